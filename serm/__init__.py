@@ -1,0 +1,1 @@
+"""serm: the S.E.R.M. skirmish wargame for the browser."""

@@ -1,0 +1,54 @@
+"""Command line: ``python -m serm replay RECORD.json``.
+
+``replay`` rebuilds the game from its record (R24) and prints one JSON object: status, winner,
+whose initiative, what is pending, and every soldier (player, card, alive, x, y, facing). A
+malformed file or an illegal action exits with status 2 and a message on stderr naming the action
+index and the rule broken; nothing is printed on stdout then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .core.record import RecordError, loads, replay
+
+MAX_BYTES = 5_000_000
+
+
+def _replay(path: str) -> int:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        print(f"serm replay: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    if len(data) > MAX_BYTES:
+        print(f"serm replay: {path} is larger than {MAX_BYTES} bytes", file=sys.stderr)
+        return 2
+    try:
+        state = replay(loads(data.decode("utf-8")))
+    except UnicodeDecodeError:
+        print(f"serm replay: {path} is not UTF-8 text", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"serm replay: {path}: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(state.to_summary()))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m serm", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="replay a game record and print its final state as JSON")
+    rp.add_argument("record", help="path to a record file (docs/record-format.md)")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.record)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

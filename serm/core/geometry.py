@@ -1,0 +1,299 @@
+"""Exact plane geometry for the gridless table (rulings R1, R3, R4, R11, R16).
+
+Units are card lengths (L). Axes follow R1: the origin is the table's top-left corner, x grows to the
+right, y grows downward. A *bearing* is in degrees, clockwise, 0 = toward the top of the screen
+(y decreasing), so bearing 90 points along +x.
+
+Polygons are tuples of ``Vec`` corners in order around the shape; every polygon used here is convex.
+One tolerance, ``EPS``, decides every near-equality: shapes closer than ``EPS`` touch, they do not
+overlap.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+EPS = 1e-9
+"""The one tolerance (card lengths) for every geometric comparison in the engine."""
+
+CARD_LENGTH = 1.0
+CARD_WIDTH = 63 / 88
+"""A card is a poker card: 1 L long (along its facing) and 63/88 L wide (R1)."""
+
+
+class Vec(NamedTuple):
+    """A point or vector on the table, in card lengths."""
+
+    x: float
+    y: float
+
+    def __add__(self, other: object) -> Vec:  # type: ignore[override]
+        assert isinstance(other, Vec)
+        return Vec(self.x + other.x, self.y + other.y)
+
+    def __sub__(self, other: Vec) -> Vec:
+        return Vec(self.x - other.x, self.y - other.y)
+
+    def __mul__(self, k: object) -> Vec:  # type: ignore[override]
+        assert isinstance(k, (int, float))
+        return Vec(self.x * k, self.y * k)
+
+    def dot(self, other: Vec) -> float:
+        return self.x * other.x + self.y * other.y
+
+    def cross(self, other: Vec) -> float:
+        return self.x * other.y - self.y * other.x
+
+    def length(self) -> float:
+        return math.hypot(self.x, self.y)
+
+
+Polygon = tuple[Vec, ...]
+
+
+def unit(bearing: float) -> Vec:
+    """Unit vector pointing along ``bearing`` (degrees clockwise from screen-up, R1)."""
+    rad = math.radians(bearing)
+    return Vec(math.sin(rad), -math.cos(rad))
+
+
+def bearing_of(v: Vec) -> float:
+    """Bearing in degrees [0, 360) of the vector ``v``; 0 for the zero vector."""
+    if abs(v.x) < EPS and abs(v.y) < EPS:
+        return 0.0
+    return math.degrees(math.atan2(v.x, -v.y)) % 360.0
+
+
+def normalize_bearing(bearing: float) -> float:
+    """Bring a bearing into [0, 360)."""
+    return bearing % 360.0
+
+
+def card_polygon(centre: Vec, facing: float) -> Polygon:
+    """The four corners of a card centred at ``centre`` facing ``facing`` degrees.
+
+    Order: top-left, top-right, bottom-right, bottom-left (clockwise on screen); the top edge is the
+    edge in the facing direction (R1).
+    """
+    fwd = unit(facing) * (CARD_LENGTH / 2)
+    right = unit(facing + 90.0) * (CARD_WIDTH / 2)
+    return (
+        centre + fwd - right,
+        centre + fwd + right,
+        centre - fwd + right,
+        centre - fwd - right,
+    )
+
+
+def translate(poly: Polygon, offset: Vec) -> Polygon:
+    return tuple(p + offset for p in poly)
+
+
+def _edges(poly: Polygon) -> list[tuple[Vec, Vec]]:
+    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+
+
+def _orientation(poly: Polygon) -> float:
+    """Twice the signed area; positive when the corners run clockwise on screen (y down)."""
+    return sum(a.cross(b) for a, b in _edges(poly))
+
+
+def outward_edges(poly: Polygon) -> list[tuple[Vec, Vec, Vec]]:
+    """(edge start, edge end, unit outward normal) for each edge of a convex polygon, either winding.
+
+    Zero-length edges are skipped.
+    """
+    sign = -1.0 if _orientation(poly) > 0 else 1.0
+    out = []
+    for a, b in _edges(poly):
+        e = b - a
+        n = Vec(-e.y, e.x) * sign
+        ln = n.length()
+        if ln > EPS:
+            out.append((a, b, Vec(n.x / ln, n.y / ln)))
+    return out
+
+
+def outward_normals(poly: Polygon) -> list[tuple[Vec, Vec]]:
+    """(edge start, unit outward normal) for each edge of a convex polygon."""
+    return [(a, n) for a, _, n in outward_edges(poly)]
+
+
+def _project(poly: Polygon, axis: Vec) -> tuple[float, float]:
+    vals = [p.dot(axis) for p in poly]
+    return min(vals), max(vals)
+
+
+def polygons_overlap(a: Polygon, b: Polygon) -> bool:
+    """True when two convex polygons share interior (separating axis test, R4).
+
+    Polygons that only touch along an edge or at a corner, within ``EPS``, do not overlap.
+    """
+    for poly in (a, b):
+        for _, n in outward_normals(poly):
+            lo_a, hi_a = _project(a, n)
+            lo_b, hi_b = _project(b, n)
+            if hi_a <= lo_b + EPS or hi_b <= lo_a + EPS:
+                return False
+    return True
+
+
+def inside_rect(poly: Polygon, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """True when every corner lies in the closed rectangle [x0, x1] x [y0, y1] (within ``EPS``)."""
+    return all(x0 - EPS <= p.x <= x1 + EPS and y0 - EPS <= p.y <= y1 + EPS for p in poly)
+
+
+def point_in_polygon(p: Vec, poly: Polygon) -> bool:
+    """True when ``p`` lies in the closed convex polygon (within ``EPS``)."""
+    return all((p - a).dot(n) <= EPS for a, n in outward_normals(poly))
+
+
+def sweep_contact(moving: Polygon, direction: Vec, obstacle: Polygon) -> float | None:
+    """Distance along unit ``direction`` at which ``moving`` first touches ``obstacle`` (R16).
+
+    Both polygons are convex and start apart (or touching). Returns ``None`` when sliding forever
+    never brings them into contact, ``0.0`` when they touch now and the move presses into the
+    obstacle. Sliding along a shared edge is not contact. Exact: the first contact of two
+    translating convex polygons is a corner of one meeting an edge of the other.
+    """
+    candidates: list[float] = []
+    for poly_a, poly_b, d in ((moving, obstacle, direction), (obstacle, moving, direction * -1.0)):
+        for q, e_end, n in outward_edges(poly_b):
+            approach = d.dot(n)
+            if approach >= -EPS:
+                continue
+            edge = e_end - q
+            edge_len2 = edge.dot(edge)
+            for p in poly_a:
+                t = n.dot(q - p) / approach
+                if t < -EPS:
+                    continue
+                s = (p + d * t - q).dot(edge) / edge_len2
+                if -EPS <= s <= 1.0 + EPS:
+                    candidates.append(t if t > 0.0 else 0.0)
+    for t in sorted(candidates):
+        # A corner meeting a corner may only graze; contact means the next step would overlap.
+        if polygons_overlap(translate(moving, direction * (t + _PROBE)), obstacle):
+            return t
+    return None
+
+
+_PROBE = 1e-6
+"""How far past a candidate contact the sweep looks to confirm that the shapes would overlap."""
+
+
+def edge_contact(moving: Polygon, direction: Vec, width: float, height: float) -> float | None:
+    """Distance along unit ``direction`` at which ``moving`` reaches the table edge (R3), or None."""
+    best: float | None = None
+    for p in moving:
+        for comp, pos, limit in ((direction.x, p.x, width), (direction.y, p.y, height)):
+            if comp > EPS:
+                t = (limit - pos) / comp
+            elif comp < -EPS:
+                t = -pos / comp
+            else:
+                continue
+            t = t if t > 0.0 else 0.0
+            if best is None or t < best:
+                best = t
+    return best
+
+
+def clip_halfplane(poly: Polygon, normal: Vec, offset: float) -> Polygon:
+    """Keep the part of ``poly`` where ``normal . p <= offset`` (Sutherland-Hodgman).
+
+    May return a degenerate polygon (a segment or a point) or an empty tuple.
+    """
+    out: list[Vec] = []
+    n = len(poly)
+    for i in range(n):
+        cur, nxt = poly[i], poly[(i + 1) % n]
+        dc, dn = normal.dot(cur) - offset, normal.dot(nxt) - offset
+        if dc <= EPS:
+            out.append(cur)
+        if (dc < -EPS and dn > EPS) or (dc > EPS and dn < -EPS):
+            t = dc / (dc - dn)
+            out.append(cur + (nxt - cur) * t)
+    return tuple(out)
+
+
+def segment_crosses_interior(a: Vec, b: Vec, poly: Polygon) -> bool:
+    """True when the segment a-b passes through the interior of the convex polygon.
+
+    A segment that only grazes a corner or runs along an edge stays clear (Cyrus-Beck clipping
+    against the polygon shrunk by ``EPS``).
+    """
+    d = b - a
+    t0, t1 = 0.0, 1.0
+    for q, n in outward_normals(poly):
+        num = n.dot(a - q) + EPS
+        den = n.dot(d)
+        if abs(den) < 1e-15:
+            if num >= 0:
+                return False
+            continue
+        t = -num / den
+        if den < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return (t1 - t0) * d.length() > EPS
+
+
+def convex_hull(points: list[Vec]) -> Polygon:
+    """Convex hull (monotone chain) of the given points, without collinear corners."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return tuple(pts)
+    lower: list[Vec] = []
+    upper: list[Vec] = []
+    for p in pts:
+        while len(lower) >= 2 and (lower[-1] - lower[-2]).cross(p - lower[-2]) <= EPS:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and (upper[-1] - upper[-2]).cross(p - upper[-2]) <= EPS:
+            upper.pop()
+        upper.append(p)
+    return tuple(lower[:-1] + upper[:-1])
+
+
+def centroid(poly: Polygon) -> Vec:
+    """Mean of the corners (enough for sample points inside a convex shape)."""
+    n = len(poly)
+    return Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
+
+
+def polyline_length(points: tuple[Vec, ...]) -> float:
+    return sum((points[i + 1] - points[i]).length() for i in range(len(points) - 1))
+
+
+def point_along(points: tuple[Vec, ...], distance: float) -> Vec:
+    """The point ``distance`` L along the polyline (clamped to its ends)."""
+    remaining = max(distance, 0.0)
+    for i in range(len(points) - 1):
+        seg = points[i + 1] - points[i]
+        ln = seg.length()
+        if remaining <= ln:
+            return points[i] + seg * (remaining / ln if ln > 0 else 0.0)
+        remaining -= ln
+    return points[-1]
+
+
+def truncate_polyline(points: tuple[Vec, ...], distance: float) -> tuple[Vec, ...]:
+    """The first ``distance`` L of the polyline, ending exactly at that distance."""
+    out = [points[0]]
+    remaining = max(distance, 0.0)
+    for i in range(len(points) - 1):
+        seg = points[i + 1] - points[i]
+        ln = seg.length()
+        if remaining <= ln + EPS:
+            if remaining > EPS:
+                out.append(points[i] + seg * (min(remaining, ln) / ln))
+            return tuple(out)
+        out.append(points[i + 1])
+        remaining -= ln
+    return tuple(out)

@@ -1,0 +1,136 @@
+"""Line of sight (rulings R11, R12, R13, R18).
+
+R11: in a card's own frame a point is in its LOS region when it lies strictly beyond the top edge
+and its sideways distance from the centre line is at most half the card's width plus its distance
+beyond the top edge (rays at 45° outward from the top corners; points on the rays count).
+
+R12, the exact test used here: the *visible part* of a target is its card clipped to the viewer's
+LOS region. With no tall terrain, the viewer sees the target when the visible part reaches strictly
+beyond the viewer's top edge (by more than ``EPS``). With tall terrain, it also needs one clear sight
+line: from one of 5 evenly spaced points on the viewer's top edge (corners included) to one of the
+visible part's corners, edge midpoints or centre, that does not pass through the interior of any
+tall piece. R13: the Ranger's region is the whole table and its sight lines leave from its 4 corners,
+4 edge midpoints and centre.
+"""
+
+from __future__ import annotations
+
+from .geometry import (
+    CARD_LENGTH,
+    CARD_WIDTH,
+    EPS,
+    Polygon,
+    Vec,
+    card_polygon,
+    centroid,
+    clip_halfplane,
+    convex_hull,
+    segment_crosses_interior,
+    unit,
+)
+from .scenario import Terrain
+
+PATH_STEP = 0.05
+"""R18 sampling: a Move's footprint is checked every this many L along its path, and at its end."""
+
+Viewer = tuple[Vec, float, bool]
+"""(centre, facing in degrees, is_ranger): all LOS needs to know about a viewing card."""
+
+
+def visible_part(viewer: Viewer, target: Polygon) -> Polygon:
+    """The part of ``target`` inside the viewer's LOS region (R11, R13); empty if none."""
+    centre, facing, ranger = viewer
+    if ranger:
+        return target
+    fwd, right = unit(facing), unit(facing + 90.0)
+    top = centre.dot(fwd) + CARD_LENGTH / 2
+    half = CARD_WIDTH / 2
+    part = clip_halfplane(target, fwd * -1.0, -top)  # beyond the top-edge line
+    # |sideways| <= half + beyond:  (s - c.r) - (f - top) <= half  and  -(s - c.r) - (f - top) <= half
+    cr = centre.dot(right)
+    part = clip_halfplane(part, right - fwd, half + cr - top)
+    part = clip_halfplane(part, right * -1.0 - fwd, half - cr - top)
+    if not part or max(p.dot(fwd) for p in part) <= top + EPS:
+        return ()
+    return part
+
+
+def _samples(part: Polygon) -> list[Vec]:
+    pts = list(part)
+    pts += [(part[i] + part[(i + 1) % len(part)]) * 0.5 for i in range(len(part))]
+    pts.append(centroid(part))
+    return pts
+
+
+def _origins(viewer: Viewer) -> list[Vec]:
+    centre, facing, ranger = viewer
+    corners = card_polygon(centre, facing)
+    if ranger:
+        return _samples(corners)
+    left, right = corners[0], corners[1]
+    return [left + (right - left) * (i / 4) for i in range(5)]
+
+
+def sees(viewer: Viewer, target: Polygon, tall: tuple[Terrain, ...]) -> bool:
+    """True when the viewer sees any part of ``target`` (R12); ``tall`` is the tall terrain."""
+    part = visible_part(viewer, target)
+    if not part:
+        return False
+    if not tall:
+        return True
+    for a in _origins(viewer):
+        for b in _samples(part):
+            if not any(segment_crosses_interior(a, b, t.points) for t in tall):
+                return True
+    return False
+
+
+def region_polygon(viewer: Viewer, reach: float) -> Polygon:
+    """The LOS region cut off ``reach`` L beyond the top edge, for drawing (R11)."""
+    centre, facing, ranger = viewer
+    if ranger:
+        return ()
+    fwd, right = unit(facing), unit(facing + 90.0)
+    top_c = centre + fwd * (CARD_LENGTH / 2)
+    half = CARD_WIDTH / 2
+    far = top_c + fwd * reach
+    return (
+        top_c - right * half,
+        top_c + right * half,
+        far + right * (half + reach),
+        far - right * (half + reach),
+    )
+
+
+def first_sighting(
+    viewer: Viewer, facing: float, path: tuple[Vec, ...], halt: float, tall: tuple[Terrain, ...]
+) -> float | None:
+    """The first distance along ``path`` (up to ``halt``) where the viewer sees the mover (R18).
+
+    The mover keeps ``facing`` while it slides. Positions are checked every ``PATH_STEP`` L and at
+    ``halt``; a segment whose whole swept footprint misses the LOS region is skipped at once.
+    """
+    from .geometry import point_along  # local: keeps the import list above about LOS
+
+    travelled = 0.0
+    for i in range(len(path) - 1):
+        a, b = path[i], path[i + 1]
+        seg = (b - a).length()
+        end = min(seg, halt - travelled)
+        if end < -EPS:
+            break
+        start_poly = card_polygon(a, facing)
+        end_poly = card_polygon(point_along((a, b), max(end, 0.0)), facing)
+        if visible_part(viewer, convex_hull(list(start_poly) + list(end_poly))):
+            d = 0.0
+            while True:
+                d = min(d, max(end, 0.0))
+                if sees(viewer, card_polygon(point_along((a, b), d), facing), tall):
+                    return travelled + d
+                if d >= end:
+                    break
+                d += PATH_STEP
+        travelled += seg
+        if travelled >= halt - EPS:
+            break
+    return None

@@ -1,0 +1,136 @@
+"""Read-only questions about a state, shared by the rules, the view and the computer opponent.
+
+Nothing here changes a state. Units: card lengths and bearings in degrees clockwise from
+screen-up (R1).
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, other
+from .dice import Pool, prob_beats, prob_greater
+from .geometry import (
+    Polygon,
+    Vec,
+    card_polygon,
+    inside_rect,
+    polygons_overlap,
+    unit,
+)
+from .los import Viewer, sees
+from .movement import Halt, halt_along
+from .state import ACT, PLAYING, Soldier, State
+
+
+def viewer(s: Soldier) -> Viewer:
+    """The LOS description of a soldier: (centre, facing, is_ranger) (R11, R13)."""
+    return (s.pos, s.facing, s.card == "ranger")
+
+
+def tall_terrain(state: State) -> tuple:  # type: ignore[type-arg]
+    return tuple(t for t in state.scenario.terrain if t.tall)
+
+
+def sees_soldier(state: State, a: Soldier, b: Soldier) -> bool:
+    """True when soldier ``a`` sees soldier ``b`` (R11-R13)."""
+    return sees(viewer(a), b.polygon(), tall_terrain(state))
+
+
+def footprint_problem(state: State, poly: Polygon, ignore: Soldier | None) -> str | None:
+    """Why a card footprint may not stand here (R4), or None when it may."""
+    sc = state.scenario
+    if not inside_rect(poly, 0.0, 0.0, sc.width, sc.height):
+        return "leaves the table (R4)"
+    for t in sc.terrain:
+        if polygons_overlap(poly, t.points):
+            return f"overlaps terrain ({t.name}) (R4)"
+    for s in state.on_table():
+        if ignore is not None and (s.player, s.card) == (ignore.player, ignore.card):
+            continue
+        if polygons_overlap(poly, s.polygon()):
+            return f"overlaps player {s.player}'s {s.type.title} (R4)"
+    return None
+
+
+def placement_problem(
+    state: State, player: int, card: str, x: float, y: float, facing: float
+) -> str | None:
+    """Why ``player`` may not deploy ``card`` at (x, y, facing) now (R4, R6), or None."""
+    poly = card_polygon(Vec(x, y), facing)
+    z = state.scenario.zone(player)
+    if not inside_rect(poly, z.x0, z.y0, z.x1, z.y1):
+        return "must lie wholly inside your deployment zone (R6)"
+    return footprint_problem(state, poly, None)
+
+
+def facing_problem(state: State, s: Soldier, facing: float) -> str | None:
+    """Why ``s`` may not turn to ``facing`` where it stands (R4, R14), or None."""
+    return footprint_problem(state, card_polygon(s.pos, facing), s)
+
+
+def move_pool(state: State, s: Soldier) -> Pool:
+    """The soldier's Move pool (plain unless the scenario's ``explode_all`` option is on, R9)."""
+    return Pool(s.type.move, state.scenario.explode_all)
+
+
+def react_pool(state: State, s: Soldier) -> Pool:
+    return Pool(s.type.react, state.scenario.explode_all)
+
+
+def shoot_pool(s: Soldier) -> Pool:
+    return Pool(s.type.shoot, True)
+
+
+def endure_pool(s: Soldier) -> Pool:
+    return Pool(s.type.endure, True)
+
+
+def visible_enemies(state: State, s: Soldier) -> tuple[Soldier, ...]:
+    """Enemy soldiers on the table that ``s`` sees (R12), in card-list order."""
+    return tuple(e for e in state.enemies(s.player) if sees_soldier(state, s, e))
+
+
+def kill_chance(shooter: Soldier, target: Soldier) -> float:
+    """Exact probability that a Shoot by ``shooter`` eliminates ``target`` (R9, R21)."""
+    return prob_greater(shoot_pool(shooter), endure_pool(target))
+
+
+def react_chance(state: State, reactor: Soldier) -> float:
+    """Probability that ``reactor``'s React beats the pending Move total (R19)."""
+    mv = state.move
+    if mv is None or mv.total is None:
+        return 0.0
+    return prob_beats(react_pool(state, reactor), mv.total)
+
+
+def straight_reach(state: State, s: Soldier, direction: float, facing: float) -> tuple[int, Halt]:
+    """The most a Move along ``direction`` could travel, and where it would halt (R15, R16).
+
+    Returns (max roll without explosions, halt along a path of that length).
+    """
+    longest = s.type.move * 6
+    path = (s.pos, s.pos + unit(direction) * float(longest))
+    return longest, halt_along(state, s, facing, path)
+
+
+def can_act(state: State, s: Soldier) -> tuple[bool, bool]:
+    """(may Move, may Shoot) for ``s`` in the current activation (R7, R21, R22)."""
+    p, a = state.pending, state.activation
+    if state.status != PLAYING or p is None or p.kind != ACT or not s.on_table:
+        return False, False
+    if s.player != p.player:
+        return False, False
+    if a is not None and a.card is not None and a.card != s.card:
+        return False, False
+    moved = a.moved if a and a.card else False
+    shot = a.shot if a and a.card else False
+    gunner_done = s.card == "gunner" and (moved or shot)
+    may_move = not moved and not gunner_done
+    may_shoot = not shot and not gunner_done and s.type.shoot > 0
+    return may_move, may_shoot
+
+
+def opponent(player: int) -> int:
+    return other(player)
+
+
+__all__ = ["CARDS"]

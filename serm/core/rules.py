@@ -1,0 +1,537 @@
+"""The rules: ``apply(state, action) -> State`` (rulings R4-R24).
+
+``apply`` is pure: it returns the next state or raises ``IllegalActionError`` naming the rule the
+action breaks. Dice never come from here: when a pool must be rolled the state's ``pending`` is a
+ROLL step and the driver answers with a ``Roll`` action (R10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import queries as q
+from .actions import (
+    Action,
+    Concede,
+    End,
+    Face,
+    Move,
+    Path,
+    Place,
+    React,
+    Roll,
+    Shoot,
+    Stop,
+    Turn,
+)
+from .cards import CARDS, other
+from .dice import DiceError, Faces, total
+from .errors import IllegalActionError
+from .geometry import EPS, Vec, normalize_bearing, polyline_length, unit
+from .los import first_sighting
+from .movement import halt_along, position_at
+from .state import (
+    ACT,
+    DEPLOYMENT,
+    FACE,
+    FINISHED,
+    PATH,
+    PLACE,
+    PLAYING,
+    REACT,
+    ROLL,
+    STOP,
+    TARGET,
+    Activation,
+    Event,
+    MoveInProgress,
+    Pending,
+    ShotInProgress,
+    Soldier,
+    State,
+)
+
+PATH_TOLERANCE = 1e-6
+"""How closely (L) a Brawler's traced path must match its rolled length (R17)."""
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises ``IllegalActionError`` (with its rule) if not allowed."""
+    if isinstance(action, Concede):
+        return _concede(state, action)
+    pending = state.pending
+    if state.status == FINISHED or pending is None:
+        raise IllegalActionError("R8", "the game is over")
+    state = replace(state, events=())
+    if pending.kind == ROLL:
+        return _roll(state, pending, _expect(action, Roll, pending))
+    if pending.kind == PLACE:
+        return _place(state, pending.player, _expect(action, Place, pending))
+    if pending.kind == ACT:
+        return _act(state, pending.player, action)
+    if pending.kind == PATH:
+        return _path(state, _expect(action, Path, pending))
+    if pending.kind == REACT:
+        return _react(state, pending, _expect(action, React, pending))
+    if pending.kind == STOP:
+        return _stop(state, _expect(action, Stop, pending))
+    if pending.kind == FACE:
+        return _face(state, _expect(action, Face, pending))
+    if pending.kind == TARGET:
+        return _next_target(state, pending, _expect(action, Shoot, pending))
+    raise AssertionError(pending.kind)
+
+
+def _expect(action: Action, cls: type, pending: Pending) -> any:  # type: ignore[valid-type]
+    if not isinstance(action, cls):
+        raise IllegalActionError("R7", f"waiting for {describe_pending(pending)}")
+    return action
+
+
+def describe_pending(p: Pending) -> str:
+    """The pending step in words, e.g. "player 2 to decide a React"."""
+    who = f"player {p.player}"
+    words = {
+        ROLL: f"the {p.purpose} roll",
+        PLACE: f"{who} to place a card",
+        ACT: f"{who} to activate a soldier",
+        PATH: f"{who} to trace the Brawler's path",
+        REACT: f"{who} to decide a React",
+        STOP: f"{who} to pick the stop point",
+        FACE: f"{who} to set the end facing",
+        TARGET: f"{who} to pick the Gunner's next target",
+    }
+    return words[p.kind]
+
+
+def _log(state: State, kind: str, text: str, faces: Faces = ()) -> State:
+    return replace(state, events=state.events + (Event(kind, text, faces),))
+
+
+def _name(s: Soldier) -> str:
+    return f"player {s.player}'s {s.type.title}"
+
+
+def _concede(state: State, action: Concede) -> State:
+    """R8: a player may concede at any time before the game ends."""
+    if state.status == FINISHED:
+        raise IllegalActionError("R8", "the game is already over")
+    state = replace(
+        state,
+        events=(),
+        status=FINISHED,
+        winner=other(action.player),
+        conceded_by=action.player,
+        pending=None,
+    )
+    return _log(state, "end", f"Player {action.player} concedes. Player {state.winner} wins.")
+
+
+# --- chance steps -------------------------------------------------------------------------------
+
+
+def _roll(state: State, pending: Pending, action: Roll) -> State:
+    assert pending.pool is not None
+    try:
+        pending.pool.check(action.faces)
+    except DiceError as exc:
+        raise IllegalActionError("R9", f"bad dice for the {pending.purpose} roll: {exc}") from exc
+    faces = action.faces
+    if pending.purpose == "rolloff":
+        return _rolloff(state, faces)
+    if pending.purpose == "move":
+        return _move_rolled(state, faces)
+    if pending.purpose == "react":
+        return _react_rolled(state, faces)
+    if pending.purpose == "shoot":
+        return _shoot_rolled(state, faces)
+    return _endure_rolled(state, faces)
+
+
+def _rolloff(state: State, faces: Faces) -> State:
+    """R5: 1d6 each, ties re-roll; the winner places first, the loser takes the first initiative."""
+    a, b = faces[0][0], faces[1][0]
+    if a == b:
+        return _log(state, "roll", f"Roll-off: both roll {a}; roll again.", faces)
+    winner = 1 if a > b else 2
+    state = _log(
+        state,
+        "roll",
+        f"Roll-off: player 1 rolls {a}, player 2 rolls {b}. Player {winner} places first; "
+        f"player {other(winner)} will take the first initiative.",
+        faces,
+    )
+    return replace(
+        state, status=DEPLOYMENT, first_placer=winner, pending=Pending(PLACE, winner)
+    )
+
+
+# --- deployment ---------------------------------------------------------------------------------
+
+
+def _place(state: State, player: int, action: Place) -> State:
+    """R5, R6: alternate placing cards, each wholly inside its owner's zone (R4: no overlap)."""
+    if action.card not in CARDS:
+        raise IllegalActionError("R6", f"there is no card called {action.card!r}")
+    s = state.soldier(player, action.card)
+    if s.placed:
+        raise IllegalActionError("R5", f"your {s.type.title} is already placed")
+    facing = normalize_bearing(action.facing)
+    problem = q.placement_problem(state, player, action.card, action.x, action.y, facing)
+    if problem:
+        raise IllegalActionError("R6" if "zone" in problem else "R4", f"cannot place: {problem}")
+    state = state.with_soldier(replace(s, x=action.x, y=action.y, facing=facing, placed=True))
+    state = _log(state, "place", f"Player {player} places the {s.type.title}.")
+    unplaced = [p for p in (other(player), player) if any(not x.placed for x in state.alive(p))]
+    if unplaced:
+        return replace(state, pending=Pending(PLACE, unplaced[0]))
+    first = other(state.first_placer)
+    state = _log(state, "turn", f"All cards are placed. Player {first} has the initiative.")
+    return replace(state, status=PLAYING, initiative=first, turn=1, pending=Pending(ACT, first))
+
+
+# --- activations --------------------------------------------------------------------------------
+
+
+def _act(state: State, player: int, action: Action) -> State:
+    """R7: pick a soldier, then Move and/or Shoot in either order, or End (a pass if nothing)."""
+    if isinstance(action, End):
+        return _end_activation(state)
+    if not isinstance(action, (Move, Turn, Shoot)):
+        raise IllegalActionError("R7", f"waiting for {describe_pending(Pending(ACT, player))}")
+    if action.card not in CARDS:
+        raise IllegalActionError("R7", f"there is no card called {action.card!r}")
+    s = state.soldier(player, action.card)
+    if not s.on_table:
+        raise IllegalActionError("R7", f"your {s.type.title} is not on the table")
+    a = state.activation
+    if a is not None and a.card is not None and a.card != s.card:
+        raise IllegalActionError("R7", f"this activation belongs to your {CARDS[a.card].title}")
+    may_move, may_shoot = q.can_act(state, s)
+    if a is None or a.card is None:
+        reaction = a.reaction if a else False
+        state = replace(state, activation=Activation(player, s.card, reaction=reaction))
+    if isinstance(action, Shoot):
+        if not may_shoot:
+            raise IllegalActionError(_shoot_rule(s), f"your {s.type.title} cannot shoot now")
+        return _declare_shot(state, s, action.target)
+    if not may_move:
+        rule = "R22" if s.card == "gunner" else "R7"
+        raise IllegalActionError(rule, f"your {s.type.title} cannot move now")
+    if isinstance(action, Turn):
+        return _turn(state, s, action.facing)
+    return _declare_move(state, s, action)
+
+
+def _shoot_rule(s: Soldier) -> str:
+    return "R21" if s.type.shoot == 0 else ("R22" if s.card == "gunner" else "R7")
+
+
+def _end_activation(state: State) -> State:
+    """R7: after an activation the initiative passes to the opponent."""
+    a = state.activation
+    player = a.player if a else state.initiative
+    if a is None or a.card is None or not (a.moved or a.shot):
+        state = _log(state, "turn", f"Player {player} passes.")
+    nxt = other(player)
+    state = _log(state, "turn", f"Player {nxt} has the initiative.")
+    return replace(
+        state,
+        activation=None,
+        move=None,
+        shot=None,
+        initiative=nxt,
+        turn=state.turn + 1,
+        pending=Pending(ACT, nxt),
+    )
+
+
+def _after_part(state: State) -> State:
+    """After a Move or a Shoot: end the activation if nothing is left to do in it (R7, R22)."""
+    if state.status == FINISHED:
+        return state
+    a = state.activation
+    assert a is not None and a.card is not None
+    s = state.soldier(a.player, a.card)
+    if (a.moved and a.shot) or (a.card == "gunner" and (a.moved or a.shot)) or not s.on_table:
+        return _end_activation(state)
+    if a.moved and (s.type.shoot == 0 or not q.visible_enemies(state, s)):
+        return _end_activation(state)  # nothing left to do in it
+    return replace(state, pending=Pending(ACT, a.player))
+
+
+def _mark(state: State, moved: bool = False, shot: bool = False) -> State:
+    a = state.activation
+    assert a is not None
+    return replace(state, activation=replace(a, moved=a.moved or moved, shot=a.shot or shot))
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+
+def _turn(state: State, s: Soldier, facing: float) -> State:
+    """R14: turning in place is a Move of length 0 with no roll and no React."""
+    facing = normalize_bearing(facing)
+    problem = q.facing_problem(state, s, facing)
+    if problem:
+        raise IllegalActionError("R4", f"cannot turn: {problem}")
+    state = state.with_soldier(replace(s, facing=facing))
+    state = _log(state, "move", f"{_name(s).capitalize()} turns to face {facing:.0f}°.")
+    return _after_part(_mark(state, moved=True))
+
+
+def _declare_move(state: State, s: Soldier, action: Move) -> State:
+    """R14, R15, R17: turn freely, declare a direction (not the Brawler), then roll the Move pool."""
+    if s.card == "brawler" and action.direction is not None:
+        raise IllegalActionError("R17", "the Brawler declares no direction; it traces a path")
+    if s.card != "brawler" and action.direction is None:
+        raise IllegalActionError("R15", "declare the direction of travel before rolling")
+    facing = s.facing if action.facing is None else normalize_bearing(action.facing)
+    problem = q.facing_problem(state, s, facing)
+    if problem:
+        raise IllegalActionError("R4", f"cannot turn: {problem}")
+    direction = None if action.direction is None else normalize_bearing(action.direction)
+    state = state.with_soldier(replace(s, facing=facing))
+    where = "" if direction is None else f" toward {direction:.0f}°"
+    state = _log(state, "move", f"{_name(s).capitalize()} declares a Move{where}.")
+    pool = q.move_pool(state, s)
+    return replace(
+        state,
+        move=MoveInProgress(s.card, facing, direction),
+        pending=Pending(ROLL, s.player, "move", pool),
+    )
+
+
+def _mover(state: State) -> Soldier:
+    assert state.move is not None and state.activation is not None
+    return state.soldier(state.activation.player, state.move.card)
+
+
+def _move_rolled(state: State, faces: Faces) -> State:
+    mv, s = state.move, _mover(state)
+    assert mv is not None
+    n = total(faces)
+    state = _log(state, "roll", f"{_name(s).capitalize()} rolls {n} to move.", faces)
+    state = replace(state, move=replace(mv, total=n, faces=faces))
+    if mv.direction is None:
+        return replace(state, pending=Pending(PATH, s.player))
+    return _path_known(state, (s.pos, s.pos + unit(mv.direction) * float(n)))
+
+
+def _path(state: State, action: Path) -> State:
+    """R17: the Brawler's path must be exactly the rolled length; it may turn any number of times."""
+    mv, s = state.move, _mover(state)
+    assert mv is not None and mv.total is not None
+    path = (s.pos,) + tuple(Vec(x, y) for x, y in action.points)
+    length = polyline_length(path)
+    if abs(length - mv.total) > PATH_TOLERANCE:
+        raise IllegalActionError(
+            "R17", f"the path is {length:.3f} L long; it must be exactly {mv.total} L"
+        )
+    return _path_known(state, path)
+
+
+def _path_known(state: State, path: tuple[Vec, ...]) -> State:
+    """R16, R18: find the halt, then offer a React to the enemies that see the move."""
+    mv, s = state.move, _mover(state)
+    assert mv is not None
+    halt = halt_along(state, s, mv.facing, path)
+    rams = tuple(c for p, c in halt.cards if p != s.player)
+    reactors, entries = [], []
+    tall = q.tall_terrain(state)
+    for e in state.enemies(s.player):
+        if e.type.react < 1:
+            continue
+        d = first_sighting(q.viewer(e), mv.facing, path, halt.distance, tall)
+        if d is not None:
+            reactors.append(e.card)
+            entries.append(d)
+    state = replace(
+        state,
+        move=replace(
+            mv,
+            path=path,
+            halt=halt.distance,
+            rams=rams,
+            reactors=tuple(reactors),
+            entries=tuple(entries),
+        ),
+    )
+    if reactors:
+        return replace(state, pending=Pending(REACT, other(s.player), options=tuple(reactors)))
+    return _complete_slide(state, halt.distance, rams)
+
+
+def _react(state: State, pending: Pending, action: React) -> State:
+    """R18: the opponent declares one React with an eligible soldier, or declines."""
+    mv = state.move
+    assert mv is not None
+    if action.card is None:
+        state = _log(state, "react", f"Player {pending.player} does not react.")
+        return _complete_slide(state, mv.halt, mv.rams)
+    if action.card not in pending.options:
+        rule = "R23" if action.card == "armored" else "R18"
+        raise IllegalActionError(rule, f"{action.card!r} cannot react to this Move")
+    r = state.soldier(pending.player, action.card)
+    state = _log(state, "react", f"{_name(r).capitalize()} reacts!")
+    return replace(
+        state,
+        move=replace(mv, reactor=r.card),
+        pending=Pending(ROLL, r.player, "react", q.react_pool(state, r)),
+    )
+
+
+def _react_rolled(state: State, faces: Faces) -> State:
+    """R19: a React total greater than the Move total stops the mover."""
+    mv, s = state.move, _mover(state)
+    assert mv is not None and mv.reactor is not None and mv.total is not None
+    n = total(faces)
+    rp = other(s.player)
+    if n > mv.total:
+        text = f"React {n} beats Move {mv.total}: player {rp} picks where the mover stops."
+        state = _log(state, "roll", text, faces)
+        return replace(state, move=replace(mv, react_total=n), pending=Pending(STOP, rp))
+    text = f"React {n} does not beat Move {mv.total}: the move goes on."
+    return _complete_slide(_log(state, "roll", text, faces), mv.halt, mv.rams)
+
+
+def _stop(state: State, action: Stop) -> State:
+    """R19: the mover stops where the reacting player says; the reactor activates at once."""
+    mv, s = state.move, _mover(state)
+    assert mv is not None and mv.reactor is not None
+    if not -EPS <= action.distance <= mv.halt + EPS:
+        raise IllegalActionError(
+            "R19", f"the stop point must lie on the path, 0 to {mv.halt:.3f} L along it"
+        )
+    distance = min(max(action.distance, 0.0), mv.halt)
+    rams = mv.rams if distance >= mv.halt - EPS else ()
+    state = _slide(state, s, mv.path, distance, rams)
+    rp = other(s.player)
+    state = _log(state, "move", f"The {s.type.title} is stopped after {distance:.2f} L.")
+    if state.status == FINISHED:
+        return state
+    reactor = state.soldier(rp, mv.reactor)
+    state = replace(state, move=None, shot=None, activation=Activation(rp, reactor.card, reaction=True))
+    if not reactor.on_table:
+        return _end_activation(state)
+    state = _log(state, "turn", f"{_name(reactor).capitalize()} takes an activation at once.")
+    return replace(state, pending=Pending(ACT, rp))
+
+
+def _slide(
+    state: State, s: Soldier, path: tuple[Vec, ...], distance: float, rams: tuple[str, ...]
+) -> State:
+    """Move ``s`` ``distance`` along ``path``; enemies it halted against are eliminated (R16)."""
+    end = position_at(path, distance)
+    state = state.with_soldier(replace(s, x=end.x, y=end.y))
+    for card in rams:
+        victim = state.soldier(other(s.player), card)
+        state = state.with_soldier(replace(victim, alive=False))
+        state = _log(state, "kill", f"{_name(s).capitalize()} rams {_name(victim)}: eliminated!")
+    return _check_victory(state)
+
+
+def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> State:
+    mv, s = state.move, _mover(state)
+    assert mv is not None
+    state = _slide(state, s, mv.path, distance, rams)
+    halted = " and halts" if mv.total is not None and distance < mv.total - EPS else ""
+    state = _log(state, "move", f"The {s.type.title} moves {distance:.2f} L{halted}.")
+    if state.status == FINISHED:
+        return state
+    return replace(state, pending=Pending(FACE, s.player))
+
+
+def _face(state: State, action: Face) -> State:
+    """R14: the mover may set its facing freely at the end of its Move (no overlap, R4)."""
+    s = _mover(state)
+    if action.facing is not None:
+        facing = normalize_bearing(action.facing)
+        problem = q.facing_problem(state, s, facing)
+        if problem:
+            raise IllegalActionError("R4", f"cannot turn: {problem}")
+        state = state.with_soldier(replace(s, facing=facing))
+    return _after_part(replace(_mark(state, moved=True), move=None))
+
+
+# --- shooting -----------------------------------------------------------------------------------
+
+
+def _declare_shot(state: State, s: Soldier, target: str) -> State:
+    """R21, R22: shoot one enemy seen; the Gunner attacks every enemy it sees now."""
+    seen = q.visible_enemies(state, s)
+    names = [e.card for e in seen]
+    if target not in names:
+        raise IllegalActionError("R21", f"your {s.type.title} does not see a {target!r} to shoot")
+    remaining = tuple(n for n in names if n != target) if s.card == "gunner" else ()
+    return _start_attack(state, s, target, remaining)
+
+
+def _start_attack(state: State, s: Soldier, target: str, remaining: tuple[str, ...]) -> State:
+    t = state.soldier(other(s.player), target)
+    state = _log(state, "shoot", f"{_name(s).capitalize()} shoots at {_name(t)}.")
+    return replace(
+        state,
+        shot=ShotInProgress(s.card, target, remaining=remaining),
+        pending=Pending(ROLL, s.player, "shoot", q.shoot_pool(s)),
+    )
+
+
+def _next_target(state: State, pending: Pending, action: Shoot) -> State:
+    """R22: the Gunner's player picks the order of its remaining attacks."""
+    shot = state.shot
+    assert shot is not None
+    if action.card != shot.shooter or action.target not in pending.options:
+        raise IllegalActionError("R22", f"pick one of {', '.join(pending.options)}")
+    s = state.soldier(pending.player, shot.shooter)
+    remaining = tuple(n for n in pending.options if n != action.target)
+    return _start_attack(state, s, action.target, remaining)
+
+
+def _shoot_rolled(state: State, faces: Faces) -> State:
+    shot = state.shot
+    assert shot is not None and state.activation is not None
+    n = total(faces)
+    state = _log(state, "roll", f"Shoot roll: {n}.", faces)
+    state = replace(state, shot=replace(shot, shoot_total=n, shoot_faces=faces))
+    target = state.soldier(other(state.activation.player), shot.target)
+    pool = q.endure_pool(target)
+    if pool.dice == 0:
+        return _resolve_shot(state, 0)
+    return replace(state, pending=Pending(ROLL, target.player, "endure", pool))
+
+
+def _endure_rolled(state: State, faces: Faces) -> State:
+    n = total(faces)
+    return _resolve_shot(_log(state, "roll", f"Endure roll: {n}.", faces), n)
+
+
+def _resolve_shot(state: State, endure: int) -> State:
+    """R21: a strictly higher Shoot total eliminates the target."""
+    shot, a = state.shot, state.activation
+    assert shot is not None and shot.shoot_total is not None and a is not None
+    target = state.soldier(other(a.player), shot.target)
+    if shot.shoot_total > endure:
+        state = state.with_soldier(replace(target, alive=False))
+        text = f"Shoot {shot.shoot_total} beats Endure {endure}: {_name(target)} is eliminated!"
+        state = _check_victory(_log(state, "kill", text))
+    else:
+        text = f"Shoot {shot.shoot_total} does not beat Endure {endure}: {_name(target)} survives."
+        state = _log(state, "miss", text)
+    if state.status == FINISHED:
+        return state
+    if shot.remaining:
+        return replace(state, pending=Pending(TARGET, a.player, options=shot.remaining))
+    return _after_part(replace(_mark(state, shot=True), shot=None))
+
+
+def _check_victory(state: State) -> State:
+    """R8: a player whose last soldier is eliminated loses."""
+    for player in (1, 2):
+        if not state.alive(player):
+            winner = other(player)
+            state = replace(state, status=FINISHED, winner=winner, pending=None)
+            return _log(state, "end", f"Player {player} has no soldiers left. Player {winner} wins!")
+    return state
+
+

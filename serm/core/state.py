@@ -1,0 +1,208 @@
+"""The game state: a frozen value with tuple fields (ruling R24's "same state").
+
+``State`` holds everything the rules need: the scenario, the ten soldiers, whose initiative it is,
+what is pending (a player's decision or a chance step), and the activation, move or shot under way.
+It holds no RNG: whoever drives the game supplies dice for pending rolls (R10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import CARD_NAMES, CARDS, CardType, other
+from .dice import Faces, Pool
+from .geometry import Polygon, Vec, card_polygon
+from .scenario import Scenario
+
+SETUP, DEPLOYMENT, PLAYING, FINISHED = "setup", "deployment", "playing", "finished"
+
+# Kinds of pending step. ROLL is a chance step; the others wait for a player's decision.
+ROLL = "roll"
+PLACE = "place"
+ACT = "act"
+PATH = "path"
+REACT = "react"
+STOP = "stop"
+FACE = "face"
+TARGET = "target"
+
+
+@dataclass(frozen=True)
+class Soldier:
+    """One soldier card on (or off) the table. (x, y) is the centre in L; facing in degrees (R1)."""
+
+    player: int
+    card: str
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+    placed: bool = False
+    alive: bool = True
+
+    @property
+    def type(self) -> CardType:
+        return CARDS[self.card]
+
+    @property
+    def pos(self) -> Vec:
+        return Vec(self.x, self.y)
+
+    @property
+    def on_table(self) -> bool:
+        return self.placed and self.alive
+
+    def polygon(self) -> Polygon:
+        return card_polygon(self.pos, self.facing)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the game waits for.
+
+    ``kind`` is one of ROLL, PLACE, ACT, PATH, REACT, STOP, FACE, TARGET; ``player`` decides
+    (0 for the roll-off, which rolls for both players). For ROLL, ``purpose`` names the pool
+    ("rolloff", "move", "react", "shoot", "endure") and ``pool`` gives its dice. ``options`` lists
+    the cards a REACT or TARGET decision may pick.
+    """
+
+    kind: str
+    player: int
+    purpose: str = ""
+    pool: Pool | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activation:
+    """The activation under way (R7): whose, which soldier (None until chosen), what is done.
+
+    ``reaction`` marks the immediate activation a successful React grants (R19).
+    """
+
+    player: int
+    card: str | None
+    moved: bool = False
+    shot: bool = False
+    reaction: bool = False
+
+
+@dataclass(frozen=True)
+class MoveInProgress:
+    """A declared Move between its roll and its end (R15-R19).
+
+    ``path`` is the planned polyline from the start (full rolled length once known); ``halt`` is
+    how far along it the card can go before first contact; ``rams`` are enemy cards touched there.
+    ``reactors`` are enemy cards allowed to React, with ``entries`` the distance where each first
+    sees the mover.
+    """
+
+    card: str
+    facing: float
+    direction: float | None
+    total: int | None = None
+    faces: Faces = ()
+    path: tuple[Vec, ...] = ()
+    halt: float = 0.0
+    rams: tuple[str, ...] = ()
+    reactors: tuple[str, ...] = ()
+    entries: tuple[float, ...] = ()
+    reactor: str | None = None
+    react_total: int | None = None
+
+
+@dataclass(frozen=True)
+class ShotInProgress:
+    """A Shoot under way (R21, R22): Shoot total once rolled; Gunner targets still to attack."""
+
+    shooter: str
+    target: str
+    shoot_total: int | None = None
+    shoot_faces: Faces = ()
+    remaining: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game log in plain words; ``faces`` carries the dice it shows, if any."""
+
+    kind: str
+    text: str
+    faces: Faces = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole game position. Build the first one with ``new_game``; change it with ``apply``."""
+
+    scenario: Scenario
+    soldiers: tuple[Soldier, ...]
+    status: str = SETUP
+    pending: Pending | None = None
+    initiative: int = 0
+    first_placer: int = 0
+    activation: Activation | None = None
+    move: MoveInProgress | None = None
+    shot: ShotInProgress | None = None
+    winner: int | None = None
+    conceded_by: int | None = None
+    turn: int = 0
+    events: tuple[Event, ...] = ()
+
+    def soldier(self, player: int, card: str) -> Soldier:
+        """The soldier ``card`` of ``player``."""
+        return self.soldiers[(player - 1) * len(CARD_NAMES) + CARD_NAMES.index(card)]
+
+    def with_soldier(self, s: Soldier) -> State:
+        idx = (s.player - 1) * len(CARD_NAMES) + CARD_NAMES.index(s.card)
+        return replace(self, soldiers=self.soldiers[:idx] + (s,) + self.soldiers[idx + 1 :])
+
+    def alive(self, player: int) -> tuple[Soldier, ...]:
+        """``player``'s soldiers still in the game (placed or not)."""
+        return tuple(s for s in self.soldiers if s.player == player and s.alive)
+
+    def on_table(self) -> tuple[Soldier, ...]:
+        return tuple(s for s in self.soldiers if s.on_table)
+
+    def enemies(self, player: int) -> tuple[Soldier, ...]:
+        return tuple(s for s in self.on_table() if s.player == other(player))
+
+    def to_summary(self) -> dict[str, Any]:
+        """The JSON summary printed by ``python -m serm replay``."""
+        p = self.pending
+        return {
+            "status": self.status,
+            "winner": self.winner,
+            "initiative": self.initiative or None,
+            "pending": None
+            if p is None
+            else {
+                "kind": p.kind,
+                "player": p.player or None,
+                **({"purpose": p.purpose, "dice": p.pool.dice} if p.pool else {}),
+                **({"options": list(p.options)} if p.options else {}),
+            },
+            "soldiers": [
+                {
+                    "player": s.player,
+                    "card": s.card,
+                    "alive": s.alive,
+                    "placed": s.placed,
+                    "x": round(s.x, 6),
+                    "y": round(s.y, 6),
+                    "facing": round(s.facing, 6),
+                }
+                for s in self.soldiers
+            ],
+        }
+
+
+def new_game(scenario: Scenario) -> State:
+    """A fresh game on ``scenario`` (status ``setup``), waiting for the roll-off (R5)."""
+    soldiers = tuple(Soldier(p, c) for p in (1, 2) for c in CARD_NAMES)
+    return State(
+        scenario=scenario,
+        soldiers=soldiers,
+        status=SETUP,
+        pending=Pending(ROLL, 0, "rolloff", Pool(2, False)),
+    )

@@ -1,0 +1,81 @@
+"""What the board shows besides the game state: selection, previews, highlights (pure data).
+
+The browser layer keeps one ``ViewModel`` next to the ``Game`` and replaces it on every pointer
+event; ``serm.view.render.render(state, view)`` turns both into SVG. Positions are in card lengths,
+bearings in degrees clockwise from screen-up (R1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SoldierKey = tuple[int, str]
+"""(player, card name), e.g. (1, "ranger")."""
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A card being placed during deployment: where it would go and whether it may (R4, R6)."""
+
+    player: int
+    card: str
+    x: float
+    y: float
+    facing: float
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """A Move being aimed: the declared ``direction`` with the card at ``facing`` (R15).
+
+    ``min_length``/``max_length`` are the least and most the Move pool can roll; ``halt`` is how far
+    the card could travel along the direction before first contact (None if nothing is in reach).
+    """
+
+    card: SoldierKey
+    direction: float
+    facing: float
+    min_length: float
+    max_length: float
+    halt: float | None
+
+
+@dataclass(frozen=True)
+class PathTrace:
+    """The Brawler's path being traced after its roll (R17): corners so far and the length left."""
+
+    points: tuple[tuple[float, float], ...]
+    remaining: float
+    cursor: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    """Everything the renderer needs beyond the ``State``.
+
+    - ``selected``/``hovered``: soldiers whose LOS region is drawn and who are outlined.
+    - ``show_all_los``: draw the LOS region of every enemy of ``perspective`` at once.
+    - ``highlights``: soldier -> role, role one of "target" (can be shot), "reactor" (may React),
+      "eligible" (may act / may be placed), "chosen".
+    - ``chances``: soldier -> probability shown on it (kill chance on targets, React chance on
+      reactors), 0..1.
+    - ``ghost``, ``move_preview``, ``path_trace``: deployment / aiming / Brawler previews.
+    - ``stop_at``: proposed stop distance along the pending move's path (R19).
+    - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
+    - ``perspective``: the player whose turn it is to decide (for "enemy" regions), 1 or 2.
+    - ``last_dice``: the dice of the latest rolls to draw, as (label, faces) pairs.
+    """
+
+    selected: SoldierKey | None = None
+    hovered: SoldierKey | None = None
+    show_all_los: bool = False
+    highlights: tuple[tuple[SoldierKey, str], ...] = ()
+    chances: tuple[tuple[SoldierKey, float], ...] = ()
+    ghost: Ghost | None = None
+    move_preview: MovePreview | None = None
+    path_trace: PathTrace | None = None
+    stop_at: float | None = None
+    facing_handle: tuple[SoldierKey, float] | None = None
+    perspective: int = 1
+    last_dice: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = field(default=())

@@ -1,0 +1,148 @@
+"""Fixtures for browser tests: a local server for the built site and a guarded page.
+
+* ``site_url``: the site served by tools/serve.py machinery on 127.0.0.1, a free port,
+  under the sub-path ``/serm/`` (as on a static host), for the whole session.
+* ``browser``: Debian's Chromium (/usr/bin/chromium) driven by Playwright; no browser
+  download is ever made (never run ``playwright install``).
+* ``page``: a fresh page that records page errors, console errors and every request to a
+  host other than 127.0.0.1 (such requests are aborted); the test fails at teardown if
+  any happened.  The ``browser_problems`` fixture is that list; a test that expects an
+  error may clear it.
+* ``boot``: ``boot(page)`` opens the site and waits for the app; returns seconds taken.
+* ``booted_page``: ``page`` opened on the site and waited until the app is ready.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("SERM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PREFIX = "/serm/"
+BOOT_TIMEOUT_MS = 90_000
+ALLOWED_HOSTS = frozenset({"127.0.0.1"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    built = ROOT / "static" / "vendor" / "pyscript" / "core.js"
+    if not built.is_file() or not (ROOT / "static" / "app" / "serm.zip").is_file():
+        import build
+
+        build.build()
+    server = serve.start_in_thread(port=0, prefix=PREFIX, quiet=True)
+    try:
+        yield serve.server_url(server, PREFIX)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (tools/test.sh does)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def browser_problems() -> list[str]:
+    """What went wrong in this test's page; a test expecting an error may clear it."""
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems = browser_problems
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        host = urlsplit(url).hostname
+        if url.startswith(("data:", "blob:")) or host in ALLOWED_HOSTS:
+            route.continue_()
+        else:
+            problems.append(f"request off 127.0.0.1: {url}")
+            route.abort()
+
+    context.route("**/*", guard)
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on(
+        "console",
+        lambda msg: (
+            problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+    page.on(
+        "requestfailed",
+        lambda req: (
+            problems.append(f"request failed: {req.url} ({req.failure})")
+            if urlsplit(req.url).hostname in ALLOWED_HOSTS
+            else None
+        ),
+    )
+    try:
+        yield page
+    finally:
+        context.close()
+    if problems:
+        pytest.fail("browser problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def wait_until_booted(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the app drew the board and hid the loading screen."""
+    page.wait_for_selector("#board svg", state="attached", timeout=timeout_ms)
+    page.wait_for_selector("#loading", state="hidden", timeout=timeout_ms)
+
+
+@pytest.fixture
+def boot(site_url: str) -> Callable[[Page], float]:
+    """``boot(page)`` opens the site, waits until the app is ready, returns the seconds taken."""
+
+    def _boot(page: Page) -> float:
+        started = time.monotonic()
+        page.goto(site_url)
+        wait_until_booted(page)
+        return time.monotonic() - started
+
+    return _boot
+
+
+@pytest.fixture
+def booted_page(page: Page, boot: Callable[[Page], float]) -> Page:
+    boot(page)
+    return page

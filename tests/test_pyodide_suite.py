@@ -1,0 +1,42 @@
+"""Run tests/core inside real Pyodide (Python 3.14, as in the browser) under Node.js.
+
+The engine must behave the same under CPython and under Pyodide; this runs the same
+tests/core suite there through tests/pyodide/run_in_pyodide.mjs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
+
+
+@pytest.mark.pyodide
+def test_core_suite_passes_in_pyodide() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run `python tools/build.py` first")
+    result = subprocess.run(
+        [node, str(RUNNER), "tests/core", "-q"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHON": sys.executable},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    output = result.stdout + result.stderr
+    tail = "\n".join(output.splitlines()[-25:])
+    print(tail)
+    assert result.returncode == 0, f"pytest in Pyodide exited {result.returncode}:\n{output}"
+    assert "emscripten" in output, "the suite did not run under Pyodide"
+    assert re.search(r"\b\d+ passed\b", output), f"no passed tests reported:\n{tail}"

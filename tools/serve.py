@@ -1,0 +1,154 @@
+"""Serve the serm site locally: ``python tools/serve.py [--port 8000] [--prefix /serm/]``.
+
+Builds first (see tools/build.py) unless ``--no-build``, then serves the repository
+root on 127.0.0.1 with a threaded stdlib HTTP server.  ``--prefix /serm/`` serves the
+same files under a sub-path, as a static host such as GitHub Pages would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "application/toml",
+    ".py": "text/x-python",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+}
+
+# Top-level names never served: tooling, caches, dependencies.
+HIDDEN_TOP = frozenset({"node_modules", "build", "tools", "tests"})
+
+
+def normalise_prefix(prefix: str) -> str:
+    prefix = "/" + prefix.strip("/")
+    return "/" if prefix == "/" else prefix + "/"
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files from the repo root, under ``prefix``, with no caching."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    quiet = False
+
+    def _route(self) -> str | None:
+        """Path relative to the site root, or None after sending a redirect/404."""
+        path = urlsplit(self.path).path
+        if self.prefix != "/":
+            if path in ("/", self.prefix.rstrip("/")):
+                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                self.send_header("Location", self.prefix)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            if not path.startswith(self.prefix):
+                self.send_error(HTTPStatus.NOT_FOUND)
+                return None
+            path = "/" + path[len(self.prefix) :]
+        top = path.lstrip("/").split("/", 1)[0]
+        if top.startswith(".") or top in HIDDEN_TOP:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return path
+
+    def _serve(self, head_only: bool) -> None:
+        path = self._route()
+        if path is None:
+            return
+        query = urlsplit(self.path).query
+        self.path = path + ("?" + query if query else "")
+        if head_only:
+            super().do_HEAD()
+        else:
+            super().do_GET()
+
+    def do_GET(self) -> None:
+        self._serve(head_only=False)
+
+    def do_HEAD(self) -> None:
+        self._serve(head_only=True)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    port: int = 8000, prefix: str = "/", quiet: bool = False, host: str = HOST
+) -> ThreadingHTTPServer:
+    """A server bound to ``host:port`` (port 0 picks a free one); call serve_forever()."""
+    handler_class = type(
+        "SermHandler", (Handler,), {"prefix": normalise_prefix(prefix), "quiet": quiet}
+    )
+    handler = partial(handler_class, directory=str(ROOT))
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def server_url(server: ThreadingHTTPServer, prefix: str = "/") -> str:
+    host, port = server.server_address[:2]
+    if isinstance(host, bytes):
+        host = host.decode()
+    return f"http://{host}:{port}{normalise_prefix(prefix)}"
+
+
+def start_in_thread(port: int = 0, prefix: str = "/", quiet: bool = True) -> ThreadingHTTPServer:
+    """Start a server in a daemon thread (used by the browser tests); stop with shutdown()."""
+    server = make_server(port, prefix, quiet=quiet)
+    threading.Thread(target=server.serve_forever, name="serm-http", daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve serm on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000, 0 = any)")
+    parser.add_argument("--prefix", default="/", help="sub-path to serve under, e.g. /serm/")
+    parser.add_argument("--no-build", action="store_true", help="skip tools/build.py")
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+
+    if not args.no_build:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import build
+
+        build.build()
+
+    server = make_server(args.port, args.prefix, quiet=args.quiet)
+    print(f"serm is served at {server_url(server, args.prefix)}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
