@@ -53,11 +53,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    built = ROOT / "static" / "vendor" / "pyscript" / "core.js"
-    if not built.is_file() or not (ROOT / "static" / "app" / "serm.zip").is_file():
-        import build
+    import build
 
+    built = ROOT / "static" / "vendor" / "pyscript" / "core.js"
+    if not built.is_file():
         build.build()
+    build.zip_package()  # always: the app zip must hold the serm/ sources under test
     server = serve.start_in_thread(port=0, prefix=PREFIX, quiet=True)
     try:
         yield serve.server_url(server, PREFIX)

@@ -1,0 +1,1 @@
+"""Interaction logic between the player and the engine; pure Python, no DOM."""

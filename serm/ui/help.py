@@ -1,0 +1,55 @@
+"""Texts a new player reads on screen: the welcome box and the short how-to-play (RULES.md)."""
+
+from __future__ import annotations
+
+from html import escape
+
+SCENARIOS = (
+    ("default", "Ruins: four terrain pieces, two of them tall"),
+    ("open", "Open field: no terrain"),
+    ("random", "Random: a symmetric random layout"),
+)
+
+HELP_HTML = """
+<h2>How to play</h2>
+<ol class="help">
+<li><strong>Goal:</strong> eliminate all five enemy soldiers.</li>
+<li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
+(player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
+<li><strong>Initiative:</strong> on your turn, activate any one soldier: Move then Shoot, or
+Shoot then Move (either may be skipped). Then your opponent goes.</li>
+<li><strong>Sight:</strong> a soldier sees out of its top edge in a cone that widens at 45°.
+The Ranger sees all round. Tall terrain blocks sight; soldiers never do.</li>
+<li><strong>Move:</strong> point a direction, then roll: the card travels exactly that many card
+lengths in a straight line, unless it hits something. Hitting an enemy eliminates it (a ram).
+You may turn at the start and end of a Move. The Brawler rolls first, then traces a path that
+may turn.</li>
+<li><strong>React:</strong> if a Move passes through an enemy's sight, that enemy may React: if
+its React roll beats the Move roll, it stops the mover where it likes and activates at once.</li>
+<li><strong>Shoot:</strong> roll Shoot dice against the target's Endure dice; sixes are rolled
+again and added. Strictly higher kills. The Gunner shoots every enemy it sees, but cannot both
+move and shoot.</li>
+</ol>
+<p>Keys: <kbd>1</kbd>–<kbd>5</kbd> choose, <kbd>M</kbd> move, <kbd>T</kbd> turn,
+<kbd>S</kbd> shoot, <kbd>P</kbd> pass/end, <kbd>Q</kbd>/<kbd>E</kbd> rotate, arrows
+nudge or aim, <kbd>Enter</kbd> confirm, <kbd>Esc</kbd> back, <kbd>L</kbd> enemy sight.</p>
+"""
+
+
+def welcome_html(selected: str) -> str:
+    """The start box: pick a table and start a hot-seat game."""
+    options = "".join(
+        f'<option value="{escape(v, quote=True)}"{" selected" if v == selected else ""}>'
+        f"{escape(label)}</option>"
+        for v, label in SCENARIOS
+    )
+    return (
+        '<div class="welcome"><h2>New game</h2>'
+        "<p>Two players share this screen and take turns. Each commands five soldiers: "
+        "Ranger, Gunner, Armored, Assault and Brawler.</p>"
+        f'<label for="scenario">Table</label> <select id="scenario">{options}</select>'
+        '<div class="actions"><button type="button" class="primary" data-action="start">'
+        "Start game</button></div>"
+        "<p>New here? Press <em>How to play</em> above; the panel always says what to do next."
+        "</p></div>"
+    )

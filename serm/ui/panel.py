@@ -1,0 +1,310 @@
+"""The side panel as HTML: whose initiative, what to do now, and the game log (pure Python).
+
+Every string that reaches the page is escaped here with ``html.escape``. Buttons carry
+``data-action`` (and ``data-arg``) attributes; the browser layer routes their clicks to
+``Controller.command``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..core import queries as q
+from ..core.cards import CARDS, other
+from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
+from .controller import Controller
+
+SIDE = {1: ("p1", "●"), 2: ("p2", "◆")}
+
+
+def badge(player: int) -> str:
+    """A player marker told apart by shape and text as well as colour."""
+    cls, mark = SIDE[player]
+    return f'<span class="badge {cls}" aria-hidden="true">{mark}</span>'
+
+
+def who(player: int, names: dict[int, str] | None = None) -> str:
+    name = (names or {}).get(player, f"Player {player}")
+    return f'{badge(player)}<strong class="{SIDE[player][0]}">{escape(name)}</strong>'
+
+
+def button(label: str, action: str, arg: str = "", key: str = "", primary: bool = False) -> str:
+    cls = ' class="primary"' if primary else ""
+    kbd = f' <kbd>{escape(key)}</kbd>' if key else ""
+    data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
+    return (
+        f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}>'
+        f"{escape(label)}{kbd}</button>"
+    )
+
+
+def status_html(state: State, names: dict[int, str] | None = None) -> str:
+    """Whose initiative it is (or the phase) in one line."""
+    if state.status == "finished":
+        assert state.winner is not None
+        return f'<p class="status">{who(state.winner, names)} has won.</p>'
+    if state.status in ("setup", "deployment"):
+        return '<p class="status">Deployment: players take turns placing one card each.</p>'
+    return (
+        f'<p class="status">Turn {state.turn} · {who(state.initiative, names)} '
+        f"has the initiative.</p>"
+    )
+
+
+def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
+    """What the deciding player can do now, with the buttons to do it."""
+    st, p = ctrl.state, ctrl.state.pending
+    msg = f'<p class="message" role="alert">{escape(ctrl.message)}</p>' if ctrl.message else ""
+    if p is None:
+        return f'<div data-pending="none">{msg}{_victory(st, names)}</div>'
+    body = {
+        PLACE: _place,
+        ACT: _act,
+        PATH: _path,
+        REACT: _react,
+        STOP: _stop,
+        FACE: _face,
+        TARGET: _target,
+    }.get(p.kind)
+    if body is None:
+        return msg + f"<p>Rolling the {escape(p.purpose)} dice…</p>" if p.kind == ROLL else msg
+    head = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
+    return (
+        f'<div data-pending="{p.kind}" data-player="{p.player}">{head}{msg}{body(ctrl)}</div>'
+    )
+
+
+def _place(ctrl: Controller) -> str:
+    st, p = ctrl.state, ctrl.state.pending
+    assert p is not None
+    g = ctrl.ghost
+    cards = [s for s in st.alive(p.player) if not s.placed]
+    picks = "".join(
+        button(
+            f"{s.type.title}",
+            "card",
+            s.card,
+            key=str(i + 1),
+            primary=g is not None and g.card == s.card,
+        )
+        for i, s in enumerate(cards)
+    )
+    problem = ""
+    if g is not None and g.problem:
+        problem = f'<p class="problem">Cannot place here: {escape(g.problem)}.</p>'
+    title = CARDS[g.card].title if g else ""
+    return (
+        f"<p>Place your <strong>{escape(title)}</strong> in your zone "
+        f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
+        f"arrow keys; turn it with its round handle, the mouse wheel or <kbd>Q</kbd>/<kbd>E</kbd>."
+        f"</p><div class=\"choices\">{picks}</div>{problem}"
+        f'<div class="actions">{button("Place card", "confirm", key="Enter", primary=True)}</div>'
+    )
+
+
+def _act(ctrl: Controller) -> str:
+    st, p, s = ctrl.state, ctrl.state.pending, ctrl.selected
+    assert p is not None
+    a = st.activation
+    if s is None:
+        picks = "".join(
+            button(x.type.title, "select", x.card, key=str(i + 1))
+            for i, x in enumerate(st.alive(p.player))
+            if x.on_table and any(q.can_act(st, x))
+        )
+        lead = "React! " if a is not None and a.reaction else ""
+        return (
+            f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
+            f"It may Move then Shoot, or Shoot then Move.</p>"
+            f'<div class="choices">{picks}</div>'
+            f'<div class="actions">{button("Pass", "end", key="P")}</div>'
+        )
+    if ctrl.sub == "aim":
+        return _aim(ctrl)
+    if ctrl.sub == "turn":
+        return (
+            f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle or use "
+            f"<kbd>Q</kbd>/<kbd>E</kbd>. Turning in place is its Move (no roll, no React).</p>"
+            + _facing_problem(ctrl)
+            + '<div class="actions">'
+            + button("Turn", "confirm", key="Enter", primary=True)
+            + button("Back", "cancel", key="Esc")
+            + "</div>"
+        )
+    if ctrl.sub == "shoot":
+        return _shoot_choices(ctrl)
+    may_move, may_shoot = q.can_act(st, s)
+    done = []
+    if a is not None and a.card == s.card:
+        done = [w for w, f in (("moved", a.moved), ("shot", a.shot)) if f]
+    note = f" It has {' and '.join(done)}." if done else ""
+    buttons = ""
+    if may_move:
+        buttons += button("Move", "move", key="M", primary=True) + button("Turn", "turn", key="T")
+    if may_shoot:
+        seen = q.visible_enemies(st, s)
+        label = f"Shoot ({len(seen)} in sight)" if seen else "Shoot (none in sight)"
+        buttons += button(label, "shoot", key="S", primary=not may_move) if seen else ""
+    end_label = "End activation" if done else "Pass"
+    buttons += button(end_label, "end", key="P")
+    if a is None or a.card is None:
+        buttons += button("Back", "cancel", key="Esc")
+    return (
+        f"<p>Your <strong>{escape(s.type.title)}</strong> is activated.{note} "
+        f"{escape(s.type.special)}</p>"
+        f'<div class="actions">{buttons}</div>'
+    )
+
+
+def _aim(ctrl: Controller) -> str:
+    s = ctrl.selected
+    assert s is not None
+    return (
+        f"<p>Aim the Move of your <strong>{escape(s.type.title)}</strong>: point or drag on the "
+        f"board (or <kbd>←</kbd>/<kbd>→</kbd>). It will move exactly the rolled "
+        f"{s.type.move}d6 card lengths that way, unless it hits something first — an enemy "
+        f"it hits is rammed and eliminated. Enemies who see it may React. The round handle "
+        f"turns it before it sets off.</p>"
+        + _facing_problem(ctrl)
+        + '<div class="actions">'
+        + button("Roll Move", "confirm", key="Enter", primary=True)
+        + button("Back", "cancel", key="Esc")
+        + "</div>"
+    )
+
+
+def _facing_problem(ctrl: Controller) -> str:
+    problem = ctrl.facing_problem()
+    return f'<p class="problem">Cannot face that way: {escape(problem)}.</p>' if problem else ""
+
+
+def _shoot_choices(ctrl: Controller) -> str:
+    s = ctrl.selected
+    assert s is not None
+    targets = q.visible_enemies(ctrl.state, s)
+    picks = "".join(
+        button(
+            f"{t.type.title} — {q.kill_chance(s, t):.0%} to kill",
+            "target",
+            t.card,
+            key=str(i + 1),
+        )
+        for i, t in enumerate(targets)
+    )
+    rule = " The Gunner then attacks every other enemy it sees." if s.card == "gunner" else ""
+    return (
+        f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
+        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills.{rule}</p>"
+        f'<div class="choices">{picks}</div>'
+        f'<div class="actions">{button("Back", "cancel", key="Esc")}</div>'
+    )
+
+
+def _path(ctrl: Controller) -> str:
+    st = ctrl.state
+    assert st.move is not None and st.move.total is not None
+    view = ctrl.view()
+    left = view.path_trace.remaining if view.path_trace else 0.0
+    return (
+        f"<p>The Brawler rolled <strong>{st.move.total}</strong>. Trace its path: tap to add "
+        f"corners; it must use exactly {st.move.total} card lengths "
+        f"(<strong>{left:.1f} L left</strong>).</p>"
+        '<div class="actions">'
+        + button("Straight on", "straight", key="Enter", primary=True)
+        + button("Undo corner", "undo-corner", key="U")
+        + button("Restart path", "cancel", key="Esc")
+        + "</div>"
+    )
+
+
+def _react(ctrl: Controller) -> str:
+    st, p = ctrl.state, ctrl.state.pending
+    assert p is not None and st.move is not None and st.move.total is not None
+    mover = st.soldier(other(p.player), st.move.card)
+    picks = "".join(
+        button(
+            f"React with {CARDS[c].title} — {q.react_chance(st, st.soldier(p.player, c)):.0%}",
+            "react",
+            c,
+            key=str(i + 1),
+            primary=i == 0,
+        )
+        for i, c in enumerate(p.options)
+    )
+    return (
+        f"<p>The enemy {escape(mover.type.title)} moves {st.move.total} L in sight of your "
+        f"soldiers. React? A React roll higher than {st.move.total} stops it where you choose, "
+        f"and your reacting soldier activates at once.</p>"
+        f'<div class="choices">{picks}</div>'
+        f'<div class="actions">{button("Let it move", "react", key="N")}</div>'
+    )
+
+
+def _stop(ctrl: Controller) -> str:
+    return (
+        "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path or "
+        "use the arrow keys. It starts where your soldier first saw it.</p>"
+        '<div class="actions">' + button("Stop here", "confirm", key="Enter", primary=True) + "</div>"
+    )
+
+
+def _face(ctrl: Controller) -> str:
+    s = ctrl.selected
+    title = s.type.title if s else "soldier"
+    return (
+        f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
+        f"drag the round handle, use <kbd>Q</kbd>/<kbd>E</kbd> or the mouse wheel.</p>"
+        + _facing_problem(ctrl)
+        + '<div class="actions">'
+        + button("Confirm facing", "confirm", key="Enter", primary=True)
+        + button("Keep facing", "keep", key="K")
+        + "</div>"
+    )
+
+
+def _target(ctrl: Controller) -> str:
+    st, p = ctrl.state, ctrl.state.pending
+    assert p is not None and st.shot is not None
+    shooter = st.soldier(p.player, st.shot.shooter)
+    picks = "".join(
+        button(
+            f"{CARDS[c].title} — {q.kill_chance(shooter, st.soldier(other(p.player), c)):.0%}",
+            "target",
+            c,
+            key=str(i + 1),
+            primary=i == 0,
+        )
+        for i, c in enumerate(p.options)
+    )
+    return (
+        "<p>The Gunner attacks every enemy it saw. Pick its next target.</p>"
+        f'<div class="choices">{picks}</div>'
+    )
+
+
+def _victory(st: State, names: dict[int, str] | None) -> str:
+    if st.winner is None:
+        return ""
+    how = f"Player {st.conceded_by} conceded." if st.conceded_by else "Every enemy is eliminated."
+    return (
+        f'<div class="victory" role="alert"><h2>{who(st.winner, names)} wins!</h2>'
+        f"<p>{escape(how)}</p>"
+        f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
+        f'{button("Download record", "download")}</div></div>'
+    )
+
+
+def log_entry_html(kind: str, text: str, faces: tuple[tuple[int, ...], ...]) -> str:
+    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10)."""
+    dice = ""
+    if faces:
+        chains = "".join(
+            '<span class="die-chain">'
+            + '<span class="arrow">→</span>'.join(
+                f'<span class="die{" six" if f == 6 else ""}">{f}</span>' for f in chain
+            )
+            + "</span>"
+            for chain in faces
+        )
+        dice = f'<span class="dice" aria-label="dice">{chains}</span>'
+    return f'<li class="log-{escape(kind, quote=True)}">{escape(text)}{dice}</li>'

@@ -1,0 +1,191 @@
+"""The board layer: frame, table, deployment zones, terrain, soldier cards and chance labels."""
+
+from __future__ import annotations
+
+import svg
+
+from serm.core.geometry import centroid
+from serm.core.scenario import Terrain
+from serm.core.state import DEPLOYMENT, SETUP, State
+
+from .cards import card_group
+from .common import (
+    FRAME,
+    INK,
+    LOW,
+    LOW_EDGE,
+    MARGIN,
+    REACTOR,
+    SCALE,
+    SIDE,
+    TABLE,
+    TABLE_EDGE,
+    TALL,
+    TALL_EDGE,
+    TARGET,
+    WHITE,
+    ZONE,
+    ZONE_TEXT,
+    esc,
+    find,
+    n,
+    pill,
+    pts,
+    sc,
+    screen_extent,
+    text,
+)
+from .model import SoldierKey, ViewModel
+
+HATCH_ID = "hatch-tall"
+
+
+def percent(p: float) -> str:
+    """A chance as a short label: "62%", never "0%" or "100%" for what may still go either way."""
+    v = round(p * 100)
+    if v <= 0 and p > 0:
+        return "<1%"
+    if v >= 100 and p < 1:
+        return ">99%"
+    return f"{max(0, min(100, v))}%"
+
+
+def _frame_and_table(state: State) -> list[svg.Element]:
+    sc_ = state.scenario
+    m = MARGIN * SCALE
+    return [
+        svg.Rect(
+            x=n(-m),
+            y=n(-m),
+            width=sc(sc_.width) + 2 * m,
+            height=sc(sc_.height) + 2 * m,
+            fill=FRAME,
+            data={"role": "frame"},
+        ),
+        svg.Rect(
+            x=0,
+            y=0,
+            width=sc(sc_.width),
+            height=sc(sc_.height),
+            rx=4,
+            fill=TABLE,
+            stroke=TABLE_EDGE,
+            stroke_width=6,
+            data={"role": "table"},
+        ),
+    ]
+
+
+def _zones(state: State) -> list[svg.Element]:
+    deploying = state.status in (DEPLOYMENT, SETUP)
+    out: list[svg.Element] = []
+    for player in (1, 2):
+        z = state.scenario.zone(player)
+        x0, y0, w, h = sc(z.x0), sc(z.y0), sc(z.x1 - z.x0), sc(z.y1 - z.y0)
+        placing = (
+            state.pending is not None
+            and state.pending.kind == "place"
+            and state.pending.player == player
+        )
+        label = f"Player {player} zone"
+        # In the frame beside the table edge the zone touches (never under a card), else inside.
+        m = MARGIN * SCALE
+        if z.y1 >= state.scenario.height - 1e-9:
+            where = text(
+                x0 + w, sc(state.scenario.height) + m / 2, label, 22, ZONE, bold=True, anchor="end"
+            )
+        elif z.y0 <= 1e-9:
+            where = text(x0 + w, -m / 2, label, 22, ZONE, bold=True, anchor="end")
+        else:
+            where = text(x0 + 14, y0 + 22, label, 22, ZONE_TEXT, bold=True, anchor="start")
+        out.append(
+            svg.G(
+                class_=["zone", f"zone-p{player}"],
+                data={"role": "zone", "player": player},
+                opacity=1.0 if deploying else 0.45,
+                elements=[
+                    svg.Title(text=esc(f"Player {player}'s deployment zone")),
+                    svg.Rect(
+                        x=x0,
+                        y=y0,
+                        width=w,
+                        height=h,
+                        fill=ZONE,
+                        fill_opacity=0.8 if deploying else 0.3,
+                        stroke=SIDE[player] if deploying else "none",
+                        stroke_width=5 if placing else 3,
+                        stroke_dasharray=[14, 8] if player == 2 else None,
+                    ),
+                    where,
+                ],
+            )
+        )
+    return out
+
+
+def _terrain(t: Terrain) -> svg.G:
+    c = centroid(t.points)
+    kind = "tall" if t.tall else "low"
+    what = "blocks movement and line of sight" if t.tall else "blocks movement only"
+    fg = WHITE if t.tall else INK
+    elements: list[svg.Element] = [
+        svg.Title(text=esc(f"{t.name} \u2014 {kind} terrain: {what}")),
+        svg.Polygon(
+            points=pts(t.points),
+            fill=TALL if t.tall else LOW,
+            stroke=TALL_EDGE if t.tall else LOW_EDGE,
+            stroke_width=4,
+            stroke_linejoin="round",
+        ),
+    ]
+    if t.tall:
+        elements.append(svg.Polygon(points=pts(t.points), fill=f"url(#{HATCH_ID})"))
+    halo = TALL_EDGE if t.tall else None
+    elements += [
+        text(sc(c.x), sc(c.y) - 11, t.name, 19, fg, bold=True, halo=halo),
+        text(sc(c.x), sc(c.y) + 12, kind, 15, fg, halo=halo),
+    ]
+    return svg.G(class_=["terrain", kind], data={"role": "terrain"}, elements=elements)
+
+
+def _chance_labels(
+    state: State, view: ViewModel, roles: dict[SoldierKey, str]
+) -> list[svg.Element]:
+    out: list[svg.Element] = []
+    top = -MARGIN * SCALE
+    for key, p in view.chances:
+        s = find(state, key)
+        if s is None or not s.on_table:
+            continue
+        role = roles.get(key)
+        label = percent(p)
+        bg = TARGET if role == "target" else REACTOR if role == "reactor" else INK
+        if role == "reactor":
+            label = f"React {label}"
+        _, hh = screen_extent(s.facing)
+        x, y = sc(s.x), sc(s.y) - hh - 20
+        if y < top + 16:
+            y = sc(s.y) + hh + 20
+        out.append(
+            svg.G(
+                class_=["chance"],
+                data={"player": s.player, "card": esc(s.card)},
+                elements=[pill(x, y, label, 18, bg, WHITE, border=WHITE)],
+            )
+        )
+    return out
+
+
+def board_elements(state: State, view: ViewModel) -> list[svg.Element]:
+    """The children of ``<g id="layer-board">``."""
+    roles: dict[SoldierKey, str] = {}
+    for key, role in view.highlights:
+        roles.setdefault(key, role)
+    out = _frame_and_table(state) + _zones(state)
+    out += [_terrain(t) for t in state.scenario.terrain]
+    for s in state.soldiers:
+        if s.on_table:
+            key = (s.player, s.card)
+            out.append(card_group(s, selected=key == view.selected, role=roles.get(key)))
+    out += _chance_labels(state, view, roles)
+    return out

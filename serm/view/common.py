@@ -1,0 +1,226 @@
+"""Shared pieces of the SVG view: scale, palette, escaping, number formatting, small shapes.
+
+Every string that reaches the markup goes through ``esc`` (svg.py inserts text and attribute
+values as they are). Coordinates are in scaled units: ``SCALE`` user units per card length.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import svg
+
+from serm.core.geometry import CARD_WIDTH, Vec
+from serm.core.state import Soldier, State
+
+SCALE = 100
+"""SVG user units per card length (L): the table's (x, y) in L is (x * SCALE, y * SCALE)."""
+
+MARGIN = 0.5
+"""Frame around the table, in L, on every side (room for handles, labels and the dice strip)."""
+
+CARD_L = float(SCALE)
+CARD_W = CARD_WIDTH * SCALE
+HALF_L = CARD_L / 2
+HALF_W = CARD_W / 2
+
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+# Palette. Sides: blue / orange (never the only cue: borders and badges differ too).
+SIDE = {1: "#1f5fbf", 2: "#c8580a"}
+SIDE_LIGHT = {1: "#dbe6f7", 2: "#f9e3d3"}
+SIDE_DASH: dict[int, str] = {1: "none", 2: "9 5"}
+FRAME = "#232a26"
+TABLE = "#4b5a50"
+TABLE_EDGE = "#1b211d"
+ZONE = "#dcc894"
+ZONE_TEXT = "#4a3b17"
+TALL = "#5f584e"
+TALL_EDGE = "#2e2a24"
+TALL_HATCH = "#3f3a33"
+LOW = "#bdb29b"
+LOW_EDGE = "#7c7261"
+INK = "#1c1c1c"
+MUTED = "#8a8a8a"
+WHITE = "#ffffff"
+SELECT = "#ffbf00"
+TARGET = "#e03131"
+REACTOR = "#da77f2"
+CHOSEN = "#12b886"
+ELIGIBLE = "#fffdf2"
+GOOD = "#37b24d"
+BAD = "#e03131"
+REACH = "#ffd43b"
+SHADOW = "#0b0d0c"
+
+
+def esc(s: object) -> str:
+    """``s`` as text safe inside SVG/HTML element content and quoted attribute values."""
+    return html.escape(str(s), quote=True)
+
+
+def n(v: float, digits: int = 2) -> float | int:
+    """``v`` rounded to ``digits`` decimals, as an int when whole (keeps the markup short)."""
+    r = round(v, digits)
+    i = int(r)
+    return i if r == i else r
+
+
+def sc(v: float) -> float | int:
+    """A length in L as rounded scaled units."""
+    return n(v * SCALE)
+
+
+def pts(points: tuple[Vec, ...] | list[Vec]) -> list[svg.Point]:
+    """Table points (L) as scaled, rounded svg points."""
+    return [svg.Point(n(p.x * SCALE), n(p.y * SCALE)) for p in points]
+
+
+def text(
+    x: float,
+    y: float,
+    s: str,
+    size: float,
+    fill: str,
+    *,
+    bold: bool = False,
+    anchor: str = "middle",
+    halo: str | None = None,
+    transform: list[svg.Transform] | None = None,
+) -> svg.Text:
+    """A text element centred vertically on (x, y) in scaled units; ``s`` is escaped here."""
+    return svg.Text(
+        x=n(x),
+        y=n(y),
+        text=esc(s),
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor=anchor,  # type: ignore[arg-type]
+        dominant_baseline="central",
+        fill=fill,
+        stroke=halo or "none",
+        stroke_width=max(2.0, size / 5) if halo else None,
+        stroke_linejoin="round" if halo else None,
+        paint_order="stroke" if halo else None,
+        transform=transform,
+    )
+
+
+def text_width(s: str, size: float, bold: bool = True) -> float:
+    """A rough width estimate of ``s`` at font ``size`` (no font metrics in pure Python)."""
+    return len(s) * size * (0.64 if bold else 0.56)
+
+
+def pill(
+    x: float, y: float, s: str, size: float, bg: str, fg: str, *, border: str | None = None
+) -> svg.G:
+    """A rounded label centred on (x, y) in scaled units."""
+    w = text_width(s, size) + size
+    h = size * 1.6
+    return svg.G(
+        elements=[
+            svg.Rect(
+                x=n(x - w / 2),
+                y=n(y - h / 2),
+                width=n(w),
+                height=n(h),
+                rx=n(h / 2),
+                fill=bg,
+                stroke=border or "none",
+                stroke_width=2 if border else None,
+            ),
+            text(x, y, s, size, fg, bold=True),
+        ]
+    )
+
+
+def card_rect(inflate: float = 0.0, **kw: object) -> svg.Rect:
+    """The card's outline in its own frame (centre at 0,0, top edge at -y), grown by ``inflate``."""
+    return svg.Rect(
+        x=n(-HALF_W - inflate),
+        y=n(-HALF_L - inflate),
+        width=n(CARD_W + 2 * inflate),
+        height=n(CARD_L + 2 * inflate),
+        rx=n(7 + inflate),
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def facing_arrow(fill: str, stroke: str = WHITE) -> svg.Polygon:
+    """The chevron on the card's top edge pointing along its facing (card frame)."""
+    top = -HALF_L
+    return svg.Polygon(
+        points=[
+            svg.Point(-15, n(top + 1)),
+            svg.Point(0, n(top - 17)),
+            svg.Point(15, n(top + 1)),
+            svg.Point(0, n(top - 5)),
+        ],
+        fill=fill,
+        stroke=stroke,
+        stroke_width=2,
+        stroke_linejoin="round",
+    )
+
+
+def place(x: float, y: float, facing: float) -> list[svg.Transform]:
+    """The transform putting a card frame at table position (x, y) L with ``facing``."""
+    return [svg.Translate(sc(x), sc(y)), svg.Rotate(n(facing))]
+
+
+def card_outline(
+    x: float,
+    y: float,
+    facing: float,
+    colour: str,
+    *,
+    label: str | None = None,
+    fill_opacity: float = 0.18,
+    dash: str = "10 6",
+) -> svg.G:
+    """A faint card silhouette (previews: ghost, halt point, stop point) with its facing arrow."""
+    elements: list[svg.Element] = [
+        card_rect(
+            fill=colour,
+            fill_opacity=fill_opacity,
+            stroke=colour,
+            stroke_width=4,
+            stroke_dasharray=dash,
+        ),
+        facing_arrow(colour),
+    ]
+    if label:
+        flip = 90.0 < facing % 360.0 < 270.0
+        elements.append(
+            text(
+                0,
+                0,
+                label,
+                17,
+                WHITE,
+                bold=True,
+                halo=INK,
+                transform=[svg.Rotate(180, 0, 0)] if flip else None,
+            )
+        )
+    return svg.G(transform=place(x, y, facing), elements=elements)
+
+
+def screen_extent(facing: float) -> tuple[float, float]:
+    """Half width and half height (scaled units) of a card's screen bounding box at ``facing``."""
+    rad = math.radians(facing)
+    c, s = abs(math.cos(rad)), abs(math.sin(rad))
+    return HALF_W * c + HALF_L * s, HALF_L * c + HALF_W * s
+
+
+def join(elements: list[svg.Element]) -> str:
+    return "".join(str(e) for e in elements)
+
+
+def find(state: State, key: tuple[int, str]) -> Soldier | None:
+    """The soldier ``key`` = (player, card), or None when there is no such soldier."""
+    for s in state.soldiers:
+        if s.player == key[0] and s.card == key[1]:
+            return s
+    return None

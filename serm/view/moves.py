@@ -1,0 +1,241 @@
+"""Move drawings for the overlay: the aimed Move (R15), the Brawler's path being traced (R17)
+and the Move waiting on a React decision or a stop point (R18, R19).
+"""
+
+from __future__ import annotations
+
+import math
+
+import svg
+
+from serm.core.cards import CARDS
+from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
+from serm.core.state import State
+
+from .common import (
+    INK,
+    MARGIN,
+    MUTED,
+    REACH,
+    REACTOR,
+    SCALE,
+    TARGET,
+    WHITE,
+    card_outline,
+    esc,
+    find,
+    n,
+    pill,
+    pts,
+    sc,
+    screen_extent,
+    text,
+    text_width,
+)
+from .model import MovePreview, PathTrace, ViewModel
+from .sight import CLIP
+
+ARROW_ID = "arrow-head"
+"""The arrowhead marker in ``<defs>`` (render.py)."""
+
+
+def line(a: Vec, b: Vec, colour: str, width: float, **kw: object) -> svg.Line:
+    return svg.Line(
+        x1=sc(a.x),
+        y1=sc(a.y),
+        x2=sc(b.x),
+        y2=sc(b.y),
+        stroke=colour,
+        stroke_width=width,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def _cross(p: Vec, colour: str, label: str) -> list[svg.Element]:
+    """A bold X at ``p`` with a word under it (the halt marker)."""
+    x, y, r = sc(p.x), sc(p.y), 16
+    return [
+        svg.Path(
+            d=[
+                svg.M(n(x - r), n(y - r)),
+                svg.L(n(x + r), n(y + r)),
+                svg.M(n(x + r), n(y - r)),
+                svg.L(n(x - r), n(y + r)),
+            ],
+            stroke=INK,
+            stroke_width=11,
+            stroke_linecap="round",
+        ),
+        svg.Path(
+            d=[
+                svg.M(n(x - r), n(y - r)),
+                svg.L(n(x + r), n(y + r)),
+                svg.M(n(x + r), n(y - r)),
+                svg.L(n(x - r), n(y + r)),
+            ],
+            stroke=colour,
+            stroke_width=6,
+            stroke_linecap="round",
+        ),
+        text(x, y + r + 16, label, 18, WHITE, bold=True, halo=INK),
+    ]
+
+
+def _side_label(state: State, p: Vec, facing: float, s: str, bg: str) -> svg.Element:
+    """A label beside a card at ``p`` (to its right on screen, or its left near the edge)."""
+    hw, _ = screen_extent(facing)
+    half = (text_width(s, 18) + 18) / 2
+    x = sc(p.x) + hw + half + 10
+    if x + half > state.scenario.width * SCALE + MARGIN * SCALE:
+        x = sc(p.x) - hw - half - 10
+    return pill(x, sc(p.y), s, 18, bg, INK, border=WHITE)
+
+
+def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
+    s = find(state, mp.card)
+    if s is None or not s.on_table:
+        return []
+    c, u = s.pos, unit(mp.direction)
+    right = unit(mp.direction + 90.0)
+    lo, hi = max(0.0, mp.min_length), max(0.0, mp.max_length)
+    reach_end = hi if mp.halt is None else min(hi, mp.halt)
+    out: list[svg.Element] = [
+        line(c, c + u * hi, WHITE, 3, stroke_opacity=0.75, stroke_dasharray=[10, 8]),
+    ]
+    if reach_end > lo + EPS:
+        out.append(line(c + u * lo, c + u * reach_end, REACH, 18, stroke_opacity=0.7))
+    if mp.halt is not None and mp.halt < hi - EPS:
+        out.append(line(c + u * max(lo, mp.halt), c + u * hi, MUTED, 18, stroke_opacity=0.35))
+    for k in range(1, int(math.floor(hi + EPS)) + 1):
+        p = c + u * float(k)
+        past = mp.halt is not None and k > mp.halt + EPS
+        colour = MUTED if past else WHITE
+        out.append(line(p - right * 0.14, p + right * 0.14, colour, 4))
+        q = p + right * 0.3
+        out.append(text(sc(q.x), sc(q.y), str(k), 17, colour, bold=True, halo=INK))
+    end = c + u * (hi if mp.halt is None else mp.halt)
+    out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
+    if mp.halt is not None:
+        out += _cross(c + u * mp.halt, TARGET, "halt")
+    return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+
+
+def _mover_start(state: State) -> Vec | None:
+    mv, a = state.move, state.activation
+    if mv is None or a is None:
+        return None
+    s = find(state, (a.player, mv.card))
+    return s.pos if s is not None else None
+
+
+def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
+    points = [Vec(float(x), float(y)) for x, y in trace.points]
+    start = _mover_start(state)
+    if start is not None and (not points or (points[0] - start).length() > 1e-6):
+        points.insert(0, start)
+    if not points:
+        return []
+    last = points[-1]
+    remaining = max(0.0, trace.remaining)
+    out: list[svg.Element] = [
+        svg.Circle(
+            cx=sc(last.x),
+            cy=sc(last.y),
+            r=sc(remaining),
+            clip_path=CLIP,
+            fill="none",
+            stroke=WHITE,
+            stroke_opacity=0.35,
+            stroke_width=3,
+            stroke_dasharray=[6, 8],
+        ),
+    ]
+    if len(points) > 1:
+        out.append(
+            svg.Polyline(
+                points=pts(points),
+                fill="none",
+                stroke=REACH,
+                stroke_width=7,
+                stroke_linejoin="round",
+                stroke_linecap="round",
+            )
+        )
+    out += [
+        svg.Circle(cx=sc(p.x), cy=sc(p.y), r=7, fill=REACH, stroke=INK, stroke_width=2)
+        for p in points
+    ]
+    anchor = last
+    if trace.cursor is not None:
+        cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
+        out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
+        anchor = cur
+    label = f"{remaining:.1f} L left"
+    out.append(pill(sc(anchor.x), sc(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
+    return [svg.G(class_=["path-trace"], elements=out)]
+
+
+def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
+    mv = state.move
+    if mv is None or len(mv.path) < 2:
+        return []
+    path = mv.path
+    total = polyline_length(path)
+    done = truncate_polyline(path, mv.halt)
+    out: list[svg.Element] = [
+        svg.Polyline(
+            points=pts(path),
+            fill="none",
+            stroke=WHITE,
+            stroke_opacity=0.4,
+            stroke_width=3,
+            stroke_dasharray=[8, 8],
+        ),
+    ]
+    if len(done) > 1:
+        out.append(
+            svg.Polyline(
+                points=pts(done),
+                fill="none",
+                stroke=WHITE,
+                stroke_width=5,
+                stroke_linejoin="round",
+                marker_end=f"url(#{ARROW_ID})",
+            )
+        )
+    halt = point_along(path, mv.halt)
+    out.append(card_outline(halt.x, halt.y, mv.facing, WHITE, fill_opacity=0.1, dash="6 6"))
+    if mv.halt < total - 1e-6:
+        out += _cross(halt, TARGET, "halt")
+    a = state.activation
+    for card, d in zip(mv.reactors, mv.entries, strict=False):
+        p = point_along(path, d)
+        who = CARDS[card].title if card in CARDS else card
+        enemy = 3 - a.player if a else 0
+        out.append(
+            svg.Circle(
+                cx=sc(p.x),
+                cy=sc(p.y),
+                r=9,
+                fill=REACTOR,
+                stroke=WHITE,
+                stroke_width=3,
+                elements=[svg.Title(text=esc(f"Player {enemy}'s {who} sees the mover here"))],
+            )
+        )
+    if view.stop_at is not None:
+        d = min(max(float(view.stop_at), 0.0), mv.halt)
+        p = point_along(path, d)
+        out.append(
+            svg.Polyline(
+                points=pts(truncate_polyline(path, d)),
+                fill="none",
+                stroke=REACTOR,
+                stroke_width=8,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+            )
+        )
+        out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
+        out.append(_side_label(state, p, mv.facing, "stop here", REACTOR))
+    return [svg.G(class_=["pending-move"], elements=out)]

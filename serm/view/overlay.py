@@ -1,0 +1,138 @@
+"""The overlay layer: LOS regions, deployment ghost, move previews, Brawler path, stop point,
+facing handle and the dice strip. Recomputed on every pointer move, so it stays small.
+"""
+
+from __future__ import annotations
+
+import svg
+
+from serm.core.cards import CARDS
+from serm.core.geometry import Vec, unit
+from serm.core.state import State
+
+from .common import (
+    BAD,
+    GOOD,
+    INK,
+    MARGIN,
+    SCALE,
+    SIDE,
+    WHITE,
+    card_outline,
+    esc,
+    find,
+    pill,
+    sc,
+    screen_extent,
+    text_width,
+)
+from .dice import dice_strip
+from .model import Ghost, ViewModel
+from .moves import line, move_preview, path_trace, pending_move
+from .sight import los_elements
+
+HANDLE_DISTANCE = 0.9
+"""How far (L) beyond the card centre the rotation handle sits."""
+HANDLE_RADIUS = 0.18
+
+
+def _label_pos(state: State, x: float, y: float, facing: float, s: str, size: float) -> Vec:
+    """Where to put a label about a card at (x, y) L: under it, or over it near the bottom edge."""
+    m = MARGIN * SCALE
+    _, hh = screen_extent(facing)
+    ly = sc(y) + hh + 26
+    if ly > state.scenario.height * SCALE + m - 18:
+        ly = sc(y) - hh - 26
+    half = (text_width(s, size) + size) / 2
+    lx = min(max(sc(x), -m + half), state.scenario.width * SCALE + m - half)
+    return Vec(lx, ly)
+
+
+def _ghost(state: State, g: Ghost) -> svg.G:
+    ok = g.problem is None
+    colour = GOOD if ok else BAD
+    ctype = CARDS.get(g.card)
+    title = ctype.title if ctype else g.card
+    elements: list[svg.Element] = [
+        card_outline(
+            g.x,
+            g.y,
+            g.facing,
+            colour,
+            label=title,
+            fill_opacity=0.35,
+            dash="12 5" if ok else "5 5",
+        )
+    ]
+    if g.problem is not None:
+        where = _label_pos(state, g.x, g.y, g.facing, g.problem, 18)
+        elements.append(pill(where.x, where.y, g.problem, 18, BAD, WHITE, border=WHITE))
+    return svg.G(
+        class_=["ghost", "ok" if ok else "bad"],
+        data={"player": g.player, "card": esc(g.card)},
+        elements=elements,
+    )
+
+
+def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
+    if view.facing_handle is None:
+        return []
+    key, facing = view.facing_handle
+    s = find(state, key)
+    g = view.ghost
+    if g is not None and (g.player, g.card) == key:
+        c = Vec(g.x, g.y)  # the card being placed turns by its handle too
+    elif s is not None and s.on_table:
+        c = s.pos
+    else:
+        return []
+    player, card = key
+    h = c + unit(facing) * HANDLE_DISTANCE
+    colour = SIDE.get(player, INK)
+    return [
+        svg.G(
+            class_=["facing-handle"],
+            elements=[
+                svg.Circle(
+                    cx=sc(c.x),
+                    cy=sc(c.y),
+                    r=sc(HANDLE_DISTANCE),
+                    fill="none",
+                    stroke=WHITE,
+                    stroke_opacity=0.45,
+                    stroke_width=3,
+                    stroke_dasharray=[4, 8],
+                ),
+                line(c, h, WHITE, 5, stroke_linecap="round"),
+                svg.Circle(
+                    cx=sc(h.x),
+                    cy=sc(h.y),
+                    r=sc(HANDLE_RADIUS),
+                    fill=WHITE,
+                    fill_opacity=0.95,
+                    stroke=colour,
+                    stroke_width=6,
+                    pointer_events="all",
+                    data={"handle": "rotate", "player": player, "card": esc(card)},
+                    extra={"cursor": "grab"},
+                    elements=[svg.Title(text="Drag to turn")],
+                ),
+                svg.Circle(cx=sc(h.x), cy=sc(h.y), r=5, fill=colour, pointer_events="none"),
+            ],
+        )
+    ]
+
+
+def overlay_elements(state: State, view: ViewModel) -> list[svg.Element]:
+    """The children of ``<g id="layer-overlay">``."""
+    out = los_elements(state, view)
+    out += pending_move(state, view)
+    if view.move_preview is not None:
+        out += move_preview(state, view.move_preview)
+    if view.path_trace is not None:
+        out += path_trace(state, view.path_trace)
+    if view.ghost is not None:
+        out.append(_ghost(state, view.ghost))
+    out += _facing_handle(state, view)
+    out += dice_strip(view.last_dice, state.scenario.width, state.scenario.height)
+    return out

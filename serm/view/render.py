@@ -1,0 +1,115 @@
+"""The pure view: (State, ViewModel) -> SVG markup, built with svg.py.
+
+``render`` gives the whole ``<svg id="board-svg">``; the browser may replace only the inner
+markup of ``<g id="layer-overlay">`` (``overlay_layer``) on pointer moves, and of
+``<g id="layer-board">`` (``board_layer``) when the state changes.
+
+Coordinates: one card length is ``SCALE`` user units and the table's top-left corner is (0, 0),
+so a pointer at user (u, v) is at table (u / SCALE, v / SCALE) L. The viewBox adds a ``MARGIN`` L
+frame on every side. svg.py does not escape anything: every string passes ``common.esc``.
+"""
+
+from __future__ import annotations
+
+import svg
+
+from serm.core.state import FINISHED, State
+
+from .board import HATCH_ID, board_elements
+from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, esc, join, n, sc
+from .dice import dice_html
+from .model import ViewModel
+from .moves import ARROW_ID
+from .overlay import overlay_elements
+
+TABLE_CLIP_ID = "table-clip"
+
+__all__ = [
+    "MARGIN",
+    "SCALE",
+    "board_layer",
+    "defs",
+    "dice_html",
+    "overlay_layer",
+    "render",
+]
+
+
+def board_layer(state: State, view: ViewModel) -> str:
+    """Inner markup of ``<g id="layer-board">``: table, zones, terrain, cards, chance labels."""
+    return join(board_elements(state, view))
+
+
+def overlay_layer(state: State, view: ViewModel) -> str:
+    """Inner markup of ``<g id="layer-overlay">``: LOS, previews, handles, dice (cheap)."""
+    return join(overlay_elements(state, view))
+
+
+def defs(state: State) -> svg.Defs:
+    """Shared definitions: the tall-terrain hatching, the table clip path, the arrow marker."""
+    sc_ = state.scenario
+    return svg.Defs(
+        elements=[
+            svg.Pattern(
+                id=HATCH_ID,
+                patternUnits="userSpaceOnUse",
+                width=18,
+                height=18,
+                patternTransform=[svg.Rotate(45)],
+                elements=[svg.Line(x1=0, y1=0, x2=0, y2=18, stroke=TALL_HATCH, stroke_width=7)],
+            ),
+            svg.ClipPath(
+                id=TABLE_CLIP_ID,
+                elements=[svg.Rect(x=0, y=0, width=sc(sc_.width), height=sc(sc_.height))],
+            ),
+            svg.Marker(
+                id=ARROW_ID,
+                viewBox=svg.ViewBoxSpec(0, 0, 10, 10),
+                refX=5,
+                refY=5,
+                markerWidth=4,
+                markerHeight=4,
+                orient="auto-start-reverse",
+                elements=[
+                    svg.Path(d=[svg.M(0, 0), svg.L(10, 5), svg.L(0, 10), svg.Z()], fill=WHITE)
+                ],
+            ),
+        ]
+    )
+
+
+def describe(state: State) -> str:
+    """A one-line description of the board for screen readers (the root's aria-label)."""
+    sc_ = state.scenario
+    counts = [sum(1 for s in state.on_table() if s.player == p) for p in (1, 2)]
+    words = (
+        f"S.E.R.M. table, scenario {sc_.name}, {n(sc_.width)} by {n(sc_.height)} card lengths: "
+        f"player 1 has {counts[0]} soldiers on the table, player 2 has {counts[1]}."
+    )
+    if state.status == FINISHED and state.winner:
+        words += f" Player {state.winner} has won."
+    return words
+
+
+def render(state: State, view: ViewModel) -> str:
+    """The whole ``<svg id="board-svg">`` element for ``state`` as seen through ``view``."""
+    sc_ = state.scenario
+    m = MARGIN * SCALE
+    label = esc(describe(state))
+    root = svg.SVG(
+        id="board-svg",
+        viewBox=svg.ViewBoxSpec(
+            n(-m), n(-m), n(sc_.width * SCALE + 2 * m), n(sc_.height * SCALE + 2 * m)
+        ),
+        preserveAspectRatio=svg.PreserveAspectRatio("xMidYMid", "meet"),
+        extra={"role": "img", "aria-label": label, "font-family": esc(FONT)},
+        elements=[
+            svg.Title(text=label),
+            defs(state),
+            svg.G(id="layer-board", elements=board_elements(state, view)),
+            svg.G(
+                id="layer-overlay", pointer_events="none", elements=overlay_elements(state, view)
+            ),
+        ],
+    )
+    return str(root)

@@ -1,0 +1,270 @@
+"""The browser layer: binds pointer, wheel, key and button events to the controller and draws.
+
+This is the only part of serm that touches the DOM. Handlers are bound once, on containers that
+are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found from
+``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so redraws
+create no new proxies.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from serm.core.scenario import BUILT_IN, by_name
+from serm.core.state import new_game
+from serm.ui import panel
+from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
+from serm.ui.help import HELP_HTML, welcome_html
+from serm.view.model import ViewModel
+from serm.view.render import SCALE, overlay_layer, render
+
+
+def _null(value: Any) -> bool:
+    """True for None and for JavaScript's null (Pyodide hands null over as a ``JsNull``)."""
+    return value is None or type(value).__name__ == "JsNull"
+
+
+def _el(id_: str) -> Any:
+    found = document.getElementById(id_)
+    return None if _null(found) else found
+
+
+def _attr(element: Any, name: str) -> str:
+    value = element.getAttribute(name)
+    return "" if _null(value) else str(value)
+
+
+class App:
+    """One page's game: the controller plus what is on screen."""
+
+    def __init__(self) -> None:
+        self.ctrl: Controller | None = None
+        self.log_shown = 0
+        params = js.URLSearchParams.new(window.location.search)
+        seed = "" if _null(params.get("seed")) else str(params.get("seed"))
+        self.seed = int(seed) if seed.isdigit() else None
+        scen = "" if _null(params.get("scenario")) else str(params.get("scenario"))
+        self.scenario = scen if scen in BUILT_IN else "default"
+        self._proxies = [
+            self._bind(_el("board"), "pointerdown", self.on_pointer_down, passive=False),
+            self._bind(_el("board"), "pointermove", self.on_pointer_move),
+            self._bind(_el("board"), "pointerup", self.on_pointer_up),
+            self._bind(_el("board"), "pointercancel", self.on_pointer_up),
+            self._bind(_el("board"), "wheel", self.on_wheel, passive=False),
+            self._bind(_el("panel"), "click", self.on_click),
+            self._bind(_el("controls"), "click", self.on_click),
+            self._bind(document, "keydown", self.on_key, passive=False),
+        ]
+
+    def _bind(self, target: Any, kind: str, fn: Any, passive: bool = True) -> Any:
+        def guarded(event: Any) -> None:
+            try:
+                fn(event)
+            except Exception:  # show it and keep the page alive; the console gets the trace
+                js.console.error(traceback.format_exc())
+
+        proxy = create_proxy(guarded)
+        opts = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
+        target.addEventListener(kind, proxy, opts)
+        return proxy
+
+    # --- games ----------------------------------------------------------------------------------
+
+    def show_welcome(self) -> None:
+        self.ctrl = None
+        _el("status").innerHTML = '<p class="status">Two players, one screen.</p>'
+        _el("prompt").innerHTML = welcome_html(self.scenario)
+        preview = new_game(by_name(self.scenario, 0))
+        _el("board").innerHTML = render(preview, ViewModel())
+        _el("log").innerHTML = ""
+        self.log_shown = 0
+        self._set_game_buttons(False)
+
+    def start(self, scenario: str) -> None:
+        self.scenario = scenario if scenario in BUILT_IN else "default"
+        self.ctrl = Controller.new(by_name(self.scenario, self.seed or 0), self.seed)
+        self.seed = None  # a rematch gets fresh dice
+        _el("log").innerHTML = ""
+        self.log_shown = 0
+        self._set_game_buttons(True)
+        self.redraw(FULL)
+
+    def _set_game_buttons(self, on: bool) -> None:
+        for id_ in ("btn-los", "btn-download", "btn-concede"):
+            _el(id_).disabled = not on
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def redraw(self, level: int) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or level == NONE:
+            return
+        view = ctrl.view()
+        if level == OVERLAY:
+            layer = _el("layer-overlay")
+            if layer is not None:
+                layer.innerHTML = overlay_layer(ctrl.state, view)
+                return
+        _el("board").innerHTML = render(ctrl.state, view)
+        _el("status").innerHTML = panel.status_html(ctrl.state)
+        _el("prompt").innerHTML = panel.prompt_html(ctrl)
+        _el("btn-los").setAttribute("aria-pressed", "true" if ctrl.show_all_los else "false")
+        _el("btn-concede").disabled = ctrl.finished
+        self._append_log()
+
+    def _append_log(self) -> None:
+        assert self.ctrl is not None
+        entries = self.ctrl.log[self.log_shown :]
+        if not entries:
+            return
+        html = "".join(panel.log_entry_html(k, t, f) for k, t, f in entries)
+        box = _el("log")
+        box.insertAdjacentHTML("beforeend", html)
+        self.log_shown = len(self.ctrl.log)
+        box.scrollTop = box.scrollHeight  # the log box scrolls, never the page
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def _board_point(self, event: Any) -> tuple[float, float] | None:
+        svg = _el("board-svg")
+        if svg is None:
+            return None
+        pt = svg.createSVGPoint()
+        pt.x, pt.y = event.clientX, event.clientY
+        ctm = svg.getScreenCTM()
+        if _null(ctm):
+            return None
+        p = pt.matrixTransform(ctm.inverse())
+        return p.x / SCALE, p.y / SCALE
+
+    @staticmethod
+    def _hit(event: Any) -> Hit:
+        target = event.target
+        if _null(target) or not hasattr(target, "closest"):
+            return Hit()
+        handle = not _null(target.closest("[data-handle]"))
+        card = target.closest("[data-card]")
+        if _null(card):
+            return Hit(handle=handle)
+        player = _attr(card, "data-player")
+        return Hit(
+            player=int(player) if player.isdigit() else None,
+            card=_attr(card, "data-card") or None,
+            handle=handle,
+        )
+
+    def on_pointer_down(self, event: Any) -> None:
+        if self.ctrl is None or event.button not in (0, -1):
+            return
+        pos = self._board_point(event)
+        if pos is None:
+            return
+        event.preventDefault()
+        _el("board").setPointerCapture(event.pointerId)
+        self.redraw(self.ctrl.pointer_down(pos[0], pos[1], self._hit(event)))
+
+    def on_pointer_move(self, event: Any) -> None:
+        if self.ctrl is None:
+            return
+        pos = self._board_point(event)
+        if pos is not None:
+            self.redraw(self.ctrl.pointer_move(pos[0], pos[1], self._hit(event)))
+
+    def on_pointer_up(self, event: Any) -> None:
+        if self.ctrl is None:
+            return
+        pos = self._board_point(event) or (0.0, 0.0)
+        self.redraw(self.ctrl.pointer_up(pos[0], pos[1], self._hit(event)))
+
+    def on_wheel(self, event: Any) -> None:
+        if self.ctrl is None:
+            return
+        level = self.ctrl.wheel(event.deltaY)
+        if level != NONE:
+            event.preventDefault()
+            self.redraw(level)
+
+    def on_key(self, event: Any) -> None:
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if event.key == "Enter" and tag == "button":
+            return  # let the focused button do its own click
+        if self.ctrl is None:
+            return
+        level = self.ctrl.key(str(event.key))
+        if level != NONE:
+            event.preventDefault()
+            self.redraw(level)
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        btn = target.closest("[data-action]") if hasattr(target, "closest") else None
+        if _null(btn) or btn.disabled:
+            return
+        action = _attr(btn, "data-action")
+        arg = _attr(btn, "data-arg")
+        app_actions = {
+            "new": lambda: self.show_welcome(),
+            "start": lambda: self.start(str(_el("scenario").value)),
+            "rematch": lambda: self.start(self.scenario),
+            "download": self.download,
+            "help": self.toggle_help,
+            "concede": self.concede,
+        }
+        if action in app_actions:
+            app_actions[action]()
+        elif self.ctrl is not None:
+            self.redraw(self.ctrl.command(action, arg))
+
+    def toggle_help(self) -> None:
+        box = _el("help")
+        if not box.innerHTML:
+            box.innerHTML = HELP_HTML
+        box.hidden = not box.hidden
+
+    def concede(self) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or ctrl.finished:
+            return
+        p = ctrl.state.pending
+        player = p.player if p is not None and p.player else (ctrl.state.initiative or 1)
+        if window.confirm(f"Player {player}: concede the game?"):
+            from serm.core import Concede
+
+            self.redraw(ctrl.play(Concede(player)))
+
+    def download(self) -> None:
+        if self.ctrl is None:
+            return
+        text = self.ctrl.game.record.to_json()
+        blob = js.Blob.new([text], to_js({"type": "application/json"},
+                                         dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "serm-game.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def main() -> App:
+    app = App()
+    app.show_welcome()
+    for button in document.querySelectorAll("#controls button"):
+        button.disabled = False
+    app._set_game_buttons(False)
+    _el("loading").hidden = True
+    _el("game").removeAttribute("aria-busy")
+    window.performance.mark("serm:interactive")
+    return app
+
+
+APP = main()

@@ -1,0 +1,135 @@
+"""The controller driven as a player would: keys, pointer presses and buttons, to a finished game."""
+
+from __future__ import annotations
+
+from serm.core import queries as q
+from serm.core.geometry import Vec, bearing_of
+from serm.core.scenario import by_name
+from serm.core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, STOP, TARGET
+from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
+from serm.ui.panel import prompt_html, status_html
+
+
+def _deploy_all(c: Controller) -> None:
+    while c.state.pending is not None and c.state.pending.kind == PLACE:
+        assert c.ghost is not None and c.ghost.problem is None
+        assert c.key("Enter") == FULL, c.message
+
+
+def test_deployment_by_keys_places_ten_cards_in_turn() -> None:
+    c = Controller.new(by_name("default"), seed=3)
+    _deploy_all(c)
+    assert c.state.status == "playing"
+    assert all(s.placed for s in c.state.soldiers)
+    assert c.state.initiative == 3 - c.state.first_placer
+
+
+def test_ghost_outside_zone_is_refused_with_reason() -> None:
+    c = Controller.new(by_name("open"), seed=3)
+    p = c.state.pending
+    assert p is not None
+    c.pointer_down(5.0, 5.0, Hit())  # mid-table: outside both zones
+    assert c.ghost is not None and c.ghost.problem is not None and "R6" in c.ghost.problem
+    c.pointer_up(5.0, 5.0, Hit())
+    c.confirm()
+    assert "R6" in c.message
+    assert c.state.pending == p  # nothing placed
+
+
+def test_rotation_by_wheel_keys_and_handle() -> None:
+    c = Controller.new(by_name("open"), seed=3)
+    assert c.ghost is not None
+    start = c.ghost.facing
+    assert c.wheel(100) == OVERLAY
+    assert c.ghost.facing == (start + 15) % 360
+    c.key("q")
+    assert c.ghost.facing == start % 360
+    g = c.ghost
+    c.pointer_down(g.x + 1.0, g.y, Hit(handle=True))  # drag the handle to the right: face 90
+    assert abs(c.ghost.facing - 90.0) < 0.5
+    c.pointer_up(g.x + 1.0, g.y, Hit())
+
+
+def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a player
+    st, p = c.state, c.state.pending
+    assert p is not None
+    if p.kind == ACT:
+        own = [s for s in st.alive(p.player) if s.on_table and any(q.can_act(st, s))]
+        shooters = [s for s in own if q.can_act(st, s)[1] and q.visible_enemies(st, s)]
+        if shooters:
+            s = shooters[0]
+            c.pointer_down(s.x, s.y, Hit(s.player, s.card))
+            assert c.key("s") == FULL
+            t = q.visible_enemies(st, s)[0]
+            c.pointer_down(t.x, t.y, Hit(t.player, t.card))
+            return
+        if c.selected is None:
+            s = own[0] if own else None
+            if s is None:
+                c.key("p")
+                return
+            c.key(str([x.card for x in st.soldiers[(p.player - 1) * 5:]].index(s.card) + 1))
+        s = c.selected
+        assert s is not None
+        if not q.can_act(st, s)[0]:
+            c.key("p")
+            return
+        c.key("m")
+        if c.state.pending is not None and c.state.pending.kind == PATH:
+            return
+        enemy = min(st.enemies(p.player), key=lambda e: (e.pos - s.pos).length())
+        c.pointer_move(enemy.x, enemy.y, Hit())
+        c.pointer_down(enemy.x, enemy.y, Hit())
+        c.pointer_up(enemy.x, enemy.y, Hit())
+        assert c.view().move_preview is not None
+        c.key("Enter")
+    elif p.kind == PATH:
+        s = c.selected
+        assert s is not None
+        enemy = min(st.enemies(p.player), key=lambda e: (e.pos - s.pos).length())
+        c.pointer_move(enemy.x, enemy.y, Hit())
+        c.key("Enter")
+    elif p.kind == REACT:
+        c.key("1")
+    elif p.kind == STOP:
+        c.key("ArrowRight")
+        c.key("Enter")
+    elif p.kind == FACE:
+        s = c.selected
+        assert s is not None
+        enemies = st.enemies(p.player)
+        if enemies:
+            c.facing = bearing_of(min(enemies, key=lambda e: (e.pos - s.pos).length()).pos - s.pos)
+        if c.key("Enter") == FULL and c.message:
+            c.key("k")
+    elif p.kind == TARGET:
+        c.key("1")
+
+
+def test_a_whole_game_through_the_controller_reaches_victory() -> None:
+    c = Controller.new(by_name("open"), seed=11)
+    _deploy_all(c)
+    seen = set()
+    for _ in range(1500):
+        if c.state.status == FINISHED:
+            break
+        p = c.state.pending
+        assert p is not None
+        seen.add(p.kind)
+        assert prompt_html(c) and status_html(c.state)
+        before = len(c.game.record.actions)
+        _step(c)
+        if len(c.game.record.actions) == before and c.message:
+            c.key("Escape")
+            c.key("p")
+    assert c.state.status == FINISHED, c.log[-5:]
+    assert c.state.winner in (1, 2)
+    assert "Rematch" in prompt_html(c)
+    assert {ACT, FACE} <= seen
+
+
+def test_pointer_move_without_change_asks_for_no_redraw() -> None:
+    c = Controller.new(by_name("open"), seed=3)
+    _deploy_all(c)
+    assert c.pointer_move(5.0, 5.0, Hit()) == NONE
+    assert Vec(0, 0) == Vec(0.0, 0.0)

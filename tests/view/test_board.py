@@ -1,0 +1,210 @@
+"""The SVG root and the board layer: structure, cards, zones, terrain, highlights."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from serm.core import State
+from serm.core.cards import CARD_NAMES
+from serm.view.model import ViewModel
+from serm.view.render import SCALE, board_layer, render
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+def parse_inner(markup: str) -> ET.Element:
+    return ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{markup}</g>')
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def cards(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if "card" in classes(g)]
+
+
+def card(root: ET.Element, player: int, name: str) -> ET.Element:
+    found = [
+        g for g in cards(root) if g.get("data-player") == str(player) and g.get("data-card") == name
+    ]
+    assert len(found) == 1
+    return found[0]
+
+
+def all_text(el: ET.Element) -> str:
+    return " ".join(t.strip() for t in el.itertext() if t.strip())
+
+
+def test_root_element(deployed: State) -> None:
+    root = parse(render(deployed, ViewModel()))
+    assert root.tag == f"{NS}svg"
+    assert root.get("id") == "board-svg"
+    assert root.get("role") == "img"
+    assert "S.E.R.M. table" in (root.get("aria-label") or "")
+    assert root.find(f"{NS}title") is not None
+    assert root.get("preserveAspectRatio") == "xMidYMid meet"
+    x, y, w, h = (float(v) for v in (root.get("viewBox") or "").split())
+    # The table (10 x 10 L) spans (0, 0) .. (1000, 1000) with a frame around it.
+    assert x < 0 and y < 0 and x + w > 10 * SCALE and y + h > 10 * SCALE
+    groups = [el for el in root if el.tag == f"{NS}g"]
+    assert [g.get("id") for g in groups] == ["layer-board", "layer-overlay"]
+    defs = root.find(f"{NS}defs")
+    assert defs is not None
+    clip = defs.find(f"{NS}clipPath")
+    assert clip is not None and clip.get("id") == "table-clip"
+    assert defs.find(f"{NS}pattern") is not None and defs.find(f"{NS}marker") is not None
+
+
+def test_board_layer_is_the_board_group(deployed: State) -> None:
+    view = ViewModel(selected=(1, "gunner"))
+    root = parse(render(deployed, view))
+    board = root.find(f"{NS}g[@id='layer-board']")
+    assert board is not None
+    inner = parse_inner(board_layer(deployed, view))
+    assert ET.tostring(inner) == ET.tostring(board).replace(b' id="layer-board"', b"")
+
+
+def test_render_is_deterministic(deployed: State) -> None:
+    view = ViewModel(selected=(1, "ranger"), show_all_los=True)
+    assert render(deployed, view) == render(deployed, view)
+
+
+def test_table_zones_and_terrain(deploying: State, deployed: State) -> None:
+    root = parse(render(deploying, ViewModel()))
+    assert len([r for r in root.iter() if r.get("data-role") == "table"]) == 1
+    text = all_text(root)
+    assert "Player 1 zone" in text and "Player 2 zone" in text
+    zones = [g for g in root.iter(f"{NS}g") if g.get("data-role") == "zone"]
+    assert sorted(z.get("data-player") or "" for z in zones) == ["1", "2"]
+    # Shown clearly while deploying, faintly afterwards.
+    later = parse(render(deployed, ViewModel()))
+    faint = [g for g in later.iter(f"{NS}g") if g.get("data-role") == "zone"]
+    assert float(zones[0].get("opacity") or 1) > float(faint[0].get("opacity") or 1)
+    # Terrain: tall pieces hatched and labelled "tall", low ones "low".
+    terrain = [g for g in root.iter(f"{NS}g") if g.get("data-role") == "terrain"]
+    assert len(terrain) == len(deploying.scenario.terrain) == 4
+    for g, t in zip(terrain, deploying.scenario.terrain, strict=True):
+        assert ("tall" if t.tall else "low") in classes(g)
+        assert all_text(g).endswith("tall" if t.tall else "low")
+        hatched = any(p.get("fill") == "url(#hatch-tall)" for p in g.iter(f"{NS}polygon"))
+        assert hatched == t.tall
+
+
+def test_only_placed_cards_are_drawn_during_deployment(deploying: State) -> None:
+    root = parse(render(deploying, ViewModel()))
+    drawn = {(g.get("data-player"), g.get("data-card")) for g in cards(root)}
+    assert drawn == {("1", "ranger"), ("1", "gunner"), ("2", "ranger"), ("2", "gunner")}
+
+
+def test_ten_cards_after_deployment(deployed: State) -> None:
+    root = parse(board_layer_root(deployed))
+    groups = cards(root)
+    assert len(groups) == 10
+    seen = set()
+    for g in groups:
+        player, name = int(g.get("data-player") or 0), g.get("data-card") or ""
+        assert name in CARD_NAMES
+        assert f"p{player}" in classes(g)
+        s = deployed.soldier(player, name)
+        transform = g.get("transform") or ""
+        m = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\) rotate\(([-\d.]+)\)", transform)
+        assert m, transform
+        assert float(m[1]) == round(s.x * SCALE, 2) and float(m[2]) == round(s.y * SCALE, 2)
+        assert float(m[3]) == round(s.facing, 2)
+        seen.add((player, name))
+    assert len(seen) == 10
+
+
+def board_layer_root(state: State, view: ViewModel | None = None) -> str:
+    return f'<g xmlns="http://www.w3.org/2000/svg">{board_layer(state, view or ViewModel())}</g>'
+
+
+def test_card_content(deployed: State) -> None:
+    root = parse(render(deployed, ViewModel()))
+    g = card(root, 1, "ranger")
+    title = g.find(f"{NS}title")
+    assert title is not None
+    assert title.text == "Player 1 Ranger \u2014 Shoot 1, Endure 1, React 2, Move 1"
+    text = all_text(g)
+    for stat in ("S1", "E1", "R2", "M1", "Ranger"):
+        assert stat in text
+    assert "S0" in all_text(card(root, 2, "brawler")) and "M3" in all_text(card(root, 2, "brawler"))
+
+
+def test_sides_differ_by_more_than_colour(deployed: State) -> None:
+    root = parse(render(deployed, ViewModel()))
+    for name in CARD_NAMES:
+        one, two = card(root, 1, name), card(root, 2, name)
+        body1 = next(r for r in one.iter(f"{NS}rect") if "body" in classes(r))
+        body2 = next(r for r in two.iter(f"{NS}rect") if "body" in classes(r))
+        assert body1.get("stroke") != body2.get("stroke")
+        assert body1.get("stroke-dasharray") == "none"
+        assert body2.get("stroke-dasharray") not in (None, "none")
+        badge1 = next(b for b in one.iter(f"{NS}g") if "badge" in classes(b))
+        badge2 = next(b for b in two.iter(f"{NS}g") if "badge" in classes(b))
+        assert badge1.find(f"{NS}circle") is not None and all_text(badge1) == "1"
+        assert badge2.find(f"{NS}polygon") is not None and all_text(badge2) == "2"
+
+
+def test_card_text_is_never_upside_down(deployed: State) -> None:
+    root = parse(render(deployed, ViewModel()))
+    for g in cards(root):
+        facing = float(re.findall(r"rotate\(([-\d.]+)\)", g.get("transform") or "")[0])
+        parents = {child: parent for parent in g.iter() for child in parent}
+        for t in g.iter(f"{NS}text"):
+            extra, el = 0.0, t
+            while el is not g:  # half turns of the text and of its groups inside the card
+                if "rotate(180" in (el.get("transform") or ""):
+                    extra += 180.0
+                el = parents[el]
+            effective = (facing + extra) % 360.0
+            assert effective <= 90.0 or effective >= 270.0, (g.get("data-card"), facing)
+
+
+def test_dead_soldiers_are_not_drawn(after_kill: tuple[State, str]) -> None:
+    state, victim = after_kill
+    root = parse(render(state, ViewModel(selected=(1, victim), hovered=(1, victim))))
+    drawn = {(g.get("data-player"), g.get("data-card")) for g in cards(root)}
+    assert len(drawn) == 9
+    assert ("1", victim) not in drawn
+    # Not even as an LOS region of the (dead) selection.
+    assert not [g for g in root.iter(f"{NS}g") if "los" in classes(g)]
+
+
+def test_highlights_and_chances(deployed: State) -> None:
+    view = ViewModel(
+        selected=(2, "gunner"),
+        highlights=(
+            ((1, "ranger"), "target"),
+            ((1, "gunner"), "reactor"),
+            ((2, "assault"), "eligible"),
+            ((1, "armored"), "chosen"),
+        ),
+        chances=(((1, "ranger"), 0.62), ((1, "gunner"), 0.355)),
+    )
+    root = parse(render(deployed, view))
+    assert "selected" in classes(card(root, 2, "gunner"))
+    assert "hl-target" in classes(card(root, 1, "ranger"))
+    assert "hl-reactor" in classes(card(root, 1, "gunner"))
+    assert "hl-eligible" in classes(card(root, 2, "assault"))
+    assert "hl-chosen" in classes(card(root, 1, "armored"))
+    assert "selected" not in classes(card(root, 1, "ranger"))
+    labels = {
+        (g.get("data-player"), g.get("data-card")): all_text(g)
+        for g in root.iter(f"{NS}g")
+        if "chance" in classes(g)
+    }
+    assert labels == {("1", "ranger"): "62%", ("1", "gunner"): "React 36%"}
+
+
+def test_chance_labels_never_round_to_certainty(deployed: State) -> None:
+    view = ViewModel(chances=(((1, "ranger"), 0.9999), ((1, "gunner"), 0.0001)))
+    text = all_text(parse(render(deployed, view)))
+    assert ">99%" in text and "<1%" in text
+    assert "100%" not in text and " 0%" not in text

@@ -1,0 +1,227 @@
+"""The overlay layer: LOS regions, previews, handles and dice (built from real game states)."""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from serm.core import State
+from serm.core import queries as q
+from serm.core.geometry import Vec, card_polygon, point_along, unit
+from serm.core.los import region_polygon, sees
+from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
+from serm.view.render import SCALE, dice_html, overlay_layer, render
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def overlay(state: State, view: ViewModel) -> ET.Element:
+    return ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{overlay_layer(state, view)}</g>')
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if cls in classes(g)]
+
+
+def all_text(el: ET.Element) -> str:
+    return " ".join(t.strip() for t in el.itertext() if t.strip())
+
+
+def points(el: ET.Element) -> list[tuple[float, float]]:
+    return [
+        (float(a), float(b)) for a, b in re.findall(r"([-\d.]+),([-\d.]+)", el.get("points", ""))
+    ]
+
+
+def test_empty_view_draws_nothing(deployed: State) -> None:
+    assert overlay_layer(deployed, ViewModel()) == ""
+
+
+def test_overlay_layer_ignores_pointer_events_except_handles(deployed: State) -> None:
+    root = ET.fromstring(render(deployed, ViewModel()))
+    layer = root.find(f"{NS}g[@id='layer-overlay']")
+    assert layer is not None and layer.get("pointer-events") == "none"
+
+
+def test_los_region_of_selected_and_hovered(deployed: State) -> None:
+    view = ViewModel(selected=(1, "gunner"), hovered=(2, "assault"))
+    regions = groups(overlay(deployed, view), "los")
+    assert [(g.get("data-player"), g.get("data-card")) for g in regions] == [
+        ("1", "gunner"),
+        ("2", "assault"),
+    ]
+    for g in regions:
+        assert g.get("clip-path") == "url(#table-clip)"
+    # The region is the R11 wedge from the gunner's top edge.
+    s = deployed.soldier(1, "gunner")
+    wedge = region_polygon(q.viewer(s), 20.0)
+    drawn = points(regions[0].find(f"{NS}polygon"))  # type: ignore[arg-type]
+    assert drawn[:2] == [(round(p.x * SCALE, 2), round(p.y * SCALE, 2)) for p in wedge[:2]]
+    # Same soldier selected and hovered: one region.
+    same = ViewModel(selected=(1, "gunner"), hovered=(1, "gunner"))
+    assert len(groups(overlay(deployed, same), "los")) == 1
+
+
+def test_show_all_los_draws_every_enemy(deployed: State) -> None:
+    for perspective, enemy in ((1, "2"), (2, "1")):
+        view = ViewModel(show_all_los=True, perspective=perspective)
+        regions = groups(overlay(deployed, view), "los")
+        assert len(regions) == 5
+        assert {g.get("data-player") for g in regions} == {enemy}
+
+
+def test_ranger_sees_the_whole_table(deployed: State) -> None:
+    regions = groups(overlay(deployed, ViewModel(selected=(1, "ranger"))), "los")
+    polygon = regions[0].find(f"{NS}polygon")
+    assert polygon is not None
+    assert points(polygon) == [(0, 0), (1000, 0), (1000, 1000), (0, 1000)]
+
+
+def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Point in a convex polygon of either winding."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1], strict=True):
+        signs.add((bx - ax) * (y - ay) - (by - ay) * (x - ax) > 0)
+    return len(signs) == 1
+
+
+def test_tall_terrain_casts_a_shadow(deployed: State) -> None:
+    # Player 1's Gunner at (3, 9) faces up the table; the Ruin at x 1.5..3, y 3.5..4.5 hides
+    # the area behind it.
+    region = groups(overlay(deployed, ViewModel(selected=(1, "gunner"))), "los")[0]
+    shadows = [p for p in region.iter(f"{NS}path") if "shadow" in classes(p)]
+    assert len(shadows) == 1
+    assert shadows[0].get("fill-rule") == "evenodd"
+    rings = [
+        [(float(a), float(b)) for a, b in re.findall(r"([-\d.]+) ([-\d.]+)", ring)]
+        for ring in (shadows[0].get("d") or "").split("Z")
+        if ring
+    ]
+    hidden = Vec(2.3, 2.2)
+    assert _inside(rings[0], hidden.x * SCALE, hidden.y * SCALE)
+    assert not _inside(rings[0], 600, 300)
+    # The rules agree that a card there is not seen.
+    gunner = deployed.soldier(1, "gunner")
+    assert not sees(q.viewer(gunner), card_polygon(hidden, 0.0), q.tall_terrain(deployed))
+
+
+def test_ghost_valid_and_invalid(deploying: State) -> None:
+    ok = Ghost(1, "armored", 5.0, 9.0, 0.0, q.placement_problem(deploying, 1, "armored", 5, 9, 0))
+    assert ok.problem is None
+    root = overlay(deploying, ViewModel(ghost=ok))
+    (g,) = groups(root, "ghost")
+    assert "ok" in classes(g) and all_text(g) == "Armored"
+
+    problem = q.placement_problem(deploying, 1, "armored", 5.0, 5.0, 0.0)
+    assert problem is not None
+    bad = Ghost(1, "armored", 5.0, 5.0, 0.0, problem)
+    (g,) = groups(overlay(deploying, ViewModel(ghost=bad)), "ghost")
+    assert "bad" in classes(g)
+    assert problem in all_text(g)
+
+
+def test_move_preview(deployed: State) -> None:
+    s = deployed.soldier(2, "assault")
+    longest, halt = q.straight_reach(deployed, s, 180.0, 180.0)
+    assert halt.blocked
+    view = ViewModel(
+        move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, halt.distance)
+    )
+    (g,) = groups(overlay(deployed, view), "move-preview")
+    words = all_text(g).split()
+    assert words[:longest] == [str(k) for k in range(1, longest + 1)]
+    assert "halt" in words
+    assert g.get("clip-path") == "url(#table-clip)"
+    free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
+    assert "halt" not in all_text(overlay(deployed, free)).split()
+
+
+def test_path_trace(path_pending: State) -> None:
+    b = path_pending.soldier(2, "brawler")
+    trace = PathTrace(((b.x, b.y), (b.x - 1.5, b.y + 1.0)), 4.2, (6.5, 4.0))
+    (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
+    assert "4.2 L left" in all_text(g)
+    line = g.find(f"{NS}polyline")
+    assert line is not None
+    assert points(line)[0] == (round(b.x * SCALE, 2), round(b.y * SCALE, 2))
+    # Corners given without the start: the start is added.
+    trace = PathTrace(((b.x - 1.5, b.y + 1.0),), 3.2)
+    (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
+    assert "3.2 L left" in all_text(g)
+    line = g.find(f"{NS}polyline")
+    assert line is not None and len(points(line)) == 2
+
+
+def test_pending_move_shows_path_halt_and_reactors(react_pending: State) -> None:
+    mv = react_pending.move
+    assert mv is not None
+    (g,) = groups(overlay(react_pending, ViewModel()), "pending-move")
+    assert "halt" in all_text(g)  # the Assault halts on the crates before its 5 L
+    dots = [c for c in g.iter(f"{NS}circle") if c.find(f"{NS}title") is not None]
+    assert len(dots) == len(mv.reactors)
+
+
+def _outline_at(g: ET.Element) -> list[tuple[float, float]]:
+    out = []
+    for el in g.iter(f"{NS}g"):
+        m = re.fullmatch(
+            r"translate\(([-\d.]+) ([-\d.]+)\) rotate\([-\d.]+\)", el.get("transform", "")
+        )
+        if m:
+            out.append((float(m[1]), float(m[2])))
+    return out
+
+
+def test_stop_at(stop_pending: State) -> None:
+    mv = stop_pending.move
+    assert mv is not None
+    (g,) = groups(overlay(stop_pending, ViewModel(stop_at=1.0)), "pending-move")
+    assert "stop here" in all_text(g)
+    p = point_along(mv.path, 1.0)
+    assert (round(p.x * SCALE, 2), round(p.y * SCALE, 2)) in _outline_at(g)
+    # Beyond the halt it is clamped to the halt.
+    (g,) = groups(overlay(stop_pending, ViewModel(stop_at=99.0)), "pending-move")
+    h = point_along(mv.path, mv.halt)
+    assert (round(h.x * SCALE, 2), round(h.y * SCALE, 2)) in _outline_at(g)
+
+
+def test_facing_handle(deployed: State) -> None:
+    view = ViewModel(facing_handle=((1, "assault"), 90.0))
+    root = overlay(deployed, view)
+    (handle,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
+    assert handle.get("data-player") == "1" and handle.get("data-card") == "assault"
+    assert handle.get("pointer-events") == "all"
+    s = deployed.soldier(1, "assault")
+    h = s.pos + unit(90.0) * 0.9
+    assert math.isclose(float(handle.get("cx") or 0), h.x * SCALE)
+    assert math.isclose(float(handle.get("cy") or 0), h.y * SCALE)
+    assert math.isclose(float(handle.get("r") or 0), 0.18 * SCALE)
+
+
+def test_dice_strip(deployed: State) -> None:
+    view = ViewModel(last_dice=(("Shoot", ((6, 2), (4,))),))
+    (g,) = groups(overlay(deployed, view), "dice-strip")
+    assert all_text(g).split() == ["Shoot", "6", "\u2192", "2", "4", "=", "12"]
+
+
+def test_dice_html() -> None:
+    markup = dice_html("Shoot", ((6, 6, 1), (4,)))
+    root = ET.fromstring(markup)  # well-formed
+    dice = [s for s in root.iter("span") if "die" in s.get("class", "").split()]
+    assert [d.text for d in dice] == ["6", "6", "1", "4"]
+    assert ["six" in d.get("class", "") for d in dice] == [True, True, False, False]
+    assert markup.count("\u2192") == 2
+    assert "= 17" in "".join(root.itertext())
+    assert root.get("aria-label") == "Shoot: 6 then 6 then 1, 4; total 17"
+
+
+def test_view_is_pure() -> None:
+    for path in Path(__file__).resolve().parents[2].joinpath("serm", "view").glob("*.py"):
+        source = path.read_text()
+        assert not re.search(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", source, re.M), path
