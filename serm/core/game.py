@@ -10,38 +10,55 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Roll
-from .record import Record, replay
+from .actions import Action, Roll, to_dict
+from .errors import IllegalActionError
+from .record import Record, RecordError
 from .rules import apply
 from .scenario import Scenario
-from .state import ROLL, State, new_game
+from .state import ROLL, Event, State, new_game
 
 
 class Game:
-    """A state plus its record. ``state`` is always ``replay(record)``."""
+    """A state plus its record and its log. ``state`` is always ``replay(record)``.
+
+    ``events`` is the whole game log: every event of every action so far, in order.
+    """
 
     def __init__(self, scenario: Scenario, seed: int | None = None, auto_dice: bool = True) -> None:
         self.record = Record(scenario, seed=seed if seed is not None else random.randrange(2**31))
         self.state: State = new_game(scenario)
+        self.events: list[Event] = []
         self.auto_dice = auto_dice
 
     @classmethod
     def from_record(cls, record: Record, auto_dice: bool = True) -> Game:
-        game = cls.__new__(cls)
-        game.record = record
-        if record.seed is None:
-            record.seed = random.randrange(2**31)
-        game.state = replay(record)
+        """The game a record describes, replayed action by action (R24).
+
+        Raises ``RecordError`` naming the index and rule of the first illegal action.
+        """
+        seed = record.seed if record.seed is not None else random.randrange(2**31)
+        game = cls(record.scenario, seed, auto_dice=False)
+        game.record.players = dict(record.players)
+        for i, action in enumerate(record.actions):
+            try:
+                game.play(action)
+            except IllegalActionError as exc:
+                kind = to_dict(action)["type"]
+                raise RecordError(f"actions[{i}] ({kind})", f"illegal: {exc}", i) from exc
         game.auto_dice = auto_dice
         return game
 
     def play(self, action: Action) -> State:
         """Apply ``action`` (raises ``IllegalActionError``), record it, then roll if auto dice."""
-        self.state = apply(self.state, action)
-        self.record.actions.append(action)
+        self._apply(action)
         if self.auto_dice:
             self.roll_pending()
         return self.state
+
+    def _apply(self, action: Action) -> None:
+        self.state = apply(self.state, action)
+        self.record.actions.append(action)
+        self.events.extend(self.state.events)
 
     def dice_for_next(self) -> Roll:
         """The faces the game's RNG gives the pending pool (R10); raises if none is pending."""
@@ -54,6 +71,4 @@ class Game:
     def roll_pending(self) -> None:
         """Roll every pending pool in turn from the seeded RNG."""
         while self.state.pending is not None and self.state.pending.kind == ROLL:
-            roll = self.dice_for_next()
-            self.state = apply(self.state, roll)
-            self.record.actions.append(roll)
+            self._apply(self.dice_for_next())

@@ -79,7 +79,7 @@ class Controller:
     # --- the game through its public API --------------------------------------------------------
 
     def play(self, action: Action) -> Redraw:
-        """Send ``action`` to the engine; an illegal one leaves the game as it was, with a message."""
+        """Send ``action`` to the engine; an illegal one changes nothing and sets a message."""
         try:
             self.game.play(action)
         except IllegalActionError as exc:
@@ -112,16 +112,71 @@ class Controller:
                 self.selected = st.soldier(a.player, a.card)
             else:
                 self.selected = None
-        elif p.kind in (PATH, FACE) and st.move is not None and st.activation is not None:
+        elif st.move is not None and st.activation is not None:  # PATH, REACT, STOP, FACE
             self.selected = st.soldier(st.activation.player, st.move.card)
             if p.kind == FACE:
                 self.facing = self.selected.facing
-        elif p.kind == STOP and st.move is not None:
-            mv = st.move
-            idx = mv.reactors.index(mv.reactor) if mv.reactor in mv.reactors else 0
-            self.stop_at = min(mv.entries[idx], mv.halt) if mv.entries else 0.0
+            if p.kind == STOP:
+                mv = st.move
+                idx = mv.reactors.index(mv.reactor) if mv.reactor in mv.reactors else 0
+                self.stop_at = min(mv.entries[idx], mv.halt) if mv.entries else 0.0
+        else:
+            self.selected = None
         if self.selected is not None and self.selected.on_table and p.kind == ACT:
             self.selected = st.soldier(self.selected.player, self.selected.card)
+
+    # --- saving what the screen is in the middle of ---------------------------------------------
+
+    def snapshot(self) -> dict[str, object]:
+        """The on-screen choices as JSON data (a chosen but unrolled Move, a half-traced path...)."""
+        g = self.ghost
+        return {
+            "selected": self.selected.card if self.selected is not None else None,
+            "sub": self.sub,
+            "aim": self.aim,
+            "aim_locked": self.aim_locked,
+            "facing": self.facing,
+            "trace": [[p.x, p.y] for p in self.trace],
+            "stop_at": self.stop_at,
+            "ghost": None if g is None else {"card": g.card, "x": g.x, "y": g.y, "facing": g.facing},
+            "show_all_los": self.show_all_los,
+        }
+
+    def restore(self, ui: dict[str, object]) -> None:
+        """Put back a ``snapshot``; anything that does not fit the game's state is ignored."""
+        p = self.state.pending
+        if p is None:
+            return
+        self.show_all_los = ui.get("show_all_los") is True
+        num = _number_or_none
+        if p.kind == PLACE:
+            g = ui.get("ghost")
+            if isinstance(g, dict) and g.get("card") in [s.card for s in self._unplaced(p.player)]:
+                x, y, f = num(g.get("x")), num(g.get("y")), num(g.get("facing"))
+                if x is not None and y is not None and f is not None:
+                    self.ghost = Ghost(p.player, str(g["card"]), x, y, f)
+                    self._set_ghost(x, y, f)
+            return
+        if p.kind == ACT and self.selected is None and ui.get("selected") in CARD_NAMES:
+            self.select(str(ui["selected"]))
+        if p.kind == ACT and self.selected is not None and ui.get("sub") in ("aim", "turn", "shoot"):
+            self.sub = str(ui["sub"])
+            self.aim, self.facing = num(ui.get("aim")), num(ui.get("facing"))
+            self.aim_locked = ui.get("aim_locked") is True
+        elif p.kind == FACE:
+            self.facing = num(ui.get("facing")) if num(ui.get("facing")) is not None else self.facing
+        elif p.kind == STOP and num(ui.get("stop_at")) is not None and self.state.move is not None:
+            self.stop_at = min(max(num(ui.get("stop_at")) or 0.0, 0.0), self.state.move.halt)
+        elif p.kind == PATH and isinstance(ui.get("trace"), list):
+            self._restore_trace(ui["trace"])  # type: ignore[arg-type]
+        self.message = ""
+
+    def _restore_trace(self, raw: list[object]) -> None:
+        for item in raw:
+            if isinstance(item, list) and len(item) == 2:
+                x, y = _number_or_none(item[0]), _number_or_none(item[1])
+                if x is not None and y is not None and self._remaining() > 1e-6:
+                    self._add_corner(Vec(x, y))
 
     # --- deployment -----------------------------------------------------------------------------
 
@@ -449,8 +504,12 @@ class Controller:
     def key(self, key: str) -> Redraw:
         """A key press by its DOM ``key`` name; returns NONE for keys it does not use."""
         k = key.lower() if len(key) == 1 else key
-        arrows = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1),
-                  "ArrowDown": (0, 1)}
+        arrows = {
+            "ArrowLeft": (-1, 0),
+            "ArrowRight": (1, 0),
+            "ArrowUp": (0, -1),
+            "ArrowDown": (0, 1),
+        }
         if key in arrows:
             return self.nudge(*arrows[key])
         if k in ("q", "["):
@@ -465,8 +524,15 @@ class Controller:
             return self.command("los")
         if k.isdigit() and k != "0":
             return self._number_key(int(k) - 1)
-        letters = {"m": "move", "t": "turn", "s": "shoot", "p": "end", "n": "react",
-                   "u": "undo-corner", "k": "keep"}
+        letters = {
+            "m": "move",
+            "t": "turn",
+            "s": "shoot",
+            "p": "end",
+            "n": "react",
+            "u": "undo-corner",
+            "k": "keep",
+        }
         if k in letters:
             return self.command(letters[k])
         return NONE
@@ -623,3 +689,9 @@ class Controller:
     @property
     def finished(self) -> bool:
         return self.state.status == FINISHED
+
+
+def _number_or_none(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return None
+    return float(value)

@@ -36,15 +36,21 @@ nudge or aim, <kbd>Enter</kbd> confirm, <kbd>Esc</kbd> back, <kbd>L</kbd> enemy 
 """
 
 
-def welcome_html(selected: str) -> str:
-    """The start box: pick a table and start a hot-seat game."""
+def welcome_html(selected: str, resume: str = "") -> str:
+    """The start box: continue the autosaved game (``resume`` describes it), or start a new one."""
     options = "".join(
         f'<option value="{escape(v, quote=True)}"{" selected" if v == selected else ""}>'
         f"{escape(label)}</option>"
         for v, label in SCENARIOS
     )
+    cont = (
+        f'<div class="continue"><p>{escape(resume)}</p><div class="actions">'
+        '<button type="button" class="primary" data-action="continue">Continue</button></div></div>'
+        if resume
+        else ""
+    )
     return (
-        '<div class="welcome"><h2>New game</h2>'
+        f'<div class="welcome">{cont}<h2>New game</h2>'
         "<p>Two players share this screen and take turns. Each commands five soldiers: "
         "Ranger, Gunner, Armored, Assault and Brawler.</p>"
         f'<label for="scenario">Table</label> <select id="scenario">{options}</select>'

@@ -13,6 +13,7 @@ from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
 from .controller import Controller
+from .saves import MAX_NAME, SlotInfo
 
 SIDE = {1: ("p1", "●"), 2: ("p2", "◆")}
 
@@ -30,7 +31,7 @@ def who(player: int, names: dict[int, str] | None = None) -> str:
 
 def button(label: str, action: str, arg: str = "", key: str = "", primary: bool = False) -> str:
     cls = ' class="primary"' if primary else ""
-    kbd = f' <kbd>{escape(key)}</kbd>' if key else ""
+    kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}>'
@@ -69,9 +70,7 @@ def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
     if body is None:
         return msg + f"<p>Rolling the {escape(p.purpose)} dice…</p>" if p.kind == ROLL else msg
     head = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
-    return (
-        f'<div data-pending="{p.kind}" data-player="{p.player}">{head}{msg}{body(ctrl)}</div>'
-    )
+    return f'<div data-pending="{p.kind}" data-player="{p.player}">{head}{msg}{body(ctrl)}</div>'
 
 
 def _place(ctrl: Controller) -> str:
@@ -97,7 +96,7 @@ def _place(ctrl: Controller) -> str:
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
         f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
         f"arrow keys; turn it with its round handle, the mouse wheel or <kbd>Q</kbd>/<kbd>E</kbd>."
-        f"</p><div class=\"choices\">{picks}</div>{problem}"
+        f'</p><div class="choices">{picks}</div>{problem}'
         f'<div class="actions">{button("Place card", "confirm", key="Enter", primary=True)}</div>'
     )
 
@@ -244,7 +243,9 @@ def _stop(ctrl: Controller) -> str:
     return (
         "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path or "
         "use the arrow keys. It starts where your soldier first saw it.</p>"
-        '<div class="actions">' + button("Stop here", "confirm", key="Enter", primary=True) + "</div>"
+        '<div class="actions">'
+        + button("Stop here", "confirm", key="Enter", primary=True)
+        + "</div>"
     )
 
 
@@ -290,7 +291,7 @@ def _victory(st: State, names: dict[int, str] | None) -> str:
         f'<div class="victory" role="alert"><h2>{who(st.winner, names)} wins!</h2>'
         f"<p>{escape(how)}</p>"
         f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
-        f'{button("Download record", "download")}</div></div>'
+        f"{button('Download record', 'download')}</div></div>"
     )
 
 
@@ -308,3 +309,51 @@ def log_entry_html(kind: str, text: str, faces: tuple[tuple[int, ...], ...]) -> 
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
     return f'<li class="log-{escape(kind, quote=True)}">{escape(text)}{dice}</li>'
+
+
+def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
+    """The saves box: save the game under a name, the slot list, export and import."""
+    rows = "".join(
+        f'<li><span class="slot-name">{escape(s.name)}</span> '
+        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.scenario)} · '
+        f"{escape(_slot_status(s))}</span>"
+        f'<span class="slot-actions">{button("Load", "slot-load", s.key)}'
+        f'{button("Rename", "slot-rename", s.key)}{button("Delete", "slot-delete", s.key)}'
+        "</span></li>"
+        for s in slots
+    )
+    listing = f'<ol class="slots">{rows}</ol>' if rows else "<p>No saved games yet.</p>"
+    save_form = (
+        '<div class="save-form"><label for="save-name">Name</label> '
+        f'<input id="save-name" type="text" maxlength="{MAX_NAME}" placeholder="My game">'
+        f'{button("Save game", "slot-save", primary=True)}</div>'
+        if can_save
+        else ""
+    )
+    return (
+        f"<h2>Saved games</h2>{save_form}{listing}"
+        '<div class="actions">'
+        + (button("Export to file", "download") if can_save else "")
+        + '<label class="button" for="import-file">Import from file</label>'
+        '<input id="import-file" type="file" accept=".json,application/json" hidden>'
+        + button("Close", "saves")
+        + "</div>"
+    )
+
+
+def _when(saved_at: str) -> str:
+    return saved_at[:16].replace("T", " ") if saved_at else "unknown date"
+
+
+def _slot_status(s: SlotInfo) -> str:
+    if s.status == "playing" and s.initiative:
+        return f"player {s.initiative} to play"
+    return s.status
+
+
+def notice_html(lines: list[str]) -> str:
+    """Warnings for the player (saves that could not be read or written)."""
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<ul class="notice" role="alert">{items}</ul>{button("Dismiss", "dismiss")}'

@@ -39,9 +39,8 @@ BAND = 25.0
 
 ROLES = ("target", "reactor", "eligible", "chosen")
 
-# Inline style beats the stylesheet's ``#board svg .p1/.p2`` rules, whose fill/stroke/dash would
-# otherwise be inherited by every shape of the card that does not set its own.
-_RESET = "fill:none;stroke:none;stroke-width:1;stroke-dasharray:none"
+# No inline style: the page's Content-Security-Policy allows no style attributes, and the card's
+# shapes set their own fill and stroke, so the stylesheet's side classes change nothing here.
 
 
 def card_title(s: Soldier) -> str:
@@ -184,7 +183,12 @@ def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -
     return svg.G(
         class_=classes,
         transform=place(s.x, s.y, s.facing),
-        style=_RESET,
-        data={"player": p, "card": esc(s.card), "x": n(s.x, 4), "y": n(s.y, 4), "facing": n(s.facing, 2)},
+        data={
+            "player": p,
+            "card": esc(s.card),
+            "x": n(s.x, 4),
+            "y": n(s.y, 4),
+            "facing": n(s.facing, 2),
+        },
         elements=elements,
     )

@@ -11,15 +11,17 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document, window
 
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import new_game
 from serm.ui import panel
 from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.help import HELP_HTML, welcome_html
+from serm.ui.saves import AUTOSAVE, MAX_BYTES, SaveError, SaveStore, load_import
+from serm.web.storage import LocalStorage
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, overlay_layer, render
 
@@ -45,11 +47,15 @@ class App:
     def __init__(self) -> None:
         self.ctrl: Controller | None = None
         self.log_shown = 0
+        self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
+        self.notices: list[str] = []
+        self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if _null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
         scen = "" if _null(params.get("scenario")) else str(params.get("scenario"))
         self.scenario = scen if scen in BUILT_IN else "default"
+        self._import_proxy = create_proxy(self._guard(self.import_text))
         self._proxies = [
             self._bind(_el("board"), "pointerdown", self.on_pointer_down, passive=False),
             self._bind(_el("board"), "pointermove", self.on_pointer_move),
@@ -59,16 +65,21 @@ class App:
             self._bind(_el("panel"), "click", self.on_click),
             self._bind(_el("controls"), "click", self.on_click),
             self._bind(document, "keydown", self.on_key, passive=False),
+            self._bind(_el("panel"), "change", self.on_change),
         ]
 
-    def _bind(self, target: Any, kind: str, fn: Any, passive: bool = True) -> Any:
+    @staticmethod
+    def _guard(fn: Any) -> Any:
         def guarded(event: Any) -> None:
             try:
                 fn(event)
-            except Exception:  # show it and keep the page alive; the console gets the trace
+            except Exception:  # keep the page alive; the console gets the trace
                 js.console.error(traceback.format_exc())
 
-        proxy = create_proxy(guarded)
+        return guarded
+
+    def _bind(self, target: Any, kind: str, fn: Any, passive: bool = True) -> Any:
+        proxy = create_proxy(self._guard(fn))
         opts = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
         target.addEventListener(kind, proxy, opts)
         return proxy
@@ -78,7 +89,15 @@ class App:
     def show_welcome(self) -> None:
         self.ctrl = None
         _el("status").innerHTML = '<p class="status">Two players, one screen.</p>'
-        _el("prompt").innerHTML = welcome_html(self.scenario)
+        saved = self.store.read(AUTOSAVE)
+        resume = ""
+        if saved is not None and saved.controller().state.status != "finished":
+            st = saved.controller().state
+            resume = f"A game on the {saved.record.scenario.name} table is waiting" + (
+                f" (turn {st.turn})." if st.turn else " (deployment)."
+            )
+        _el("prompt").innerHTML = welcome_html(self.scenario, resume)
+        self._show_notices()
         preview = new_game(by_name(self.scenario, 0))
         _el("board").innerHTML = render(preview, ViewModel())
         _el("log").innerHTML = ""
@@ -94,8 +113,45 @@ class App:
         self._set_game_buttons(True)
         self.redraw(FULL)
 
+    def resume(self) -> None:
+        saved = self.store.read(AUTOSAVE)
+        if saved is None:
+            self._show_notices()
+            return
+        self._use(saved.controller())
+
+    def _use(self, ctrl: Controller) -> None:
+        self.ctrl = ctrl
+        self.scenario = ctrl.game.record.scenario.name.split("-")[0]
+        _el("log").innerHTML = ""
+        self.log_shown = 0
+        self._set_game_buttons(True)
+        self.redraw(FULL)
+
+    def autosave(self) -> None:
+        """Save the game and what the screen is in the middle of, unless nothing changed."""
+        if self.ctrl is None:
+            return
+        snap = f"{len(self.ctrl.game.record.actions)}:{self.ctrl.snapshot()}"
+        if snap == self.saved_snapshot:
+            return
+        self.saved_snapshot = snap
+        problem = self.store.autosave(self.ctrl)
+        if problem and problem not in self.notices:
+            self.notices.append(problem)
+            self._show_notices()
+
+    def _show_notices(self) -> None:
+        for p in self.store.problems:
+            if p not in self.notices:
+                self.notices.append(p)
+        self.store.problems.clear()
+        box = _el("notice")
+        box.innerHTML = panel.notice_html(self.notices)
+        box.hidden = not self.notices
+
     def _set_game_buttons(self, on: bool) -> None:
-        for id_ in ("btn-los", "btn-download", "btn-concede"):
+        for id_ in ("btn-los", "btn-concede"):
             _el(id_).disabled = not on
 
     # --- drawing --------------------------------------------------------------------------------
@@ -116,6 +172,7 @@ class App:
         _el("btn-los").setAttribute("aria-pressed", "true" if ctrl.show_all_los else "false")
         _el("btn-concede").disabled = ctrl.finished
         self._append_log()
+        self.autosave()
 
     def _append_log(self) -> None:
         assert self.ctrl is not None
@@ -180,6 +237,7 @@ class App:
             return
         pos = self._board_point(event) or (0.0, 0.0)
         self.redraw(self.ctrl.pointer_up(pos[0], pos[1], self._hit(event)))
+        self.autosave()
 
     def on_wheel(self, event: Any) -> None:
         if self.ctrl is None:
@@ -188,6 +246,7 @@ class App:
         if level != NONE:
             event.preventDefault()
             self.redraw(level)
+            self.autosave()
 
     def on_key(self, event: Any) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -201,17 +260,25 @@ class App:
         if level != NONE:
             event.preventDefault()
             self.redraw(level)
+            self.autosave()
 
     def on_click(self, event: Any) -> None:
         target = event.target
         btn = target.closest("[data-action]") if hasattr(target, "closest") else None
-        if _null(btn) or btn.disabled:
+        if btn is None or _null(btn) or btn.disabled:
             return
         action = _attr(btn, "data-action")
         arg = _attr(btn, "data-arg")
         app_actions = {
             "new": lambda: self.show_welcome(),
             "start": lambda: self.start(str(_el("scenario").value)),
+            "continue": self.resume,
+            "saves": self.toggle_saves,
+            "slot-save": self.save_slot,
+            "slot-load": lambda: self.load_slot(arg),
+            "slot-rename": lambda: self.rename_slot(arg),
+            "slot-delete": lambda: self.delete_slot(arg),
+            "dismiss": self.dismiss,
             "rematch": lambda: self.start(self.scenario),
             "download": self.download,
             "help": self.toggle_help,
@@ -221,6 +288,82 @@ class App:
             app_actions[action]()
         elif self.ctrl is not None:
             self.redraw(self.ctrl.command(action, arg))
+
+    # --- saves ----------------------------------------------------------------------------------
+
+    def toggle_saves(self, refresh: bool = False) -> None:
+        box = _el("saves")
+        if not refresh:
+            box.hidden = not box.hidden
+        if not box.hidden:
+            box.innerHTML = panel.saves_html(self.store.slots(), self.ctrl is not None)
+            self._show_notices()
+
+    def save_slot(self) -> None:
+        if self.ctrl is None:
+            return
+        field = _el("save-name")
+        name = str(field.value) if field is not None else ""
+        problem = self.store.save_slot(self.ctrl, name or "Game")
+        if problem:
+            self.notices.append(problem)
+            self._show_notices()
+        self.toggle_saves(refresh=True)
+
+    def load_slot(self, key: str) -> None:
+        saved = self.store.read(key)
+        if saved is None:
+            self._show_notices()
+            self.toggle_saves(refresh=True)
+            return
+        self._use(saved.controller())
+        self.toggle_saves()
+
+    def rename_slot(self, key: str) -> None:
+        name = window.prompt("New name for this save:")
+        if _null(name) or not str(name).strip():
+            return
+        problem = self.store.rename(key, str(name))
+        if problem:
+            self.notices.append(problem)
+            self._show_notices()
+        self.toggle_saves(refresh=True)
+
+    def delete_slot(self, key: str) -> None:
+        if window.confirm("Delete this saved game?"):
+            self.store.delete(key)
+            self.toggle_saves(refresh=True)
+
+    def dismiss(self) -> None:
+        self.notices.clear()
+        self._show_notices()
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if _null(target) or str(target.id) != "import-file" or target.files.length == 0:
+            return
+        file = target.files.item(0)
+        target.value = ""
+        if int(file.size) > MAX_BYTES:
+            self._import_failed(f"the file is too large ({int(file.size) // 1000} kB)")
+            return
+        promise = file.text()
+        promise.then(self._import_proxy)
+
+    def import_text(self, text: Any) -> None:
+        try:
+            ctrl = load_import(str(text))
+        except SaveError as exc:
+            self._import_failed(str(exc))
+            return
+        self._use(ctrl)
+        _el("saves").hidden = True
+        self.notices = [m for m in self.notices if not m.startswith("Import failed")]
+        self._show_notices()
+
+    def _import_failed(self, why: str) -> None:
+        self.notices.append(f"Import failed: {why}. Nothing was changed.")
+        self._show_notices()
 
     def toggle_help(self) -> None:
         box = _el("help")
@@ -243,8 +386,9 @@ class App:
         if self.ctrl is None:
             return
         text = self.ctrl.game.record.to_json()
-        blob = js.Blob.new([text], to_js({"type": "application/json"},
-                                         dict_converter=js.Object.fromEntries))
+        blob = js.Blob.new(
+            [text], to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+        )
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url

@@ -1,8 +1,8 @@
 """A whole hot-seat game played through the page like two players would (R5-R24).
 
 From a fresh page with a seeded game: deploy all ten cards with pointer drags, the wheel and the
-rotation handle; play activations with aimed Moves, a React with its stop point and Shoots, until the
-victory screen; then download the record and replay it with ``python -m serm replay``.
+rotation handle; play activations with aimed Moves, a React with its stop point and Shoots,
+until the victory screen; then download the record and replay it with ``python -m serm replay``.
 """
 
 from __future__ import annotations
@@ -12,77 +12,24 @@ import math
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
+from pages import Card, Table
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 4
-SCALE = 100
 
 DEPLOY = {  # (player, slot) -> (x, y, facing): both lines face each other across the open field
     1: [(1.2, 9.0, 0.0), (3.2, 9.0, 0.0), (5.2, 9.0, 0.0), (7.2, 9.0, 0.0), (9.0, 9.0, 0.0)],
-    2: [(1.0, 1.0, 180.0), (2.9, 1.0, 180.0), (4.8, 1.0, 180.0), (6.8, 1.0, 180.0),
-        (8.8, 1.0, 180.0)],
+    2: [
+        (1.0, 1.0, 180.0),
+        (2.9, 1.0, 180.0),
+        (4.8, 1.0, 180.0),
+        (6.8, 1.0, 180.0),
+        (8.8, 1.0, 180.0),
+    ],
 }
-
-
-@dataclass
-class Card:
-    player: int
-    card: str
-    x: float
-    y: float
-    facing: float
-    classes: str
-
-
-class Table:
-    """The board as the page shows it, and pointer actions in card lengths."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
-    def to_client(self, x: float, y: float) -> tuple[float, float]:
-        a, d, e, f = self.page.evaluate(
-            "() => { const m = document.getElementById('board-svg').getScreenCTM();"
-            " return [m.a, m.d, m.e, m.f]; }"
-        )
-        return a * x * SCALE + e, d * y * SCALE + f
-
-    def press(self, x: float, y: float) -> None:
-        cx, cy = self.to_client(x, y)
-        self.page.mouse.move(cx, cy)
-        self.page.mouse.down()
-        self.page.mouse.up()
-
-    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
-        sx, sy = self.to_client(*start)
-        ex, ey = self.to_client(*end)
-        self.page.mouse.move(sx, sy)
-        self.page.mouse.down()
-        self.page.mouse.move(ex, ey, steps=steps)
-        self.page.mouse.up()
-
-    def cards(self) -> list[Card]:
-        raw = self.page.evaluate(
-            "() => [...document.querySelectorAll('#layer-board g.card')].map(g => [g.dataset.player,"
-            " g.dataset.card, g.dataset.x, g.dataset.y, g.dataset.facing, g.getAttribute('class')])"
-        )
-        return [Card(int(p), c, float(x), float(y), float(f), k) for p, c, x, y, f, k in raw]
-
-    def pending(self) -> tuple[str, int]:
-        kind = self.page.get_attribute("#prompt [data-pending]", "data-pending") or "none"
-        player = self.page.get_attribute("#prompt [data-pending]", "data-player") or "0"
-        return kind, int(player)
-
-    def button(self, action: str) -> bool:
-        btn = self.page.locator(f"#prompt button[data-action={action}]")
-        if btn.count() == 0:
-            return False
-        btn.first.click()
-        return True
 
 
 def _nearest(cards: list[Card], me: Card) -> Card:
@@ -101,8 +48,9 @@ def _deploy(table: Table) -> None:
         handle = page.locator("#layer-overlay [data-handle=rotate]").bounding_box()
         assert handle is not None
         hx, hy = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
-        tx, ty = table.to_client(x + 1.2 * math.sin(math.radians(facing)),
-                                 y - 1.2 * math.cos(math.radians(facing)))
+        tx, ty = table.to_client(
+            x + 1.2 * math.sin(math.radians(facing)), y - 1.2 * math.cos(math.radians(facing))
+        )
         page.mouse.move(hx, hy)
         page.mouse.down()
         page.mouse.move(tx, ty, steps=6)
@@ -190,7 +138,7 @@ def test_a_seeded_hot_seat_game_to_victory(
     table = Table(page)
     _deploy(table)
     seen: set[str] = set()
-    for step in range(400):
+    for _ in range(400):
         if page.locator(".victory").count():
             break
         turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
@@ -212,7 +160,10 @@ def test_a_seeded_hot_seat_game_to_victory(
     info.value.save_as(path)
     out = subprocess.run(
         [sys.executable, "-m", "serm", "replay", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     summary = json.loads(out.stdout)
     assert summary["status"] == "finished"

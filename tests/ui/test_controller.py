@@ -1,4 +1,4 @@
-"""The controller driven as a player would: keys, pointer presses and buttons, to a finished game."""
+"""The controller driven as a player would: keys, pointer presses and buttons, to the end."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
             if s is None:
                 c.key("p")
                 return
-            c.key(str([x.card for x in st.soldiers[(p.player - 1) * 5:]].index(s.card) + 1))
+            c.key(str([x.card for x in st.soldiers[(p.player - 1) * 5 :]].index(s.card) + 1))
         s = c.selected
         assert s is not None
         if not q.can_act(st, s)[0]:

@@ -1,0 +1,52 @@
+"""``localStorage`` as a ``serm.ui.saves.Storage``: JS null becomes None, refusals become errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from pyodide.ffi import JsException
+
+from serm.ui.saves import PREFIX, StorageFullError
+
+
+def _null(value: Any) -> bool:
+    return value is None or type(value).__name__ == "JsNull"
+
+
+class LocalStorage:
+    """The page's ``localStorage``; with no storage at all (blocked), every write is refused."""
+
+    def __init__(self) -> None:
+        try:
+            self.ls: Any = js.window.localStorage
+        except (JsException, AttributeError):
+            self.ls = None
+
+    def get(self, key: str) -> str | None:
+        if self.ls is None:
+            return None
+        value = self.ls.getItem(key)  # a missing key is JS null, not None
+        return None if _null(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        if self.ls is None:
+            raise StorageFullError("storage is not available")
+        try:
+            self.ls.setItem(key, value)
+        except JsException as exc:
+            raise StorageFullError(str(exc).split("\n")[0][:120]) from exc
+
+    def remove(self, key: str) -> None:
+        if self.ls is not None:
+            self.ls.removeItem(key)
+
+    def keys(self) -> list[str]:
+        if self.ls is None:
+            return []
+        out = []
+        for i in range(int(self.ls.length)):
+            key = self.ls.key(i)
+            if not _null(key) and str(key).startswith(PREFIX):
+                out.append(str(key))
+        return out

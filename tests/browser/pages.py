@@ -1,0 +1,86 @@
+"""The game page as tests see it: cards read from the SVG, pointer actions in card lengths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Page
+
+SCALE = 100
+"""SVG user units per card length (serm.view.render.SCALE)."""
+
+
+@dataclass
+class Card:
+    player: int
+    card: str
+    x: float
+    y: float
+    facing: float
+    classes: str
+
+
+class Table:
+    """The board as the page shows it, and pointer actions in card lengths."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def to_client(self, x: float, y: float) -> tuple[float, float]:
+        a, d, e, f = self.page.evaluate(
+            "() => { const m = document.getElementById('board-svg').getScreenCTM();"
+            " return [m.a, m.d, m.e, m.f]; }"
+        )
+        return a * x * SCALE + e, d * y * SCALE + f
+
+    def press(self, x: float, y: float) -> None:
+        cx, cy = self.to_client(x, y)
+        self.page.mouse.move(cx, cy)
+        self.page.mouse.down()
+        self.page.mouse.up()
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        sx, sy = self.to_client(*start)
+        ex, ey = self.to_client(*end)
+        self.page.mouse.move(sx, sy)
+        self.page.mouse.down()
+        self.page.mouse.move(ex, ey, steps=steps)
+        self.page.mouse.up()
+
+    def cards(self) -> list[Card]:
+        raw = self.page.evaluate(
+            "() => [...document.querySelectorAll('#layer-board g.card')]"
+            ".map(g => [g.dataset.player,"
+            " g.dataset.card, g.dataset.x, g.dataset.y, g.dataset.facing, g.getAttribute('class')])"
+        )
+        return [Card(int(p), c, float(x), float(y), float(f), k) for p, c, x, y, f, k in raw]
+
+    def pending(self) -> tuple[str, int]:
+        kind = self.page.get_attribute("#prompt [data-pending]", "data-pending") or "none"
+        player = self.page.get_attribute("#prompt [data-pending]", "data-player") or "0"
+        return kind, int(player)
+
+    def button(self, action: str) -> bool:
+        btn = self.page.locator(f"#prompt button[data-action={action}]")
+        if btn.count() == 0:
+            return False
+        btn.first.click()
+        return True
+
+    def snapshot(self) -> tuple[object, ...]:
+        """What a player sees that must survive a reload: cards, prompt kind, log text."""
+        return (
+            [(c.player, c.card, c.x, c.y, c.facing) for c in self.cards()],
+            self.pending(),
+            self.page.inner_text("#log"),
+            self.page.inner_html("#layer-overlay"),
+        )
+
+
+def start_game(page: Page, site_url: str, seed: int, scenario: str = "open") -> Table:
+    """Open the page with a seed, wait for it, start a game on ``scenario``."""
+    page.goto(f"{site_url}?seed={seed}")
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    page.select_option("#scenario", scenario)
+    page.click("[data-action=start]")
+    return Table(page)

@@ -1,0 +1,159 @@
+"""Never lose a game: autosave and Continue, export/import, bad files, bad storage (issue 3)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pages import Table, start_game
+from playwright.sync_api import Page
+
+SEED = 8
+
+
+def _storage(page: Page) -> dict[str, str]:
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
+    )
+
+
+def _continue(page: Page, site_url: str) -> Table:
+    page.goto(site_url)
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    page.click("[data-action=continue]")
+    return Table(page)
+
+
+def _deploy_by_keys(page: Page) -> None:
+    for _ in range(10):
+        page.keyboard.press("Enter")
+
+
+def _to_react(table: Table) -> None:
+    """Move the Assault of whoever has the initiative straight at the enemy line."""
+    page = table.page
+    _deploy_by_keys(page)
+    page.keyboard.press("4")
+    page.keyboard.press("m")
+    page.keyboard.press("Enter")
+    assert table.pending()[0] == "react", page.inner_text("#prompt")
+
+
+def test_reload_and_continue_restores_the_same_game(
+    page: Page, site_url: str
+) -> None:
+    table = start_game(page, site_url, SEED)
+    for _ in range(4):
+        page.keyboard.press("Enter")
+    page.keyboard.press("ArrowLeft")  # the card being placed has moved but is not placed yet
+    before = table.snapshot()
+    after = _continue(page, site_url).snapshot()
+    assert after == before
+
+
+def test_reload_mid_react_restores_the_react_prompt(page: Page, site_url: str) -> None:
+    table = start_game(page, site_url, SEED)
+    _to_react(table)
+    before = table.snapshot()
+    again = _continue(page, site_url)
+    assert again.snapshot() == before
+    assert page.locator("#prompt button[data-action=react]").count() >= 2
+
+
+def test_export_clear_import_gives_the_identical_game(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    table = start_game(page, site_url, SEED)
+    _to_react(table)
+    page.keyboard.press("n")  # let it move
+    before = table.snapshot()
+    page.click("#btn-saves")
+    with page.expect_download() as info:
+        page.click("#saves [data-action=download]")
+    path = tmp_path / "export.json"
+    info.value.save_as(path)
+    page.evaluate("() => localStorage.clear()")
+    page.goto(site_url)
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    assert page.locator("[data-action=continue]").count() == 0
+    page.click("#btn-saves")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#layer-board g.card")
+    assert table.snapshot()[:2] == before[:2]
+
+
+BAD_FILES = {
+    "truncated": ('{"format": "serm-record", "version": 1, "scen', "cut short"),
+    "not-json": ("hello there", "not valid JSON"),
+    "other-format": ('{"format": "chess", "version": 1}', "not a serm save"),
+    "future-version": ('{"format": "serm-save", "version": 7}', "newer version"),
+}
+
+
+@pytest.mark.parametrize("kind", [*BAD_FILES, "illegal-action", "huge"])
+def test_bad_import_is_refused_with_a_message_and_saves_intact(
+    page: Page, site_url: str, tmp_path: Path, kind: str
+) -> None:
+    table = start_game(page, site_url, SEED)
+    _deploy_by_keys(page)
+    page.click("#btn-saves")
+    page.fill("#save-name", "Keep me")
+    page.click("[data-action=slot-save]")
+    stored = _storage(page)
+    before = table.snapshot()
+    if kind == "illegal-action":
+        with page.expect_download() as info:
+            page.click("#saves [data-action=download]")
+        data = json.loads(Path(info.value.path()).read_text())
+        data["actions"][2] = {"type": "place", "card": "ranger", "x": 5, "y": 5, "facing": 0}
+        text, words = json.dumps(data), "actions[2]"
+    elif kind == "huge":
+        text, words = " " * 2_100_000, "too large"
+    else:
+        text, words = BAD_FILES[kind]
+    path = tmp_path / f"{kind}.json"
+    path.write_text(text)
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#notice:not([hidden])")
+    message = page.inner_text("#notice")
+    assert "Import failed" in message and words in message, message
+    assert _storage(page) == stored
+    assert table.snapshot() == before
+
+
+def test_corrupt_and_old_entries_do_not_stop_the_page(
+    page: Page, site_url: str, browser_problems: list[str]
+) -> None:
+    page.add_init_script(
+        """if (!sessionStorage.getItem('seeded')) {
+             sessionStorage.setItem('seeded', '1');
+             localStorage.setItem('serm/autosave', '{"format": "serm-save", "vers');
+             localStorage.setItem('serm/slot/1', '{"format": "serm-save", "version": 99}');
+           }"""
+    )
+    page.goto(site_url)
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    page.click("#btn-saves")
+    text = page.inner_text("#notice")
+    assert "Could not read the autosave" in text and "kept aside" in text
+    assert "newer version" in text
+    kept = _storage(page)
+    assert any(k.startswith("serm/aside/autosave") for k in kept)
+    assert any(k.startswith("serm/aside/slot/1") for k in kept)
+    page.click("[data-action=start]")
+    page.wait_for_selector("#layer-board")
+
+
+def test_refused_writes_warn_and_play_goes_on(page: Page, site_url: str) -> None:
+    page.add_init_script(
+        """Storage.prototype.setItem = function () {
+             throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+           };"""
+    )
+    table = start_game(page, site_url, SEED)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "Could not save" in page.inner_text("#notice")
+    _deploy_by_keys(page)
+    assert len(table.cards()) == 10
+    assert table.pending()[0] == "act"
