@@ -1,4 +1,4 @@
-"""Command line: ``python -m serm replay RECORD.json``.
+"""Command line: ``python -m serm replay RECORD.json`` and ``python -m serm bench ai ...``.
 
 ``replay`` rebuilds the game from its record (R24) and prints one JSON object: status, winner,
 whose initiative, what is pending, and every soldier (player, card, alive, x, y, facing). A
@@ -40,10 +40,16 @@ def _replay(path: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:2] == ["bench", "ai"]:
+        from .ai.bench import main as bench_ai
+
+        return bench_ai(argv[2:])
     parser = argparse.ArgumentParser(prog="python -m serm", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print its final state as JSON")
     rp.add_argument("record", help="path to a record file (docs/record-format.md)")
+    sub.add_parser("bench", help="benchmarks: `bench ai --games N --seed S` (see --help there)")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.record)

@@ -13,8 +13,11 @@ only, cheap) or ``FULL`` (board, panel and log).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
+from ..ai import STRENGTHS, make_player
 from ..core import End, Face, Game, IllegalActionError, Move, Path, Place, React, Shoot, Stop, Turn
 from ..core import queries as q
 from ..core.actions import Action
@@ -30,7 +33,11 @@ Redraw = int
 ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
 NUDGE = 0.1
-"""Card lengths per arrow-key press when positioning."""
+"""Card lengths per arrow-key press when positioning (Shift: five times as far)."""
+RESULT_KINDS = ("roll", "kill", "miss", "react", "move", "shoot", "end")
+"""Log kinds repeated at the top of the prompt after an action, so results are seen at once."""
+SPACING = 1.25
+"""Distance between suggested deployment spots: a card's diagonal, so each can turn in place."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,12 @@ class Controller:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.computers: dict[int, Any] = {}
+        for player, info in game.record.players.items():
+            kind = info.get("kind", "human")
+            if kind.startswith("computer-") and kind[len("computer-") :] in STRENGTHS:
+                seed = (game.record.seed or 0) + player
+                self.computers[player] = make_player(kind[len("computer-") :], seed)
         self.sub = ""  # within ACT: "", "aim", "turn", "shoot"
         self.selected: Soldier | None = None
         self.ghost: Ghost | None = None
@@ -61,16 +74,41 @@ class Controller:
         self.show_all_los = False
         self.message = ""
         self.log: list[tuple[str, str, tuple[tuple[int, ...], ...]]] = []
+        self.recent: list[tuple[str, str, tuple[tuple[int, ...], ...]]] = []
         self._absorb_events()
         self._sync()
 
     # --- starting -------------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, scenario: Scenario, seed: int | None) -> Controller:
+    def new(
+        cls, scenario: Scenario, seed: int | None, computer: dict[int, str] | None = None
+    ) -> Controller:
+        """A new game; ``computer`` maps a player to a strength ("easy", "normal", "hard")."""
         game = Game(scenario, seed=seed)
+        for player, strength in (computer or {}).items():
+            if strength in STRENGTHS:
+                name = f"Computer ({strength})"
+                game.record.players[player] = {"name": name, "kind": f"computer-{strength}"}
         game.roll_pending()
         return cls(game)
+
+    # --- the computer opponent ------------------------------------------------------------------
+
+    def computer_to_decide(self) -> bool:
+        """True when the pending decision belongs to a computer player."""
+        p = self.state.pending
+        return p is not None and p.player in self.computers
+
+    def computer_thinking(self) -> Iterator[Action | None]:
+        """The computer's thinking for the pending decision: ``None`` between slices, then its
+        action (which the caller plays with ``play``)."""
+        p = self.state.pending
+        assert p is not None and p.player in self.computers
+        return iter(self.computers[p.player].think(self.state))
+
+    def names(self) -> dict[int, str]:
+        return {p: info.get("name", f"Player {p}") for p, info in self.game.record.players.items()}
 
     @property
     def state(self) -> State:
@@ -78,15 +116,22 @@ class Controller:
 
     # --- the game through its public API --------------------------------------------------------
 
-    def play(self, action: Action) -> Redraw:
-        """Send ``action`` to the engine; an illegal one changes nothing and sets a message."""
+    def play(self, action: Action, by_computer: bool = False) -> Redraw:
+        """Send ``action`` to the engine; an illegal one changes nothing and sets a message.
+
+        ``recent`` then holds what happened since the last human decision (results to show).
+        """
+        before = len(self.log)
         try:
             self.game.play(action)
         except IllegalActionError as exc:
-            self.message = exc.message[:1].upper() + exc.message[1:] + f" ({exc.rule})."
+            text = exc.message[:1].upper() + exc.message[1:]
+            self.message = text + ("." if f"({exc.rule})" in text else f" ({exc.rule}).")
             return FULL
         self.message = ""
         self._absorb_events()
+        new = [e for e in self.log[before:] if e[0] in RESULT_KINDS]
+        self.recent = self.recent + new if by_computer else new
         self._sync()
         return FULL
 
@@ -128,7 +173,7 @@ class Controller:
     # --- saving what the screen is in the middle of ---------------------------------------------
 
     def snapshot(self) -> dict[str, object]:
-        """The on-screen choices as JSON data (a chosen but unrolled Move, a half-traced path...)."""
+        """The on-screen choices as JSON data (an unrolled Move, a half-traced path, ...)."""
         g = self.ghost
         return {
             "selected": self.selected.card if self.selected is not None else None,
@@ -138,7 +183,9 @@ class Controller:
             "facing": self.facing,
             "trace": [[p.x, p.y] for p in self.trace],
             "stop_at": self.stop_at,
-            "ghost": None if g is None else {"card": g.card, "x": g.x, "y": g.y, "facing": g.facing},
+            "ghost": None
+            if g is None
+            else {"card": g.card, "x": g.x, "y": g.y, "facing": g.facing},
             "show_all_los": self.show_all_los,
         }
 
@@ -159,12 +206,18 @@ class Controller:
             return
         if p.kind == ACT and self.selected is None and ui.get("selected") in CARD_NAMES:
             self.select(str(ui["selected"]))
-        if p.kind == ACT and self.selected is not None and ui.get("sub") in ("aim", "turn", "shoot"):
+        if (
+            p.kind == ACT
+            and self.selected is not None
+            and ui.get("sub") in ("aim", "turn", "shoot")
+        ):
             self.sub = str(ui["sub"])
             self.aim, self.facing = num(ui.get("aim")), num(ui.get("facing"))
             self.aim_locked = ui.get("aim_locked") is True
         elif p.kind == FACE:
-            self.facing = num(ui.get("facing")) if num(ui.get("facing")) is not None else self.facing
+            self.facing = (
+                num(ui.get("facing")) if num(ui.get("facing")) is not None else self.facing
+            )
         elif p.kind == STOP and num(ui.get("stop_at")) is not None and self.state.move is not None:
             self.stop_at = min(max(num(ui.get("stop_at")) or 0.0, 0.0), self.state.move.halt)
         elif p.kind == PATH and isinstance(ui.get("trace"), list):
@@ -200,7 +253,7 @@ class Controller:
         cx = (z.x0 + z.x1) / 2
         cy = (z.y0 + z.y1) / 2
         for i in range(80):
-            dx = ((i + 1) // 2) * 0.8 * (1 if i % 2 else -1)
+            dx = ((i + 1) // 2) * SPACING * (1 if i % 2 else -1)
             for dy in (0.0, -0.5, 0.5):
                 if q.placement_problem(self.state, player, "", cx + dx, cy + dy, facing) is None:
                     return cx + dx, cy + dy
@@ -270,18 +323,22 @@ class Controller:
             "turn": self._cmd_turn,
             "shoot": self._cmd_shoot,
             "cancel": self._cmd_cancel,
-            "end": lambda _a: self.play(End()),
-            "react": lambda a: self.play(React(a or None)),
+            "end": lambda _a: self.play(End()) if self._waiting(ACT) else NONE,
+            "react": lambda a: self.play(React(a or None)) if self._waiting(REACT) else NONE,
             "target": self._cmd_target,
             "select": self.select,
             "card": self.choose_card,
             "confirm": lambda _a: self.confirm(),
-            "keep": lambda _a: self.play(Face(None)),
+            "keep": lambda _a: self.play(Face(None)) if self._waiting(FACE) else NONE,
             "undo-corner": self._cmd_undo_corner,
             "straight": lambda _a: self.finish_path(),
             "los": self._cmd_los,
         }.get(name)
         return handler(arg) if handler else NONE
+
+    def _waiting(self, kind: str) -> bool:
+        p = self.state.pending
+        return p is not None and p.kind == kind
 
     def _cmd_move(self, _arg: str) -> Redraw:
         s = self.selected
@@ -316,9 +373,10 @@ class Controller:
         return NONE
 
     def _cmd_cancel(self, _arg: str) -> Redraw:
+        self.message = ""
         if self.state.pending is not None and self.state.pending.kind == PATH:
             self.trace = []
-            return OVERLAY
+            return FULL
         if self.sub:
             self.sub, self.aim, self.facing = "", None, None
         else:
@@ -330,7 +388,7 @@ class Controller:
     def _cmd_undo_corner(self, _arg: str) -> Redraw:
         if self.trace:
             self.trace.pop()
-        return OVERLAY
+        return FULL
 
     def _cmd_los(self, _arg: str) -> Redraw:
         self.show_all_los = not self.show_all_los
@@ -362,7 +420,7 @@ class Controller:
         self.trace.append(last + d * (step / ln))
         if self._remaining() <= 1e-6:
             return self._send_path()
-        return OVERLAY
+        return FULL  # the panel shows the length left
 
     def finish_path(self) -> Redraw:
         """Spend the Brawler's remaining length straight on toward the cursor (or ahead)."""
@@ -501,7 +559,7 @@ class Controller:
             return OVERLAY
         return NONE
 
-    def key(self, key: str) -> Redraw:
+    def key(self, key: str, shift: bool = False) -> Redraw:
         """A key press by its DOM ``key`` name; returns NONE for keys it does not use."""
         k = key.lower() if len(key) == 1 else key
         arrows = {
@@ -511,7 +569,9 @@ class Controller:
             "ArrowDown": (0, 1),
         }
         if key in arrows:
-            return self.nudge(*arrows[key])
+            dx, dy = arrows[key]
+            step = 5 if shift else 1
+            return self.nudge(dx * step, dy * step)
         if k in ("q", "["):
             return self.rotate(-ROTATE_STEP)
         if k in ("e", "]"):
@@ -551,9 +611,17 @@ class Controller:
         if p.kind == ACT and self.sub == "shoot" and self.selected is not None:
             targets = q.visible_enemies(self.state, self.selected)
             return self._cmd_target(targets[i].card) if i < len(targets) else NONE
-        if p.kind == ACT and i < len(CARD_NAMES):
-            return self.select(CARD_NAMES[i])
+        if p.kind == ACT and self.selected is None:
+            listed = self.activatable()
+            return self.select(listed[i].card) if i < len(listed) else NONE
         return NONE
+
+    def activatable(self) -> list[Soldier]:
+        """The deciding player's soldiers that can act now, in the order the panel lists them."""
+        st, p = self.state, self.state.pending
+        if p is None or p.kind != ACT:
+            return []
+        return [s for s in st.alive(p.player) if s.on_table and any(q.can_act(st, s))]
 
     def _rotating_centre(self) -> Vec | None:
         p = self.state.pending

@@ -14,6 +14,10 @@ HELP_HTML = """
 <h2>How to play</h2>
 <ol class="help">
 <li><strong>Goal:</strong> eliminate all five enemy soldiers.</li>
+<li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
+<strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and
+<strong>M</strong>ove. Player 1's cards have a solid edge and a round ● badge, player 2's a
+dashed edge and a ◆ badge.</li>
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
 (player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
 <li><strong>Initiative:</strong> on your turn, activate any one soldier: Move then Shoot, or
@@ -36,6 +40,26 @@ nudge or aim, <kbd>Enter</kbd> confirm, <kbd>Esc</kbd> back, <kbd>L</kbd> enemy 
 """
 
 
+PLAYERS = (
+    ("human", "Human"),
+    ("easy", "Computer — easy"),
+    ("normal", "Computer — normal"),
+    ("hard", "Computer — hard"),
+)
+
+
+def _who_plays(player: int) -> str:
+    options = "".join(
+        f'<option value="{v}"{" selected" if v == "human" else ""}>{escape(label)}</option>'
+        for v, label in PLAYERS
+    )
+    side = "bottom, ●" if player == 1 else "top, ◆"
+    return (
+        f'<div class="who"><label for="player-{player}">Player {player} ({side})</label> '
+        f'<select id="player-{player}">{options}</select></div>'
+    )
+
+
 def welcome_html(selected: str, resume: str = "") -> str:
     """The start box: continue the autosaved game (``resume`` describes it), or start a new one."""
     options = "".join(
@@ -51,10 +75,11 @@ def welcome_html(selected: str, resume: str = "") -> str:
     )
     return (
         f'<div class="welcome">{cont}<h2>New game</h2>'
-        "<p>Two players share this screen and take turns. Each commands five soldiers: "
-        "Ranger, Gunner, Armored, Assault and Brawler.</p>"
+        "<p>Two players share this screen and take turns, or play against the computer. Each "
+        "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
         f'<label for="scenario">Table</label> <select id="scenario">{options}</select>'
-        '<div class="actions"><button type="button" class="primary" data-action="start">'
+        + "".join(_who_plays(p) for p in (1, 2))
+        + '<div class="actions"><button type="button" class="primary" data-action="start">'
         "Start game</button></div>"
         "<p>New here? Press <em>How to play</em> above; the panel always says what to do next."
         "</p></div>"

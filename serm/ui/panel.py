@@ -12,6 +12,7 @@ from html import escape
 from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
+from ..view.board import percent
 from .controller import Controller
 from .saves import MAX_NAME, SlotInfo
 
@@ -46,6 +47,12 @@ def status_html(state: State, names: dict[int, str] | None = None) -> str:
         return f'<p class="status">{who(state.winner, names)} has won.</p>'
     if state.status in ("setup", "deployment"):
         return '<p class="status">Deployment: players take turns placing one card each.</p>'
+    a = state.activation
+    if a is not None and a.reaction:
+        return (
+            f'<p class="status">Turn {state.turn} · {who(a.player, names)} reacts out of turn; '
+            f"then {who(other(a.player), names)} plays.</p>"
+        )
     return (
         f'<p class="status">Turn {state.turn} · {who(state.initiative, names)} '
         f"has the initiative.</p>"
@@ -57,7 +64,8 @@ def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
     st, p = ctrl.state, ctrl.state.pending
     msg = f'<p class="message" role="alert">{escape(ctrl.message)}</p>' if ctrl.message else ""
     if p is None:
-        return f'<div data-pending="none">{msg}{_victory(st, names)}</div>'
+        victory = _victory(st, names or ctrl.names())
+        return f'<div data-pending="none">{_recent(ctrl)}{msg}{victory}</div>'
     body = {
         PLACE: _place,
         ACT: _act,
@@ -69,8 +77,26 @@ def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
     }.get(p.kind)
     if body is None:
         return msg + f"<p>Rolling the {escape(p.purpose)} dice…</p>" if p.kind == ROLL else msg
+    names = names or ctrl.names()
     head = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
-    return f'<div data-pending="{p.kind}" data-player="{p.player}">{head}{msg}{body(ctrl)}</div>'
+    if ctrl.computer_to_decide():
+        return (
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{head}'
+            '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
+            "Thinking…</p></div>"
+        )
+    return (
+        f'<div data-pending="{p.kind}" data-player="{p.player}">{_recent(ctrl)}{head}{msg}'
+        f"{body(ctrl)}</div>"
+    )
+
+
+def _recent(ctrl: Controller) -> str:
+    """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
+    if not ctrl.recent:
+        return ""
+    items = "".join(log_entry_html(k, t, f) for k, t, f in ctrl.recent[-6:])
+    return f'<ul class="recent" aria-label="What just happened">{items}</ul>'
 
 
 def _place(ctrl: Controller) -> str:
@@ -183,7 +209,7 @@ def _shoot_choices(ctrl: Controller) -> str:
     targets = q.visible_enemies(ctrl.state, s)
     picks = "".join(
         button(
-            f"{t.type.title} — {q.kill_chance(s, t):.0%} to kill",
+            f"{t.type.title} — {percent(q.kill_chance(s, t))} to kill",
             "target",
             t.card,
             key=str(i + 1),
@@ -222,11 +248,10 @@ def _react(ctrl: Controller) -> str:
     mover = st.soldier(other(p.player), st.move.card)
     picks = "".join(
         button(
-            f"React with {CARDS[c].title} — {q.react_chance(st, st.soldier(p.player, c)):.0%}",
+            f"React with {CARDS[c].title} — {percent(q.react_chance(st, st.soldier(p.player, c)))}",
             "react",
             c,
             key=str(i + 1),
-            primary=i == 0,
         )
         for i, c in enumerate(p.options)
     )
@@ -269,7 +294,7 @@ def _target(ctrl: Controller) -> str:
     shooter = st.soldier(p.player, st.shot.shooter)
     picks = "".join(
         button(
-            f"{CARDS[c].title} — {q.kill_chance(shooter, st.soldier(other(p.player), c)):.0%}",
+            f"{CARDS[c].title} — {percent(q.kill_chance(shooter, st.soldier(other(p.player), c)))}",
             "target",
             c,
             key=str(i + 1),
@@ -318,7 +343,7 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
         f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.scenario)} · '
         f"{escape(_slot_status(s))}</span>"
         f'<span class="slot-actions">{button("Load", "slot-load", s.key)}'
-        f'{button("Rename", "slot-rename", s.key)}{button("Delete", "slot-delete", s.key)}'
+        f"{button('Rename', 'slot-rename', s.key)}{button('Delete', 'slot-delete', s.key)}"
         "</span></li>"
         for s in slots
     )
@@ -326,7 +351,7 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
     save_form = (
         '<div class="save-form"><label for="save-name">Name</label> '
         f'<input id="save-name" type="text" maxlength="{MAX_NAME}" placeholder="My game">'
-        f'{button("Save game", "slot-save", primary=True)}</div>'
+        f"{button('Save game', 'slot-save', primary=True)}</div>"
         if can_save
         else ""
     )

@@ -115,8 +115,14 @@ def clean_name(name: str) -> str:
 
 
 def _migrate_0(data: dict[str, Any]) -> dict[str, Any]:
-    return {"format": FORMAT, "version": 1, "saved_at": "", "name": "Imported game",
-            "record": data, "ui": {}}
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "saved_at": "",
+        "name": "Imported game",
+        "record": data,
+        "ui": {},
+    }
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0}
@@ -126,8 +132,9 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate
 def decode(text: str) -> Save:
     """Read a save (or a bare exported record); raises ``SaveError`` naming the problem."""
     if len(text) > MAX_BYTES:
-        raise SaveError(f"the file is too large ({len(text) // 1000} kB; at most "
-                        f"{MAX_BYTES // 1000} kB)")
+        raise SaveError(
+            f"the file is too large ({len(text) // 1000} kB; at most {MAX_BYTES // 1000} kB)"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -216,8 +223,8 @@ class SaveStore:
             return None
 
     def _set_aside(self, key: str, text: str, why: str) -> None:
-        label = "the autosave" if key == AUTOSAVE else f"save {key[len(SLOT):]!r}"
-        aside = f"{ASIDE}{key[len(PREFIX):]}/{self.now()}"
+        label = "the autosave" if key == AUTOSAVE else f"save {key[len(SLOT) :]!r}"
+        aside = f"{ASIDE}{key[len(PREFIX) :]}/{self.now()}"
         try:
             self.storage.set(aside, text)
             self.storage.remove(key)
@@ -233,8 +240,16 @@ class SaveStore:
             if save is None:
                 continue
             state = save.controller().state
-            out.append(SlotInfo(key, save.name, save.saved_at, save.record.scenario.name,
-                                state.status, state.initiative or None))
+            out.append(
+                SlotInfo(
+                    key,
+                    save.name,
+                    save.saved_at,
+                    save.record.scenario.name,
+                    state.status,
+                    state.initiative or None,
+                )
+            )
         return sorted(out, key=lambda s: s.saved_at, reverse=True)
 
     def save_slot(self, ctrl: Controller, name: str, key: str | None = None) -> str | None:

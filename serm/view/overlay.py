@@ -89,7 +89,10 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
     player, card = key
     h = c + unit(facing) * HANDLE_DISTANCE
     colour = SIDE.get(player, INK)
-    return [
+    turned: list[svg.Element] = []
+    if s is not None and s.on_table and abs((facing - s.facing + 180) % 360 - 180) > 0.5:
+        turned.append(card_outline(c.x, c.y, facing, colour, fill_opacity=0.35, dash="none"))
+    return turned + [
         svg.G(
             class_=["facing-handle"],
             elements=[

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 import svg
 
@@ -202,5 +203,8 @@ def los_viewers(state: State, view: ViewModel) -> list[Soldier]:
 
 def los_elements(state: State, view: ViewModel) -> list[svg.Element]:
     viewers = los_viewers(state, view)
+    if view.facing_handle is not None:  # a soldier being turned: show the sight it would have
+        key, facing = view.facing_handle
+        viewers = [replace(s, facing=facing) if (s.player, s.card) == key else s for s in viewers]
     weight = 1.0 if len(viewers) <= 2 else 2.0 / len(viewers)
     return [region_group(state, s, weight) for s in viewers]

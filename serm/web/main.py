@@ -21,9 +21,13 @@ from serm.ui import panel
 from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.help import HELP_HTML, welcome_html
 from serm.ui.saves import AUTOSAVE, MAX_BYTES, SaveError, SaveStore, load_import
-from serm.web.storage import LocalStorage
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, overlay_layer, render
+from serm.web.storage import LocalStorage
+
+_DONE = object()
+SLICE_MS = 12.0
+"""Longest the computer opponent thinks before giving the browser a frame (ms)."""
 
 
 def _null(value: Any) -> bool:
@@ -49,6 +53,9 @@ class App:
         self.log_shown = 0
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
+        self.computer: dict[int, str] = {}
+        self.thinking: Any = None
+        self._slice_proxy = create_proxy(self._guard(lambda _e=None: self._think_slice()))
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if _null(params.get("seed")) else str(params.get("seed"))
@@ -104,14 +111,53 @@ class App:
         self.log_shown = 0
         self._set_game_buttons(False)
 
-    def start(self, scenario: str) -> None:
+    def start(self, scenario: str, computer: dict[int, str] | None = None) -> None:
         self.scenario = scenario if scenario in BUILT_IN else "default"
-        self.ctrl = Controller.new(by_name(self.scenario, self.seed or 0), self.seed)
+        if computer is None:
+            computer = self.computer
+        self.computer = computer
+        self.ctrl = Controller.new(by_name(self.scenario, self.seed or 0), self.seed, computer)
         self.seed = None  # a rematch gets fresh dice
         _el("log").innerHTML = ""
         self.log_shown = 0
         self._set_game_buttons(True)
         self.redraw(FULL)
+
+    def _chosen_computers(self) -> dict[int, str]:
+        out = {}
+        for p in (1, 2):
+            field = _el(f"player-{p}")
+            value = str(field.value) if field is not None else "human"
+            if value != "human":
+                out[p] = value
+        return out
+
+    # --- the computer opponent: thinks in slices so the page never freezes -----------------------
+
+    def _maybe_think(self) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or self.thinking is not None or not ctrl.computer_to_decide():
+            return
+        self.thinking = (ctrl, ctrl.computer_thinking())
+        js.setTimeout(self._slice_proxy, 60)  # let the board show the last move first
+
+    def _think_slice(self) -> None:
+        if self.thinking is None:
+            return
+        ctrl, steps = self.thinking
+        if ctrl is not self.ctrl:  # a new game was started meanwhile
+            self.thinking = None
+            return
+        started = window.performance.now()
+        while window.performance.now() - started < SLICE_MS:
+            action = next(steps, _DONE)
+            if action is _DONE:
+                raise RuntimeError("the computer player stopped without an action")
+            if action is not None:
+                self.thinking = None
+                self.redraw(ctrl.play(action, by_computer=True))
+                return
+        js.setTimeout(self._slice_proxy, 0)
 
     def resume(self) -> None:
         saved = self.store.read(AUTOSAVE)
@@ -173,6 +219,7 @@ class App:
         _el("btn-concede").disabled = ctrl.finished
         self._append_log()
         self.autosave()
+        self._maybe_think()
 
     def _append_log(self) -> None:
         assert self.ctrl is not None
@@ -215,8 +262,11 @@ class App:
             handle=handle,
         )
 
+    def _human_turn(self) -> bool:
+        return self.ctrl is not None and not self.ctrl.computer_to_decide()
+
     def on_pointer_down(self, event: Any) -> None:
-        if self.ctrl is None or event.button not in (0, -1):
+        if self.ctrl is None or not self._human_turn() or event.button not in (0, -1):
             return
         pos = self._board_point(event)
         if pos is None:
@@ -240,7 +290,7 @@ class App:
         self.autosave()
 
     def on_wheel(self, event: Any) -> None:
-        if self.ctrl is None:
+        if self.ctrl is None or not self._human_turn():
             return
         level = self.ctrl.wheel(event.deltaY)
         if level != NONE:
@@ -250,13 +300,16 @@ class App:
 
     def on_key(self, event: Any) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag == "input" and str(event.target.id) == "save-name" and event.key == "Enter":
+            self.save_slot()
+            return
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
             return
         if event.key == "Enter" and tag == "button":
             return  # let the focused button do its own click
-        if self.ctrl is None:
+        if self.ctrl is None or not self._human_turn():
             return
-        level = self.ctrl.key(str(event.key))
+        level = self.ctrl.key(str(event.key), bool(event.shiftKey))
         if level != NONE:
             event.preventDefault()
             self.redraw(level)
@@ -270,8 +323,11 @@ class App:
         action = _attr(btn, "data-action")
         arg = _attr(btn, "data-arg")
         app_actions = {
-            "new": lambda: self.show_welcome(),
-            "start": lambda: self.start(str(_el("scenario").value)),
+            "new": lambda: self._leave_game() and self.show_welcome(),
+            "start": lambda: (
+                self._leave_game()
+                and self.start(str(_el("scenario").value), self._chosen_computers())
+            ),
             "continue": self.resume,
             "saves": self.toggle_saves,
             "slot-save": self.save_slot,
@@ -284,9 +340,11 @@ class App:
             "help": self.toggle_help,
             "concede": self.concede,
         }
+        if not _null(btn.closest("#controls")):
+            btn.blur()  # Enter and Space go back to the game, not to this button
         if action in app_actions:
             app_actions[action]()
-        elif self.ctrl is not None:
+        elif self.ctrl is not None and (self._human_turn() or action == "los"):
             self.redraw(self.ctrl.command(action, arg))
 
     # --- saves ----------------------------------------------------------------------------------
@@ -310,7 +368,21 @@ class App:
             self._show_notices()
         self.toggle_saves(refresh=True)
 
+    def _leave_game(self) -> bool:
+        """Ask before leaving a game in progress that is not saved under a name."""
+        ctrl = self.ctrl
+        if ctrl is None or ctrl.finished:
+            return True
+        return bool(
+            window.confirm(
+                "Leave this game? It stays as the autosave until you "
+                "start or load another (use Saves to keep it)."
+            )
+        )
+
     def load_slot(self, key: str) -> None:
+        if not self._leave_game():
+            return
         saved = self.store.read(key)
         if saved is None:
             self._show_notices()

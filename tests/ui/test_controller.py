@@ -133,3 +133,28 @@ def test_pointer_move_without_change_asks_for_no_redraw() -> None:
     _deploy_all(c)
     assert c.pointer_move(5.0, 5.0, Hit()) == NONE
     assert Vec(0, 0) == Vec(0.0, 0.0)
+
+
+def test_number_keys_follow_the_listed_soldiers_after_a_death() -> None:
+    from dataclasses import replace
+
+    c = Controller.new(by_name("open"), seed=3)
+    _deploy_all(c)
+    p = c.state.pending
+    assert p is not None
+    gunner = c.state.soldier(p.player, "gunner")
+    c.game.state = c.state.with_soldier(replace(gunner, alive=False))
+    listed = [s.card for s in c.activatable()]
+    assert "gunner" not in listed
+    c.key("2")
+    assert c.selected is not None and c.selected.card == listed[1]
+
+
+def test_results_of_an_action_are_shown_in_the_prompt() -> None:
+    c = Controller.new(by_name("open"), seed=3)
+    _deploy_all(c)
+    c.key("4")
+    c.key("m")
+    c.key("Enter")
+    assert c.recent and any(kind == "roll" for kind, _, _ in c.recent)
+    assert 'class="recent"' in prompt_html(c)
