@@ -1,0 +1,81 @@
+"""Candidates for an activation (R7): Shoot, turn then Shoot, Move, turn in place, or End."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from serm.core import queries as q
+from serm.core.actions import End, Move, Shoot, Turn
+from serm.core.state import Soldier
+
+from . import brawler, odds
+from .evaluate import VALUES, scale
+from .plans import Candidate, Planner, toward
+
+
+def candidates(pl: Planner) -> list[Candidate]:
+    """Every candidate of the pending activation step, End included."""
+    state = pl.state
+    a = state.activation
+    out = [Candidate(End(), lambda: pl.score(pl.board))]
+    for s in state.alive(pl.me):
+        if not s.on_table or (a is not None and a.card is not None and a.card != s.card):
+            continue
+        may_move, may_shoot = q.can_act(state, s)
+        if may_shoot:
+            out += shoot_candidates(pl, s)
+        if may_move:
+            out += move_candidates(pl, s, may_shoot)
+    return out
+
+
+def shoot_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
+    """Shoot now (exact targets, R21, R22)."""
+    seen = q.visible_enemies(pl.state, s)
+    if not seen:
+        return []
+    if s.card == "gunner":
+        def gunner() -> float:
+            board = pl.board
+            for e in seen:
+                board = scale(board, e.player, e.card, 1.0 - odds.kill(s.card, e.card))
+            return pl.score(board)
+        best = max(seen, key=lambda e: odds.kill(s.card, e.card) * VALUES[e.card])
+        return [Candidate(Shoot(s.card, best.card), gunner)]
+    out = []
+    for e in seen:
+        def one(e: Soldier = e) -> float:
+            return pl.score(scale(pl.board, e.player, e.card, 1.0 - odds.kill(s.card, e.card)))
+        out.append(Candidate(Shoot(s.card, e.card), one))
+    return out
+
+
+def move_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]:
+    out = turn_candidates(pl, s, may_shoot)
+    if s.card == "brawler":
+        return out + brawler.declare_candidates(pl, s)
+    shoot_after = may_shoot and s.card != "gunner"
+    for d in pl.directions(s):
+        def go(d: float = d) -> float:
+            return pl.move_score(s, d, shoot_after)
+        out.append(Candidate(Move(s.card, d % 360.0), go))
+    return out
+
+
+def turn_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]:
+    """Turning in place (R14): to shoot an enemy not yet seen, or to face a new way."""
+    out = []
+    facings = [toward(s.pos, e.pos) for e, _ in pl.enemies()]
+    if s.card == "gunner" or not may_shoot or s.type.shoot == 0:
+        facings = pl.facings(s, s.pos)
+    for f in facings:
+        if q.facing_problem(pl.state, s, f % 360.0) is not None:
+            continue
+        def turned(f: float = f) -> float:
+            t = replace(s, facing=f % 360.0)
+            board = [(t if x is s else x, w) for x, w in pl.board]
+            if may_shoot and s.card != "gunner":
+                board = pl.after_shot(board, t, free_turn=False)
+            return pl.score(board)
+        out.append(Candidate(Turn(s.card, f % 360.0), turned))
+    return out

@@ -1,0 +1,184 @@
+"""Scoring a position for the computer opponent: material, threats both ways, and exposure.
+
+A *board* is the list of soldiers on the table, each with the probability that it is still alive
+(a chance outcome folded in by expectation). Every figure is an expected number of soldier values:
+
+* ``shot(a, b)``: the chance that ``a`` eliminates ``b`` by shooting in its next activation. A
+  Gunner hits only what its current facing sees (R22: turning is a Move); any other shooter may turn
+  first (R14) and so needs only a clear line.
+* ``ram(a, b)``: the chance that a Move by ``a`` halts against ``b`` (R16), from the exact Move-pool
+  distribution and the distance to contact, lowered for the React it may meet (R18, R19).
+* A side's threat is the best activation it has (one soldier acts, R7), plus a little of the rest.
+
+``score(board, me, to_act)`` is material minus the enemy's threat plus ours, weighted by who acts
+next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from serm.core.geometry import Vec
+from serm.core.scenario import Terrain
+from serm.core.state import Soldier
+
+from . import odds, sight
+
+VALUES = {"gunner": 1.6, "ranger": 1.2, "brawler": 1.3, "assault": 1.1, "armored": 1.0}
+"""What each card is worth to its side (Gunner: many attacks; Brawler: rams)."""
+
+CONTACT = 0.8
+"""Typical centre distance (L) at which two cards touch (between 0.72 and 1.0)."""
+
+Board = list[tuple[Soldier, float]]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each term of the score counts."""
+
+    next_top: float = 1.0
+    """The best activation of the side that acts next."""
+    after_top: float = 0.45
+    """The best activation of the other side (it acts after)."""
+    rest: float = 0.12
+    """Every other soldier's threat, either side."""
+    ram_react: float = 0.75
+    """Share of rams that survive the React they may meet."""
+
+
+class Evaluator:
+    """Scores boards of one game position; caches pair terms across a whole decision."""
+
+    def __init__(self, terrain: tuple[Terrain, ...], explode_all: bool, weights: Weights) -> None:
+        self.terrain = terrain
+        self.tall = tuple(t for t in terrain if t.tall)
+        self.explode_all = explode_all
+        self.w = weights
+        self._shot: dict[tuple[Soldier, Soldier], float] = {}
+        self._ram: dict[tuple[Soldier, Soldier], float] = {}
+        self.evaluations = 0
+
+    # --- pair terms ---------------------------------------------------------------------------
+
+    def shot(self, a: Soldier, b: Soldier) -> float:
+        got = self._shot.get((a, b))
+        if got is None:
+            got = self._shot[(a, b)] = self._compute_shot(a, b)
+        return got
+
+    def _compute_shot(self, a: Soldier, b: Soldier) -> float:
+        if a.type.shoot == 0:
+            return 0.0
+        if a.card == "gunner":
+            seen = sight.sees(a, b, self.tall)
+        else:
+            seen = sight.clear(a.pos, b.pos, self.tall)
+        return odds.kill(a.card, b.card) if seen else 0.0
+
+    def ram(self, a: Soldier, b: Soldier) -> float:
+        got = self._ram.get((a, b))
+        if got is None:
+            got = self._ram[(a, b)] = self._compute_ram(a, b)
+        return got
+
+    def _compute_ram(self, a: Soldier, b: Soldier) -> float:
+        dist = (b.pos - a.pos).length() - CONTACT
+        pool = odds.move_pool(a.card, self.explode_all)
+        if not pool.exploding and dist > pool.dice * 6:
+            return 0.0
+        if self._corridor_blocked(a.pos, b.pos):
+            if a.card != "brawler":
+                return 0.0
+            dist *= 1.35  # the Brawler's path may turn around it (R17)
+        return odds.at_least(pool, max(dist, 0.0)) * self.w.ram_react
+
+    def _corridor_blocked(self, a: Vec, b: Vec) -> bool:
+        d = b - a
+        n = d.length()
+        if n < 1e-9:
+            return False
+        side = Vec(-d.y / n, d.x / n) * 0.3
+        x0, x1 = min(a.x, b.x) - 0.3, max(a.x, b.x) + 0.3
+        y0, y1 = min(a.y, b.y) - 0.3, max(a.y, b.y) + 0.3
+        for t in self.terrain:
+            sh = sight.shape(t)
+            if sh.x1 <= x0 or sh.x0 >= x1 or sh.y1 <= y0 or sh.y0 >= y1:
+                continue
+            for off in (Vec(0.0, 0.0), side, side * -1.0):
+                if sh.crosses(a + off, b + off):
+                    return True
+        return False
+
+    # --- side terms ---------------------------------------------------------------------------
+
+    def activation(self, a: Soldier, targets: Board) -> float:
+        """Expected value ``a`` removes from ``targets`` in its best single activation."""
+        best_ram = 0.0
+        best_shot = 0.0
+        total_shot = 0.0
+        for b, w in targets:
+            v = VALUES[b.card] * w
+            s = self.shot(a, b) * v
+            total_shot += s
+            best_shot = max(best_shot, s)
+            best_ram = max(best_ram, self.ram(a, b) * v)
+        if a.card == "gunner":
+            return max(total_shot, best_ram)
+        return max(best_shot, best_ram)
+
+    def threat(self, side: Board, targets: Board) -> tuple[float, float]:
+        """(best activation, sum of the others) of ``side`` against ``targets``."""
+        vals = sorted((self.activation(a, targets) * w for a, w in side), reverse=True)
+        if not vals:
+            return 0.0, 0.0
+        return vals[0], sum(vals[1:])
+
+    def score(self, board: Board, me: int, to_act: int, unplaced: float = 0.0) -> float:
+        """The value of ``board`` for player ``me`` when ``to_act`` acts next.
+
+        ``unplaced`` adds material not yet on the table (deployment), mine minus theirs.
+        """
+        self.evaluations += 1
+        mine = [(s, w) for s, w in board if s.player == me and w > 1e-6]
+        theirs = [(s, w) for s, w in board if s.player != me and w > 1e-6]
+        material = sum(VALUES[s.card] * w for s, w in mine)
+        material -= sum(VALUES[s.card] * w for s, w in theirs)
+        top_me, rest_me = self.threat(mine, theirs)
+        top_them, rest_them = self.threat(theirs, mine)
+        w = self.w
+        k_me, k_them = (w.next_top, w.after_top) if to_act == me else (w.after_top, w.next_top)
+        if not mine:
+            return -100.0
+        if not theirs:
+            return 100.0
+        return (
+            material
+            + unplaced
+            + k_me * top_me
+            - k_them * top_them
+            + w.rest * (rest_me - rest_them)
+        )
+
+
+def board_of(soldiers: tuple[Soldier, ...]) -> Board:
+    return [(s, 1.0) for s in soldiers if s.on_table]
+
+
+def replace_in(board: Board, old: Soldier, new: Soldier | None, weight: float = 1.0) -> Board:
+    """The board with ``old`` swapped for ``new`` (or taken off when ``new`` is None)."""
+    out: Board = []
+    for s, w in board:
+        if s is old or (s.player, s.card) == (old.player, old.card):
+            if new is not None:
+                out.append((new, weight))
+        else:
+            out.append((s, w))
+    return out
+
+
+def scale(board: Board, player: int, card: str, factor: float) -> Board:
+    """The board with one soldier's survival chance multiplied by ``factor``."""
+    return [
+        (s, w * factor if (s.player, s.card) == (player, card) else w) for s, w in board
+    ]

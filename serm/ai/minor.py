@@ -1,0 +1,89 @@
+"""Candidates for the smaller decisions: React (R18), stop point (R19), end facing (R14) and the
+Gunner's next target (R22)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from serm.core import queries as q
+from serm.core.actions import Face, React, Shoot, Stop
+from serm.core.geometry import point_along
+from serm.core.state import Soldier
+
+from . import odds
+from .evaluate import VALUES, replace_in
+from .plans import Candidate, Planner, Scorer
+
+
+def react_candidates(pl: Planner) -> list[Candidate]:
+    """A failed React costs nothing, so every option is scored by its chance to stop the Move
+    (and, on a tie, by what the reactor could shoot); declining scores lowest."""
+    p = pl.state.pending
+    assert p is not None
+    out = [Candidate(React(None), lambda: -1.0)]
+    for card in p.options:
+        r = pl.state.soldier(pl.me, card)
+        chance = q.react_chance(pl.state, r)
+        bonus = 0.01 * max((odds.kill(card, e.card) * VALUES[e.card] for e, _ in pl.enemies()),
+                           default=0.0)
+        out.append(Candidate(React(card), constant(chance + bonus)))
+    return out
+
+
+def stop_candidates(pl: Planner) -> list[Candidate]:
+    """Stop points along the mover's path short of any ram (R19); the reactor acts next."""
+    mv = pl.state.move
+    assert mv is not None
+    s = pl.state.soldier(pl.them, mv.card)
+    halt = mv.halt
+    limit = halt - 1e-6 if mv.rams else halt
+    n = max(pl.cfg.stops, 2)
+    dists = {0.0, max(limit, 0.0)} | {max(limit, 0.0) * i / (n - 1) for i in range(n)}
+    dists |= {min(e, max(limit, 0.0)) for e in mv.entries}
+    out = []
+    for d in sorted(dists):
+        def score(d: float = d) -> float:
+            pos = point_along(mv.path, d)
+            moved = replace(s, x=pos.x, y=pos.y, facing=mv.facing)
+            return pl.score(replace_in(pl.board, s, moved), to_act=pl.me)
+        out.append(Candidate(Stop(d), score))
+    return out
+
+
+def face_candidates(pl: Planner) -> list[Candidate]:
+    """End facings (R14); if a Shoot is still to come, what the new facing sees counts."""
+    a, mv = pl.state.activation, pl.state.move
+    assert a is not None and mv is not None
+    s = pl.state.soldier(pl.me, mv.card)
+    may_shoot = not a.shot and s.card != "gunner" and s.type.shoot > 0
+    out = [Candidate(Face(None), lambda: face_score(pl, s, s.facing, may_shoot))]
+    for f in pl.facings(s, s.pos):
+        f %= 360.0
+        if q.facing_problem(pl.state, s, f) is not None:
+            continue
+        out.append(Candidate(Face(f), partial(face_score, pl, s, f, may_shoot)))
+    return out
+
+
+def face_score(pl: Planner, s: Soldier, facing: float, may_shoot: bool) -> float:
+    t = replace(s, facing=facing)
+    board = replace_in(pl.board, s, t)
+    if may_shoot:
+        board = pl.after_shot(board, t, free_turn=False)
+    return pl.score(board)
+
+
+def target_candidates(pl: Planner) -> list[Candidate]:
+    """The Gunner's next target (R22): the order hardly matters; the likeliest kill first."""
+    p, shot = pl.state.pending, pl.state.shot
+    assert p is not None and shot is not None
+    out = []
+    for card in p.options:
+        chance = odds.kill(shot.shooter, card) * VALUES[card]
+        out.append(Candidate(Shoot(shot.shooter, card), constant(chance)))
+    return out
+
+
+def constant(value: float) -> Scorer:
+    return lambda: value

@@ -1,0 +1,138 @@
+"""Computer players: ``Player.think(state)`` yields ``None`` between slices of work, then the
+chosen action; ``decide`` runs it to the end.
+
+``SearchPlayer`` scores sampled candidates with expected values over the dice (``plans``);
+``GreedyPlayer`` and ``RandomPlayer`` are the benchmark's baselines. Each player owns a seeded
+``random.Random``, so a game between computer players replays from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Protocol
+
+from serm.core.actions import Action
+from serm.core.errors import IllegalActionError
+from serm.core.rules import apply
+from serm.core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
+
+from . import act, brawler, deploy, fallback, minor
+from .config import STRENGTHS, Config
+from .plans import Candidate, Planner
+
+
+class Player(Protocol):
+    """Anything that decides the pending step of a state (never a ROLL)."""
+
+    name: str
+
+    def think(self, state: State) -> Iterator[Action | None]: ...
+
+    def decide(self, state: State) -> Action: ...
+
+
+class BasePlayer:
+    name = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(f"serm-ai/{self.name}/{seed}")
+
+    def think(self, state: State) -> Iterator[Action | None]:
+        yield self.choose(state)
+
+    def choose(self, state: State) -> Action:
+        raise NotImplementedError
+
+    def decide(self, state: State) -> Action:
+        """Run ``think`` to the end and return its action."""
+        for step in self.think(state):
+            if step is not None:
+                return step
+        raise AssertionError("think() ended without an action")
+
+
+def candidates(pl: Planner) -> list[Candidate]:
+    """The candidates of the decision pending in the planner's state."""
+    p = pl.state.pending
+    assert p is not None and p.kind != ROLL
+    kind = p.kind
+    if kind == PLACE:
+        return deploy.place_candidates(pl)
+    if kind == ACT:
+        return act.candidates(pl)
+    if kind == PATH:
+        return brawler.path_candidates(pl)
+    if kind == REACT:
+        return minor.react_candidates(pl)
+    if kind == STOP:
+        return minor.stop_candidates(pl)
+    if kind == FACE:
+        return minor.face_candidates(pl)
+    assert kind == TARGET
+    return minor.target_candidates(pl)
+
+
+def legal(state: State, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+class SearchPlayer(BasePlayer):
+    """Expectimax over sampled candidates, at one of the strengths in ``config.STRENGTHS``."""
+
+    def __init__(self, strength: str = "normal", seed: int = 0) -> None:
+        self.name = strength
+        self.cfg: Config = STRENGTHS[strength]
+        super().__init__(seed)
+
+    def think(self, state: State) -> Iterator[Action | None]:
+        pl = Planner(state, self.cfg, self.rng)
+        scored: list[tuple[float, int, Candidate]] = []
+        for i, cand in enumerate(candidates(pl)):
+            value = cand.score()
+            if self.cfg.noise:
+                value += self.rng.gauss(0.0, self.cfg.noise)
+            scored.append((value, i, cand))
+            yield None
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        for _, _, cand in scored:
+            if legal(state, cand.action):
+                yield cand.action
+                return
+        yield fallback.safe_action(state, self.rng)
+
+
+class RandomPlayer(BasePlayer):
+    """A uniformly random legal player (a benchmark baseline)."""
+
+    name = "random"
+
+    def choose(self, state: State) -> Action:
+        return fallback.random_action(state, self.rng)
+
+
+class GreedyPlayer(BasePlayer):
+    """One ply: the best immediate expected kill, else a Move toward the nearest enemy."""
+
+    name = "greedy"
+
+    def choose(self, state: State) -> Action:
+        return fallback.greedy_action(state, self.rng)
+
+
+def make_player(kind: str, seed: int = 0) -> BasePlayer:
+    """A player by name: "easy", "normal", "hard", "greedy" or "random"."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    if kind in STRENGTHS:
+        return SearchPlayer(kind, seed)
+    raise ValueError(f"unknown player {kind!r}; choose one of {', '.join(KINDS)}")
+
+
+KINDS = ("easy", "normal", "hard", "greedy", "random")

@@ -1,0 +1,99 @@
+"""The computer opponent: legal decisions everywhere, exact odds, games that finish."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from serm.ai import make_player, odds
+from serm.ai.match import play
+from serm.core import apply
+from serm.core.dice import Pool
+from serm.core.game import Game
+from serm.core.scenario import by_name
+from serm.core.state import FINISHED, ROLL, State
+
+
+def random_positions(count: int, seed: int) -> list[State]:
+    """Positions reached by random legal play (dice from the game's seeded RNG)."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    walker = make_player("random", seed)
+    while len(out) < count:
+        sc = by_name(("default", "open", "random")[len(out) % 3], len(out))
+        game = Game(sc, rng.randrange(10**6))
+        game.roll_pending()
+        while game.state.status != FINISHED and len(out) < count:
+            out.append(game.state)
+            game.play(walker.decide(game.state))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("kind", "count"), [("random", 1500), ("greedy", 1500), ("easy", 500), ("normal", 80),
+                        ("hard", 30)]
+)
+def test_never_illegal(kind: str, count: int) -> None:
+    player = make_player(kind, 7)
+    for state in random_positions(count, len(kind) * 101 + count):
+        assert state.pending is not None and state.pending.kind != ROLL
+        action = player.decide(state)
+        apply(state, action)  # raises IllegalActionError if the AI broke a rule
+
+
+def test_think_yields_slices_then_an_action() -> None:
+    state = random_positions(40, 3)[-1]
+    steps = list(make_player("normal", 1).think(state))
+    assert all(s is None for s in steps[:-1]) and steps[-1] is not None
+
+
+def enumerate_plain(dice: int) -> dict[int, float]:
+    out: dict[int, float] = {}
+    def rec(k: int, acc: int, p: float) -> None:
+        if k == 0:
+            out[acc] = out.get(acc, 0.0) + p
+            return
+        for f in range(1, 7):
+            rec(k - 1, acc + f, p / 6)
+    rec(dice, 0, 1.0)
+    return out
+
+
+@pytest.mark.parametrize("dice", [1, 2])
+def test_plain_odds_match_enumeration(dice: int) -> None:
+    exact = enumerate_plain(dice)
+    pool = Pool(dice, False)
+    assert dict(odds.distribution(pool)) == pytest.approx(exact, abs=1e-12)
+    for n in range(0, 14):
+        assert odds.at_least(pool, n) == pytest.approx(sum(p for t, p in exact.items() if t >= n))
+        assert odds.beats(pool, n) == pytest.approx(sum(p for t, p in exact.items() if t > n))
+        for r in (1, 2):
+            react = enumerate_plain(r)
+            want = sum(p * q for t, p in react.items() for m, q in exact.items() if t > m)
+            got = sum(q * odds.stop_chance(["ranger" if r == 2 else "gunner"], m, False)
+                      for m, q in exact.items())
+            assert got == pytest.approx(want, abs=1e-12)
+
+
+def test_exploding_odds_match_monte_carlo() -> None:
+    rng = random.Random(12345)
+    n = 200_000
+    for shooter, target in (("ranger", "ranger"), ("gunner", "assault"), ("gunner", "armored"),
+                            ("assault", "armored")):
+        sp = Pool(2 if shooter == "gunner" else 1, True)
+        ep = Pool(2 if target == "armored" else 1, True)
+        wins = 0
+        for _ in range(n):
+            s = sum(sum(c) for c in sp.roll(rng))
+            e = sum(sum(c) for c in ep.roll(rng))
+            wins += s > e
+        p = odds.kill(shooter, target)
+        sigma = (p * (1 - p) / n) ** 0.5
+        assert abs(wins / n - p) < 4 * sigma, (shooter, target)
+    assert odds.kill("ranger", "brawler") == pytest.approx(1.0)
+
+
+def test_random_vs_ai_game_finishes() -> None:
+    result = play(by_name("default"), ("random", "easy"), seed=5, turn_cap=400)
+    assert result.winner in (1, 2)
