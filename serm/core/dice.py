@@ -93,6 +93,8 @@ def _pool_distribution(dice: int, exploding: bool) -> tuple[tuple[int, float], .
 
 def prob_greater(a: Pool, b: Pool) -> float:
     """Probability that pool ``a`` totals strictly more than pool ``b`` (a Shoot kills, R21)."""
+    if b.dice == 0:
+        return 1.0 if a.dice > 0 else 0.0  # every die shows at least 1: exact, no cut-off tail
     acc = 0.0
     dist_b = _pool_distribution(b.dice, b.exploding)
     out = 0.0

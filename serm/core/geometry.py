@@ -157,6 +157,8 @@ def sweep_contact(moving: Polygon, direction: Vec, obstacle: Polygon) -> float |
     obstacle. Sliding along a shared edge is not contact. Exact: the first contact of two
     translating convex polygons is a corner of one meeting an edge of the other.
     """
+    if _never_meet(moving, direction, obstacle):
+        return None
     candidates: list[float] = []
     for poly_a, poly_b, d in ((moving, obstacle, direction), (obstacle, moving, direction * -1.0)):
         for q, e_end, n in outward_edges(poly_b):
@@ -166,21 +168,48 @@ def sweep_contact(moving: Polygon, direction: Vec, obstacle: Polygon) -> float |
             edge = e_end - q
             edge_len2 = edge.dot(edge)
             for p in poly_a:
-                t = n.dot(q - p) / approach
-                if t < -EPS:
+                gap = n.dot(p - q)  # how far the corner lies outside this edge's line
+                if gap < -EPS:  # tested on distance: a slow approach must not stretch EPS
                     continue
+                t = max(gap, 0.0) / -approach
                 s = (p + d * t - q).dot(edge) / edge_len2
                 if -EPS <= s <= 1.0 + EPS:
-                    candidates.append(t if t > 0.0 else 0.0)
+                    candidates.append(t)
     for t in sorted(candidates):
         # A corner meeting a corner may only graze; contact means the next step would overlap.
-        if polygons_overlap(translate(moving, direction * (t + _PROBE)), obstacle):
+        if _presses(translate(moving, direction * t), direction, obstacle):
             return t
     return None
 
 
-_PROBE = 1e-6
-"""How far past a candidate contact the sweep looks to confirm that the shapes would overlap."""
+def _never_meet(moving: Polygon, direction: Vec, obstacle: Polygon) -> bool:
+    """A quick exact rejection: apart across the line of travel, or the obstacle is behind."""
+    dx, dy = direction.x, direction.y
+    side_m = [p.x * -dy + p.y * dx for p in moving]
+    side_o = [p.x * -dy + p.y * dx for p in obstacle]
+    if max(side_m) <= min(side_o) + EPS or max(side_o) <= min(side_m) + EPS:
+        return True
+    ahead_m = min(p.x * dx + p.y * dy for p in moving)
+    return max(p.x * dx + p.y * dy for p in obstacle) <= ahead_m + EPS
+
+
+def _presses(moving: Polygon, direction: Vec, obstacle: Polygon) -> bool:
+    """True when ``moving``, touching ``obstacle``, overlaps it after any step along ``direction``.
+
+    Exact for convex polygons: they stay apart only if, along some edge normal of either, they are
+    apart or touching and the step does not close the gap (a closing rate up to ``EPS`` per L counts
+    as sliding). Unlike a probe a fixed distance ahead, this also sees a shallow approach.
+    """
+    for poly in (moving, obstacle):
+        for _, n in outward_normals(poly):
+            lo_a, hi_a = _project(moving, n)
+            lo_b, hi_b = _project(obstacle, n)
+            rate = direction.dot(n)
+            if hi_a <= lo_b + EPS and (hi_a < lo_b - EPS or rate <= EPS):
+                return False
+            if hi_b <= lo_a + EPS and (hi_b < lo_a - EPS or rate >= -EPS):
+                return False
+    return True
 
 
 def edge_contact(moving: Polygon, direction: Vec, width: float, height: float) -> float | None:

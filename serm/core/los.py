@@ -107,30 +107,58 @@ def first_sighting(
 ) -> float | None:
     """The first distance along ``path`` (up to ``halt``) where the viewer sees the mover (R18).
 
-    The mover keeps ``facing`` while it slides. Positions are checked every ``PATH_STEP`` L and at
-    ``halt``; a segment whose whole swept footprint misses the LOS region is skipped at once.
+    The mover keeps ``facing`` while it slides. Positions are checked every ``PATH_STEP`` L along
+    each straight stretch and at ``halt``. Along a straight stretch the positions whose card meets
+    the LOS region form one interval (both shapes are convex), so a coarse scan finds it and only
+    the fine positions from its start are tested; a stretch whose whole swept footprint misses the
+    region is skipped at once. The answer is the same as testing every fine position in turn.
     """
-    from .geometry import point_along  # local: keeps the import list above about LOS
-
     travelled = 0.0
     for i in range(len(path) - 1):
         a, b = path[i], path[i + 1]
         seg = (b - a).length()
-        end = min(seg, halt - travelled)
-        if end < -EPS:
-            break
-        start_poly = card_polygon(a, facing)
-        end_poly = card_polygon(point_along((a, b), max(end, 0.0)), facing)
-        if visible_part(viewer, convex_hull(list(start_poly) + list(end_poly))):
-            d = 0.0
-            while True:
-                d = min(d, max(end, 0.0))
-                if sees(viewer, card_polygon(point_along((a, b), d), facing), tall):
-                    return travelled + d
-                if d >= end:
-                    break
-                d += PATH_STEP
+        end = max(min(seg, halt - travelled), 0.0)
+        found = _first_on_stretch(viewer, facing, a, b, seg, end, tall)
+        if found is not None:
+            return travelled + found
         travelled += seg
         if travelled >= halt - EPS:
             break
+    return None
+
+
+COARSE = 5
+"""Fine positions per coarse step when scanning a stretch for the LOS region."""
+
+
+def _first_on_stretch(
+    viewer: Viewer,
+    facing: float,
+    a: Vec,
+    b: Vec,
+    seg: float,
+    end: float,
+    tall: tuple[Terrain, ...],
+) -> float | None:
+    def at(d: float) -> Polygon:
+        return card_polygon(a + (b - a) * (d / seg) if seg > 0 else a, facing)
+
+    hull = convex_hull(list(at(0.0)) + list(at(end)))
+    if not visible_part(viewer, hull):
+        return None
+    grid = [k * PATH_STEP for k in range(int(end / PATH_STEP) + 1) if k * PATH_STEP < end]
+    grid.append(end)
+    meets = [False] * len(grid)
+    first = None
+    for k in range(0, len(grid), COARSE):
+        if visible_part(viewer, at(grid[k])):
+            first = k
+            break
+    start = max((first or 0) - COARSE + 1, 0) if first is not None else 0
+    for k in range(start, len(grid)):
+        meets[k] = bool(visible_part(viewer, at(grid[k])))
+        if meets[k] and (not tall or sees(viewer, at(grid[k]), tall)):
+            return grid[k]
+        if first is not None and k > first and not meets[k]:
+            return None  # past the interval where the card meets the region
     return None

@@ -174,10 +174,20 @@ def _terrain(raw: Any) -> tuple[Terrain, ...]:
             if not isinstance(p, list) or len(p) != 2:
                 raise RecordError(f"{where}.points[{j}]", "must be [x, y]")
             poly.append(Vec(_number(p[0], f"{where}.points[{j}]"), _number(p[1], f"{where}.points[{j}]")))
-        if len(convex_hull(poly)) != len(poly):
+        if not _is_convex_outline(poly):
             raise RecordError(f"{where}.points", "must be the corners of a convex polygon (R3)")
         out.append(Terrain(name, tuple(poly), tall))
     return tuple(out)
+
+
+def _is_convex_outline(poly: list[Vec]) -> bool:
+    """True when ``poly`` lists the corners of its convex hull in order, either way round."""
+    hull = list(convex_hull(poly))
+    if len(hull) != len(poly):
+        return False
+    start = hull.index(poly[0])
+    turned = hull[start:] + hull[:start]
+    return poly == turned or poly == turned[:1] + turned[1:][::-1]
 
 
 def replay(record: Record, upto: int | None = None) -> State:

@@ -7,6 +7,7 @@ ROLL step and the driver answers with a ``Roll`` action (R10).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from . import queries as q
@@ -57,6 +58,7 @@ PATH_TOLERANCE = 1e-6
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises ``IllegalActionError`` (with its rule) if not allowed."""
+    _check_finite(action)
     if isinstance(action, Concede):
         return _concede(state, action)
     pending = state.pending
@@ -80,6 +82,15 @@ def apply(state: State, action: Action) -> State:
     if pending.kind == TARGET:
         return _next_target(state, pending, _expect(action, Shoot, pending))
     raise AssertionError(pending.kind)
+
+
+def _check_finite(action: Action) -> None:
+    """R1: positions, bearings and distances are real numbers (no NaN, no infinity)."""
+    values: list[object] = [v for v in action.__dict__.values() if isinstance(v, float)]
+    if isinstance(action, Path):
+        values += [c for point in action.points for c in point]
+    if any(isinstance(v, float) and not math.isfinite(v) for v in values):
+        raise IllegalActionError("R1", "positions, bearings and distances must be finite numbers")
 
 
 def _expect(action: Action, cls: type, pending: Pending) -> any:  # type: ignore[valid-type]
@@ -110,6 +121,10 @@ def _log(state: State, kind: str, text: str, faces: Faces = ()) -> State:
 
 def _name(s: Soldier) -> str:
     return f"player {s.player}'s {s.type.title}"
+
+
+def _Name(s: Soldier) -> str:  # noqa: N802 - the sentence-start form of _name
+    return f"Player {s.player}'s {s.type.title}"
 
 
 def _concede(state: State, action: Concede) -> State:
@@ -276,7 +291,7 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
     if problem:
         raise IllegalActionError("R4", f"cannot turn: {problem}")
     state = state.with_soldier(replace(s, facing=facing))
-    state = _log(state, "move", f"{_name(s).capitalize()} turns to face {facing:.0f}°.")
+    state = _log(state, "move", f"{_Name(s)} turns to face {facing:.0f}°.")
     return _after_part(_mark(state, moved=True))
 
 
@@ -293,7 +308,7 @@ def _declare_move(state: State, s: Soldier, action: Move) -> State:
     direction = None if action.direction is None else normalize_bearing(action.direction)
     state = state.with_soldier(replace(s, facing=facing))
     where = "" if direction is None else f" toward {direction:.0f}°"
-    state = _log(state, "move", f"{_name(s).capitalize()} declares a Move{where}.")
+    state = _log(state, "move", f"{_Name(s)} declares a Move{where}.")
     pool = q.move_pool(state, s)
     return replace(
         state,
@@ -311,7 +326,7 @@ def _move_rolled(state: State, faces: Faces) -> State:
     mv, s = state.move, _mover(state)
     assert mv is not None
     n = total(faces)
-    state = _log(state, "roll", f"{_name(s).capitalize()} rolls {n} to move.", faces)
+    state = _log(state, "roll", f"{_Name(s)} rolls {n} to move.", faces)
     state = replace(state, move=replace(mv, total=n, faces=faces))
     if mv.direction is None:
         return replace(state, pending=Pending(PATH, s.player))
@@ -373,7 +388,7 @@ def _react(state: State, pending: Pending, action: React) -> State:
         rule = "R23" if action.card == "armored" else "R18"
         raise IllegalActionError(rule, f"{action.card!r} cannot react to this Move")
     r = state.soldier(pending.player, action.card)
-    state = _log(state, "react", f"{_name(r).capitalize()} reacts!")
+    state = _log(state, "react", f"{_Name(r)} reacts!")
     return replace(
         state,
         move=replace(mv, reactor=r.card),
@@ -414,7 +429,7 @@ def _stop(state: State, action: Stop) -> State:
     state = replace(state, move=None, shot=None, activation=Activation(rp, reactor.card, reaction=True))
     if not reactor.on_table:
         return _end_activation(state)
-    state = _log(state, "turn", f"{_name(reactor).capitalize()} takes an activation at once.")
+    state = _log(state, "turn", f"{_Name(reactor)} takes an activation at once.")
     return replace(state, pending=Pending(ACT, rp))
 
 
@@ -427,7 +442,7 @@ def _slide(
     for card in rams:
         victim = state.soldier(other(s.player), card)
         state = state.with_soldier(replace(victim, alive=False))
-        state = _log(state, "kill", f"{_name(s).capitalize()} rams {_name(victim)}: eliminated!")
+        state = _log(state, "kill", f"{_Name(s)} rams {_name(victim)}: eliminated!")
     return _check_victory(state)
 
 
@@ -469,7 +484,7 @@ def _declare_shot(state: State, s: Soldier, target: str) -> State:
 
 def _start_attack(state: State, s: Soldier, target: str, remaining: tuple[str, ...]) -> State:
     t = state.soldier(other(s.player), target)
-    state = _log(state, "shoot", f"{_name(s).capitalize()} shoots at {_name(t)}.")
+    state = _log(state, "shoot", f"{_Name(s)} shoots at {_name(t)}.")
     return replace(
         state,
         shot=ShotInProgress(s.card, target, remaining=remaining),

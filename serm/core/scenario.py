@@ -130,7 +130,9 @@ def _random_piece(rng: random.Random, width: float, height: float, index: int) -
     cy = rng.uniform(3.2, height / 2 - 0.3)
     corners = rng.randint(4, 6)
     radius = rng.uniform(0.5, 0.9)
-    angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(corners))
+    step = 2 * math.pi / corners  # evenly spread corners, jittered: never a needle-thin piece
+    turn = rng.uniform(0, step)
+    angles = [turn + i * step + rng.uniform(-0.25, 0.25) * step for i in range(corners)]
     pts = [Vec(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
     hull = convex_hull([Vec(round(p.x, 3), round(p.y, 3)) for p in pts])
     tall = rng.random() < 0.5

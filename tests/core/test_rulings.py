@@ -1,0 +1,1048 @@
+"""One or more tests per ruling R1-R24 (../shared/design/rulings.md), with hand-set dice.
+
+Positions come from real actions (``deploy``) or are set by hand mid-table (``arrange``); from there
+every step is a real action and every die is an explicit ``Roll``. The engine clarifications
+(C1-C17 in RULES.md) are tested here too, next to the ruling they refine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from helpers import Key, R, Spot, approx_vec, arrange, at, deploy, play, put, rolloff_for
+
+from serm.core import (
+    Action,
+    Concede,
+    End,
+    Face,
+    Game,
+    IllegalActionError,
+    Move,
+    Path,
+    Place,
+    React,
+    Shoot,
+    Stop,
+    Turn,
+    apply,
+    new_game,
+    replay,
+)
+from serm.core.cards import CARD_NAMES, CARDS
+from serm.core.dice import Pool, prob_beats, prob_greater, total
+from serm.core.geometry import CARD_WIDTH, Vec, polygons_overlap, unit
+from serm.core.queries import can_act, visible_enemies
+from serm.core.record import loads
+from serm.core.scenario import Scenario, Terrain, by_name, default, open_field, random_layout
+from serm.core.state import (
+    ACT,
+    DEPLOYMENT,
+    FACE,
+    FINISHED,
+    PATH,
+    PLACE,
+    PLAYING,
+    REACT,
+    ROLL,
+    SETUP,
+    STOP,
+    TARGET,
+    Activation,
+    State,
+)
+
+HW = CARD_WIDTH / 2
+
+
+def refused(state: State, action: object, rule: str) -> IllegalActionError:
+    """Assert that ``action`` is refused citing ``rule``; returns the error."""
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action)  # type: ignore[arg-type]
+    assert info.value.rule == rule, str(info.value)
+    assert f"({rule})" in str(info.value)
+    return info.value
+
+
+def pending(state: State) -> tuple[str, int]:
+    assert state.pending is not None
+    return state.pending.kind, state.pending.player
+
+
+def with_terrain(*pieces: Terrain, explode_all: bool = False) -> Scenario:
+    base = open_field()
+    return replace(base, terrain=pieces, explode_all=explode_all)
+
+
+def box(x0: float, y0: float, x1: float, y1: float, tall: bool = False) -> Terrain:
+    pts = (Vec(x0, y0), Vec(x1, y0), Vec(x1, y1), Vec(x0, y1))
+    return Terrain("Ruin" if tall else "Crates", pts, tall)
+
+
+# --- R1 units and axes ---------------------------------------------------------------------------
+
+
+def test_r1_bearing_90_moves_along_plus_x_and_0_toward_the_top() -> None:
+    state = arrange({(1, "assault"): (3, 5, 0), (2, "armored"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 90), R(1, 2))
+    assert approx_vec(at(state, 1, "assault"), Vec(6, 5))
+    state = arrange({(1, "assault"): (3, 7, 0), (2, "armored"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(1, 2))
+    assert approx_vec(at(state, 1, "assault"), Vec(3, 4))
+
+
+def test_r1_card_is_one_length_by_a_poker_card_width_and_top_edge_faces_forward() -> None:
+    state = deploy({(1, "ranger"): (5, 9, 0)})
+    poly = state.soldier(1, "ranger").polygon()
+    assert min(p.y for p in poly) == pytest.approx(8.5)  # top edge toward y decreasing
+    assert max(p.x for p in poly) - min(p.x for p in poly) == pytest.approx(63 / 88)
+
+
+def test_r1_facings_are_normalized_bearings() -> None:
+    state = deploy({(1, "ranger"): (5, 9, -90)})
+    assert state.soldier(1, "ranger").facing == 270
+
+
+# --- R2 table and scenarios ----------------------------------------------------------------------
+
+
+def test_r2_default_table_and_zones() -> None:
+    for sc in (default(), open_field(), random_layout(3)):
+        assert (sc.width, sc.height) == (10, 10)
+        z1, z2 = sc.zone(1), sc.zone(2)
+        assert (z1.x0, z1.y0, z1.x1, z1.y1) == (0, 8, 10, 10)
+        assert (z2.x0, z2.y0, z2.x1, z2.y1) == (0, 0, 10, 2)
+
+
+def _rotated(points: tuple[Vec, ...]) -> set[tuple[float, float]]:
+    return {(round(10 - p.x, 9), round(10 - p.y, 9)) for p in points}
+
+
+def _as_set(points: tuple[Vec, ...]) -> set[tuple[float, float]]:
+    return {(round(p.x, 9), round(p.y, 9)) for p in points}
+
+
+def test_r2_built_in_scenarios() -> None:
+    d = default()
+    assert len(d.terrain) == 4
+    assert any(t.tall for t in d.terrain) and any(not t.tall for t in d.terrain)
+    # each piece has a twin turned half way round the table centre: fair to both players
+    shapes = [(_as_set(t.points), t.tall) for t in d.terrain]
+    for t in d.terrain:
+        assert (_rotated(t.points), t.tall) in shapes
+    assert open_field().terrain == ()
+    assert by_name("open") == open_field() and by_name("default") == default()
+    assert by_name("random", 7) == random_layout(7)
+    with pytest.raises(ValueError):
+        by_name("moon")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_r2_random_layout_is_seeded_symmetric_and_clear_of_the_zones(seed: int) -> None:
+    sc = random_layout(seed)
+    assert sc == random_layout(seed)
+    assert sc.seed == seed and len(sc.terrain) >= 2
+    shapes = [(_as_set(t.points), t.tall) for t in sc.terrain]
+    for i, t in enumerate(sc.terrain):
+        assert (_rotated(t.points), t.tall) in shapes
+        assert all(0 <= p.x <= 10 and 2 < p.y < 8 for p in t.points)
+        for u in sc.terrain[i + 1 :]:
+            assert not polygons_overlap(t.points, u.points)
+
+
+# --- R3 terrain ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tall", [False, True])
+def test_r3_all_terrain_stops_movement(tall: bool) -> None:
+    sc = with_terrain(box(4, 2, 6, 3, tall))
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (9, 1, 0)}, scenario=sc,
+                    others=False)
+    state = play(state, Move("assault", 0), R(2, 2))
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 3.5))  # top edge on the crate's edge
+    assert pending(state) == (FACE, 1)
+
+
+def test_r3_table_edge_stops_movement() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (9, 9, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(6, 6))
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 0.5))
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (9, 9, 0)}, others=False)
+    state = play(state, Move("assault", 270), R(6, 6))
+    assert approx_vec(at(state, 1, "assault"), Vec(HW, 6))
+
+
+def test_r3_only_tall_terrain_blocks_line_of_sight() -> None:
+    layout = {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}
+    low = arrange(layout, scenario=with_terrain(box(3, 3, 7, 3.5)), others=False)
+    tall = arrange(layout, scenario=with_terrain(box(3, 3, 7, 3.5, True)), others=False)
+    assert visible_enemies(low, low.soldier(1, "assault"))
+    assert not visible_enemies(tall, tall.soldier(1, "assault"))
+
+
+# --- R4 no overlap -------------------------------------------------------------------------------
+
+
+def test_r4_placing_over_another_card_is_refused() -> None:
+    state = apply(new_game(open_field()), rolloff_for(2))  # player 1 places first
+    state = apply(state, Place("ranger", 5, 9, 0))
+    state = apply(state, Place("ranger", 5, 1, 0))
+    refused(state, Place("gunner", 5.5, 9, 0), "R4")
+    # touching is not overlapping
+    state = apply(state, Place("gunner", 5 + 2 * HW, 9, 0))
+    assert state.soldier(1, "gunner").placed
+
+
+def test_r4_placing_on_terrain_is_refused() -> None:
+    sc = with_terrain(box(4, 8.2, 6, 9.8))
+    state = apply(new_game(sc), rolloff_for(2))
+    refused(state, Place("ranger", 5, 9, 0), "R4")
+    refused(state, Place("ranger", 4, 9, 0), "R4")
+    state = apply(state, Place("ranger", 4 - HW, 9, 0))  # touching the crate is fine
+    assert state.soldier(1, "ranger").placed
+
+
+def test_r4_c10_turns_must_not_overlap() -> None:
+    """C10: turning in place, at the start and at the end of a Move must leave no overlap."""
+    layout = {
+        (1, "assault"): (5, 6, 0),
+        (1, "armored"): (5 + 2 * HW + 0.05, 6, 0),
+        (2, "armored"): (9, 1, 0),
+    }
+    state = arrange(layout, others=False)
+    refused(state, Turn("assault", 90), "R4")
+    refused(state, Move("assault", 180, facing=90), "R4")
+    state = play(state, Move("assault", 180), R(1, 1))  # slides down, clear of the friend
+    assert pending(state) == (FACE, 1)
+    state = put(state, {(1, "armored"): (5 + 2 * HW + 0.05, 8, 0)})
+    refused(state, Face(90), "R4")
+    after = apply(state, Face(None))
+    assert after.soldier(1, "assault").facing == 0
+
+
+def test_r4_moves_never_end_overlapping() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5.3, 2, 180),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(6, 6))
+    mover = state.soldier(1, "assault").polygon()
+    for s in state.on_table():
+        if s.card != "assault" or s.player != 1:
+            assert not polygons_overlap(mover, s.polygon())
+
+
+# --- R5 roll-off ---------------------------------------------------------------------------------
+
+
+def test_r5_tie_rerolls_and_the_loser_takes_the_first_initiative() -> None:
+    state = new_game(open_field())
+    assert state.status == SETUP and pending(state) == (ROLL, 0)
+    state = apply(state, R(3, 3))
+    assert state.status == SETUP and pending(state) == (ROLL, 0)  # roll again
+    assert "roll again" in state.events[-1].text
+    state = apply(state, R(2, 5))  # C11: first die is player 1's
+    assert state.status == DEPLOYMENT and state.first_placer == 2
+    assert pending(state) == (PLACE, 2)
+
+
+def test_r5_players_alternate_and_all_ten_are_placed() -> None:
+    state = apply(new_game(open_field()), R(2, 5))
+    placers = []
+    for i in range(10):
+        player = state.pending.player  # type: ignore[union-attr]
+        placers.append(player)
+        y = 9.0 if player == 1 else 1.0
+        state = apply(state, Place(CARD_NAMES[i // 2], 1 + 2 * (i // 2), y, 0))
+    assert placers == [2, 1] * 5
+    assert state.status == PLAYING
+    assert state.initiative == 1 and pending(state) == (ACT, 1)  # the roll-off loser
+
+
+def test_r5_a_card_is_placed_once() -> None:
+    state = apply(new_game(open_field()), rolloff_for(2))
+    state = play(state, Place("ranger", 1, 9, 0), Place("ranger", 1, 1, 0))
+    refused(state, Place("ranger", 5, 9, 0), "R5")
+
+
+def test_r5_c11_rolloff_is_one_roll_of_two_plain_dice() -> None:
+    state = new_game(open_field())
+    assert state.pending is not None and state.pending.pool == Pool(2, False)
+    refused(state, R(4), "R9")
+    refused(state, R((6, 2), 3), "R9")
+
+
+# --- R6 deployment -------------------------------------------------------------------------------
+
+
+def test_r6_placement_outside_the_zone_is_refused() -> None:
+    state = apply(new_game(open_field()), rolloff_for(2))
+    err = refused(state, Place("ranger", 5, 5, 0), "R6")
+    assert "zone" in err.message
+    refused(state, Place("ranger", 5, 8.4, 0), "R6")  # centre inside, footprint sticks out
+    refused(state, Place("ranger", 5, 1, 0), "R6")  # the enemy's zone
+    refused(state, Place("ranger", 10, 9, 0), "R6")  # off the side of the table
+    refused(state, Place("sniper", 5, 9, 0), "R6")
+
+
+def test_r6_whole_footprint_inside_at_any_facing() -> None:
+    state = apply(new_game(open_field()), rolloff_for(2))
+    state = apply(state, Place("ranger", 5, 9, 45))
+    assert state.soldier(1, "ranger").facing == 45
+    state = apply(state, Place("ranger", 5, 2 - HW, 90))  # touching the zone line is inside
+    assert state.soldier(2, "ranger").placed
+
+
+# --- R7 activation -------------------------------------------------------------------------------
+
+
+def duel(initiative: int = 1) -> State:
+    """Player 1's Assault facing player 2's Armored across the table; player 2's Gunner aside."""
+    return arrange(
+        {(1, "assault"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "gunner"): (9, 1, 0)},
+        others=False,
+        initiative=initiative,
+    )
+
+
+def test_r7_move_then_shoot() -> None:
+    state = play(duel(), Move("assault", 0), R(1, 1), Face(None))
+    assert pending(state) == (ACT, 1)  # still its activation: it may shoot
+    state = play(state, Shoot("assault", "armored"), R(1), R(1, 1))
+    assert state.activation is None and pending(state) == (ACT, 2) and state.initiative == 2
+
+
+def test_r7_shoot_then_move() -> None:
+    state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1))
+    assert pending(state) == (ACT, 1)
+    state = play(state, Move("assault", 90), R(1, 1))
+    assert pending(state) == (FACE, 1)
+    state = apply(state, Face(None))
+    assert pending(state) == (ACT, 2)
+
+
+def test_r7_either_part_may_be_skipped() -> None:
+    state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1), End())
+    assert pending(state) == (ACT, 2)
+
+
+def test_r7_pass_and_initiative_alternates() -> None:
+    state = duel()
+    state = apply(state, End())
+    assert pending(state) == (ACT, 2) and state.initiative == 2
+    assert any("passes" in e.text for e in state.events)
+    state = apply(state, End())
+    assert pending(state) == (ACT, 1) and state.turn == 3
+
+
+def test_r7_the_same_soldier_may_activate_again() -> None:
+    state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1), End(), End())
+    state = play(state, Shoot("assault", "armored"), R(1), R(1, 1))
+    assert pending(state) == (ACT, 1)
+
+
+def test_r7_one_soldier_per_activation_and_one_of_each_part() -> None:
+    state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1))
+    refused(state, Shoot("assault", "armored"), "R7")
+    state = arrange({(1, "assault"): (5, 7, 0), (1, "armored"): (2, 7, 0),
+                     (2, "armored"): (4, 2, 180)}, others=False)
+    state = play(state, Shoot("assault", "armored"), R(1), R(1, 1))
+    refused(state, Move("armored", 0), "R7")
+    state = play(state, Move("assault", 90), R(1, 1))
+    state = apply(state, Face(None))
+    assert pending(state) == (ACT, 2)
+
+
+def test_r7_actions_must_answer_what_is_pending() -> None:
+    state = duel()
+    refused(state, R(3), "R7")
+    refused(state, Place("ranger", 5, 9, 0), "R7")
+    state = apply(state, Move("assault", 0))
+    refused(state, End(), "R7")
+    refused(new_game(open_field()), Place("ranger", 5, 9, 0), "R7")
+
+
+def test_r7_cards_off_the_table_cannot_act() -> None:
+    state = duel()  # player 1 has only its Assault left
+    refused(state, Move("ranger", 0), "R7")
+    refused(state, Shoot("armored", "armored"), "R7")
+    refused(state, Move("tank", 0), "R7")
+
+
+# --- R8 victory ----------------------------------------------------------------------------------
+
+
+def test_r8_eliminating_the_last_soldier_wins() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(1, 2))  # rams it: the last one
+    assert state.status == FINISHED and state.winner == 1 and state.pending is None
+    assert not state.soldier(2, "armored").alive
+    refused(state, End(), "R8")
+    refused(state, Concede(2), "R8")
+
+
+def test_r8_last_soldier_shot() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0)}, others=False)
+    state = play(state, Shoot("assault", "brawler"), R(1))  # Endure 0 totals 0 (R9)
+    assert state.status == FINISHED and state.winner == 1
+
+
+def test_r8_a_player_may_concede_at_any_time() -> None:
+    state = apply(new_game(open_field()), Concede(1))
+    assert state.status == FINISHED and state.winner == 2 and state.conceded_by == 1
+    mid_move = apply(duel(), Move("assault", 0))
+    state = apply(mid_move, Concede(1))
+    assert state.winner == 2 and state.pending is None
+
+
+# --- R9 pools ------------------------------------------------------------------------------------
+
+
+def test_r9_plain_pool_refuses_a_chain() -> None:
+    state = apply(duel(), Move("assault", 0))
+    refused(state, R((6, 2), 3), "R9")
+    refused(state, R(3), "R9")  # Move 2 is two dice
+    refused(state, R(3, 7), "R9")
+    refused(state, R(3, 0), "R9")
+    state = apply(state, R(6, 6))
+    assert state.move is not None and state.move.total == 12
+
+
+def test_r9_exploding_pool_rerolls_every_six() -> None:
+    state = apply(duel(), Shoot("assault", "armored"))
+    refused(state, R(6), "R9")  # a six must be re-rolled
+    refused(state, R((6, 6)), "R9")  # ... again and again
+    refused(state, R((5, 3)), "R9")  # only a six is re-rolled
+    refused(state, R(()), "R9")  # a die with no face
+    state = apply(state, R((6, 6, 2)))
+    assert state.shot is not None and state.shot.shoot_total == 14
+    assert pending(state) == (ROLL, 2) and state.pending.purpose == "endure"  # type: ignore
+    assert state.pending.pool == Pool(2, True)  # type: ignore[union-attr]
+
+
+def test_r9_option_all_pools_explode() -> None:
+    sc = with_terrain(explode_all=True)
+    state = arrange({(1, "assault"): (5, 7, 0), (2, "armored"): (9, 1, 0)}, scenario=sc,
+                    others=False)
+    state = apply(state, Move("assault", 0))
+    refused(state, R(6, 1), "R9")
+    state = apply(state, R((6, 1), 1))
+    assert state.move is not None and state.move.total == 8
+
+
+def test_r9_a_zero_stat_totals_zero_without_a_roll() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Shoot("assault", "brawler"), R(1))
+    assert not state.soldier(2, "brawler").alive  # 1 > 0, no Endure roll was asked for
+
+
+def test_r9_pool_odds() -> None:
+    for pool in (Pool(1, False), Pool(3, False), Pool(2, True), Pool(0, True)):
+        assert sum(pool.distribution().values()) == pytest.approx(1.0, abs=1e-9)
+    assert Pool(0, True).distribution() == {0: 1.0}
+    assert prob_beats(Pool(1, False), 3) == pytest.approx(0.5)
+    assert prob_beats(Pool(1, True), 6) == pytest.approx(1 / 6)  # only a six goes past 6
+    a, b = Pool(2, True).distribution(), Pool(1, True).distribution()
+    brute = sum(p * q for x, p in a.items() for y, q in b.items() if x > y)
+    assert prob_greater(Pool(2, True), Pool(1, True)) == pytest.approx(brute)
+    # Shoot 1 against Endure 0 always kills; Shoot 1 vs Endure 1: ties survive
+    assert prob_greater(Pool(1, True), Pool(0, True)) == pytest.approx(1.0)
+    assert prob_greater(Pool(1, True), Pool(1, True)) < 0.5
+
+
+# --- R10 records of dice -------------------------------------------------------------------------
+
+
+def test_r10_faces_are_recorded_per_die_as_chains() -> None:
+    assert total(((6, 2), (4,))) == 12
+    game = Game(open_field(), seed=1, auto_dice=False)
+    game.play(rolloff_for(1))
+    assert game.record.actions[-1] == R(1, 6)
+    state = play(duel(), Shoot("assault", "armored"))
+    state = apply(state, R((6, 2)))
+    shot_event = state.events[-1]
+    assert shot_event.faces == ((6, 2),) and "8" in shot_event.text
+    state = apply(state, R((6, 1), 4))
+    assert state.events[0].faces == ((6, 1), (4,))
+    assert state.soldier(2, "armored").alive  # 8 does not beat 11
+
+
+def test_r10_auto_dice_are_recorded_like_typed_ones() -> None:
+    game = Game(open_field(), seed=42)
+    game.roll_pending()  # a new Game waits for its driver to roll the roll-off
+    assert game.state.pending is not None and game.state.pending.kind == PLACE
+    roll = game.record.actions[0]
+    assert [len(chain) for chain in roll.faces] == [1, 1]  # type: ignore[union-attr]
+    assert roll.faces[0] != roll.faces[1]  # type: ignore[union-attr]
+
+
+# --- R11-R13 line of sight through the rules -----------------------------------------------------
+
+
+def test_r11_a_target_on_the_ray_may_be_shot_one_just_off_it_not() -> None:
+    # the target's top-left corner lies exactly on the viewer's right ray; the rest is outside
+    beyond = 2.0
+    corner = Vec(5 + HW + beyond, 4.5 - beyond)
+    on_ray = (corner.x + HW, corner.y + 0.5, 0.0)
+    state = arrange({(1, "assault"): (5, 5, 0), (2, "armored"): on_ray,
+                     (2, "gunner"): (9, 9, 0)}, others=False)
+    assert [e.card for e in visible_enemies(state, state.soldier(1, "assault"))] == ["armored"]
+    apply(state, Shoot("assault", "armored"))
+    off = (corner.x + HW + 1e-6, corner.y + 0.5, 0.0)
+    state = put(state, {(2, "armored"): off})
+    refused(state, Shoot("assault", "armored"), "R21")
+
+
+def test_r11_nothing_is_seen_beside_or_behind() -> None:
+    state = arrange({(1, "assault"): (5, 5, 0), (2, "armored"): (5, 7, 0),
+                     (2, "gunner"): (8, 5, 0)}, others=False)
+    assert visible_enemies(state, state.soldier(1, "assault")) == ()
+    refused(state, Shoot("assault", "gunner"), "R21")
+
+
+def test_r12_tall_terrain_between_blocks_a_shot() -> None:
+    sc = with_terrain(box(2, 3, 8, 3.5, True))
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc,
+                    others=False)
+    refused(state, Shoot("assault", "armored"), "R21")
+    sc = with_terrain(box(2, 3, 5, 3.5, True))  # half hidden: still seen
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc,
+                    others=False)
+    assert apply(state, Shoot("assault", "armored")).pending.kind == ROLL  # type: ignore
+
+
+def test_r13_ranger_shoots_behind_itself_but_not_through_tall_terrain() -> None:
+    layout = {(1, "ranger"): (5, 5, 0), (2, "armored"): (5, 8.5, 0)}
+    state = arrange(layout, others=False)
+    state = play(state, Shoot("ranger", "armored"), R(5), R(1, 1))
+    assert not state.soldier(2, "armored").alive
+    sc = with_terrain(box(2, 6.5, 8, 7, True))
+    state = arrange(layout, scenario=sc, others=False)
+    refused(state, Shoot("ranger", "armored"), "R21")
+
+
+# --- R14 turning ---------------------------------------------------------------------------------
+
+
+def test_r14_turn_in_place_has_no_roll_and_no_react() -> None:
+    # player 2's Brawler (React 2) watches the Assault the whole time
+    state = arrange({(1, "assault"): (5, 6, 90), (2, "brawler"): (5, 2, 180),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = apply(state, Turn("assault", 0))
+    assert state.soldier(1, "assault").facing == 0
+    assert state.soldier(1, "assault").pos == Vec(5, 6)
+    assert pending(state) == (ACT, 1)  # no roll, no React; it now sees the Brawler
+    assert state.activation is not None and state.activation.moved
+    refused(state, Move("assault", 0), "R7")  # the turn was its Move
+    state = play(state, Shoot("assault", "brawler"), R(2))
+    assert not state.soldier(2, "brawler").alive
+
+
+def test_r14_turn_that_leaves_nothing_to_do_ends_the_activation() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (9, 1, 0)}, others=False)
+    state = apply(state, Turn("assault", 180))
+    assert pending(state) == (ACT, 2)  # C6
+
+
+def test_r14_facing_set_at_start_and_end_of_a_move() -> None:
+    state = arrange({(1, "assault"): (3, 6, 0), (2, "armored"): (9, 1, 0)}, others=False)
+    state = apply(state, Move("assault", 90, facing=45))
+    assert state.soldier(1, "assault").facing == 45
+    state = apply(state, R(1, 1))
+    s = state.soldier(1, "assault")
+    assert s.facing == 45 and approx_vec(s.pos, Vec(5, 6))  # C1: it slid without turning
+    state = apply(state, Face(200))
+    assert state.soldier(1, "assault").facing == 200
+
+
+# --- R15 declared move ---------------------------------------------------------------------------
+
+
+def test_r15_the_card_travels_exactly_the_roll_along_the_direction() -> None:
+    state = arrange({(1, "assault"): (3, 7, 0), (2, "armored"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 45), R(2, 1))
+    expected = Vec(3, 7) + unit(45) * 3.0
+    assert approx_vec(at(state, 1, "assault"), expected)
+    assert state.move is not None and state.move.halt == pytest.approx(3.0)
+
+
+def test_r15_direction_must_be_declared_before_the_roll() -> None:
+    state = duel()
+    refused(state, Move("assault", None), "R15")
+    state = apply(state, Move("assault", 10))
+    assert pending(state) == (ROLL, 1) and state.pending.purpose == "move"  # type: ignore
+    assert state.move is not None and state.move.direction == 10
+    assert state.soldier(1, "assault").pos == Vec(5, 7)  # nothing slides before the roll
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf")])
+def test_r15_non_finite_directions_and_paths_are_refused(bad: float) -> None:
+    with pytest.raises(IllegalActionError):
+        play(duel(), Move("assault", bad), R(1, 1))
+    brawler = play(brawler_layout(), Move("brawler", None), R(1, 1, 1))
+    with pytest.raises(IllegalActionError):
+        apply(brawler, Path(((bad, 3.0),)))
+
+
+# --- R16 halting and rams ------------------------------------------------------------------------
+
+
+def test_r16_a_friendly_card_just_stops_the_move() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (1, "armored"): (5, 3, 0),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(2, 2))
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
+    assert state.soldier(1, "armored").alive
+
+
+def test_r16_touching_an_enemy_rams_it() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5.5, 3, 45),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(3, 3))
+    assert not state.soldier(2, "armored").alive
+    assert any(e.kind == "kill" for e in state.events)
+    mover = state.soldier(1, "assault")
+    assert mover.y > 3  # halted where it touched, short of the full 6 L
+    assert pending(state) == (FACE, 1)
+
+
+def test_r16_c3_contact_exactly_at_the_end_of_the_roll_is_a_ram() -> None:
+    layout: dict[Key, Spot] = {
+        (1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0), (2, "gunner"): (9, 1, 0)}
+    state = play(arrange(layout, others=False), Move("assault", 0), R(1, 1))
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
+    assert not state.soldier(2, "armored").alive
+    layout[(2, "armored")] = (5, 2.99, 0)  # 0.01 L short: no contact
+    state = play(arrange(layout, others=False), Move("assault", 0), R(1, 1))
+    assert state.soldier(2, "armored").alive
+
+
+def test_r16_c2_every_enemy_touched_at_the_same_instant_is_rammed() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (4.6, 3, 0),
+                     (2, "assault"): (5.4, 3, 0), (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(2, 1))
+    assert not state.soldier(2, "armored").alive and not state.soldier(2, "assault").alive
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
+
+
+def test_r16_moving_away_from_a_touching_card_is_free() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 7, 0),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(1, 1))
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
+    assert state.soldier(2, "armored").alive
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 7, 0),
+                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = play(state, Move("assault", 180), R(1, 1))  # pressing into it: a ram at once
+    assert not state.soldier(2, "armored").alive
+    assert approx_vec(at(state, 1, "assault"), Vec(5, 6))
+
+
+# --- R17 Brawler ---------------------------------------------------------------------------------
+
+
+def brawler_layout() -> State:
+    return arrange({(1, "brawler"): (2, 6, 0), (2, "armored"): (4, 5, 0),
+                    (2, "gunner"): (9, 1, 0)}, others=False)
+
+
+def test_r17_brawler_declares_no_direction() -> None:
+    refused(brawler_layout(), Move("brawler", 90), "R17")
+    state = apply(brawler_layout(), Move("brawler", None))
+    assert state.pending is not None and state.pending.pool == Pool(3, False)
+    state = apply(state, R(1, 1, 1))
+    assert pending(state) == (PATH, 1)
+
+
+def test_r17_path_of_the_wrong_length_is_refused() -> None:
+    state = play(brawler_layout(), Move("brawler", None), R(1, 1, 1))
+    refused(state, Path(((2, 5),)), "R17")
+    refused(state, Path(((2, 5), (2, 1))), "R17")
+    refused(state, Path(((2, 3 - 2e-6),)), "R17")
+    ok = apply(state, Path(((2, 3 - 0.5e-6),)))  # C12: within 1e-6 L
+    assert pending(ok) == (FACE, 1)
+
+
+def test_r17_path_may_turn_and_rams_along_the_way() -> None:
+    state = play(brawler_layout(), Move("brawler", None), R(1, 1, 1))
+    state = apply(state, Path(((2, 5), (4, 5))))
+    # first leg up 1 L, then right: its right edge (2 + HW + d) meets the Armored's left edge
+    assert not state.soldier(2, "armored").alive
+    s = state.soldier(1, "brawler")
+    assert approx_vec(s.pos, Vec(4 - 2 * HW, 5))
+    assert s.facing == 0  # C1: the Brawler too keeps its facing while it slides
+
+
+def test_r17_brawler_path_without_obstacles_ends_at_its_last_corner() -> None:
+    state = arrange({(1, "brawler"): (2, 6, 0), (2, "armored"): (9, 1, 0)}, others=False)
+    state = play(state, Move("brawler", None, facing=90), R(2, 2, 2))
+    state = apply(state, Path(((2, 4), (5, 4), (5, 4.5), (5, 4))))
+    assert approx_vec(at(state, 1, "brawler"), Vec(5, 4))
+    assert state.soldier(1, "brawler").facing == 90
+
+
+# --- R18-R20 React -------------------------------------------------------------------------------
+
+
+def react_layout() -> State:
+    """Player 1's Assault (2, 6) will move right along y = 6.
+
+    Player 2: Brawler (React 2) at (8, 2) facing down sees the path from about 2 L on; Armored
+    (React 0) at (5, 2) facing down sees it from the start; Gunner (React 1) at (1, 2) faces away.
+    """
+    return arrange(
+        {
+            (1, "assault"): (2, 6, 90),
+            (2, "brawler"): (8, 2, 180),
+            (2, "armored"): (5, 2, 180),
+            (2, "gunner"): (1, 2, 0),
+        },
+        others=False,
+    )
+
+
+def test_r18_react_offered_only_to_enemies_with_react_who_see_the_path() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2))
+    assert pending(state) == (REACT, 2)
+    assert state.pending.options == ("brawler",)  # type: ignore[union-attr]
+    mv = state.move
+    assert mv is not None and mv.reactors == ("brawler",)
+    # first seen when its right edge (2.5 + d) meets the left ray at its far side (y = 6 + HW)
+    entry = 8 - HW - (6 + HW - 2.5) - 2.5
+    assert entry - 1e-9 <= mv.entries[0] <= entry + 0.05 + 1e-9
+    assert state.soldier(1, "assault").pos == Vec(2, 6)  # before the card slides
+
+
+def test_r18_r23_armored_and_unseeing_soldiers_cannot_react() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2))
+    refused(state, React("armored"), "R23")
+    refused(state, React("gunner"), "R18")
+    refused(state, React("ranger"), "R18")
+
+
+def test_r18_no_one_sees_the_move_no_react_step() -> None:
+    state = play(react_layout(), Move("assault", 270), R(1, 1))  # away from the watchers
+    assert pending(state) == (FACE, 1)
+
+
+def test_r18_the_path_only_counts_up_to_the_halt() -> None:
+    layout = {(1, "assault"): (2, 6, 90), (1, "armored"): (3.6, 6, 0),
+              (2, "brawler"): (8, 2, 180), (2, "gunner"): (1, 2, 0)}
+    state = play(arrange(layout, others=False), Move("assault", 90), R(3, 3))
+    assert pending(state) == (FACE, 1)  # blocked by the friend before the Brawler sees it
+
+
+def test_r18_declining_lets_the_move_complete() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2), React(None))
+    assert approx_vec(at(state, 1, "assault"), Vec(6, 6))
+    assert pending(state) == (FACE, 1)
+
+
+def test_r19_react_success_stop_point_and_immediate_activation() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"))
+    assert pending(state) == (ROLL, 2) and state.pending.purpose == "react"  # type: ignore
+    state = apply(state, R(3, 2))  # 5 > 4
+    assert pending(state) == (STOP, 2)
+    refused(state, Stop(-0.5), "R19")
+    refused(state, Stop(4.5), "R19")
+    state = apply(state, Stop(2.5))
+    assert approx_vec(at(state, 1, "assault"), Vec(4.5, 6))
+    # C4: no end-of-move facing for the mover; the Brawler activates at once (R19)
+    assert pending(state) == (ACT, 2)
+    assert state.activation == Activation(2, "brawler", reaction=True)
+    assert can_act(state, state.soldier(1, "assault")) == (False, False)  # its Shoot is lost
+    refused(state, Move("gunner", 0), "R7")  # only the reacting soldier activates
+    state = apply(state, End())
+    assert pending(state) == (ACT, 1) and state.initiative == 1 and state.activation is None
+
+
+def test_r19_c15_the_stop_point_may_come_before_the_mover_was_seen() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"), R(3, 3))
+    assert state.move is not None and state.move.entries[0] > 1.0
+    state = apply(state, Stop(0.0))
+    assert approx_vec(at(state, 1, "assault"), Vec(2, 6))
+    assert pending(state) == (ACT, 2)
+
+
+def test_r18_c7_a_mover_in_sight_when_it_sets_off_may_be_reacted_to() -> None:
+    layout = {(1, "assault"): (2, 6, 90), (2, "assault"): (4, 2, 180), (2, "gunner"): (9, 1, 0)}
+    state = play(arrange(layout, others=False), Move("assault", 180), R(1, 1))  # away from it
+    assert pending(state) == (REACT, 2)
+    assert state.move is not None and state.move.entries == (0.0,)
+
+
+def test_r19_react_tie_fails_and_the_move_completes() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"), R(2, 2))
+    assert approx_vec(at(state, 1, "assault"), Vec(6, 6))
+    assert pending(state) == (FACE, 1)
+    state = apply(state, Face(None))
+    assert pending(state) == (ACT, 2)  # it sees nothing to shoot now (C6)
+
+
+def test_r19_no_ram_past_the_stop_point_c5_ram_at_the_halt_point() -> None:
+    layout = {
+        (1, "assault"): (2, 6, 90),
+        (2, "brawler"): (8, 2, 180),
+        (2, "assault"): (7.2, 6, 0),  # in the way at the end of the path, facing away
+        (2, "gunner"): (1, 2, 0),
+    }
+    state = play(arrange(layout, others=False), Move("assault", 90), R(3, 3))
+    mv = state.move
+    assert mv is not None and mv.rams == ("assault",)
+    halt = 7.2 - HW - 2.5
+    assert mv.halt == pytest.approx(halt)
+    assert state.pending.options == ("brawler",)  # type: ignore[union-attr]
+    state = play(state, React("brawler"), R(4, 3))  # 7 > 6
+    early = apply(state, Stop(3.0))
+    assert early.soldier(2, "assault").alive
+    at_halt = apply(state, Stop(mv.halt))
+    assert not at_halt.soldier(2, "assault").alive
+    assert pending(at_halt) == (ACT, 2)
+
+
+def test_r19_c9_a_reactor_rammed_at_the_stop_point_loses_its_activation() -> None:
+    layout = {
+        (1, "assault"): (2, 6, 90),
+        (2, "brawler"): (7, 6, 270),  # faces the mover, right in its way
+        (2, "armored"): (9, 1, 0),
+    }
+    state = play(arrange(layout, others=False), Move("assault", 90), R(3, 3))
+    assert state.move is not None and state.move.rams == ("brawler",)
+    state = play(state, React("brawler"), R(4, 3), Stop(state.move.halt))
+    assert not state.soldier(2, "brawler").alive
+    assert pending(state) == (ACT, 1) and state.activation is None
+
+
+def test_r19_a_react_after_a_shot_costs_nothing_more() -> None:
+    """Shoot then Move: the React stops the Move; the reactor activates, then player 1 again."""
+    layout = {
+        (1, "assault"): (2, 6, 0),
+        (2, "brawler"): (8, 2, 180),
+        (2, "armored"): (2.5, 3, 180),
+        (2, "gunner"): (1, 1, 0),
+    }
+    state = arrange(layout, others=False)
+    state = play(state, Shoot("assault", "armored"), R(1), R(2, 2))
+    state = play(state, Move("assault", 90), R(2, 2), React("brawler"), R(6, 6), Stop(1.0))
+    assert pending(state) == (ACT, 2) and state.activation is not None
+    state = apply(state, End())
+    assert pending(state) == (ACT, 1)
+
+
+def test_r20_a_move_in_a_reaction_activation_can_be_reacted_to() -> None:
+    state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"), R(3, 3))
+    state = apply(state, Stop(3.0))  # the Assault stops at (5, 6), facing right
+    assert pending(state) == (ACT, 2)
+    state = play(state, Move("brawler", None), R(1, 1, 1))
+    state = apply(state, Path(((8, 5),)))  # straight down the right side of the table
+    assert pending(state) == (REACT, 1)
+    assert state.pending.options == ("assault",)  # type: ignore[union-attr]
+    state = play(state, React("assault"), R(5))  # 5 > 3
+    assert pending(state) == (STOP, 1)
+    state = apply(state, Stop(1.5))
+    assert approx_vec(at(state, 2, "brawler"), Vec(8, 3.5))
+    assert pending(state) == (ACT, 1)
+    assert state.activation == Activation(1, "assault", reaction=True)
+    state = apply(state, End())
+    assert pending(state) == (ACT, 2)  # initiative passes to the reactor's opponent
+
+
+# --- R21 shooting --------------------------------------------------------------------------------
+
+
+def shooting_layout() -> State:
+    return arrange({(1, "assault"): (5, 6, 0), (1, "brawler"): (8, 6, 0),
+                    (2, "armored"): (5, 3, 180), (2, "gunner"): (9, 9, 0)}, others=False)
+
+
+def test_r21_strictly_greater_kills() -> None:
+    state = play(shooting_layout(), Shoot("assault", "armored"), R(5), R(2, 2))
+    assert not state.soldier(2, "armored").alive
+
+
+def test_r21_a_tie_survives() -> None:
+    state = play(shooting_layout(), Shoot("assault", "armored"), R(4), R(2, 2))
+    assert state.soldier(2, "armored").alive
+    assert any(e.kind == "miss" for e in state.events)
+
+
+def test_r21_exploding_totals_compare() -> None:
+    state = play(shooting_layout(), Shoot("assault", "armored"), R((6, 6, 1)), R((6, 5), 1))
+    assert not state.soldier(2, "armored").alive  # 13 > 12
+
+
+def test_r21_shoot_zero_cannot_shoot_and_only_seen_enemies() -> None:
+    state = shooting_layout()
+    refused(state, Shoot("brawler", "armored"), "R21")
+    refused(state, Shoot("assault", "gunner"), "R21")  # not in sight
+    refused(state, Shoot("assault", "ranger"), "R21")  # not on the table
+
+
+# --- R22 Gunner ----------------------------------------------------------------------------------
+
+
+def gunner_layout() -> State:
+    return arrange(
+        {
+            (1, "gunner"): (5, 6, 0),
+            (2, "ranger"): (5, 2, 0),
+            (2, "armored"): (3, 3, 0),
+            (2, "assault"): (7, 3, 0),
+            (2, "brawler"): (5, 8.5, 0),  # behind the Gunner: not a target
+        },
+        others=False,
+    )
+
+
+def test_r22_gunner_attacks_every_enemy_it_sees_in_the_chosen_order() -> None:
+    state = apply(gunner_layout(), Shoot("gunner", "assault"))
+    assert state.shot is not None and state.shot.remaining == ("ranger", "armored")
+    assert state.pending.pool == Pool(2, True)  # type: ignore[union-attr]
+    state = play(state, R(5, 5), R(1))  # 10 > 1: the Assault falls
+    assert not state.soldier(2, "assault").alive
+    assert pending(state) == (TARGET, 1)
+    assert state.pending.options == ("ranger", "armored")  # type: ignore[union-attr]
+    refused(state, Shoot("gunner", "assault"), "R22")
+    refused(state, Shoot("gunner", "brawler"), "R22")
+    state = play(state, Shoot("gunner", "armored"), R(1, 1), R(3, 3))  # 2 vs 6: survives
+    assert state.soldier(2, "armored").alive
+    assert state.pending.options == ("ranger",)  # type: ignore[union-attr]
+    state = play(state, Shoot("gunner", "ranger"), R(2, 1), R(2))
+    assert not state.soldier(2, "ranger").alive
+    assert pending(state) == (ACT, 2)  # C6: a Gunner's activation ends after its Shoot
+
+
+def test_r22_gunner_cannot_shoot_after_moving_or_turning() -> None:
+    state = apply(gunner_layout(), Turn("gunner", 10))  # turning counts as a Move
+    assert pending(state) == (ACT, 2)
+    state = play(gunner_layout(), Move("gunner", 90), R(1), React(None), Face(None))
+    assert pending(state) == (ACT, 2)
+    # and if its activation were still open, the rules would refuse the Shoot
+    held = replace(gunner_layout(), activation=Activation(1, "gunner", moved=True))
+    refused(held, Shoot("gunner", "ranger"), "R22")
+
+
+def test_r22_gunner_cannot_move_after_shooting() -> None:
+    state = play(gunner_layout(), Shoot("gunner", "ranger"), R(1, 1), R(3),
+                 Shoot("gunner", "armored"), R(1, 1), R(3, 3),
+                 Shoot("gunner", "assault"), R(1, 1), R(3))
+    assert pending(state) == (ACT, 2)
+    held = replace(gunner_layout(), activation=Activation(1, "gunner", shot=True))
+    refused(held, Move("gunner", 0), "R22")
+    refused(held, Turn("gunner", 10), "R22")
+
+
+def test_r22_c8_targets_are_fixed_when_the_first_attack_is_declared() -> None:
+    state = apply(gunner_layout(), Shoot("gunner", "ranger"))
+    assert state.shot is not None
+    assert state.shot.remaining == ("armored", "assault")
+    # even if an enemy steps into view now, it is not added
+    moved_in = put(state, {(2, "brawler"): (5, 4.5, 0)})
+    moved_in = play(moved_in, R(1, 1), R(5))
+    assert moved_in.pending.options == ("armored", "assault")  # type: ignore[union-attr]
+
+
+# --- R23 Armored ---------------------------------------------------------------------------------
+
+
+def test_r23_armored_has_react_zero() -> None:
+    assert CARDS["armored"].react == 0
+    state = arrange({(1, "assault"): (2, 6, 90), (2, "armored"): (5, 2, 180)}, others=False)
+    state = play(state, Move("assault", 90), R(1, 1))
+    assert pending(state) == (FACE, 1)  # it saw the whole move, but it never reacts
+
+
+# --- R24 records ---------------------------------------------------------------------------------
+
+
+SCRIPT: list[Action] = [
+    R(3, 3),  # roll-off tie: again (R5)
+    R(4, 2),  # player 1 places first; player 2 takes the first initiative
+    *[
+        Place(card, 1 + 2 * i, y, facing)
+        for i, card in enumerate(CARD_NAMES)
+        for y, facing in ((9.0, 0.0), (1.0, 180.0))
+    ],
+    Move("assault", 180),  # player 2's Assault charges down the table
+    R(2, 2),
+    React("ranger"),  # player 1's Ranger reacts ...
+    R(6, 1),  # ... 7 beats 4
+    Stop(1.0),
+    Shoot("ranger", "assault"),  # the Ranger's own activation at once
+    R((6, 3)),
+    R(2),
+    End(),
+]
+
+
+def scripted_game() -> Game:
+    game = Game(open_field(), seed=5, auto_dice=False)
+    for action in SCRIPT:
+        game.play(action)
+    return game
+
+
+def test_r24_the_script_plays_as_expected() -> None:
+    state = scripted_game().state
+    assert not state.soldier(2, "assault").alive
+    assert pending(state) == (ACT, 2)
+
+
+def test_r24_replay_rebuilds_the_same_state() -> None:
+    game = scripted_game()
+    assert replay(game.record) == game.state
+    assert replay(game.record, upto=2).status == DEPLOYMENT
+    state = new_game(open_field())
+    for action in SCRIPT:
+        state = apply(state, action)
+    assert state == game.state
+
+
+def test_r24_record_round_trips_through_json() -> None:
+    game = scripted_game()
+    text = game.record.to_json()
+    again = loads(text)
+    assert again.to_dict() == game.record.to_dict()
+    assert again.actions == SCRIPT
+    assert json.loads(again.to_json()) == json.loads(text)
+    assert replay(again) == game.state
+
+
+def _placed_by_seed(seed: int) -> Game:
+    game = Game(open_field(), seed=seed)
+    game.roll_pending()
+    while game.state.pending is not None and game.state.pending.kind == PLACE:
+        player = game.state.pending.player
+        i, card = next((i, c) for i, c in enumerate(CARD_NAMES)
+                       if not game.state.soldier(player, c).placed)
+        game.play(Place(card, 1 + 2 * i, 9.0 if player == 1 else 1.0, 0))
+    game.play(Move("assault", 90))
+    return game
+
+
+def test_r24_seeded_dice_are_the_same_every_time_and_after_reloading() -> None:
+    a, b = _placed_by_seed(99), _placed_by_seed(99)
+    assert a.record.to_dict() == b.record.to_dict() and a.state == b.state
+    assert a.state.status == PLAYING
+    reloaded = Game.from_record(loads(a.record.to_json()))
+    assert reloaded.state == a.state
+    assert reloaded.record.seed == 99
+
+
+def test_r24_referee_mode_takes_typed_dice() -> None:
+    game = Game(open_field(), seed=1, auto_dice=False)
+    assert pending(game.state) == (ROLL, 0)
+    with pytest.raises(IllegalActionError):
+        game.play(R(1, 7))
+    assert game.record.actions == []  # a refused action is not recorded
+    game.play(R(1, 6))
+    assert pending(game.state) == (PLACE, 2)
+    with pytest.raises(ValueError):
+        game.dice_for_next()
+
+
+def test_every_ruling_has_a_test_here() -> None:
+    names = [n for n in globals() if n.startswith("test_r")]
+    for n in range(1, 25):
+        assert any(f"_r{n}_" in name for name in names), f"no test for R{n}"

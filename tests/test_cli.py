@@ -1,0 +1,134 @@
+"""The command line (``python -m serm replay RECORD.json``) and the shipped example record (R24).
+
+These tests read and write files, so they live outside tests/core (which also runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from serm.__main__ import main
+from serm.core import replay
+from serm.core.record import loads
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "complete-game.json"
+
+
+def test_replay_prints_the_final_state(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(EXAMPLE)]) == 0
+    out, err = capsys.readouterr()
+    summary = json.loads(out)
+    assert set(summary) == {"status", "winner", "initiative", "pending", "soldiers"}
+    assert summary["status"] == "finished" and summary["winner"] in (1, 2)
+    assert summary["pending"] is None
+    assert len(summary["soldiers"]) == 10
+    assert set(summary["soldiers"][0]) == {"player", "card", "alive", "placed", "x", "y", "facing"}
+    assert err == ""
+
+
+def test_replay_of_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:12]  # roll-off and ten placements, then the first act
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["status"] in ("playing", "deployment")
+    assert summary["pending"] is not None and summary["pending"]["kind"]
+
+
+def test_illegal_action_exits_2_naming_index_and_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    first_place = next(i for i, a in enumerate(data["actions"]) if a["type"] == "place")
+    data["actions"][first_place]["y"] = 5.0  # in no man's land: outside the zone (R6)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"actions[{first_place}]" in err and "(R6)" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"{nope", "not valid JSON"),
+        (b'{"format": "serm-record", "version": 9}', "version"),
+        (b"\xff\xfe", "UTF-8"),
+        (b'{"format": "serm-record", "version": 1, "scenario": {}}', "scenario.name"),
+    ],
+)
+def test_malformed_files_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, words: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err
+
+
+def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nowhere.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "cannot read" in err
+
+
+def test_bad_action_field_names_the_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["actions"][3] = {"type": "place", "card": "ranger", "x": "left", "y": 9, "facing": 0}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "actions[3]" in err and "'x'" in err
+
+
+# --- the example record --------------------------------------------------------------------------
+
+
+def test_example_replays_to_a_winner() -> None:
+    record = loads(EXAMPLE.read_text(encoding="utf-8"))
+    state = replay(record)
+    assert state.status == "finished" and state.winner in (1, 2)
+    assert state.conceded_by is None
+    loser = 3 - state.winner
+    assert not state.alive(loser)
+
+
+def test_example_shows_every_feature() -> None:
+    record = loads(EXAMPLE.read_text(encoding="utf-8"))
+    kinds = [type(a).__name__ for a in record.actions]
+    assert "Stop" in kinds  # a successful React (R19)
+    assert "Path" in kinds  # a Brawler path (R17)
+    from serm.core import apply, new_game
+
+    state = new_game(record.scenario)
+    kills = gunner_follow_ups = 0
+    for action in record.actions:
+        if state.pending is not None and state.pending.kind == "target":
+            gunner_follow_ups += 1  # a Gunner attacking a second enemy (R22)
+        state = apply(state, action)
+        kills += sum(e.kind == "kill" for e in state.events)
+    assert kills >= 1 and gunner_follow_ups >= 1
+
+
+def test_make_example_writes_the_same_file(tmp_path: Path) -> None:
+    import importlib.util
+
+    script = ROOT / "tools" / "make_example.py"
+    spec = importlib.util.spec_from_file_location("make_example", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "game.json"
+    assert module.main(["--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == EXAMPLE.read_text(encoding="utf-8")
