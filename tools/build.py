@@ -1,24 +1,32 @@
-"""Build the static site: vendor the browser runtime and package the serm sources.
+"""Build the static site: vendor the browser runtime, package serm, assemble ``_site/``.
 
-Run from anywhere as ``python tools/build.py``.  Standard library only.
+Run from anywhere as ``python tools/build.py``.  Standard library, plus Node.js for
+npm and Workbox.
 
 Steps (each one is skipped when its output is already up to date):
 
-1. ``npm ci`` installs @pyscript/core and pyodide exactly as pinned in
-   package-lock.json; npm checks every tarball against the lock file's sha512
-   ``integrity`` field and fails on a mismatch.
+1. ``npm ci`` installs @pyscript/core, pyodide, workbox-window and (for the build)
+   workbox-build exactly as pinned in package-lock.json; npm checks every tarball
+   against the lock file's sha512 ``integrity`` field and fails on a mismatch.
 2. The Pyodide runtime files are copied to static/vendor/pyodide/.
 3. The PyScript core files (no source maps) are copied to static/vendor/pyscript/.
-4. The svg.py wheel is fetched with ``pip download --require-hashes`` against
+4. workbox-window's browser module is copied to static/vendor/workbox/.
+5. The svg.py wheel is fetched with ``pip download --require-hashes`` against
    tools/requirements-vendor.txt, and its sha256 is checked here again.
-5. The ``serm`` package (``.py`` files only, no tests, no caches) is zipped to
-   static/app/serm.zip, which pyscript.toml unpacks into the interpreter's cwd.
+6. ``_site/`` is assembled: exactly the files the game needs (see ``site_plan``),
+   index.html with the build id in ``<meta name="serm-build">``, static/app/serm.zip
+   (the ``serm`` package, ``.py`` files only, with serm/_build.py holding the same
+   build id), and sw.js, the Workbox service worker that precaches all of it
+   (tools/make_sw.mjs).  The build id is a hash of every input, so an unchanged
+   ``_site/`` is recognised and left alone in well under a second.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import io
 import json
 import os
 import re
@@ -27,14 +35,16 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
-APP = STATIC / "app"
+SITE = ROOT / "_site"
 VENDOR_REQUIREMENTS = ROOT / "tools" / "requirements-vendor.txt"
+MAKE_SW = ROOT / "tools" / "make_sw.mjs"
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -44,6 +54,22 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+WORKBOX_WINDOW = NODE_MODULES / "workbox-window" / "build" / "workbox-window.prod.mjs"
+
+# What _site/ holds besides the vendored runtime and the generated files.
+SITE_FILES = ("index.html", "pyscript.toml", "serm/web/main.py", "static/manifest.webmanifest")
+SITE_DIRS = ("static/css", "static/js", "static/icons")
+# PyScript's core chunk imports its plugins lazily.  Measured by booting the page, starting a
+# game and playing (tests/browser/test_offline.py checks this stays true): the page requests
+# these, but never the editor's codemirror, the terminal's xterm, micropython or zip chunks.
+PYSCRIPT_LAZY_NEEDED = frozenset(
+    {"deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"}
+)
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.\-]+\.js)"')
+DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([\w.\-]+\.js)"\s*\)')
+CHUNK_HASH = re.compile(r"-[A-Za-z0-9_\-]{8}\.js$")
+BUILD_META = re.compile(r'<meta name="serm-build" content="[^"]*">')
+BUILD_MODULE = "serm/_build.py"
 # Files of the serm package that go into the browser zip.
 PACKAGE_SUFFIXES = frozenset({".py"})
 SKIP_DIRS = frozenset({"__pycache__", "tests", "test", ".mypy_cache", ".pytest_cache"})
@@ -80,6 +106,8 @@ def npm_up_to_date() -> bool:
         if not name:  # the root project itself
             continue
         got = have.get(name)
+        if got is None and entry.get("optional"):
+            continue  # a platform-specific optional package npm leaves out on this machine
         if got is None or got.get("integrity") != entry.get("integrity"):
             return False
         if not (ROOT / name / "package.json").is_file():
@@ -146,6 +174,50 @@ def vendor_pyscript() -> None:
         if p.is_file() and p.suffix in {".js", ".css"} and not p.name.endswith(".map")
     )
     sync_dir(files, VENDOR / "pyscript")
+
+
+def vendor_workbox_window() -> None:
+    if not WORKBOX_WINDOW.is_file():
+        sys.exit(f"[build] workbox-window npm package lacks {WORKBOX_WINDOW.name}")
+    sync_dir([WORKBOX_WINDOW], VENDOR / "workbox")
+
+
+def chunk_stem(name: str) -> str:
+    """``core-C9KDLldu.js`` -> ``core``: a PyScript chunk's name without its content hash."""
+    return CHUNK_HASH.sub("", name) if CHUNK_HASH.search(name) else name.removesuffix(".js")
+
+
+def pyscript_needed(dist: Path) -> list[str]:
+    """The PyScript files the page requests: core.css, core.js and what it imports.
+
+    Static imports are followed everywhere; dynamic ones only from the core chunk and only
+    to the plugins of PYSCRIPT_LAZY_NEEDED (their own lazy imports, codemirror, xterm, ...
+    are for <py-editor>/<py-terminal>, which the page has not).
+    """
+    needed = {"core.css", "core.js"}
+    todo = ["core.js"]
+    lazy_seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        path = dist / name
+        if not path.is_file():
+            sys.exit(f"[build] PyScript's {name} is missing from {dist}")
+        text = path.read_text(encoding="utf-8")
+        deps = set(STATIC_IMPORT.findall(text))
+        if chunk_stem(name) == "core":
+            for dep in DYNAMIC_IMPORT.findall(text):
+                if chunk_stem(dep) in PYSCRIPT_LAZY_NEEDED:
+                    deps.add(dep)
+                    lazy_seen.add(chunk_stem(dep))
+        for dep in sorted(deps - needed):
+            needed.add(dep)
+            todo.append(dep)
+    if lazy_seen != PYSCRIPT_LAZY_NEEDED:
+        sys.exit(
+            f"[build] PyScript's core no longer imports {sorted(PYSCRIPT_LAZY_NEEDED - lazy_seen)}:"
+            " measure again which chunks the page requests (tests/browser/test_offline.py)"
+        )
+    return sorted(needed)
 
 
 # ------------------------------------------------------------------------ wheels
@@ -244,37 +316,193 @@ def package_files() -> list[Path]:
     return found
 
 
-def zip_package() -> Path:
-    """Write static/app/serm.zip deterministically; only rewrite it if its bytes change."""
-    target = APP / "serm.zip"
-    APP.mkdir(parents=True, exist_ok=True)
-    files = package_files()
-    tmp = target.with_suffix(".zip.tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_DATE)
+def build_module(build_id: str) -> bytes:
+    return (
+        f'"""Which build of the site this is (written by tools/build.py)."""\n\n'
+        f"BUILD_ID = {build_id!r}\n"
+    ).encode()
+
+
+def package_zip(build_id: str) -> bytes:
+    """The serm package as a deterministic zip, with serm/_build.py holding ``build_id``."""
+    files = {p.relative_to(ROOT).as_posix(): p for p in package_files()}
+    names = sorted(set(files) | {BUILD_MODULE})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in names:
+            info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
-    if target.is_file() and target.read_bytes() == tmp.read_bytes():
-        tmp.unlink()
-        log(f"static/app/serm.zip: {len(files)} files (unchanged)")
-    else:
-        tmp.replace(target)
-        log(f"static/app/serm.zip: {len(files)} files (written)")
-    return target
+            data = build_module(build_id) if name == BUILD_MODULE else files[name].read_bytes()
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+# ------------------------------------------------------------------------- _site
+
+
+def site_plan() -> dict[str, Path]:
+    """Every file _site/ copies, by its path in the site (index.html is rewritten on the way).
+
+    Generated besides: static/app/serm.zip and sw.js.
+    """
+    plan = {name: ROOT / name for name in SITE_FILES}
+    for folder in SITE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            rel = path.relative_to(ROOT)
+            if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+                plan[rel.as_posix()] = path
+    for name in PYODIDE_FILES:
+        plan[f"static/vendor/pyodide/{name}"] = VENDOR / "pyodide" / name
+    for name in pyscript_needed(VENDOR / "pyscript"):
+        plan[f"static/vendor/pyscript/{name}"] = VENDOR / "pyscript" / name
+    plan[f"static/vendor/workbox/{WORKBOX_WINDOW.name}"] = VENDOR / "workbox" / WORKBOX_WINDOW.name
+    for wheel in sorted(VENDOR.glob("*.whl")):
+        plan[f"static/vendor/{wheel.name}"] = wheel
+    missing = sorted(rel for rel, path in plan.items() if not path.is_file())
+    if missing:
+        sys.exit(f"[build] missing for _site: {missing} (run python tools/build.py)")
+    return plan
+
+
+def compute_build_id(plan: dict[str, Path], salt: str = "") -> str:
+    """A hash of everything the site is made of: its files and the serm sources."""
+    digest = hashlib.sha256(f"serm-site 1\n{salt}\n".encode())
+    sources = {p.relative_to(ROOT).as_posix(): p for p in package_files()}
+    for group, files in (("site", plan), ("package", sources)):
+        for rel in sorted(files):
+            digest.update(f"{group} {rel} {sha256_of(files[rel])}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def tools_digest() -> str:
+    """A hash of how the site is made: this script, the service worker's config, the pins."""
+    digest = hashlib.sha256()
+    for path in (Path(__file__).resolve(), MAKE_SW, ROOT / "package-lock.json"):
+        digest.update(f"{path.name} {sha256_of(path)}\n".encode())
+    return digest.hexdigest()
+
+
+def stamp_path(dest: Path) -> Path:
+    return dest.with_name(f".{dest.name}.stamp")
+
+
+def site_is_current(dest: Path, plan: dict[str, Path], build_id: str) -> bool:
+    index = dest / "index.html"
+    if not index.is_file() or not (dest / "sw.js").is_file():
+        return False
+    try:
+        stamp = json.loads(stamp_path(dest).read_text())
+    except (OSError, ValueError):
+        return False
+    if stamp != {"build_id": build_id, "tools": tools_digest()}:
+        return False
+    if f'<meta name="serm-build" content="{build_id}">' not in index.read_text(encoding="utf-8"):
+        return False
+    have = {p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()}
+    if have != set(plan) | {"static/app/serm.zip", "sw.js"}:
+        return False
+    return all(
+        (dest / rel).stat().st_size == src.stat().st_size
+        for rel, src in plan.items()
+        if rel != "index.html"
+    )
+
+
+def make_sw(site: Path) -> dict[str, object]:
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is needed (Node.js 20 or newer) but was not found on PATH")
+    done = subprocess.run(
+        [node, str(MAKE_SW), str(site)], cwd=ROOT, check=True, capture_output=True, text=True
+    )
+    if done.stderr.strip():
+        print(done.stderr.strip(), file=sys.stderr)
+    summary: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return summary
+
+
+@contextlib.contextmanager
+def site_lock(dest: Path) -> Iterator[None]:
+    """Keep two builds (say, two test sessions) from assembling the same folder at once."""
+    lock_path = dest.with_name(f".{dest.name}.lock")
+    with lock_path.open("w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def assemble_site(dest: Path = SITE, salt: str = "") -> str:
+    """Make ``dest`` hold exactly the deployable site; return its build id.
+
+    ``salt`` only changes the build id (the browser tests use it to make two versions).
+    Nothing is rewritten when ``dest`` already holds this build.
+    """
+    dest = dest.resolve()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with site_lock(dest):
+        return _assemble(dest, salt)
+
+
+def _assemble(dest: Path, salt: str) -> str:
+    plan = site_plan()
+    build_id = compute_build_id(plan, salt)
+    shown = dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest
+    if site_is_current(dest, plan, build_id):
+        log(f"{shown}/: build {build_id} (unchanged)")
+        return build_id
+    tmp = dest.with_name(f".{dest.name}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    stamp_path(dest).unlink(missing_ok=True)
+    for rel, src in plan.items():
+        target = tmp / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if rel == "index.html":
+            html = src.read_text(encoding="utf-8")
+            if not BUILD_META.search(html):
+                sys.exit('[build] index.html lacks <meta name="serm-build" content="...">')
+            meta = f'<meta name="serm-build" content="{build_id}">'
+            target.write_text(BUILD_META.sub(meta, html), encoding="utf-8")
+        else:
+            shutil.copyfile(src, target)
+    app = tmp / "static" / "app" / "serm.zip"
+    app.parent.mkdir(parents=True, exist_ok=True)
+    app.write_bytes(package_zip(build_id))
+    summary = make_sw(tmp)
+    old = dest.with_name(f".{dest.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if dest.exists():
+        dest.rename(old)
+    tmp.rename(dest)
+    shutil.rmtree(old, ignore_errors=True)
+    stamp_path(dest).write_text(json.dumps({"build_id": build_id, "tools": tools_digest()}))
+    log(
+        f"{shown}/: build {build_id}, {summary['count']} files precached by sw.js "
+        f"({int(str(summary['size'])) / 1e6:.1f} MB)"
+    )
+    return build_id
 
 
 # -------------------------------------------------------------------------- main
 
 
-def build(force_npm: bool = False) -> None:
+def build(force_npm: bool = False) -> str:
+    """Run every step; return the build id of _site/."""
     npm_ci(force_npm)
     vendor_pyodide()
     vendor_pyscript()
+    vendor_workbox_window()
     vendor_wheels()
-    zip_package()
+    build_id = assemble_site()
     log("done")
+    return build_id
 
 
 def main(argv: list[str] | None = None) -> int:

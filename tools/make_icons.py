@@ -1,8 +1,12 @@
-"""Write static/icons/serm-192.png and serm-512.png (standard library only).
+"""Write static/icons/serm-192.png, serm-512.png and serm-maskable-512.png (stdlib only).
 
 The design matches static/icons/serm.svg: a dark rounded square with a blue
-counter (solid) and an orange counter (dashed ring).  Run after changing it:
-``python tools/make_icons.py``.  The PNGs are committed.
+counter (solid) and an orange counter (dashed ring).  The maskable icon (web app
+manifest ``"purpose": "maskable"``) is a full-bleed square of the background
+colour with the counters shrunk to MASKABLE_SCALE, so they stay inside the safe
+zone (the centred circle of radius 40% of the size) whatever mask a launcher
+applies.  Run after changing it: ``python tools/make_icons.py``.  The PNGs are
+committed.
 """
 
 from __future__ import annotations
@@ -21,15 +25,23 @@ BLUE = (0x1F, 0x5F, 0xBF)
 ORANGE = (0xC8, 0x58, 0x0A)
 CREAM = (0xF4, 0xF1, 0xEA)
 SAMPLES = 3  # supersampling per axis, for smooth edges
+# The counters reach 0.404 from the centre; scaled by 0.75 they reach 0.303, well inside
+# the maskable safe zone's radius of 0.4.
+MASKABLE_SCALE = 0.75
 
 
-def colour_at(x: float, y: float) -> tuple[int, int, int, int]:
+def colour_at(x: float, y: float, maskable: bool = False) -> tuple[int, int, int, int]:
     """Colour of the unit-square design at (x, y) in [0, 1]."""
-    # rounded-square background
-    r = 0.18
-    cx, cy = min(max(x, r), 1 - r), min(max(y, r), 1 - r)
-    if (x - cx) ** 2 + (y - cy) ** 2 > r * r:
-        return (0, 0, 0, 0)
+    if maskable:
+        # full-bleed background, design shrunk about the centre
+        x = (x - 0.5) / MASKABLE_SCALE + 0.5
+        y = (y - 0.5) / MASKABLE_SCALE + 0.5
+    else:
+        # rounded-square background
+        r = 0.18
+        cx, cy = min(max(x, r), 1 - r), min(max(y, r), 1 - r)
+        if (x - cx) ** 2 + (y - cy) ** 2 > r * r:
+            return (0, 0, 0, 0)
     # blue counter, upper left: solid ring round a cream disc
     d1 = math.hypot(x - 0.37, y - 0.37)
     if d1 <= 0.22:
@@ -45,7 +57,7 @@ def colour_at(x: float, y: float) -> tuple[int, int, int, int]:
     return (*BG, 255)
 
 
-def render(size: int) -> bytes:
+def render(size: int, maskable: bool = False) -> bytes:
     rows = []
     n = SAMPLES * SAMPLES
     for py in range(size):
@@ -55,7 +67,9 @@ def render(size: int) -> bytes:
             for sy in range(SAMPLES):
                 for sx in range(SAMPLES):
                     c = colour_at(
-                        (px + (sx + 0.5) / SAMPLES) / size, (py + (sy + 0.5) / SAMPLES) / size
+                        (px + (sx + 0.5) / SAMPLES) / size,
+                        (py + (sy + 0.5) / SAMPLES) / size,
+                        maskable,
                     )
                     for i in range(3):
                         acc[i] += c[i] * c[3]
@@ -90,6 +104,9 @@ def main() -> int:
         path = ICONS / f"serm-{size}.png"
         path.write_bytes(render(size))
         print(f"wrote {path.relative_to(ROOT)}")
+    path = ICONS / "serm-maskable-512.png"
+    path.write_bytes(render(512, maskable=True))
+    print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

@@ -1,22 +1,29 @@
 """Serve the serm site locally: ``python tools/serve.py [--port 8000] [--prefix /serm/]``.
 
-Builds first (see tools/build.py) unless ``--no-build``, then serves the repository
-root on 127.0.0.1 with a threaded stdlib HTTP server.  ``--prefix /serm/`` serves the
-same files under a sub-path, as a static host such as GitHub Pages would.
+Builds first (see tools/build.py; fast when nothing changed) unless ``--no-build``,
+then serves ``_site/``, the deployable site, on 127.0.0.1 with a threaded stdlib HTTP
+server.  ``--prefix /serm/`` serves the same files under a sub-path, as a static host
+such as GitHub Pages would.  Like a static host it lists no directories.  The site
+registers a service worker: after a rebuild the open page offers "Reload".
+
+The folder served is the server's ``root`` attribute, read at each request: the browser
+tests switch it to serve a second build at the same URL.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
-from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
 HOST = "127.0.0.1"
 
 MIME_TYPES = {
@@ -35,21 +42,33 @@ MIME_TYPES = {
     ".whl": "application/zip",
 }
 
-# Top-level names never served: tooling, caches, dependencies.
-HIDDEN_TOP = frozenset({"node_modules", "build", "tools", "tests"})
-
 
 def normalise_prefix(prefix: str) -> str:
     prefix = "/" + prefix.strip("/")
     return "/" if prefix == "/" else prefix + "/"
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A threaded HTTP server whose ``root`` (the folder served) may be switched at any time."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[Handler], root: Path) -> None:
+        self.root = root
+        super().__init__(address, handler)
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files from the repo root, under ``prefix``, with no caching."""
+    """Static files from the server's root folder, under ``prefix``, with no caching."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
     quiet = False
+    server: SiteServer
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        server = args[2]
+        super().__init__(*args, directory=str(server.root), **kwargs)
 
     def _route(self) -> str | None:
         """Path relative to the site root, or None after sending a redirect/404."""
@@ -65,17 +84,29 @@ class Handler(SimpleHTTPRequestHandler):
                 self.send_error(HTTPStatus.NOT_FOUND)
                 return None
             path = "/" + path[len(self.prefix) :]
-        top = path.lstrip("/").split("/", 1)[0]
-        if top.startswith(".") or top in HIDDEN_TOP:
+        if any(part.startswith(".") for part in path.split("/")):
             self.send_error(HTTPStatus.NOT_FOUND)
             return None
         return path
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """No listings, as on a static host: a folder without index.html is a 404."""
+        self.send_error(HTTPStatus.NOT_FOUND)
+        return None
 
     def _serve(self, head_only: bool) -> None:
         path = self._route()
         if path is None:
             return
         query = urlsplit(self.path).query
+        if not path.endswith("/") and os.path.isdir(self.translate_path(path)):
+            # a folder without its slash: redirect within the prefix (SimpleHTTPRequestHandler
+            # would redirect to the path without it)
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", self.prefix + path.lstrip("/") + "/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         self.path = path + ("?" + query if query else "")
         if head_only:
             super().do_HEAD()
@@ -99,16 +130,17 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def make_server(
-    port: int = 8000, prefix: str = "/", quiet: bool = False, host: str = HOST
-) -> ThreadingHTTPServer:
-    """A server bound to ``host:port`` (port 0 picks a free one); call serve_forever()."""
+    port: int = 8000,
+    prefix: str = "/",
+    quiet: bool = False,
+    host: str = HOST,
+    root: Path = SITE,
+) -> SiteServer:
+    """A server of ``root`` on ``host:port`` (port 0 picks a free one); call serve_forever()."""
     handler_class = type(
         "SermHandler", (Handler,), {"prefix": normalise_prefix(prefix), "quiet": quiet}
     )
-    handler = partial(handler_class, directory=str(ROOT))
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler_class, root)
 
 
 def server_url(server: ThreadingHTTPServer, prefix: str = "/") -> str:
@@ -118,9 +150,11 @@ def server_url(server: ThreadingHTTPServer, prefix: str = "/") -> str:
     return f"http://{host}:{port}{normalise_prefix(prefix)}"
 
 
-def start_in_thread(port: int = 0, prefix: str = "/", quiet: bool = True) -> ThreadingHTTPServer:
+def start_in_thread(
+    port: int = 0, prefix: str = "/", quiet: bool = True, root: Path = SITE
+) -> SiteServer:
     """Start a server in a daemon thread (used by the browser tests); stop with shutdown()."""
-    server = make_server(port, prefix, quiet=quiet)
+    server = make_server(port, prefix, quiet=quiet, root=root)
     threading.Thread(target=server.serve_forever, name="serm-http", daemon=True).start()
     return server
 
@@ -130,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000, 0 = any)")
     parser.add_argument("--prefix", default="/", help="sub-path to serve under, e.g. /serm/")
     parser.add_argument("--no-build", action="store_true", help="skip tools/build.py")
+    parser.add_argument(
+        "--root", type=Path, default=SITE, help="folder to serve (default: _site, the build's)"
+    )
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
 
@@ -138,8 +175,10 @@ def main(argv: list[str] | None = None) -> int:
         import build
 
         build.build()
+    if not (args.root / "index.html").is_file():
+        sys.exit(f"{args.root} has no index.html: run python tools/build.py")
 
-    server = make_server(args.port, args.prefix, quiet=args.quiet)
+    server = make_server(args.port, args.prefix, quiet=args.quiet, root=args.root)
     print(f"serm is served at {server_url(server, args.prefix)}", flush=True)
     try:
         server.serve_forever()

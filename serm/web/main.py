@@ -15,6 +15,7 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from serm._build import BUILD_ID
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import new_game
 from serm.ui import panel
@@ -55,7 +56,7 @@ class App:
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
         self.thinking: Any = None
-        self._slice_proxy = create_proxy(self._guard(lambda _e=None: self._think_slice()))
+        self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if _null(params.get("seed")) else str(params.get("seed"))
@@ -77,9 +78,9 @@ class App:
 
     @staticmethod
     def _guard(fn: Any) -> Any:
-        def guarded(event: Any) -> None:
+        def guarded(*args: Any) -> None:
             try:
-                fn(event)
+                fn(*args)
             except Exception:  # keep the page alive; the console gets the trace
                 js.console.error(traceback.format_exc())
 
@@ -479,6 +480,7 @@ def main() -> App:
     app._set_game_buttons(False)
     _el("loading").hidden = True
     _el("game").removeAttribute("aria-busy")
+    document.documentElement.dataset.build = BUILD_ID  # the tests match it to <meta serm-build>
     window.performance.mark("serm:interactive")
     return app
 

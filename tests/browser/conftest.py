@@ -1,11 +1,14 @@
 """Fixtures for browser tests: a local server for the built site and a guarded page.
 
-* ``site_url``: the site served by tools/serve.py machinery on 127.0.0.1, a free port,
+* ``site_dir``: ``_site/``, the deployable site, assembled by tools/build.py at session start
+  (left alone in well under a second when nothing changed), so it always matches the sources.
+* ``site_url``: ``site_dir`` served by tools/serve.py machinery on 127.0.0.1, a free port,
   under the sub-path ``/serm/`` (as on a static host), for the whole session.
 * ``browser``: Debian's Chromium (/usr/bin/chromium) driven by Playwright; no browser
   download is ever made (never run ``playwright install``).
-* ``page``: a fresh page that records page errors, console errors and every request to a
-  host other than 127.0.0.1 (such requests are aborted); the test fails at teardown if
+* ``page``: a fresh page (in a fresh context, so with no service worker yet) that records
+  page errors, console errors and every request to a host other than 127.0.0.1 (such
+  requests are aborted, the service worker's included); the test fails at teardown if
   any happened.  The ``browser_problems`` fixture is that list; a test that expects an
   error may clear it.
 * ``boot``: ``boot(page)`` opens the site and waits for the app; returns seconds taken.
@@ -52,14 +55,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
+def site_dir() -> Path:
+    """``_site/`` built from the current sources (every build step is skipped when current)."""
     import build
 
-    built = ROOT / "static" / "vendor" / "pyscript" / "core.js"
-    if not built.is_file():
-        build.build()
-    build.zip_package()  # always: the app zip must hold the serm/ sources under test
-    server = serve.start_in_thread(port=0, prefix=PREFIX, quiet=True)
+    build.build()
+    return build.SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    server = serve.start_in_thread(port=0, prefix=PREFIX, quiet=True, root=site_dir)
     try:
         yield serve.server_url(server, PREFIX)
     finally:

@@ -84,3 +84,19 @@ def start_game(page: Page, site_url: str, seed: int, scenario: str = "open") -> 
     page.select_option("#scenario", scenario)
     page.click("[data-action=start]")
     return Table(page)
+
+
+def play_a_little(table: Table) -> None:
+    """Deploy all ten cards with Enter, then move the Assault (and let it go if React is asked)."""
+    page = table.page
+    for _ in range(10):
+        page.keyboard.press("Enter")
+    assert len(table.cards()) == 10
+    assert table.pending()[0] == "act", page.inner_text("#prompt")
+    log_before = page.inner_text("#log")
+    page.keyboard.press("4")
+    page.keyboard.press("m")
+    page.keyboard.press("Enter")
+    if table.pending()[0] == "react":
+        page.keyboard.press("n")
+    assert page.inner_text("#log") != log_before
