@@ -341,6 +341,20 @@ def package_zip(build_id: str) -> bytes:
 # ------------------------------------------------------------------------- _site
 
 
+def pyodide_site_dir() -> str:
+    """Where the site serves Pyodide: a folder named after its pinned version.
+
+    A versioned URL never changes content, so the service worker may take it from the browser's
+    HTTP cache when it precaches (no second 13 MB download right after the first visit).
+    pyscript.toml's ``interpreter`` must point into this folder; the build stops if it does not.
+    """
+    version = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    folder = f"static/vendor/pyodide-{version}"
+    if f'"./{folder}/pyodide.mjs"' not in (ROOT / "pyscript.toml").read_text():
+        sys.exit(f"[build] pyscript.toml's interpreter must be ./{folder}/pyodide.mjs")
+    return folder
+
+
 def site_plan() -> dict[str, Path]:
     """Every file _site/ copies, by its path in the site (index.html is rewritten on the way).
 
@@ -353,7 +367,7 @@ def site_plan() -> dict[str, Path]:
             if path.is_file() and not any(part.startswith(".") for part in rel.parts):
                 plan[rel.as_posix()] = path
     for name in PYODIDE_FILES:
-        plan[f"static/vendor/pyodide/{name}"] = VENDOR / "pyodide" / name
+        plan[f"{pyodide_site_dir()}/{name}"] = VENDOR / "pyodide" / name
     for name in pyscript_needed(VENDOR / "pyscript"):
         plan[f"static/vendor/pyscript/{name}"] = VENDOR / "pyscript" / name
     plan[f"static/vendor/workbox/{WORKBOX_WINDOW.name}"] = VENDOR / "workbox" / WORKBOX_WINDOW.name

@@ -35,17 +35,21 @@ def shoot_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
     if not seen:
         return []
     if s.card == "gunner":
+
         def gunner() -> float:
             board = pl.board
             for e in seen:
                 board = scale(board, e.player, e.card, 1.0 - odds.kill(s.card, e.card))
             return pl.score(board)
+
         best = max(seen, key=lambda e: odds.kill(s.card, e.card) * VALUES[e.card])
         return [Candidate(Shoot(s.card, best.card), gunner)]
     out = []
     for e in seen:
+
         def one(e: Soldier = e) -> float:
             return pl.score(scale(pl.board, e.player, e.card, 1.0 - odds.kill(s.card, e.card)))
+
         out.append(Candidate(Shoot(s.card, e.card), one))
     return out
 
@@ -56,8 +60,10 @@ def move_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]
         return out + brawler.declare_candidates(pl, s)
     shoot_after = may_shoot and s.card != "gunner"
     for d in pl.directions(s):
+
         def go(d: float = d) -> float:
             return pl.move_score(s, d, shoot_after)
+
         out.append(Candidate(Move(s.card, d % 360.0), go))
     return out
 
@@ -71,11 +77,13 @@ def turn_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]
     for f in facings:
         if q.facing_problem(pl.state, s, f % 360.0) is not None:
             continue
+
         def turned(f: float = f) -> float:
             t = replace(s, facing=f % 360.0)
             board = [(t if x is s else x, w) for x, w in pl.board]
             if may_shoot and s.card != "gunner":
                 board = pl.after_shot(board, t, free_turn=False)
             return pl.score(board)
+
         out.append(Candidate(Turn(s.card, f % 360.0), turned))
     return out

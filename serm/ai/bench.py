@@ -55,8 +55,11 @@ def run_one(job: Job) -> Row:
     a, b, seed, scenario, cap = job
     a_first = seed % 2 == 0
     kinds = (a, b) if a_first else (b, a)
-    sc = by_name(scenario, seed) if scenario != "mix" else by_name(
-        ("default", "open", "random")[seed % 3], seed)
+    sc = (
+        by_name(scenario, seed)
+        if scenario != "mix"
+        else by_name(("default", "open", "random")[seed % 3], seed)
+    )
     r = play(sc, kinds, seed, cap)
     side_a = 1 if a_first else 2
     score = 0.5 if r.winner is None else float(r.winner == side_a)
@@ -98,16 +101,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def report(results: list[Row], pairs: Sequence[tuple[str, str]], args: argparse.Namespace,
-           elapsed: float) -> None:
+def report(
+    results: list[Row], pairs: Sequence[tuple[str, str]], args: argparse.Namespace, elapsed: float
+) -> None:
     table: dict[str, object] = {}
     think: dict[str, object] = {}
-    out = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
-           "seconds": round(elapsed, 1), "pairings": table, "think": think}
-    print(f"S.E.R.M. AI benchmark: {args.games} games per pairing, seed {args.seed}, "
-          f"scenario {args.scenario}, {elapsed:.0f} s")
-    print(f"{'pairing':16} {'wins':>6} {'draws':>6} {'rate':>6}  {'95% CI':>13}  {'target':>6} "
-          f"{'turns':>6}")
+    out = {
+        "games": args.games,
+        "seed": args.seed,
+        "scenario": args.scenario,
+        "seconds": round(elapsed, 1),
+        "pairings": table,
+        "think": think,
+    }
+    print(
+        f"S.E.R.M. AI benchmark: {args.games} games per pairing, seed {args.seed}, "
+        f"scenario {args.scenario}, {elapsed:.0f} s"
+    )
+    print(
+        f"{'pairing':16} {'wins':>6} {'draws':>6} {'rate':>6}  {'95% CI':>13}  {'target':>6} "
+        f"{'turns':>6}"
+    )
     times: dict[str, list[float]] = {}
     for a, b in pairs:
         rows = [r for r in results if r[0] == a and r[1] == b]
@@ -119,11 +133,18 @@ def report(results: list[Row], pairs: Sequence[tuple[str, str]], args: argparse.
         target = TARGETS.get(key)
         turns = sum(r[5] for r in rows) / max(n, 1)
         mark = "" if target is None else f"{target:.2f}" + (" ok" if wins / n >= target else " --")
-        print(f"{key:16} {wins:6.1f} {draws:6d} {wins / n:6.3f}  [{lo:.3f},{hi:.3f}]  "
-              f"{mark:>9} {turns:6.1f}")
+        print(
+            f"{key:16} {wins:6.1f} {draws:6d} {wins / n:6.3f}  [{lo:.3f},{hi:.3f}]  "
+            f"{mark:>9} {turns:6.1f}"
+        )
         table[key] = {
-            "games": n, "wins": wins, "draws": draws, "rate": round(wins / n, 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "target": target}
+            "games": n,
+            "wins": wins,
+            "draws": draws,
+            "rate": round(wins / n, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "target": target,
+        }
         for r in rows:
             for kind, ts in r[4].items():
                 times.setdefault(kind, []).extend(ts)
@@ -134,8 +155,12 @@ def report(results: list[Row], pairs: Sequence[tuple[str, str]], args: argparse.
             continue
         p50, p95, mx = percentile(ts, 0.5), percentile(ts, 0.95), max(ts)
         print(f"{kind:16} {len(ts):6d} {p50:7.3f} {p95:7.3f} {mx:7.3f}")
-        think[kind] = {"n": len(ts), "p50": round(p50, 4), "p95": round(p95, 4),
-                       "max": round(mx, 4)}
+        think[kind] = {
+            "n": len(ts),
+            "p50": round(p50, 4),
+            "p95": round(p95, 4),
+            "max": round(mx, 4),
+        }
     print(json.dumps(out))
 
 

@@ -36,6 +36,7 @@ def ram_lines(pl: Planner, s: Soldier) -> list[tuple[str, float, Vec]]:
 def declare_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
     def score() -> float:
         return declare_score(pl, s)
+
     return [Candidate(Move(s.card, None), score)]
 
 
@@ -46,8 +47,14 @@ def declare_score(pl: Planner, s: Soldier) -> float:
     options = []
     for card, reach, point in lines:
         moved = replace_in(pl.board, s, Soldier(s.player, s.card, point.x, point.y, s.facing, True))
-        options.append((reach, card, pl.score(scale(moved, pl.them, card, 0.0)),
-                        reactors(pl, s, (s.pos, point), reach)))
+        options.append(
+            (
+                reach,
+                card,
+                pl.score(scale(moved, pl.them, card, 0.0)),
+                reactors(pl, s, (s.pos, point), reach),
+            )
+        )
     total = 0.0
     for t, p in dist:
         best = stay
@@ -87,8 +94,10 @@ def path_candidates(pl: Planner) -> list[Candidate]:
     paths.append(folded(s.pos, s.pos + unit(s.facing + 180) * 0.01, t))
     out = []
     for path in paths:
+
         def score(path: tuple[Vec, ...] = path) -> float:
             return path_score(pl, s, path, int(t))
+
         out.append(Candidate(Path(tuple((p.x, p.y) for p in path[1:])), score))
     return out
 

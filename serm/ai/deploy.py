@@ -61,8 +61,9 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     prior = sign * exposed * VALUES[card]
     if card == "gunner":
         cone = sum(
-            sight.sees_poly(s.pos, f, False, Soldier(pl.them, "armored", p.x, p.y).polygon(),
-                            pl.tall)
+            sight.sees_poly(
+                s.pos, f, False, Soldier(pl.them, "armored", p.x, p.y).polygon(), pl.tall
+            )
             for p in points
         ) / len(points)
         prior += 0.6 * cone

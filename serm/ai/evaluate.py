@@ -153,11 +153,7 @@ class Evaluator:
         if not theirs:
             return 100.0
         return (
-            material
-            + unplaced
-            + k_me * top_me
-            - k_them * top_them
-            + w.rest * (rest_me - rest_them)
+            material + unplaced + k_me * top_me - k_them * top_them + w.rest * (rest_me - rest_them)
         )
 
 
@@ -179,6 +175,4 @@ def replace_in(board: Board, old: Soldier, new: Soldier | None, weight: float = 
 
 def scale(board: Board, player: int, card: str, factor: float) -> Board:
     """The board with one soldier's survival chance multiplied by ``factor``."""
-    return [
-        (s, w * factor if (s.player, s.card) == (player, card) else w) for s, w in board
-    ]
+    return [(s, w * factor if (s.player, s.card) == (player, card) else w) for s, w in board]

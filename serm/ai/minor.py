@@ -25,8 +25,9 @@ def react_candidates(pl: Planner) -> list[Candidate]:
     for card in p.options:
         r = pl.state.soldier(pl.me, card)
         chance = q.react_chance(pl.state, r)
-        bonus = 0.01 * max((odds.kill(card, e.card) * VALUES[e.card] for e, _ in pl.enemies()),
-                           default=0.0)
+        bonus = 0.01 * max(
+            (odds.kill(card, e.card) * VALUES[e.card] for e, _ in pl.enemies()), default=0.0
+        )
         out.append(Candidate(React(card), constant(chance + bonus)))
     return out
 
@@ -43,10 +44,12 @@ def stop_candidates(pl: Planner) -> list[Candidate]:
     dists |= {min(e, max(limit, 0.0)) for e in mv.entries}
     out = []
     for d in sorted(dists):
+
         def score(d: float = d) -> float:
             pos = point_along(mv.path, d)
             moved = replace(s, x=pos.x, y=pos.y, facing=mv.facing)
             return pl.score(replace_in(pl.board, s, moved), to_act=pl.me)
+
         out.append(Candidate(Stop(d), score))
     return out
 

@@ -38,8 +38,9 @@ def toward(a: Vec, b: Vec) -> float:
 class Planner:
     """Builds candidates for the decision pending in ``state`` (for ``state.pending.player``)."""
 
-    def __init__(self, state: State, cfg: Config, rng: random.Random,
-                 weights: Weights | None = None) -> None:
+    def __init__(
+        self, state: State, cfg: Config, rng: random.Random, weights: Weights | None = None
+    ) -> None:
         assert state.pending is not None
         self.state = state
         self.cfg = cfg
@@ -153,8 +154,9 @@ class Planner:
             total += mass * value
         return total
 
-    def end_value(self, s: Soldier, pos: Vec, rams: list[str], may_shoot: bool,
-                  keep_facing: bool = False) -> float:
+    def end_value(
+        self, s: Soldier, pos: Vec, rams: list[str], may_shoot: bool, keep_facing: bool = False
+    ) -> float:
         facing = s.facing if keep_facing else self.best_facing(s, pos)
         moved = replace(s, x=pos.x, y=pos.y, facing=facing)
         board = replace_in(self.board, s, moved)

@@ -124,8 +124,9 @@ def sees(a: Soldier, b: Soldier, tall: Tall) -> bool:
     return sees_poly(a.pos, a.facing, a.card == "ranger", b.polygon(), tall)
 
 
-def entry(viewer: Soldier, start: Vec, facing: float, direction: float, reach: float,
-          tall: Tall) -> float | None:
+def entry(
+    viewer: Soldier, start: Vec, facing: float, direction: float, reach: float, tall: Tall
+) -> float | None:
     """Where, within ``reach`` L along a straight Move, ``viewer`` first sees the mover (R18)."""
     v = (viewer.pos, viewer.facing, viewer.card == "ranger")
     step = unit(direction)
@@ -143,8 +144,9 @@ def entry(viewer: Soldier, start: Vec, facing: float, direction: float, reach: f
         d = min(d + STEP, reach)
 
 
-def path_entry(viewer: Soldier, path: tuple[Vec, ...], facing: float, halt: float,
-               tall: Tall) -> float | None:
+def path_entry(
+    viewer: Soldier, path: tuple[Vec, ...], facing: float, halt: float, tall: Tall
+) -> float | None:
     """``entry`` along a polyline (a Brawler's path), up to ``halt`` L along it."""
     done = 0.0
     for a, b in zip(path, path[1:], strict=False):

@@ -54,8 +54,14 @@ def _calls(seed: int) -> dict[str, Callable[[], object]]:
     obstacle = card_polygon(Vec(5.3, 2.0), 30.0)
     state = new_game(sc)
     soldiers = tuple(
-        Soldier(s.player, s.card, 1.0 + 2 * i % 10, 1.0 if s.player == 2 else 9.0,
-                0.0 if s.player == 1 else 180.0, True)
+        Soldier(
+            s.player,
+            s.card,
+            1.0 + 2 * i % 10,
+            1.0 if s.player == 2 else 9.0,
+            0.0 if s.player == 1 else 180.0,
+            True,
+        )
         for i, s in enumerate(state.soldiers)
     )
     state = state.__class__(**{**state.__dict__, "soldiers": soldiers})

@@ -8,8 +8,8 @@ and distances are in card lengths.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Union
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .dice import Faces
 
@@ -104,7 +104,7 @@ class Concede:
     player: int
 
 
-Action = Union[Roll, Place, Move, Turn, Path, React, Stop, Face, Shoot, End, Concede]
+Action = Roll | Place | Move | Turn | Path | React | Stop | Face | Shoot | End | Concede
 
 _TYPES: dict[str, type] = {
     "roll": Roll,
@@ -185,7 +185,7 @@ def from_dict(d: Any) -> Action:
     kind = d.get("type")
     if kind not in _TYPES:
         raise ActionFormatError(f"unknown action type {kind!r}")
-    allowed = {"type"} | set(_TYPES[kind].__dataclass_fields__)
+    allowed = {"type"} | {f.name for f in fields(_TYPES[kind])}
     extra = set(d) - allowed
     if extra:
         raise ActionFormatError(f"unexpected field(s) {sorted(extra)} in a {kind!r} action")

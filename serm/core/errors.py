@@ -1,4 +1,4 @@
-"""Errors the engine raises. Each names the rule it enforces so a player or a record reader knows why."""
+"""Errors the engine raises; each names the rule it enforces, so a player or a reader knows why."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Exact plane geometry for the gridless table (rulings R1, R3, R4, R11, R16).
 
-Units are card lengths (L). Axes follow R1: the origin is the table's top-left corner, x grows to the
-right, y grows downward. A *bearing* is in degrees, clockwise, 0 = toward the top of the screen
+Units are card lengths (L). Axes follow R1: the origin is the table's top-left corner, x grows to
+the right, y grows downward. A *bearing* is in degrees, clockwise, 0 = toward the top of the screen
 (y decreasing), so bearing 90 points along +x.
 
 Polygons are tuples of ``Vec`` corners in order around the shape; every polygon used here is convex.
@@ -28,14 +28,14 @@ class Vec(NamedTuple):
     x: float
     y: float
 
-    def __add__(self, other: object) -> Vec:  # type: ignore[override]
+    def __add__(self, other: object) -> Vec:
         assert isinstance(other, Vec)
         return Vec(self.x + other.x, self.y + other.y)
 
     def __sub__(self, other: Vec) -> Vec:
         return Vec(self.x - other.x, self.y - other.y)
 
-    def __mul__(self, k: object) -> Vec:  # type: ignore[override]
+    def __mul__(self, k: object) -> Vec:
         assert isinstance(k, (int, float))
         return Vec(self.x * k, self.y * k)
 
@@ -100,7 +100,7 @@ def _orientation(poly: Polygon) -> float:
 
 
 def outward_edges(poly: Polygon) -> list[tuple[Vec, Vec, Vec]]:
-    """(edge start, edge end, unit outward normal) for each edge of a convex polygon, either winding.
+    """(edge start, edge end, unit outward normal) per edge of a convex polygon, either winding.
 
     Zero-length edges are skipped.
     """
@@ -213,7 +213,7 @@ def _presses(moving: Polygon, direction: Vec, obstacle: Polygon) -> bool:
 
 
 def edge_contact(moving: Polygon, direction: Vec, width: float, height: float) -> float | None:
-    """Distance along unit ``direction`` at which ``moving`` reaches the table edge (R3), or None."""
+    """Distance along unit ``direction`` at which ``moving`` meets the table edge (R3), or None."""
     best: float | None = None
     for p in moving:
         for comp, pos, limit in ((direction.x, p.x, width), (direction.y, p.y, height)):

@@ -6,11 +6,11 @@ beyond the top edge (rays at 45° outward from the top corners; points on the ra
 
 R12, the exact test used here: the *visible part* of a target is its card clipped to the viewer's
 LOS region. With no tall terrain, the viewer sees the target when the visible part reaches strictly
-beyond the viewer's top edge (by more than ``EPS``). With tall terrain, it also needs one clear sight
-line: from one of 5 evenly spaced points on the viewer's top edge (corners included) to one of the
-visible part's corners, edge midpoints or centre, that does not pass through the interior of any
-tall piece. R13: the Ranger's region is the whole table and its sight lines leave from its 4 corners,
-4 edge midpoints and centre.
+beyond the viewer's top edge (by more than ``EPS``). With tall terrain, it also needs one clear
+sight line: from one of 5 evenly spaced points on the viewer's top edge (corners included) to one
+of the visible part's corners, edge midpoints or centre, that does not pass through the interior
+of any tall piece. R13: the Ranger's region is the whole table and its sight lines leave from its 4
+corners, 4 edge midpoints and centre.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def visible_part(viewer: Viewer, target: Polygon) -> Polygon:
     top = centre.dot(fwd) + CARD_LENGTH / 2
     half = CARD_WIDTH / 2
     part = clip_halfplane(target, fwd * -1.0, -top)  # beyond the top-edge line
-    # |sideways| <= half + beyond:  (s - c.r) - (f - top) <= half  and  -(s - c.r) - (f - top) <= half
+    # |sideways| <= half + beyond:  (s - c.r) - (f - top) <= half, -(s - c.r) - (f - top) <= half
     cr = centre.dot(right)
     part = clip_halfplane(part, right - fwd, half + cr - top)
     part = clip_halfplane(part, right * -1.0 - fwd, half - cr - top)

@@ -39,8 +39,10 @@ class Record:
 
     scenario: Scenario
     players: dict[int, dict[str, str]] = field(
-        default_factory=lambda: {1: {"name": "Player 1", "kind": "human"},
-                                 2: {"name": "Player 2", "kind": "human"}}
+        default_factory=lambda: {
+            1: {"name": "Player 1", "kind": "human"},
+            2: {"name": "Player 2", "kind": "human"},
+        }
     )
     seed: int | None = None
     actions: list[act.Action] = field(default_factory=list)
@@ -75,7 +77,9 @@ def from_dict(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
     if data.get("version") != VERSION:
-        raise RecordError("version", f"this game reads version {VERSION}, got {data.get('version')!r}")
+        raise RecordError(
+            "version", f"this game reads version {VERSION}, got {data.get('version')!r}"
+        )
     extra = set(data) - {"format", "version", "scenario", "players", "seed", "actions"}
     if extra:
         raise RecordError("record", f"unexpected field(s) {sorted(extra)}")
@@ -173,7 +177,9 @@ def _terrain(raw: Any) -> tuple[Terrain, ...]:
         for j, p in enumerate(pts):
             if not isinstance(p, list) or len(p) != 2:
                 raise RecordError(f"{where}.points[{j}]", "must be [x, y]")
-            poly.append(Vec(_number(p[0], f"{where}.points[{j}]"), _number(p[1], f"{where}.points[{j}]")))
+            poly.append(
+                Vec(_number(p[0], f"{where}.points[{j}]"), _number(p[1], f"{where}.points[{j}]"))
+            )
         if not _is_convex_outline(poly):
             raise RecordError(f"{where}.points", "must be the corners of a convex polygon (R3)")
         out.append(Terrain(name, tuple(poly), tall))

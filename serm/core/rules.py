@@ -176,9 +176,7 @@ def _rolloff(state: State, faces: Faces) -> State:
         f"player {other(winner)} will take the first initiative.",
         faces,
     )
-    return replace(
-        state, status=DEPLOYMENT, first_placer=winner, pending=Pending(PLACE, winner)
-    )
+    return replace(state, status=DEPLOYMENT, first_placer=winner, pending=Pending(PLACE, winner))
 
 
 # --- deployment ---------------------------------------------------------------------------------
@@ -296,7 +294,7 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
 
 
 def _declare_move(state: State, s: Soldier, action: Move) -> State:
-    """R14, R15, R17: turn freely, declare a direction (not the Brawler), then roll the Move pool."""
+    """R14, R15, R17: turn freely, declare a direction (not the Brawler), then roll Move."""
     if s.card == "brawler" and action.direction is not None:
         raise IllegalActionError("R17", "the Brawler declares no direction; it traces a path")
     if s.card != "brawler" and action.direction is None:
@@ -334,7 +332,7 @@ def _move_rolled(state: State, faces: Faces) -> State:
 
 
 def _path(state: State, action: Path) -> State:
-    """R17: the Brawler's path must be exactly the rolled length; it may turn any number of times."""
+    """R17: the Brawler's path is exactly the rolled length; it may turn any number of times."""
     mv, s = state.move, _mover(state)
     assert mv is not None and mv.total is not None
     path = (s.pos,) + tuple(Vec(x, y) for x, y in action.points)
@@ -426,7 +424,9 @@ def _stop(state: State, action: Stop) -> State:
     if state.status == FINISHED:
         return state
     reactor = state.soldier(rp, mv.reactor)
-    state = replace(state, move=None, shot=None, activation=Activation(rp, reactor.card, reaction=True))
+    state = replace(
+        state, move=None, shot=None, activation=Activation(rp, reactor.card, reaction=True)
+    )
     if not reactor.on_table:
         return _end_activation(state)
     state = _log(state, "turn", f"{_Name(reactor)} takes an activation at once.")
@@ -509,6 +509,7 @@ def _shoot_rolled(state: State, faces: Faces) -> State:
     n = total(faces)
     state = _log(state, "roll", f"Shoot roll: {n}.", faces)
     state = replace(state, shot=replace(shot, shoot_total=n, shoot_faces=faces))
+    assert state.activation is not None
     target = state.soldier(other(state.activation.player), shot.target)
     pool = q.endure_pool(target)
     if pool.dice == 0:
@@ -546,7 +547,7 @@ def _check_victory(state: State) -> State:
         if not state.alive(player):
             winner = other(player)
             state = replace(state, status=FINISHED, winner=winner, pending=None)
-            return _log(state, "end", f"Player {player} has no soldiers left. Player {winner} wins!")
+            return _log(
+                state, "end", f"Player {player} has no soldiers left. Player {winner} wins!"
+            )
     return state
-
-

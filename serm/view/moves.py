@@ -177,8 +177,18 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
 
 def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     mv = state.move
-    p = state.pending
-    if mv is None or len(mv.path) < 2 or p is None or p.kind not in ("react", "stop", "roll"):
+    pending = state.pending
+    if (
+        mv is None
+        or len(mv.path) < 2
+        or pending is None
+        or pending.kind
+        not in (
+            "react",
+            "stop",
+            "roll",
+        )
+    ):
         return []  # the path and its halt matter only while the move can still be stopped
     path = mv.path
     total = polyline_length(path)

@@ -9,6 +9,7 @@ create no new proxies.
 from __future__ import annotations
 
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 import js
@@ -16,6 +17,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from serm._build import BUILD_ID
+from serm.core.actions import Action
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import new_game
 from serm.ui import panel
@@ -26,7 +28,6 @@ from serm.view.model import ViewModel
 from serm.view.render import SCALE, overlay_layer, render
 from serm.web.storage import LocalStorage
 
-_DONE = object()
 SLICE_MS = 12.0
 """Longest the computer opponent thinks before giving the browser a frame (ms)."""
 
@@ -55,7 +56,7 @@ class App:
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
-        self.thinking: Any = None
+        self.thinking: tuple[Controller, Iterator[Action | None]] | None = None
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
@@ -151,14 +152,18 @@ class App:
             return
         started = window.performance.now()
         while window.performance.now() - started < SLICE_MS:
-            action = next(steps, _DONE)
-            if action is _DONE:
+            action = next(steps, None)
+            if action is None and self._exhausted(steps):
                 raise RuntimeError("the computer player stopped without an action")
             if action is not None:
                 self.thinking = None
                 self.redraw(ctrl.play(action, by_computer=True))
                 return
         js.setTimeout(self._slice_proxy, 0)
+
+    @staticmethod
+    def _exhausted(steps: Any) -> bool:
+        return getattr(steps, "gi_frame", True) is None  # a finished generator has no frame
 
     def resume(self) -> None:
         saved = self.store.read(AUTOSAVE)
@@ -324,11 +329,8 @@ class App:
         action = _attr(btn, "data-action")
         arg = _attr(btn, "data-arg")
         app_actions = {
-            "new": lambda: self._leave_game() and self.show_welcome(),
-            "start": lambda: (
-                self._leave_game()
-                and self.start(str(_el("scenario").value), self._chosen_computers())
-            ),
+            "new": self.new_game,
+            "start": lambda: self.start(str(_el("scenario").value), self._chosen_computers()),
             "continue": self.resume,
             "saves": self.toggle_saves,
             "slot-save": self.save_slot,
@@ -368,6 +370,10 @@ class App:
             self.notices.append(problem)
             self._show_notices()
         self.toggle_saves(refresh=True)
+
+    def new_game(self) -> None:
+        if self._leave_game():
+            self.show_welcome()
 
     def _leave_game(self) -> bool:
         """Ask before leaving a game in progress that is not saved under a name."""

@@ -31,8 +31,8 @@ def random_positions(count: int, seed: int) -> list[State]:
 
 
 @pytest.mark.parametrize(
-    ("kind", "count"), [("random", 1500), ("greedy", 1500), ("easy", 500), ("normal", 80),
-                        ("hard", 30)]
+    ("kind", "count"),
+    [("random", 1500), ("greedy", 1500), ("easy", 500), ("normal", 80), ("hard", 30)],
 )
 def test_never_illegal(kind: str, count: int) -> None:
     player = make_player(kind, 7)
@@ -50,12 +50,14 @@ def test_think_yields_slices_then_an_action() -> None:
 
 def enumerate_plain(dice: int) -> dict[int, float]:
     out: dict[int, float] = {}
+
     def rec(k: int, acc: int, p: float) -> None:
         if k == 0:
             out[acc] = out.get(acc, 0.0) + p
             return
         for f in range(1, 7):
             rec(k - 1, acc + f, p / 6)
+
     rec(dice, 0, 1.0)
     return out
 
@@ -71,16 +73,22 @@ def test_plain_odds_match_enumeration(dice: int) -> None:
         for r in (1, 2):
             react = enumerate_plain(r)
             want = sum(p * q for t, p in react.items() for m, q in exact.items() if t > m)
-            got = sum(q * odds.stop_chance(["ranger" if r == 2 else "gunner"], m, False)
-                      for m, q in exact.items())
+            got = sum(
+                q * odds.stop_chance(["ranger" if r == 2 else "gunner"], m, False)
+                for m, q in exact.items()
+            )
             assert got == pytest.approx(want, abs=1e-12)
 
 
 def test_exploding_odds_match_monte_carlo() -> None:
     rng = random.Random(12345)
     n = 200_000
-    for shooter, target in (("ranger", "ranger"), ("gunner", "assault"), ("gunner", "armored"),
-                            ("assault", "armored")):
+    for shooter, target in (
+        ("ranger", "ranger"),
+        ("gunner", "assault"),
+        ("gunner", "armored"),
+        ("assault", "armored"),
+    ):
         sp = Pool(2 if shooter == "gunner" else 1, True)
         ep = Pool(2 if target == "armored" else 1, True)
         wins = 0

@@ -315,7 +315,11 @@ def test_update_is_offered_and_then_everything_comes_from_the_new_build(
             assert response.body() == (second / rel).read_bytes(), rel
             compared.add(rel)
     assert {"index.html", "static/app/serm.zip"} <= compared
-    assert {"pyscript.toml", "serm/web/main.py", "static/vendor/pyodide/pyodide.asm.wasm"} <= seen
+    assert {
+        "pyscript.toml",
+        "serm/web/main.py",
+        "static/vendor/pyodide-314.0.7/pyodide.asm.wasm",
+    } <= seen
     assert all(r.from_service_worker for r in responses)
 
     # One precache, holding exactly the second build: the first build's entries are gone.

@@ -40,9 +40,7 @@ def _to_react(table: Table) -> None:
     assert table.pending()[0] == "react", page.inner_text("#prompt")
 
 
-def test_reload_and_continue_restores_the_same_game(
-    page: Page, site_url: str
-) -> None:
+def test_reload_and_continue_restores_the_same_game(page: Page, site_url: str) -> None:
     table = start_game(page, site_url, SEED)
     for _ in range(4):
         page.keyboard.press("Enter")

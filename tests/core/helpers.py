@@ -116,8 +116,10 @@ def arrange(
     state = deploy(scenario=scenario, initiative=initiative)
     state = put(state, positions)
     if not others:
-        state = remove(state, [(s.player, s.card) for s in state.soldiers
-                               if (s.player, s.card) not in positions])
+        state = remove(
+            state,
+            [(s.player, s.card) for s in state.soldiers if (s.player, s.card) not in positions],
+        )
     else:
         # Default cards that a listed card now overlaps are moved to a free default spot.
         for s in state.on_table():

@@ -202,8 +202,9 @@ def draw_action(data: st.DataObject, state: State) -> Action:
         mv = state.move
         assert mv is not None
         entries = [e for c, e in zip(mv.reactors, mv.entries, strict=True) if c == mv.reactor]
-        return Stop(data.draw(st.one_of(st.sampled_from([0.0, mv.halt, *entries]),
-                                        st.floats(0.0, mv.halt))))
+        return Stop(
+            data.draw(st.one_of(st.sampled_from([0.0, mv.halt, *entries]), st.floats(0.0, mv.halt)))
+        )
     if p.kind == "face":
         s = state.soldier(p.player, state.move.card)  # type: ignore[union-attr]
         facing = data.draw(st.one_of(st.none(), BEARINGS))

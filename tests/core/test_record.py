@@ -76,7 +76,11 @@ def test_every_action_round_trips(action: Any) -> None:
 def test_action_json_shapes() -> None:
     assert to_dict(R((6, 2), 4)) == {"type": "roll", "faces": [[6, 2], [4]]}
     assert to_dict(Move("brawler", None)) == {
-        "type": "move", "card": "brawler", "direction": None, "facing": None}
+        "type": "move",
+        "card": "brawler",
+        "direction": None,
+        "facing": None,
+    }
     assert to_dict(Path(((1.0, 2.0),))) == {"type": "path", "points": [[1.0, 2.0]]}
     assert to_dict(End()) == {"type": "end"}
     assert to_dict(Concede(1)) == {"type": "concede", "player": 1}
@@ -91,8 +95,9 @@ def test_optional_fields_may_be_left_out() -> None:
     )
 
 
-@pytest.mark.parametrize("scenario", [open_field(), default(), random_layout(11)],
-                         ids=lambda s: s.name)
+@pytest.mark.parametrize(
+    "scenario", [open_field(), default(), random_layout(11)], ids=lambda s: s.name
+)
 def test_scenarios_round_trip(scenario: Any) -> None:
     again = scenario_from_dict(json.loads(json.dumps(scenario.to_dict())))
     assert again == scenario

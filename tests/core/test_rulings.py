@@ -158,8 +158,9 @@ def test_r2_random_layout_is_seeded_symmetric_and_clear_of_the_zones(seed: int) 
 @pytest.mark.parametrize("tall", [False, True])
 def test_r3_all_terrain_stops_movement(tall: bool) -> None:
     sc = with_terrain(box(4, 2, 6, 3, tall))
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (9, 1, 0)}, scenario=sc,
-                    others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (9, 1, 0)}, scenario=sc, others=False
+    )
     state = play(state, Move("assault", 0), R(2, 2))
     assert approx_vec(at(state, 1, "assault"), Vec(5, 3.5))  # top edge on the crate's edge
     assert pending(state) == (FACE, 1)
@@ -223,8 +224,10 @@ def test_r4_c10_turns_must_not_overlap() -> None:
 
 
 def test_r4_moves_never_end_overlapping() -> None:
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5.3, 2, 180),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5.3, 2, 180), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = play(state, Move("assault", 0), R(6, 6))
     mover = state.soldier(1, "assault").polygon()
     for s in state.on_table():
@@ -344,8 +347,10 @@ def test_r7_the_same_soldier_may_activate_again() -> None:
 def test_r7_one_soldier_per_activation_and_one_of_each_part() -> None:
     state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1))
     refused(state, Shoot("assault", "armored"), "R7")
-    state = arrange({(1, "assault"): (5, 7, 0), (1, "armored"): (2, 7, 0),
-                     (2, "armored"): (4, 2, 180)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 7, 0), (1, "armored"): (2, 7, 0), (2, "armored"): (4, 2, 180)},
+        others=False,
+    )
     state = play(state, Shoot("assault", "armored"), R(1), R(1, 1))
     refused(state, Move("armored", 0), "R7")
     state = play(state, Move("assault", 90), R(1, 1))
@@ -422,8 +427,9 @@ def test_r9_exploding_pool_rerolls_every_six() -> None:
 
 def test_r9_option_all_pools_explode() -> None:
     sc = with_terrain(explode_all=True)
-    state = arrange({(1, "assault"): (5, 7, 0), (2, "armored"): (9, 1, 0)}, scenario=sc,
-                    others=False)
+    state = arrange(
+        {(1, "assault"): (5, 7, 0), (2, "armored"): (9, 1, 0)}, scenario=sc, others=False
+    )
     state = apply(state, Move("assault", 0))
     refused(state, R(6, 1), "R9")
     state = apply(state, R((6, 1), 1))
@@ -431,8 +437,10 @@ def test_r9_option_all_pools_explode() -> None:
 
 
 def test_r9_a_zero_stat_totals_zero_without_a_roll() -> None:
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = play(state, Shoot("assault", "brawler"), R(1))
     assert not state.soldier(2, "brawler").alive  # 1 > 0, no Endure roll was asked for
 
@@ -485,8 +493,9 @@ def test_r11_a_target_on_the_ray_may_be_shot_one_just_off_it_not() -> None:
     beyond = 2.0
     corner = Vec(5 + HW + beyond, 4.5 - beyond)
     on_ray = (corner.x + HW, corner.y + 0.5, 0.0)
-    state = arrange({(1, "assault"): (5, 5, 0), (2, "armored"): on_ray,
-                     (2, "gunner"): (9, 9, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 5, 0), (2, "armored"): on_ray, (2, "gunner"): (9, 9, 0)}, others=False
+    )
     assert [e.card for e in visible_enemies(state, state.soldier(1, "assault"))] == ["armored"]
     apply(state, Shoot("assault", "armored"))
     off = (corner.x + HW + 1e-6, corner.y + 0.5, 0.0)
@@ -495,20 +504,24 @@ def test_r11_a_target_on_the_ray_may_be_shot_one_just_off_it_not() -> None:
 
 
 def test_r11_nothing_is_seen_beside_or_behind() -> None:
-    state = arrange({(1, "assault"): (5, 5, 0), (2, "armored"): (5, 7, 0),
-                     (2, "gunner"): (8, 5, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 5, 0), (2, "armored"): (5, 7, 0), (2, "gunner"): (8, 5, 0)},
+        others=False,
+    )
     assert visible_enemies(state, state.soldier(1, "assault")) == ()
     refused(state, Shoot("assault", "gunner"), "R21")
 
 
 def test_r12_tall_terrain_between_blocks_a_shot() -> None:
     sc = with_terrain(box(2, 3, 8, 3.5, True))
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc,
-                    others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc, others=False
+    )
     refused(state, Shoot("assault", "armored"), "R21")
     sc = with_terrain(box(2, 3, 5, 3.5, True))  # half hidden: still seen
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc,
-                    others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc, others=False
+    )
     assert apply(state, Shoot("assault", "armored")).pending.kind == ROLL  # type: ignore
 
 
@@ -527,8 +540,10 @@ def test_r13_ranger_shoots_behind_itself_but_not_through_tall_terrain() -> None:
 
 def test_r14_turn_in_place_has_no_roll_and_no_react() -> None:
     # player 2's Brawler (React 2) watches the Assault the whole time
-    state = arrange({(1, "assault"): (5, 6, 90), (2, "brawler"): (5, 2, 180),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 90), (2, "brawler"): (5, 2, 180), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = apply(state, Turn("assault", 0))
     assert state.soldier(1, "assault").facing == 0
     assert state.soldier(1, "assault").pos == Vec(5, 6)
@@ -589,16 +604,20 @@ def test_r15_non_finite_directions_and_paths_are_refused(bad: float) -> None:
 
 
 def test_r16_a_friendly_card_just_stops_the_move() -> None:
-    state = arrange({(1, "assault"): (5, 6, 0), (1, "armored"): (5, 3, 0),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (1, "armored"): (5, 3, 0), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = play(state, Move("assault", 0), R(2, 2))
     assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
     assert state.soldier(1, "armored").alive
 
 
 def test_r16_touching_an_enemy_rams_it() -> None:
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5.5, 3, 45),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5.5, 3, 45), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = play(state, Move("assault", 0), R(3, 3))
     assert not state.soldier(2, "armored").alive
     assert any(e.kind == "kill" for e in state.events)
@@ -609,7 +628,10 @@ def test_r16_touching_an_enemy_rams_it() -> None:
 
 def test_r16_c3_contact_exactly_at_the_end_of_the_roll_is_a_ram() -> None:
     layout: dict[Key, Spot] = {
-        (1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0), (2, "gunner"): (9, 1, 0)}
+        (1, "assault"): (5, 6, 0),
+        (2, "armored"): (5, 3, 0),
+        (2, "gunner"): (9, 1, 0),
+    }
     state = play(arrange(layout, others=False), Move("assault", 0), R(1, 1))
     assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
     assert not state.soldier(2, "armored").alive
@@ -619,21 +641,32 @@ def test_r16_c3_contact_exactly_at_the_end_of_the_roll_is_a_ram() -> None:
 
 
 def test_r16_c2_every_enemy_touched_at_the_same_instant_is_rammed() -> None:
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (4.6, 3, 0),
-                     (2, "assault"): (5.4, 3, 0), (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {
+            (1, "assault"): (5, 6, 0),
+            (2, "armored"): (4.6, 3, 0),
+            (2, "assault"): (5.4, 3, 0),
+            (2, "gunner"): (9, 1, 0),
+        },
+        others=False,
+    )
     state = play(state, Move("assault", 0), R(2, 1))
     assert not state.soldier(2, "armored").alive and not state.soldier(2, "assault").alive
     assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
 
 
 def test_r16_moving_away_from_a_touching_card_is_free() -> None:
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 7, 0),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 7, 0), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = play(state, Move("assault", 0), R(1, 1))
     assert approx_vec(at(state, 1, "assault"), Vec(5, 4))
     assert state.soldier(2, "armored").alive
-    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 7, 0),
-                     (2, "gunner"): (9, 1, 0)}, others=False)
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 7, 0), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
     state = play(state, Move("assault", 180), R(1, 1))  # pressing into it: a ram at once
     assert not state.soldier(2, "armored").alive
     assert approx_vec(at(state, 1, "assault"), Vec(5, 6))
@@ -643,8 +676,10 @@ def test_r16_moving_away_from_a_touching_card_is_free() -> None:
 
 
 def brawler_layout() -> State:
-    return arrange({(1, "brawler"): (2, 6, 0), (2, "armored"): (4, 5, 0),
-                    (2, "gunner"): (9, 1, 0)}, others=False)
+    return arrange(
+        {(1, "brawler"): (2, 6, 0), (2, "armored"): (4, 5, 0), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
 
 
 def test_r17_brawler_declares_no_direction() -> None:
@@ -727,8 +762,12 @@ def test_r18_no_one_sees_the_move_no_react_step() -> None:
 
 
 def test_r18_the_path_only_counts_up_to_the_halt() -> None:
-    layout = {(1, "assault"): (2, 6, 90), (1, "armored"): (3.6, 6, 0),
-              (2, "brawler"): (8, 2, 180), (2, "gunner"): (1, 2, 0)}
+    layout = {
+        (1, "assault"): (2, 6, 90),
+        (1, "armored"): (3.6, 6, 0),
+        (2, "brawler"): (8, 2, 180),
+        (2, "gunner"): (1, 2, 0),
+    }
     state = play(arrange(layout, others=False), Move("assault", 90), R(3, 3))
     assert pending(state) == (FACE, 1)  # blocked by the friend before the Brawler sees it
 
@@ -852,8 +891,15 @@ def test_r20_a_move_in_a_reaction_activation_can_be_reacted_to() -> None:
 
 
 def shooting_layout() -> State:
-    return arrange({(1, "assault"): (5, 6, 0), (1, "brawler"): (8, 6, 0),
-                    (2, "armored"): (5, 3, 180), (2, "gunner"): (9, 9, 0)}, others=False)
+    return arrange(
+        {
+            (1, "assault"): (5, 6, 0),
+            (1, "brawler"): (8, 6, 0),
+            (2, "armored"): (5, 3, 180),
+            (2, "gunner"): (9, 9, 0),
+        },
+        others=False,
+    )
 
 
 def test_r21_strictly_greater_kills() -> None:
@@ -924,9 +970,18 @@ def test_r22_gunner_cannot_shoot_after_moving_or_turning() -> None:
 
 
 def test_r22_gunner_cannot_move_after_shooting() -> None:
-    state = play(gunner_layout(), Shoot("gunner", "ranger"), R(1, 1), R(3),
-                 Shoot("gunner", "armored"), R(1, 1), R(3, 3),
-                 Shoot("gunner", "assault"), R(1, 1), R(3))
+    state = play(
+        gunner_layout(),
+        Shoot("gunner", "ranger"),
+        R(1, 1),
+        R(3),
+        Shoot("gunner", "armored"),
+        R(1, 1),
+        R(3, 3),
+        Shoot("gunner", "assault"),
+        R(1, 1),
+        R(3),
+    )
     assert pending(state) == (ACT, 2)
     held = replace(gunner_layout(), activation=Activation(1, "gunner", shot=True))
     refused(held, Move("gunner", 0), "R22")
@@ -1014,8 +1069,9 @@ def _placed_by_seed(seed: int) -> Game:
     game.roll_pending()
     while game.state.pending is not None and game.state.pending.kind == PLACE:
         player = game.state.pending.player
-        i, card = next((i, c) for i, c in enumerate(CARD_NAMES)
-                       if not game.state.soldier(player, c).placed)
+        i, card = next(
+            (i, c) for i, c in enumerate(CARD_NAMES) if not game.state.soldier(player, c).placed
+        )
         game.play(Place(card, 1 + 2 * i, 9.0 if player == 1 else 1.0, 0))
     game.play(Move("assault", 90))
     return game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from serm.core import queries as q
 from serm.core.geometry import Vec, bearing_of
 from serm.core.scenario import by_name
-from serm.core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, STOP, TARGET
+from serm.core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, STOP, TARGET, Soldier
 from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.panel import prompt_html, status_html
 
@@ -57,19 +57,21 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
         own = [s for s in st.alive(p.player) if s.on_table and any(q.can_act(st, s))]
         shooters = [s for s in own if q.can_act(st, s)[1] and q.visible_enemies(st, s)]
         if shooters:
-            s = shooters[0]
+            s: Soldier = shooters[0]
             c.pointer_down(s.x, s.y, Hit(s.player, s.card))
             assert c.key("s") == FULL
             t = q.visible_enemies(st, s)[0]
             c.pointer_down(t.x, t.y, Hit(t.player, t.card))
             return
         if c.selected is None:
-            s = own[0] if own else None
-            if s is None:
+            first = own[0] if own else None
+            if first is None:
                 c.key("p")
                 return
             c.key(str([x.card for x in st.soldiers[(p.player - 1) * 5 :]].index(s.card) + 1))
-        s = c.selected
+        sel = c.selected
+        assert sel is not None
+        s = sel
         assert s is not None
         if not q.can_act(st, s)[0]:
             c.key("p")
@@ -84,7 +86,9 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
         assert c.view().move_preview is not None
         c.key("Enter")
     elif p.kind == PATH:
-        s = c.selected
+        sel = c.selected
+        assert sel is not None
+        s = sel
         assert s is not None
         enemy = min(st.enemies(p.player), key=lambda e: (e.pos - s.pos).length())
         c.pointer_move(enemy.x, enemy.y, Hit())
@@ -95,7 +99,9 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
         c.key("ArrowRight")
         c.key("Enter")
     elif p.kind == FACE:
-        s = c.selected
+        sel = c.selected
+        assert sel is not None
+        s = sel
         assert s is not None
         enemies = st.enemies(p.player)
         if enemies:

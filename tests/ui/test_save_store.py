@@ -83,7 +83,8 @@ def test_mid_react_save_restores_the_react_prompt() -> None:
     back = store.read(AUTOSAVE)
     assert back is not None
     d = back.controller()
-    assert d.state.pending == c.state.pending and d.state.pending.kind == REACT
+    assert d.state.pending is not None and d.state.pending == c.state.pending
+    assert d.state.pending.kind == REACT
 
 
 def test_slots_list_rename_delete() -> None:
