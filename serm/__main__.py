@@ -49,11 +49,15 @@ def main(argv: list[str] | None = None) -> int:
         from .bench.engine import main as bench_engine
 
         return bench_engine(argv[2:])
+    if argv[:2] == ["bench", "web"]:
+        from .bench.web import main as bench_web
+
+        return bench_web(argv[2:])
     parser = argparse.ArgumentParser(prog="python -m serm", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print its final state as JSON")
     rp.add_argument("record", help="path to a record file (docs/record-format.md)")
-    sub.add_parser("bench", help="benchmarks: `bench ai`, `bench engine` (each has --help)")
+    sub.add_parser("bench", help="benchmarks: `bench ai`, `bench engine`, `bench web` (each has --help)")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.record)

@@ -72,7 +72,8 @@ BUILD_META = re.compile(r'<meta name="serm-build" content="[^"]*">')
 BUILD_MODULE = "serm/_build.py"
 # Files of the serm package that go into the browser zip.
 PACKAGE_SUFFIXES = frozenset({".py"})
-SKIP_DIRS = frozenset({"__pycache__", "tests", "test", ".mypy_cache", ".pytest_cache"})
+# serm/bench (benchmarks, run on CPython; the web one drives a browser) is never imported there.
+SKIP_DIRS = frozenset({"__pycache__", "tests", "test", "bench", ".mypy_cache", ".pytest_cache"})
 # A fixed timestamp keeps serm.zip byte-identical for identical sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 

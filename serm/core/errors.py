@@ -7,6 +7,7 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow now; ``rule`` names the ruling (e.g. "R4")."""
 
     def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
+        tag = f"({rule})"
+        super().__init__(message if message.endswith(tag) else f"{message} {tag}")
         self.rule = rule
         self.message = message

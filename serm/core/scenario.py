@@ -84,11 +84,11 @@ def _rect(name: str, x: float, y: float, w: float, h: float, tall: bool) -> Terr
 
 def default() -> Scenario:
     """10 x 10 L, four terrain pieces mirror-symmetric about both centre lines (R2)."""
-    terrain = (
-        _rect("Ruin", 1.5, 3.5, 1.5, 1.0, True),
-        _rect("Ruin", 7.0, 5.5, 1.5, 1.0, True),
-        _rect("Crates", 6.5, 3.2, 1.2, 0.8, False),
-        _rect("Crates", 2.3, 6.0, 1.2, 0.8, False),
+    terrain = (  # ruins on the line between the zones, crates on the line between the sides
+        _rect("Ruin", 1.3, 4.4, 1.5, 1.2, True),
+        _rect("Ruin", 7.2, 4.4, 1.5, 1.2, True),
+        _rect("Crates", 4.4, 3.0, 1.2, 0.8, False),
+        _rect("Crates", 4.4, 6.2, 1.2, 0.8, False),
     )
     return Scenario("default", 10.0, 10.0, _default_zones(10.0, 10.0), terrain)
 

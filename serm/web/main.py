@@ -478,7 +478,20 @@ class App:
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
+def _metrics() -> Any:
+    """Measurement hook for ``python -m serm bench web``: collect garbage, size the Python heap."""
+    import gc
+    import sys
+
+    gc.collect()
+    found = gc.get_objects()
+    proxies = sum(1 for o in found if type(o).__module__ == "pyodide.ffi")
+    out = {"py_blocks": sys.getallocatedblocks(), "py_objects": len(found), "py_jsproxies": proxies}
+    return to_js(out, dict_converter=js.Object.fromEntries)
+
+
 def main() -> App:
+    window.__serm_metrics = create_proxy(_metrics)  # read by python -m serm bench web
     app = App()
     app.show_welcome()
     for button in document.querySelectorAll("#controls button"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import struct
 import zlib
@@ -83,13 +84,21 @@ def md5_of(path: Path) -> str:
     return hashlib.md5(path.read_bytes(), usedforsecurity=False).hexdigest()
 
 
+VERSIONED = re.compile(r"^static/vendor/pyodide-[0-9.]+/")
+"""Folders named after their version: precached under their URL alone (no revision)."""
+
+
 def site_manifest(site: Path) -> dict[str, str]:
-    """What the service worker must precache: every file of ``site`` but sw.js, by md5."""
-    return {
-        p.relative_to(site).as_posix(): md5_of(p)
-        for p in sorted(site.rglob("*"))
-        if p.is_file() and p.name != "sw.js"
-    }
+    """What the service worker must precache: every file of ``site`` but sw.js, by md5.
+
+    Files in a versioned folder carry no revision: their URL changes whenever they do.
+    """
+    out = {}
+    for p in sorted(site.rglob("*")):
+        rel = p.relative_to(site).as_posix()
+        if p.is_file() and p.name != "sw.js":
+            out[rel] = "" if VERSIONED.match(rel) else md5_of(p)
+    return out
 
 
 def precached(page: Page, site_url: str) -> dict[str, dict[str, str]]:
