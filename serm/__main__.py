@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print its final state as JSON")
     rp.add_argument("record", help="path to a record file (docs/record-format.md)")
-    sub.add_parser("bench", help="benchmarks: `bench ai`, `bench engine`, `bench web` (each has --help)")
+    sub.add_parser("bench", help="benchmarks: `bench ai`, `bench engine`, `bench web` (see --help)")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.record)
