@@ -75,6 +75,7 @@ class Controller:
         self.message = ""
         self.log: list[tuple[str, str, tuple[tuple[int, ...], ...]]] = []
         self.recent: list[tuple[str, str, tuple[tuple[int, ...], ...]]] = []
+        self.motions: list[Motion] = []
         self._absorb_events()
         self._sync()
 
@@ -122,6 +123,7 @@ class Controller:
         ``recent`` then holds what happened since the last human decision (results to show).
         """
         before = len(self.log)
+        old_state = self.state
         try:
             self.game.play(action)
         except IllegalActionError as exc:
@@ -132,6 +134,7 @@ class Controller:
         self._absorb_events()
         new = [e for e in self.log[before:] if e[0] in RESULT_KINDS]
         self.recent = self.recent + new if by_computer else new
+        self.motions = motions(old_state, self.state)
         self._sync()
         return FULL
 
@@ -763,3 +766,31 @@ def _number_or_none(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
         return None
     return float(value)
+
+
+Motion = tuple[SoldierKey, tuple[tuple[float, float, float], ...]]
+"""A card that just moved: its key and the (x, y, facing) corners it passed, first to last."""
+
+
+def motions(before: State, after: State) -> list[Motion]:
+    """Cards whose place or facing changed between two states, with the path each took (R15).
+
+    A mover follows its move's path (the Brawler's corners too) up to where it ended.
+    """
+    out: list[Motion] = []
+    for old, new in zip(before.soldiers, after.soldiers, strict=True):
+        if not (old.on_table and new.on_table) or (old.pos, old.facing) == (new.pos, new.facing):
+            continue
+        corners = [(old.x, old.y, old.facing)]
+        mv = before.move
+        if mv is not None and mv.card == old.card and before.activation is not None:
+            if before.activation.player == old.player and len(mv.path) > 2:
+                end = new.pos
+                for p in mv.path[1:-1]:
+                    if (p - end).length() < EPS:
+                        break
+                    corners.append((p.x, p.y, old.facing))
+        turn = (new.facing - old.facing + 180.0) % 360.0 - 180.0  # the short way round
+        corners.append((new.x, new.y, old.facing + turn))
+        out.append(((new.player, new.card), tuple(corners)))
+    return out

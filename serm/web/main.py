@@ -123,6 +123,7 @@ class App:
         _el("log").innerHTML = ""
         self.log_shown = 0
         self._set_game_buttons(True)
+        window.scrollTo(0, 0)  # the board first, wherever the Start button was
         self.redraw(FULL)
 
     def _chosen_computers(self) -> dict[int, str]:
@@ -173,6 +174,7 @@ class App:
         self._use(saved.controller())
 
     def _use(self, ctrl: Controller) -> None:
+        window.scrollTo(0, 0)
         self.ctrl = ctrl
         self.scenario = ctrl.game.record.scenario.name.split("-")[0]
         _el("log").innerHTML = ""
@@ -219,6 +221,7 @@ class App:
                 layer.innerHTML = overlay_layer(ctrl.state, view)
                 return
         _el("board").innerHTML = render(ctrl.state, view)
+        self._animate(ctrl)
         _el("status").innerHTML = panel.status_html(ctrl.state)
         _el("prompt").innerHTML = panel.prompt_html(ctrl)
         _el("btn-los").setAttribute("aria-pressed", "true" if ctrl.show_all_los else "false")
@@ -226,6 +229,27 @@ class App:
         self._append_log()
         self.autosave()
         self._maybe_think()
+
+    def _animate(self, ctrl: Controller) -> None:
+        """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
+        moving, ctrl.motions = ctrl.motions, []
+        if not moving or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        for (player, card), corners in moving:
+            el = document.querySelector(
+                f'#layer-board g.card[data-player="{player}"][data-card="{card}"]'
+            )
+            if _null(el):
+                continue
+            frames = [
+                {"transform": f"translate({x * SCALE}px, {y * SCALE}px) rotate({f}deg)"}
+                for x, y, f in corners
+            ]
+            opts = {"duration": min(250 + 120 * len(corners), 900), "easing": "ease-in-out"}
+            el.animate(
+                to_js(frames, dict_converter=js.Object.fromEntries),
+                to_js(opts, dict_converter=js.Object.fromEntries),
+            )
 
     def _append_log(self) -> None:
         assert self.ctrl is not None
@@ -481,12 +505,11 @@ class App:
 def _metrics() -> Any:
     """Measurement hook for ``python -m serm bench web``: collect garbage, size the Python heap."""
     import gc
-    import sys
 
     gc.collect()
     found = gc.get_objects()
     proxies = sum(1 for o in found if type(o).__module__ == "pyodide.ffi")
-    out = {"py_blocks": sys.getallocatedblocks(), "py_objects": len(found), "py_jsproxies": proxies}
+    out = {"py_objects": len(found), "py_jsproxies": proxies}
     return to_js(out, dict_converter=js.Object.fromEntries)
 
 

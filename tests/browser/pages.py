@@ -33,13 +33,22 @@ class Table:
         )
         return a * x * SCALE + e, d * y * SCALE + f
 
+    def settle(self) -> None:
+        """Wait until no card is still sliding (hit tests follow the animated position)."""
+        self.page.wait_for_function(
+            "() => document.getAnimations().every(a => a.playState !== 'running'"
+            " || !a.effect?.target?.closest?.('#board'))"
+        )
+
     def press(self, x: float, y: float) -> None:
+        self.settle()
         cx, cy = self.to_client(x, y)
         self.page.mouse.move(cx, cy)
         self.page.mouse.down()
         self.page.mouse.up()
 
     def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        self.settle()
         sx, sy = self.to_client(*start)
         ex, ey = self.to_client(*end)
         self.page.mouse.move(sx, sy)

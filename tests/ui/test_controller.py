@@ -164,3 +164,20 @@ def test_results_of_an_action_are_shown_in_the_prompt() -> None:
     c.key("Enter")
     assert c.recent and any(kind == "roll" for kind, _, _ in c.recent)
     assert 'class="recent"' in prompt_html(c)
+
+
+def test_a_move_reports_the_path_the_card_slid_along() -> None:
+    c = Controller.new(by_name("open"), seed=3)
+    _deploy_all(c)
+    p = c.state.pending
+    assert p is not None
+    c.key("4")
+    c.key("m")
+    c.key("Enter")
+    while c.state.pending is not None and c.state.pending.kind == REACT:
+        c.key("n")
+    moved = [m for m in c.motions if m[0] == (p.player, "assault")]
+    assert moved, c.log[-3:]
+    corners = moved[0][1]
+    s = c.state.soldier(p.player, "assault")
+    assert corners[-1][:2] == (s.x, s.y) and len(corners) >= 2
