@@ -581,6 +581,8 @@ class Controller:
             return self.rotate(ROTATE_STEP)
         if key == "Enter":
             return self.confirm()
+        if key == " " and self._waiting(PATH) and self.cursor is not None:
+            return self._add_corner(self.cursor)  # keyboard corner: aim with arrows, Space adds
         if key == "Escape":
             return self.command("cancel")
         if k == "l":

@@ -232,7 +232,8 @@ def _path(ctrl: Controller) -> str:
     left = view.path_trace.remaining if view.path_trace else 0.0
     return (
         f"<p>The Brawler rolled <strong>{st.move.total}</strong>. Trace its path: tap to add "
-        f"corners; it must use exactly {st.move.total} card lengths "
+        f"corners (or aim with the arrow keys and press <kbd>Space</kbd>); it must use exactly "
+        f"{st.move.total} card lengths "
         f"(<strong>{left:.1f} L left</strong>).</p>"
         '<div class="actions">'
         + button("Straight on", "straight", key="Enter", primary=True)

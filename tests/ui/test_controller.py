@@ -181,3 +181,21 @@ def test_a_move_reports_the_path_the_card_slid_along() -> None:
     corners = moved[0][1]
     s = c.state.soldier(p.player, "assault")
     assert corners[-1][:2] == (s.x, s.y) and len(corners) >= 2
+
+
+def test_brawler_path_by_keyboard() -> None:
+    for seed in range(30):
+        c = Controller.new(by_name("open"), seed=seed)
+        _deploy_all(c)
+        c.key("5")
+        c.key("m")
+        if c.state.pending is not None and c.state.pending.kind == PATH:
+            break
+    else:
+        raise AssertionError("no Brawler move")
+    total = c.state.move.total if c.state.move else 0
+    c.key("ArrowLeft")
+    c.key(" ")
+    assert len(c.trace) == 1 or total <= 1
+    c.key("Enter")
+    assert c.state.pending is None or c.state.pending.kind != PATH
