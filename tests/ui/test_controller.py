@@ -193,7 +193,7 @@ def test_brawler_path_by_keyboard() -> None:
             break
     else:
         raise AssertionError("no Brawler move")
-    total = c.state.move.total if c.state.move else 0
+    total = (c.state.move.total or 0) if c.state.move else 0
     c.key("ArrowLeft")
     c.key(" ")
     assert len(c.trace) == 1 or total <= 1
