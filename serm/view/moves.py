@@ -178,17 +178,8 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
 def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     mv = state.move
     pending = state.pending
-    if (
-        mv is None
-        or len(mv.path) < 2
-        or pending is None
-        or pending.kind
-        not in (
-            "react",
-            "stop",
-            "roll",
-        )
-    ):
+    stoppable = pending is not None and pending.kind in ("react", "stop", "roll")
+    if mv is None or len(mv.path) < 2 or not stoppable:
         return []  # the path and its halt matter only while the move can still be stopped
     path = mv.path
     total = polyline_length(path)
