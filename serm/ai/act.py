@@ -18,6 +18,7 @@ def candidates(pl: Planner) -> list[Candidate]:
     state = pl.state
     a = state.activation
     out = [Candidate(End(), lambda: pl.score(pl.board))]
+    moves: list[Candidate] = []
     for s in state.alive(pl.me):
         if not s.on_table or (a is not None and a.card is not None and a.card != s.card):
             continue
@@ -25,7 +26,20 @@ def candidates(pl: Planner) -> list[Candidate]:
         if may_shoot:
             out += shoot_candidates(pl, s)
         if may_move:
-            out += move_candidates(pl, s, may_shoot)
+            moves += move_candidates(pl, s, may_shoot)
+    # Shoots first, then the moves interleaved soldier by soldier, so that the work cap
+    # (``Config.max_evals``) trims every soldier's sampled moves alike.
+    return out + interleave(moves)
+
+
+def interleave(cands: list[Candidate]) -> list[Candidate]:
+    by_card: dict[str, list[Candidate]] = {}
+    for c in cands:
+        by_card.setdefault(getattr(c.action, "card", ""), []).append(c)
+    lists = list(by_card.values())
+    out: list[Candidate] = []
+    for i in range(max((len(x) for x in lists), default=0)):
+        out += [x[i] for x in lists if i < len(x)]
     return out
 
 
@@ -60,11 +74,16 @@ def move_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]
         return out + brawler.declare_candidates(pl, s)
     shoot_after = may_shoot and s.card != "gunner"
     for d in pl.directions(s):
+        d %= 360.0
+        # Travel lengthwise (R14: a turn at the start of the Move): the card is narrowest that
+        # way, so it slips past terrain and friends it would catch on sideways.
+        start = d if q.facing_problem(pl.state, s, d) is None else None
+        mover = s if start is None else replace(s, facing=start)
 
-        def go(d: float = d) -> float:
-            return pl.move_score(s, d, shoot_after)
+        def go(d: float = d, mover: Soldier = mover) -> float:
+            return pl.move_score(mover, d, shoot_after)
 
-        out.append(Candidate(Move(s.card, d % 360.0), go))
+        out.append(Candidate(Move(s.card, d, start), go))
     return out
 
 

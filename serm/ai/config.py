@@ -24,10 +24,19 @@ class Config:
     """Stop points sampled along a reacted-to path."""
     noise: float
     """Standard deviation of the noise added to every score (soldier values)."""
+    max_evals: int
+    """Work cap per decision: board evaluations plus candidates scored; past it, the remaining
+    candidates are not scored (the worst case, the first activation, needs about 600 at hard)."""
+    poses: int = 0
+    """Enemy Gunner poses weighed at deployment while the enemy Gunner is still in hand (0: off)."""
+    aim: bool = False
+    """Aim the Gunner at deployment: the facing that sees the most enemy value at each spot."""
+    careful: bool = True
+    """Reasoned React and deployment order (easy reacts and deploys more carelessly)."""
 
 
 STRENGTHS: dict[str, Config] = {
-    "easy": Config("easy", 6, 2, 8, 12, 6, 5, 0.35),
-    "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0),
-    "hard": Config("hard", 24, 5, 32, 80, 24, 16, 0.0),
+    "easy": Config("easy", 4, 1, 6, 6, 4, 3, 0.6, 150, careful=False),
+    "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400),
+    "hard": Config("hard", 24, 5, 32, 60, 24, 16, 0.0, 900, poses=36, aim=True),
 }

@@ -16,8 +16,8 @@ from serm.core.cards import other
 from serm.core.geometry import Vec
 from serm.core.state import Soldier
 
-from . import sight
-from .evaluate import VALUES
+from . import odds, sight
+from .evaluate import VALUES, Board
 from .plans import Candidate, Planner, toward
 
 ORDER = ("armored", "assault", "ranger", "brawler", "gunner")
@@ -26,7 +26,10 @@ MARGIN = 0.55
 
 def next_card(pl: Planner) -> str:
     placed = {s.card for s in pl.state.alive(pl.me) if s.placed}
-    return next(c for c in ORDER if c not in placed)
+    left = [c for c in ORDER if c not in placed]
+    if not pl.cfg.careful:
+        return pl.rng.choice(left)
+    return left[0]
 
 
 def enemy_points(pl: Planner) -> list[Vec]:
@@ -45,10 +48,77 @@ def place_candidates(pl: Planner) -> list[Candidate]:
         x = pl.rng.uniform(z.x0 + MARGIN, z.x1 - MARGIN)
         y = pl.rng.uniform(z.y0 + MARGIN, z.y1 - MARGIN)
         f = (ahead + pl.rng.choice((0.0, 0.0, -30.0, 30.0, -60.0, 60.0))) % 360.0
+        if card == "gunner" and pl.cfg.aim:
+            f = aim(pl, Vec(x, y), ahead, f)
         if q.placement_problem(pl.state, pl.me, card, x, y, f) is not None:
             continue
         out.append(Candidate(Place(card, x, y, f), partial(spot_score, pl, card, x, y, f)))
     return out
+
+
+def aim(pl: Planner, pos: Vec, ahead: float, f: float) -> float:
+    """The facing at ``pos`` that sees the most enemy value on the table (ties: ``f``)."""
+    foes = [e for e, _ in pl.enemies()]
+    if not foes:
+        return f
+    options = [f, ahead, ahead - 25.0, ahead + 25.0, ahead - 45.0, ahead + 45.0]
+    options += [toward(pos, e.pos) for e in foes if e.card == "gunner"]
+    best, best_value = f, -1.0
+    for g in options:
+        value = sum(
+            odds.kill("gunner", e.card) * VALUES[e.card]
+            for e in foes
+            if sight.sees_poly(pos, g, False, e.polygon(), pl.tall)
+        )
+        if value > best_value + 1e-9:
+            best, best_value = g % 360.0, value
+    return best
+
+
+def poses(pl: Planner) -> list[tuple[Vec, float]]:
+    """Where the enemy Gunner may stand and look when it is still in hand: a grid of its zone
+    (two depths) by facings around straight ahead."""
+    got: list[tuple[Vec, float]] | None = getattr(pl, "_poses", None)
+    if got is not None:
+        return got
+    z = pl.state.scenario.zone(pl.them)
+    ahead = toward(Vec(0, (z.y0 + z.y1) / 2), Vec(0, pl.state.scenario.height / 2))
+    facings = (0.0, -25.0, 25.0, -45.0, 45.0, -12.0, 12.0)
+    per = max(pl.cfg.poses // (2 * 3), 1)
+    out = []
+    k = 0
+    for i in range(per):
+        x = z.x0 + MARGIN + (z.x1 - z.x0 - 2 * MARGIN) * (i + 0.5) / per
+        for depth in (0.3, 0.7):
+            y = z.y0 + (z.y1 - z.y0) * depth
+            for j in range(3):
+                out.append((Vec(x, y), (ahead + facings[(k + j) % len(facings)]) % 360.0))
+            k += 1
+    pl._poses = out  # type: ignore[attr-defined]
+    return out
+
+
+def pose_threat(pl: Planner, board: Board) -> float:
+    """What an enemy Gunner still in hand would shoot at, placed and aimed for the best volley:
+    the mean of the worst poses and the overall mean (kill chance times value, my soldiers)."""
+    cache: dict[tuple[float, float, float, str], list[bool]] = pl.__dict__.setdefault("_seen", {})
+    ps = poses(pl)
+    totals = [0.0] * len(ps)
+    for s, w in board:
+        if s.player != pl.me or w < 1e-6:
+            continue
+        key = (s.x, s.y, s.facing, s.card)
+        seen = cache.get(key)
+        if seen is None:
+            poly = s.polygon()
+            seen = cache[key] = [sight.sees_poly(p, f, False, poly, pl.tall) for p, f in ps]
+        v = odds.kill("gunner", s.card) * VALUES[s.card] * w
+        for i, ok in enumerate(seen):
+            if ok:
+                totals[i] += v
+    totals.sort(reverse=True)
+    top = totals[: max(len(totals) // 6, 1)]
+    return 0.5 * sum(top) / len(top) + 0.5 * sum(totals) / len(totals)
 
 
 def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
@@ -59,6 +129,8 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     exposed = sum(sight.clear(s.pos, p, pl.tall) for p in points) / len(points)
     sign = 0.25 if first == pl.me else -0.5
     prior = sign * exposed * VALUES[card]
+    if pl.cfg.poses and not pl.state.soldier(pl.them, "gunner").placed:
+        prior -= (0.45 if first == pl.me else 1.0) * pose_threat(pl, board)
     if card == "gunner":
         cone = sum(
             sight.sees_poly(

@@ -45,6 +45,8 @@ class Weights:
     """Every other soldier's threat, either side."""
     ram_react: float = 0.75
     """Share of rams that survive the React they may meet."""
+    approach: float = 0.0
+    """Per L of my soldiers' mean distance to the nearest enemy (breaks long stand-offs)."""
 
 
 class Evaluator:
@@ -152,9 +154,12 @@ class Evaluator:
             return -100.0
         if not theirs:
             return 100.0
-        return (
-            material + unplaced + k_me * top_me - k_them * top_them + w.rest * (rest_me - rest_them)
-        )
+        value = material + unplaced + k_me * top_me - k_them * top_them
+        value += w.rest * (rest_me - rest_them)
+        if w.approach:
+            gap = sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
+            value -= w.approach * gap / len(mine)
+        return value
 
 
 def board_of(soldiers: tuple[Soldier, ...]) -> Board:

@@ -22,6 +22,8 @@ def react_candidates(pl: Planner) -> list[Candidate]:
     p = pl.state.pending
     assert p is not None
     out = [Candidate(React(None), lambda: -1.0)]
+    if not pl.cfg.careful and pl.rng.random() < 0.5:
+        return out  # easy lets a Move go half the time
     for card in p.options:
         r = pl.state.soldier(pl.me, card)
         chance = q.react_chance(pl.state, r)

@@ -31,6 +31,12 @@ class Candidate:
     score: Scorer
 
 
+STANDOFF = 30
+"""Activations after which a game counts as a stand-off: the players press in (a draw at the
+turn cap is worth less than the risk)."""
+AGGRESSIVE = Weights(after_top=0.8, approach=0.05)
+
+
 def toward(a: Vec, b: Vec) -> float:
     return bearing_of(b - a)
 
@@ -48,7 +54,9 @@ class Planner:
         self.me = state.pending.player
         self.them = other(self.me)
         sc = state.scenario
-        self.ev = Evaluator(sc.terrain, sc.explode_all, weights or Weights())
+        if weights is None:
+            weights = Weights() if state.turn < STANDOFF else AGGRESSIVE
+        self.ev = Evaluator(sc.terrain, sc.explode_all, weights)
         self.tall = self.ev.tall
         self.board: Board = board_of(state.soldiers)
 

@@ -92,7 +92,10 @@ class SearchPlayer(BasePlayer):
     def think(self, state: State) -> Iterator[Action | None]:
         pl = Planner(state, self.cfg, self.rng)
         scored: list[tuple[float, int, Candidate]] = []
+        cap = self.cfg.max_evals
         for i, cand in enumerate(candidates(pl)):
+            if scored and pl.ev.evaluations + len(scored) >= cap:
+                break  # the work cap: later candidates go unscored
             value = cand.score()
             if self.cfg.noise:
                 value += self.rng.gauss(0.0, self.cfg.noise)

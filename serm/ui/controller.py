@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..ai import STRENGTHS, make_player
 from ..core import End, Face, Game, IllegalActionError, Move, Path, Place, React, Shoot, Stop, Turn
 from ..core import queries as q
 from ..core.actions import Action
@@ -57,9 +56,12 @@ class Controller:
         self.computers: dict[int, Any] = {}
         for player, info in game.record.players.items():
             kind = info.get("kind", "human")
-            if kind.startswith("computer-") and kind[len("computer-") :] in STRENGTHS:
-                seed = (game.record.seed or 0) + player
-                self.computers[player] = make_player(kind[len("computer-") :], seed)
+            if kind.startswith("computer-"):
+                from ..ai import STRENGTHS, make_player  # loaded only when a computer plays
+
+                if kind[len("computer-") :] in STRENGTHS:
+                    seed = (game.record.seed or 0) + player
+                    self.computers[player] = make_player(kind[len("computer-") :], seed)
         self.sub = ""  # within ACT: "", "aim", "turn", "shoot"
         self.selected: Soldier | None = None
         self.ghost: Ghost | None = None
@@ -76,6 +78,7 @@ class Controller:
         self.log: list[tuple[str, str, tuple[tuple[int, ...], ...]]] = []
         self.recent: list[tuple[str, str, tuple[tuple[int, ...], ...]]] = []
         self.motions: list[Motion] = []
+        self._roles_cache: tuple[object, Any, State] | None = None
         self._absorb_events()
         self._sync()
 
@@ -88,7 +91,7 @@ class Controller:
         """A new game; ``computer`` maps a player to a strength ("easy", "normal", "hard")."""
         game = Game(scenario, seed=seed)
         for player, strength in (computer or {}).items():
-            if strength in STRENGTHS:
+            if strength in ("easy", "normal", "hard"):  # serm.ai.STRENGTHS, not imported yet
                 name = f"Computer ({strength})"
                 game.record.players[player] = {"name": name, "kind": f"computer-{strength}"}
         game.roll_pending()
@@ -667,9 +670,34 @@ class Controller:
         """The ``ViewModel`` for ``serm.view.render`` at this moment."""
         st, p = self.state, self.state.pending
         perspective = p.player if p is not None and p.player else (st.initiative or 1)
+        sel = self.selected
+        hl, chances = self._roles()
+        return ViewModel(
+            selected=(sel.player, sel.card) if sel is not None else None,
+            hovered=self.hovered,
+            show_all_los=self.show_all_los,
+            highlights=hl,
+            chances=chances,
+            ghost=self.ghost if p is not None and p.kind == PLACE else None,
+            move_preview=self._move_preview(),
+            path_trace=self._path_trace(),
+            stop_at=self.stop_at if p is not None and p.kind == STOP else None,
+            facing_handle=self._handle(),
+            perspective=perspective,
+        )
+
+    def _roles(
+        self,
+    ) -> tuple[tuple[tuple[SoldierKey, str], ...], tuple[tuple[SoldierKey, float], ...]]:
+        """Highlights and chances: they change only with the state or the choice, not the pointer,
+        so they are computed once per (state, selection, sub-mode)."""
+        sel = self.selected
+        key = (id(self.state), None if sel is None else sel.card, self.sub)
+        if self._roles_cache is not None and self._roles_cache[0] == key:
+            return self._roles_cache[1]
+        st, p = self.state, self.state.pending
         hl: list[tuple[SoldierKey, str]] = []
         chances: list[tuple[SoldierKey, float]] = []
-        sel = self.selected
         if p is not None and p.kind == ACT:
             for s in st.alive(p.player):
                 if s.on_table and any(q.can_act(st, s)) and (sel is None or sel.card != s.card):
@@ -689,19 +717,9 @@ class Controller:
                 r = st.soldier(p.player, card)
                 hl.append(((r.player, card), "reactor"))
                 chances.append(((r.player, card), q.react_chance(st, r)))
-        return ViewModel(
-            selected=(sel.player, sel.card) if sel is not None else None,
-            hovered=self.hovered,
-            show_all_los=self.show_all_los,
-            highlights=tuple(hl),
-            chances=tuple(chances),
-            ghost=self.ghost if p is not None and p.kind == PLACE else None,
-            move_preview=self._move_preview(),
-            path_trace=self._path_trace(),
-            stop_at=self.stop_at if p is not None and p.kind == STOP else None,
-            facing_handle=self._handle(),
-            perspective=perspective,
-        )
+        roles = (tuple(hl), tuple(chances))
+        self._roles_cache = (key, roles, st)  # the state is kept so its id stays unique
+        return roles
 
     def _handle(self) -> tuple[SoldierKey, float] | None:
         p = self.state.pending

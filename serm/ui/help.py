@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from ..view.escape import escape
 
 SCENARIOS = (
     ("default", "Ruins: four terrain pieces, two of them tall"),

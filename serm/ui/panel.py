@@ -7,12 +7,11 @@ Every string that reaches the page is escaped here with ``html.escape``. Buttons
 
 from __future__ import annotations
 
-from html import escape
-
 from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
 from ..view.board import percent
+from ..view.escape import escape
 from .controller import Controller
 from .saves import MAX_NAME, SlotInfo
 

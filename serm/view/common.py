@@ -6,13 +6,14 @@ values as they are). Coordinates are in scaled units: ``SCALE`` user units per c
 
 from __future__ import annotations
 
-import html
 import math
 
 import svg
 
 from serm.core.geometry import CARD_WIDTH, Vec
 from serm.core.state import Soldier, State
+
+from .escape import escape
 
 SCALE = 100
 """SVG user units per card length (L): the table's (x, y) in L is (x * SCALE, y * SCALE)."""
@@ -57,7 +58,7 @@ SHADOW = "#0b0d0c"
 
 def esc(s: object) -> str:
     """``s`` as text safe inside SVG/HTML element content and quoted attribute values."""
-    return html.escape(str(s), quote=True)
+    return escape(s)
 
 
 def n(v: float, digits: int = 2) -> float | int:

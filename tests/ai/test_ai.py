@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from serm.ai import make_player, odds
+from serm.ai import STRENGTHS, SearchPlayer, act, deploy, make_player, odds
+from serm.ai.evaluate import Weights
 from serm.ai.match import play
+from serm.ai.plans import STANDOFF, Planner
 from serm.core import apply
+from serm.core.actions import Move
 from serm.core.dice import Pool
 from serm.core.game import Game
 from serm.core.scenario import by_name
-from serm.core.state import FINISHED, ROLL, State
+from serm.core.state import ACT, FINISHED, PLACE, ROLL, State
 
 
 def random_positions(count: int, seed: int) -> list[State]:
@@ -105,3 +109,54 @@ def test_exploding_odds_match_monte_carlo() -> None:
 def test_random_vs_ai_game_finishes() -> None:
     result = play(by_name("default"), ("random", "easy"), seed=5, turn_cap=400)
     assert result.winner in (1, 2)
+
+
+def first_activation(seed: int) -> State:
+    """The first activation of a game deployed by two normal players."""
+    game = Game(by_name("default", seed), seed)
+    game.roll_pending()
+    players = {1: make_player("normal", 1), 2: make_player("normal", 2)}
+    while game.state.pending is not None and game.state.pending.kind == PLACE:
+        game.play(players[game.state.pending.player].decide(game.state))
+    return game.state
+
+
+def test_work_cap_bounds_a_decision() -> None:
+    state = first_activation(4)
+    player = SearchPlayer("hard", 3)
+    player.cfg = replace(STRENGTHS["hard"], max_evals=25)
+    steps = list(player.think(state))
+    assert len(steps) <= 26 + 1
+    action = steps[-1]
+    assert action is not None
+    apply(state, action)  # still legal
+
+
+def test_moves_travel_lengthwise() -> None:
+    state = first_activation(6)
+    assert state.pending is not None and state.pending.kind == ACT
+    pl = Planner(state, STRENGTHS["normal"], random.Random(1))
+    moves = [c.action for c in act.candidates(pl) if isinstance(c.action, Move)]
+    assert moves and all(
+        m.facing is None or m.direction is not None and abs(m.facing - m.direction) < 1e-9
+        for m in moves
+    )
+    assert any(m.facing is not None for m in moves)
+
+
+def test_stand_offs_press_in() -> None:
+    state = first_activation(6)
+    pl = Planner(replace(state, turn=STANDOFF), STRENGTHS["normal"], random.Random(1))
+    assert pl.ev.w.approach > 0 and pl.ev.w.after_top > Weights().after_top
+    assert Planner(state, STRENGTHS["normal"], random.Random(1)).ev.w == Weights()
+
+
+def test_hard_deploys_away_from_an_unplaced_gunner() -> None:
+    game = Game(by_name("default", 0), 2)
+    game.roll_pending()
+    p = game.state.pending
+    assert p is not None and p.kind == PLACE
+    pl = Planner(game.state, STRENGTHS["hard"], random.Random(1))
+    assert deploy.poses(pl) and len(deploy.poses(pl)) <= STRENGTHS["hard"].poses
+    cards = deploy.place_candidates(pl)
+    assert cards and all(isinstance(c.score(), float) for c in cards)

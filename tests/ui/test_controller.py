@@ -199,3 +199,9 @@ def test_brawler_path_by_keyboard() -> None:
     assert len(c.trace) == 1 or total <= 1
     c.key("Enter")
     assert c.state.pending is None or c.state.pending.kind != PATH
+
+
+def test_strength_names_match_the_computer_players() -> None:
+    from serm.ai import STRENGTHS
+
+    assert set(STRENGTHS) == {"easy", "normal", "hard"}

@@ -1,0 +1,929 @@
+"""``python -m serm bench web``: what players feel, against a same-run PyScript baseline.
+
+Serves the built site (``_site/``, built first by tools/build.py) and, in the same run and the same
+way, a baseline site: the same pinned PyScript and Pyodide files, the same CSP, the same Workbox
+service worker set-up (tools/make_sw.mjs, static/js/sw-register.js), and a Python script that only
+draws one SVG rectangle with svg.py (sources in serm/bench/baseline/; assembled into
+``build/bench-web/baseline/``). Each site has its own tools/serve.py server on 127.0.0.1 (same
+handler, same headers, same ``/serm/`` sub-path), which counts every response it sends.
+
+Each sample is a fresh Chromium profile (``launch_persistent_context`` on an empty folder): a
+player's first visit, with the disk HTTP cache, Cache Storage and code cache a real profile has.
+``--incognito`` uses ``browser.new_context()`` instead (in-memory caches). Per sample and site:
+
+* cold: open the page; time to interactive is the first frame after the page's
+  ``performance.mark("serm:interactive")`` (the board is drawn and the handlers are bound), measured
+  from navigation start; the mark's own time is reported too. Then wait until the service worker
+  is ready and the server has been quiet for a second: bytes and requests of the whole first
+  visit (the precache included) and of the part before interactive.
+* memory after boot, after a forced GC (``gc()`` with ``--expose-gc``, CDP
+  ``HeapProfiler.collectGarbage`` and Python's ``gc.collect()`` through ``window.__serm_metrics``):
+  JS heap (CDP ``Runtime.getHeapUsage``), wasm linear memory (Pyodide's heap: the page's
+  ``WebAssembly.Memory``, found by wrapping ``WebAssembly.instantiate*``), Python's
+  ``sys.getallocatedblocks()`` and the DOM node count.
+* warm: reload in the same profile, now controlled by the service worker; same figures.
+
+Then, for the game alone, one more fresh profile plays the seeded game of
+tests/browser/test_e2e_game.py through the UI (its steps and the ``Table`` of
+tests/browser/pages.py, imported by path; rematches after a victory) for ``--actions`` actions
+(pointer presses, key presses, wheel notches). A probe in the page times every input: from the
+event's timestamp to the first frame after its handlers ran (``requestAnimationFrame`` then a
+message-channel task), and the handlers alone. Pointer moves are grouped by what is dragged (the
+Move's aim ray, the rotation handle, ...); presses by what they do (select, shoot, end of move =
+the confirm that plays a Move). Memory (JS heap, wasm memory, Python blocks, DOM nodes, JS event
+listeners) is read after 10 actions and after the last, each after a forced GC. The baseline gets
+pointer moves too, over its rectangle, as the floor of the pointer-move figure.
+
+Prints the tables, the budget of the issue with each figure met or missed, the ratios
+game/baseline, and ends with one JSON line holding every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+BASELINE_SRC = Path(__file__).resolve().parent / "baseline"
+WORK = ROOT / "build" / "bench-web"
+CHROMIUM = os.environ.get("SERM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--js-flags=--expose-gc",
+    "--enable-precise-memory-info",
+]
+PREFIX = "/serm/"
+VIEWPORT = {"width": 1280, "height": 800}
+BOOT_TIMEOUT_MS = 120_000
+QUIET_S = 1.0
+SEED = 4  # tests/browser/test_e2e_game.py's seeded game
+BASELINE_MOVES = 60
+
+# The budget of the issue (medians, same run); see docs/performance.md.
+BUDGET_TTI_X = 1.25
+BUDGET_WARM_OF_COLD = 0.60
+BUDGET_EXTRA_BYTES = 400_000
+BUDGET_MOVE_P95_MS = 16.0
+BUDGET_CLICK_P95_MS = 50.0
+BUDGET_MEMORY_GROWTH = 0.10
+
+PROBE_JS = r"""
+(() => {
+  if (window.__bench) return;
+  const B = window.__bench = {
+    markAt: null, interactive: null, actions: 0, gestures: [], moves: [], memories: [],
+  };
+  // Pyodide's linear memory: keep every WebAssembly.Memory the page instantiates or imports.
+  const keep = (inst, imports) => {
+    try {
+      for (const v of Object.values((inst && inst.exports) || {}))
+        if (v instanceof WebAssembly.Memory) B.memories.push(v);
+      for (const mod of Object.values(imports || {}))
+        for (const v of Object.values(mod || {}))
+          if (v instanceof WebAssembly.Memory) B.memories.push(v);
+    } catch (e) {}
+  };
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const orig = WebAssembly[name];
+    WebAssembly[name] = function (source, imports) {
+      return orig.apply(this, arguments).then((r) => {
+        keep(r && r.instance ? r.instance : r, imports);
+        return r;
+      });
+    };
+  }
+  B.wasmBytes = () => B.memories.reduce((a, m) => Math.max(a, m.buffer.byteLength), 0);
+  // The first frame after a moment: rAF, then a task (the frame has been produced by then).
+  const afterFrame = (cb) => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => cb(performance.now());
+    ch.port2.postMessage(null);
+  });
+  B.afterFrame = afterFrame;
+  const mark = performance.mark.bind(performance);
+  performance.mark = function (name, opts) {
+    const entry = mark(name, opts);
+    if (name === "serm:interactive" && B.markAt === null) {
+      B.markAt = performance.now();
+      afterFrame((t) => { B.interactive = t; });
+    }
+    return entry;
+  };
+  const pending = () => {
+    const el = document.querySelector("#prompt [data-pending]");
+    return el ? [el.dataset.pending || "", el.dataset.player || ""] : ["none", ""];
+  };
+  let gesture = null;
+  const begin = (label, moveLabel) => {
+    B.actions += 1;
+    gesture = { label, moveLabel, events: [] };
+    B.gestures.push(gesture);
+  };
+  window.addEventListener("pointerdown", (e) => {
+    const t = e.target && e.target.closest ? e.target : null;
+    const btn = t && t.closest("button[data-action]");
+    const card = t && t.closest("[data-card]");
+    const handle = Boolean(t && t.closest("[data-handle]"));
+    const [kind, player] = pending();
+    let label;
+    if (btn) label = btn.dataset.action === "confirm" && kind === "act"
+      ? "end_of_move" : "button:" + btn.dataset.action;
+    else if (card && card.classList.contains("hl-target")) label = "shoot";
+    else if (card && kind === "act" && card.dataset.player === player) label = "select";
+    else label = "press:" + kind;
+    let moveLabel = "drag:" + kind;
+    if (handle || kind === "face") moveLabel = "rotate_handle";
+    else if (kind === "act") moveLabel = "move_ray";
+    begin(label, moveLabel);
+  }, true);
+  window.addEventListener("keydown", (e) => begin("key:" + e.key, "key"), true);
+  window.addEventListener("wheel", () => begin("wheel", "wheel"), { capture: true, passive: true });
+  for (const type of ["pointerdown", "pointerup", "click", "keydown", "wheel", "pointermove"]) {
+    window.addEventListener(type, (e) => { e.__benchStart = performance.now(); },
+      { capture: true, passive: true });
+    window.addEventListener(type, (e) => {
+      const rec = { type, ts: e.timeStamp, start: e.__benchStart, end: performance.now(),
+                    frame: null };
+      if (type === "pointermove") {
+        rec.label = (e.buttons & 1) && gesture ? gesture.moveLabel : "hover";
+        B.moves.push(rec);
+      } else if (gesture) {
+        gesture.events.push(rec);
+      }
+      afterFrame((t) => { rec.frame = t; });
+    }, { passive: true });
+  }
+})();
+"""
+
+READ_GESTURES_JS = """() => {
+  const B = window.__bench;
+  const out = {gestures: B.gestures, moves: B.moves, actions: B.actions};
+  B.gestures = []; B.moves = [];
+  return out;
+}"""
+
+
+# ----------------------------------------------------------------------------- small helpers
+
+
+def _log(message: str) -> None:
+    print(f"[bench web] {message}", file=sys.stderr, flush=True)
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tools() -> tuple[ModuleType, ModuleType]:
+    """tools/build.py and tools/serve.py (the bench needs the repository, like the tests)."""
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    import serve
+
+    import build
+
+    return build, serve
+
+
+def _pct(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100), nearest rank on the sorted values; NaN when empty."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"min": math.nan, "median": math.nan, "max": math.nan}
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+def _dist(values: list[float]) -> dict[str, float]:
+    return {
+        "n": len(values),
+        "median": statistics.median(values) if values else math.nan,
+        "p95": _pct(values, 95),
+        "max": max(values) if values else math.nan,
+    }
+
+
+# ------------------------------------------------------------------------------ the servers
+
+
+class Traffic:
+    """What one server sent: (path, status, body bytes), in order."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.log: list[tuple[str, int, int]] = []
+        self.last = time.monotonic()
+
+    def add(self, entry: tuple[str, int, int]) -> None:
+        with self.lock:
+            self.log.append(entry)
+            self.last = time.monotonic()
+
+    def mark(self) -> int:
+        with self.lock:
+            return len(self.log)
+
+    def since(self, start: int) -> list[tuple[str, int, int]]:
+        with self.lock:
+            return list(self.log[start:])
+
+    def wait_quiet(self, quiet_s: float = QUIET_S, timeout_s: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            with self.lock:
+                idle = time.monotonic() - self.last
+            if idle >= quiet_s:
+                return
+            time.sleep(0.1)
+
+
+def _start_server(serve: ModuleType, root: Path, traffic: Traffic) -> Any:
+    """tools/serve.py's server and handler, with every response counted at the server side."""
+
+    class Counting(serve.Handler):  # type: ignore[name-defined]
+        prefix = PREFIX
+        quiet = True
+
+        def send_response(self, code: int, message: str | None = None) -> None:
+            self._bench_entry = [self.path, int(code), 0]
+            super().send_response(code, message)
+
+        def send_header(self, keyword: str, value: str) -> None:
+            if keyword.lower() == "content-length" and hasattr(self, "_bench_entry"):
+                self._bench_entry[2] = int(value)
+            super().send_header(keyword, value)
+
+        def end_headers(self) -> None:
+            super().end_headers()
+            entry = getattr(self, "_bench_entry", None)
+            if entry is not None:
+                if self.command == "HEAD":
+                    entry[2] = 0
+                traffic.add((str(entry[0]), int(entry[1]), int(entry[2])))
+                del self._bench_entry
+
+    server = serve.SiteServer(("127.0.0.1", 0), Counting, root)
+    threading.Thread(target=server.serve_forever, name="bench-http", daemon=True).start()
+    return server
+
+
+# -------------------------------------------------------------------------- the baseline site
+
+
+def assemble_baseline(site: Path, dest: Path) -> Path:
+    """The baseline site: _site's vendored runtime and service-worker set-up, plus
+    serm/bench/baseline/{index.html,pyscript.toml,main.py}; sw.js by tools/make_sw.mjs."""
+    pyodide_dirs = sorted((site / "static" / "vendor").glob("pyodide-*"))
+    wheels = sorted((site / "static" / "vendor").glob("svg_py-*.whl"))
+    if len(pyodide_dirs) != 1 or len(wheels) != 1:
+        sys.exit(f"[bench web] {site} lacks one Pyodide folder and one svg.py wheel")
+    tmp = dest.with_name(dest.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    vendor = tmp / "static" / "vendor"
+    shutil.copytree(site / "static" / "vendor", vendor)
+    (tmp / "static" / "js").mkdir(parents=True)
+    shutil.copyfile(site / "static" / "js" / "sw-register.js", tmp / "static/js/sw-register.js")
+    (tmp / "static" / "icons").mkdir(parents=True)
+    shutil.copyfile(site / "static" / "icons" / "serm.svg", tmp / "static/icons/serm.svg")
+    for name in ("index.html", "main.py"):
+        shutil.copyfile(BASELINE_SRC / name, tmp / name)
+    toml = (BASELINE_SRC / "pyscript.toml").read_text(encoding="utf-8")
+    toml = toml.replace("@PYODIDE_DIR@", pyodide_dirs[0].relative_to(site).as_posix())
+    toml = toml.replace("@SVG_WHEEL@", wheels[0].relative_to(site).as_posix())
+    (tmp / "pyscript.toml").write_text(toml, encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[bench web] node is needed for the baseline's service worker (tools/make_sw.mjs)")
+    subprocess.run(
+        [node, str(ROOT / "tools" / "make_sw.mjs"), str(tmp)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    shutil.rmtree(dest, ignore_errors=True)
+    tmp.rename(dest)
+    return dest
+
+
+# --------------------------------------------------------------------------- the browser side
+
+
+class Browser:
+    """Fresh Chromium profiles, one per sample."""
+
+    def __init__(self, playwright: Any, incognito: bool) -> None:
+        self.pw = playwright
+        self.incognito = incognito
+        self.shared: Any = None
+        if incognito:
+            self.shared = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+
+    @contextlib.contextmanager
+    def context(self) -> Iterator[Any]:
+        if self.incognito:
+            ctx = self.shared.new_context(viewport=VIEWPORT)
+            try:
+                yield ctx
+            finally:
+                ctx.close()
+            return
+        with tempfile.TemporaryDirectory(prefix="serm-bench-") as profile:
+            ctx = self.pw.chromium.launch_persistent_context(
+                profile,
+                executable_path=CHROMIUM,
+                headless=True,
+                args=CHROMIUM_ARGS,
+                viewport=VIEWPORT,
+            )
+            try:
+                yield ctx
+            finally:
+                ctx.close()
+
+    def close(self) -> None:
+        if self.shared is not None:
+            self.shared.close()
+
+
+def _guard(ctx: Any, problems: list[str]) -> Any:
+    """The probe in every page; requests off 127.0.0.1 and page errors recorded as problems.
+
+    No ``context.route``: Playwright turns the HTTP cache off while it intercepts requests
+    (every request then carries ``Cache-Control: no-cache``), which is not what a player gets.
+    """
+    ctx.add_init_script(PROBE_JS)
+
+    def request(r: Any) -> None:
+        if not r.url.startswith(("data:", "blob:", "http://127.0.0.1:")):
+            problems.append(f"request off 127.0.0.1: {r.url}")
+
+    ctx.on("request", request)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on(
+        "console",
+        lambda msg: problems.append(f"console: {msg.text}") if msg.type == "error" else None,
+    )
+    page.on("dialog", lambda d: d.accept())
+    return page
+
+
+def _wait_interactive(page: Any) -> dict[str, float]:
+    page.wait_for_function(
+        "() => window.__bench && window.__bench.interactive !== null", timeout=BOOT_TIMEOUT_MS
+    )
+    got = page.evaluate("() => [window.__bench.markAt, window.__bench.interactive]")
+    return {"mark_ms": float(got[0]), "tti_ms": float(got[1])}
+
+
+def _memory(page: Any, cdp: Any) -> dict[str, float]:
+    """Memory after a forced garbage collection (JS twice around Python's)."""
+    page.evaluate("() => { if (window.gc) window.gc(); }")
+    py = page.evaluate(
+        "() => { const f = window.__serm_metrics; if (!f) return null;"
+        " const m = f(); const o = m instanceof Map ? Object.fromEntries(m) : m;"
+        " return {py_objects: o.py_objects, py_jsproxies: o.py_jsproxies}; }"
+    )
+    page.evaluate("() => { if (window.gc) window.gc(); }")
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")
+    dom = cdp.send("Memory.getDOMCounters")
+    out = {
+        "js_heap_bytes": float(heap["usedSize"]),
+        "wasm_bytes": float(page.evaluate("() => window.__bench.wasmBytes()")),
+        "dom_nodes": float(page.evaluate("() => document.getElementsByTagName('*').length")),
+        "dom_nodes_log": float(page.evaluate("() => document.querySelectorAll('#log *').length")),
+        "dom_nodes_all": float(dom["nodes"]),
+        "js_listeners": float(dom["jsEventListeners"]),
+    }
+    for key in ("py_objects", "py_jsproxies"):
+        out[key] = float(py[key]) if py else math.nan
+    return out
+
+
+def _traffic_figures(entries: list[tuple[str, int, int]], prefix: str) -> dict[str, Any]:
+    return {
+        f"{prefix}bytes": float(sum(b for _, _, b in entries)),
+        f"{prefix}requests": float(len(entries)),
+        f"{prefix}requests_200": float(sum(1 for _, s, _ in entries if s == 200)),
+    }
+
+
+def boot_sample(browser: Browser, url: str, traffic: Traffic) -> dict[str, Any]:
+    """One fresh profile: cold load, memory after boot, warm reload."""
+    problems: list[str] = []
+    with browser.context() as ctx:
+        page = _guard(ctx, problems)
+        cdp = ctx.new_cdp_session(page)
+        traffic.wait_quiet(0.3)
+        start = traffic.mark()
+        page.goto(url, wait_until="commit")
+        cold = _wait_interactive(page)
+        to_interactive = traffic.since(start)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        traffic.wait_quiet()
+        cold_all = traffic.since(start)
+        memory = _memory(page, cdp)
+        start = traffic.mark()
+        page.reload(wait_until="commit")
+        warm = _wait_interactive(page)
+        traffic.wait_quiet()
+        warm_all = traffic.since(start)
+        controlled = page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    out: dict[str, Any] = {
+        "cold_tti_ms": cold["tti_ms"],
+        "cold_mark_ms": cold["mark_ms"],
+        "warm_tti_ms": warm["tti_ms"],
+        "warm_mark_ms": warm["mark_ms"],
+        **_traffic_figures(cold_all, "cold_"),
+        **_traffic_figures(to_interactive, "cold_to_interactive_"),
+        **_traffic_figures(warm_all, "warm_"),
+        **{f"boot_{k}": v for k, v in memory.items()},
+        "warm_controlled": controlled,
+        "problems": problems,
+        "_cold_files": cold_all,
+        "_warm_files": warm_all,
+    }
+    return out
+
+
+# ------------------------------------------------------------------------ the scripted game
+
+
+class Enough(Exception):
+    """The scripted game has done the actions asked for."""
+
+
+def _play_module() -> tuple[ModuleType, ModuleType]:
+    here = ROOT / "tests" / "browser"
+    if not (here / "test_e2e_game.py").is_file():
+        sys.exit("[bench web] needs the repository's tests/browser/ (run from a checkout)")
+    if str(here) not in sys.path:
+        sys.path.insert(0, str(here))
+    pages = _load("pages", here / "pages.py")
+    e2e = _load("serm_bench_e2e_game", here / "test_e2e_game.py")
+    return pages, e2e
+
+
+def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> dict[str, Any]:
+    """Play the seeded game (and rematches) through the UI for ``actions`` actions."""
+    pages, e2e = _play_module()
+    problems: list[str] = []
+    gestures: list[dict[str, Any]] = []
+    moves: list[dict[str, Any]] = []
+    readings: dict[str, dict[str, float]] = {}
+    stats = {"games_won": 0, "recoveries": 0}
+
+    with browser.context() as ctx:
+        page = _guard(ctx, problems)
+        cdp = ctx.new_cdp_session(page)
+
+        def collect() -> int:
+            page.evaluate("() => new Promise((r) => window.__bench.afterFrame(r))")
+            got = page.evaluate(READ_GESTURES_JS)
+            gestures.extend(got["gestures"])
+            moves.extend(got["moves"])
+            return int(got["actions"])
+
+        def after_action() -> None:
+            done = collect()
+            if "early" not in readings and done >= early:
+                readings["early"] = {"actions": float(done), **_memory(page, cdp)}
+            if done >= actions:
+                readings["late"] = {"actions": float(done), **_memory(page, cdp)}
+                raise Enough
+
+        class BenchTable(pages.Table):  # type: ignore[name-defined]
+            def press(self, x: float, y: float) -> None:
+                super().press(x, y)
+                after_action()
+
+            def drag(self, start: Any, end: Any, steps: int = 8) -> None:
+                super().drag(start, end, steps)
+                after_action()
+
+            def button(self, action: str) -> bool:
+                done = bool(super().button(action))
+                after_action()
+                return done
+
+        page.goto(f"{url}?seed={SEED}&scenario=open", wait_until="commit")
+        _wait_interactive(page)
+        page.wait_for_selector("#loading", state="hidden", timeout=BOOT_TIMEOUT_MS)
+        page.select_option("#scenario", "open")
+        table = BenchTable(page)
+        table.button("start")
+        seen: set[str] = set()
+        stuck = 0
+        try:
+            for _ in range(actions * 4):
+                try:
+                    if page.locator(".victory").count():
+                        stats["games_won"] += 1
+                        table.button("rematch")
+                        continue
+                    kind = table.pending()[0]
+                    if kind == "place":
+                        e2e._deploy(table)
+                        continue
+                    turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
+                    e2e._play_step(table, turn, seen)
+                    stuck = 0
+                except (AssertionError, StopIteration, IndexError, ValueError) as exc:
+                    # a rematch's dice may lead where the test's script does not go: step back
+                    stats["recoveries"] += 1
+                    stuck += 1
+                    problems.append(f"step skipped: {type(exc).__name__}: {exc}"[:200])
+                    page.keyboard.press("Escape")
+                    after_action()
+                    if stuck >= 3:
+                        page.click("#btn-new")
+                        table.button("start")
+                        stuck = 0
+            else:
+                problems.append("the scripted game stopped before the actions asked for")
+        except Enough:
+            pass
+    return {
+        "gestures": gestures,
+        "moves": moves,
+        "readings": readings,
+        "problems": problems,
+        **stats,
+    }
+
+
+def baseline_moves(browser: Browser, url: str) -> list[float]:
+    """Pointer moves over the baseline's rectangle (no handler): the floor of that figure."""
+    problems: list[str] = []
+    with browser.context() as ctx:
+        page = _guard(ctx, problems)
+        page.goto(url, wait_until="commit")
+        _wait_interactive(page)
+        box = page.locator("#board-svg").bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + 10, box["y"] + 10)
+        page.mouse.down()
+        for i in range(BASELINE_MOVES):
+            page.mouse.move(box["x"] + 10 + 5 * i, box["y"] + 10 + 3 * i)
+        page.mouse.up()
+        page.evaluate("() => new Promise((r) => window.__bench.afterFrame(r))")
+        page.wait_for_timeout(100)
+        got = page.evaluate(READ_GESTURES_JS)
+    return [m["frame"] - m["ts"] for m in got["moves"] if m["frame"] is not None]
+
+
+# ------------------------------------------------------------------------------ the figures
+
+
+def _interaction_figures(play: dict[str, Any]) -> dict[str, Any]:
+    moves: dict[str, list[float]] = {}
+    handlers: dict[str, list[float]] = {}
+    for m in play["moves"]:
+        if m["frame"] is None:
+            continue
+        moves.setdefault(m["label"], []).append(m["frame"] - m["ts"])
+        handlers.setdefault(m["label"], []).append(m["end"] - m["start"])
+    clicks: dict[str, list[float]] = {}
+    click_handlers: dict[str, list[float]] = {}
+    for g in play["gestures"]:
+        done = [e for e in g["events"] if e["frame"] is not None]
+        if not done:
+            continue
+        clicks.setdefault(g["label"], []).append(max(e["frame"] - e["ts"] for e in done))
+        click_handlers.setdefault(g["label"], []).append(max(e["end"] - e["start"] for e in done))
+    preview = moves.get("move_ray", []) + moves.get("rotate_handle", [])
+    out: dict[str, Any] = {
+        "pointermove": {k: _dist(v) for k, v in sorted(moves.items())},
+        "pointermove_handler": {k: _dist(v) for k, v in sorted(handlers.items())},
+        "pointermove_preview": _dist(preview),
+        "click": {k: _dist(v) for k, v in sorted(clicks.items())},
+        "click_handler": {k: _dist(v) for k, v in sorted(click_handlers.items())},
+    }
+    key_clicks = [
+        *clicks.get("select", []),
+        *clicks.get("shoot", []),
+        *clicks.get("end_of_move", []),
+    ]
+    out["click_key"] = _dist(key_clicks)
+    return out
+
+
+def _largest(samples: list[dict[str, Any]], key: str) -> list[list[Any]]:
+    sizes: dict[str, int] = {}
+    for s in samples:
+        for path, _status, size in s[key]:
+            sizes[path.split("?")[0]] = max(sizes.get(path.split("?")[0], 0), size)
+    return [[p, b] for p, b in sorted(sizes.items(), key=lambda kv: -kv[1])[:5]]
+
+
+def _urls(entries: list[tuple[str, int, int]]) -> list[str]:
+    return sorted({f"{p.split('?')[0]} {s}" for p, s, _ in entries})
+
+
+SAMPLE_FIGURES = (
+    "cold_tti_ms",
+    "cold_mark_ms",
+    "warm_tti_ms",
+    "warm_mark_ms",
+    "cold_bytes",
+    "cold_requests",
+    "cold_to_interactive_bytes",
+    "cold_to_interactive_requests",
+    "warm_bytes",
+    "warm_requests",
+    "boot_js_heap_bytes",
+    "boot_wasm_bytes",
+    "boot_py_objects",
+    "boot_dom_nodes",
+)
+
+
+def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {k: _spread([float(s[k]) for s in samples]) for k in SAMPLE_FIGURES}
+    out["cold_largest"] = _largest(samples, "_cold_files")
+    out["warm_urls"] = _urls([e for s in samples for e in s["_warm_files"]])
+    out["warm_controlled"] = all(s["warm_controlled"] for s in samples)
+    out["warm_of_cold"] = _spread([s["warm_tti_ms"] / s["cold_tti_ms"] for s in samples])
+    out["problems"] = sorted({p for s in samples for p in s["problems"]})
+    return out
+
+
+def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    g, b, i = figures["game"], figures["baseline"], figures["interaction"]
+    med = lambda site, k: site[k]["median"]  # noqa: E731
+    mem = figures["memory"]
+    rows = [
+        (
+            "cold TTI <= 1.25 x baseline",
+            f"{med(g, 'cold_tti_ms') / med(b, 'cold_tti_ms'):.2f} x",
+            med(g, "cold_tti_ms") <= BUDGET_TTI_X * med(b, "cold_tti_ms"),
+        ),
+        (
+            "warm TTI <= 1.25 x baseline warm",
+            f"{med(g, 'warm_tti_ms') / med(b, 'warm_tti_ms'):.2f} x",
+            med(g, "warm_tti_ms") <= BUDGET_TTI_X * med(b, "warm_tti_ms"),
+        ),
+        (
+            "warm TTI <= 60% of cold",
+            f"{100 * med(g, 'warm_of_cold'):.0f} %",
+            med(g, "warm_of_cold") <= BUDGET_WARM_OF_COLD,
+        ),
+        (
+            "cold bytes <= baseline + 400 KB",
+            f"+{(med(g, 'cold_bytes') - med(b, 'cold_bytes')) / 1000:.0f} KB",
+            med(g, "cold_bytes") - med(b, "cold_bytes") <= BUDGET_EXTRA_BYTES,
+        ),
+        (
+            "warm load fetches nothing",
+            f"{med(g, 'warm_requests'):.0f} requests, {med(g, 'warm_bytes') / 1000:.1f} KB",
+            med(g, "warm_requests") == 0,
+        ),
+    ]
+    for label in ("move_ray", "rotate_handle"):
+        d = i["pointermove"].get(label, _dist([]))
+        rows.append((f"pointer-move {label} p95 <= 16 ms", f"{d['p95']:.1f} ms", d["p95"] <= 16.0))
+    for label in ("select", "shoot", "end_of_move"):
+        d = i["click"].get(label, _dist([]))
+        rows.append((f"click {label} p95 <= 50 ms", f"{d['p95']:.1f} ms", d["p95"] <= 50.0))
+    for key in ("js_heap_bytes", "wasm_bytes", "dom_nodes"):
+        early, late = mem["early"].get(key, math.nan), mem["late"].get(key, math.nan)
+        growth = (late - early) / early if early else math.nan
+        rows.append(
+            (
+                f"memory {key}, N vs 10 actions <= +10%",
+                f"{100 * growth:+.1f} %",
+                growth <= BUDGET_MEMORY_GROWTH,
+            )
+        )
+    return rows
+
+
+def _fmt(key: str, v: float) -> str:
+    if math.isnan(v):
+        return "-"
+    if key.endswith("_ms"):
+        return f"{v:.0f} ms"
+    if key.endswith("bytes"):
+        return f"{v / 1e6:.2f} MB" if v >= 1e6 else f"{v / 1e3:.1f} KB"
+    return f"{v:.0f}"
+
+
+def report(figures: dict[str, Any]) -> None:
+    g, b = figures["game"], figures["baseline"]
+    n = figures["contexts"]
+    print(f"boot, {n} fresh {figures['context_kind']} profiles each (min / median / max)")
+    print(f"{'figure':<30}{'game':>32}{'baseline':>32}{'ratio':>8}")
+    for key in SAMPLE_FIGURES:
+        row = []
+        for site in (g, b):
+            s = site[key]
+            row.append(" / ".join(_fmt(key, s[x]) for x in ("min", "median", "max")))
+        ratio = g[key]["median"] / b[key]["median"] if b[key]["median"] else math.nan
+        print(f"{key:<30}{row[0]:>32}{row[1]:>32}{ratio:>8.2f}")
+    print(
+        "five largest files, cold (game):    "
+        + ", ".join(f"{p.split('/')[-1]} {_fmt('bytes', s)}" for p, s in g["cold_largest"])
+    )
+    print(
+        "five largest files, cold (baseline): "
+        + ", ".join(f"{p.split('/')[-1]} {_fmt('bytes', s)}" for p, s in b["cold_largest"])
+    )
+    print("warm requests (game): " + (", ".join(g["warm_urls"]) or "none"))
+    print("warm requests (baseline): " + (", ".join(b["warm_urls"]) or "none"))
+    i = figures["interaction"]
+    print()
+    print(
+        f"scripted game: {figures['memory']['late'].get('actions', 0):.0f} actions, "
+        f"{figures['play']['games_won']} games won, {figures['play']['recoveries']} steps skipped"
+    )
+    print(
+        f"{'input (to next frame)':<30}{'n':>6}{'median':>10}{'p95':>10}{'max':>10}"
+        f"{'handler p95':>14}"
+    )
+    for kind, table, htable in (
+        ("move", i["pointermove"], i["pointermove_handler"]),
+        ("click", i["click"], i["click_handler"]),
+    ):
+        for label, d in table.items():
+            h = htable[label]
+            print(
+                f"{kind + ' ' + label:<30}{d['n']:>6}{d['median']:>8.1f}ms{d['p95']:>8.1f}ms"
+                f"{d['max']:>8.1f}ms{h['p95']:>12.1f}ms"
+            )
+    fl = figures["baseline_pointermove"]
+    print(
+        f"{'move (baseline, no handler)':<30}{fl['n']:>6}{fl['median']:>8.1f}ms"
+        f"{fl['p95']:>8.1f}ms{fl['max']:>8.1f}ms"
+    )
+    mem = figures["memory"]
+    print()
+    print(f"{'memory after forced GC':<30}{'after early':>16}{'after late':>16}{'growth':>10}")
+    for key in (
+        "js_heap_bytes",
+        "wasm_bytes",
+        "py_objects",
+        "py_jsproxies",
+        "dom_nodes",
+        "dom_nodes_log",
+        "dom_nodes_all",
+        "js_listeners",
+    ):
+        e, la = mem["early"].get(key, math.nan), mem["late"].get(key, math.nan)
+        growth = f"{100 * (la - e) / e:+.1f} %" if e else "-"
+        print(f"{key:<30}{_fmt(key, e):>16}{_fmt(key, la):>16}{growth:>10}")
+    print()
+    print("budget (medians, same run)")
+    for label, value, ok in figures["budget"]:
+        print(f"  {'met   ' if ok else 'MISSED'} {label:<50}{value}")
+    print()
+    r = figures["ratios"]
+    print(
+        f"game/baseline: cold TTI {r['cold_tti']:.2f}, warm TTI {r['warm_tti']:.2f}, "
+        f"cold bytes {r['cold_bytes']:.2f}, warm bytes {r['warm_bytes']:.2f}"
+    )
+    for site, s in (("game", g), ("baseline", b)):
+        for p in s["problems"]:
+            print(f"problem ({site}): {p}", file=sys.stderr)
+    for p in figures["play"]["problems"][:10]:
+        print(f"problem (scripted game): {p}", file=sys.stderr)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items() if not str(k).startswith("_")}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    build, serve = _tools()
+    if build_site:
+        build.build()
+    site = build.SITE
+    if not (site / "index.html").is_file():
+        sys.exit("[bench web] _site/ is not built: run python tools/build.py")
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"[bench web] {CHROMIUM} is missing: install Debian's chromium (tools/test.sh)")
+    baseline_dir = assemble_baseline(site, WORK / "baseline")
+    traffic = {"game": Traffic(), "baseline": Traffic()}
+    servers = {
+        "game": _start_server(serve, site, traffic["game"]),
+        "baseline": _start_server(serve, baseline_dir, traffic["baseline"]),
+    }
+    urls = {k: serve.server_url(s, PREFIX) for k, s in servers.items()}
+    samples: dict[str, list[dict[str, Any]]] = {"game": [], "baseline": []}
+    try:
+        with sync_playwright() as pw:
+            browser = Browser(pw, incognito)
+            try:
+                for i in range(contexts):
+                    for name in ("baseline", "game") if i % 2 else ("game", "baseline"):
+                        _log(f"boot {name} {i + 1}/{contexts}")
+                        samples[name].append(boot_sample(browser, urls[name], traffic[name]))
+                _log(f"scripted game, {actions} actions")
+                play = play_sample(browser, urls["game"], actions)
+                _log("baseline pointer moves")
+                floor = baseline_moves(browser, urls["baseline"])
+            finally:
+                browser.close()
+    finally:
+        for server in servers.values():
+            server.shutdown()
+            server.server_close()
+    game, base = summarise(samples["game"]), summarise(samples["baseline"])
+    memory = play["readings"]
+    memory.setdefault("early", {})
+    memory.setdefault("late", {})
+    figures: dict[str, Any] = {
+        "bench": "web",
+        "contexts": contexts,
+        "actions_asked": actions,
+        "context_kind": "incognito" if incognito else "persistent",
+        "game": game,
+        "baseline": base,
+        "interaction": _interaction_figures(play),
+        "baseline_pointermove": _dist(floor),
+        "memory": memory,
+        "play": {k: play[k] for k in ("games_won", "recoveries", "problems")},
+    }
+
+    def ratio(key: str) -> float:
+        d = base[key]["median"]
+        return game[key]["median"] / d if d else math.nan
+
+    figures["ratios"] = {
+        "cold_tti": ratio("cold_tti_ms"),
+        "warm_tti": ratio("warm_tti_ms"),
+        "cold_bytes": ratio("cold_bytes"),
+        "warm_bytes": ratio("warm_bytes"),
+    }
+    figures["budget"] = budget(figures)
+    figures["budget_met"] = all(ok for _, _, ok in figures["budget"])
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m serm bench web", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--contexts", type=int, default=5, help="fresh profiles per site")
+    parser.add_argument("--actions", type=int, default=500, help="scripted actions in the game")
+    parser.add_argument("--quick", action="store_true", help="smoke run: 1 profile, 60 actions")
+    parser.add_argument(
+        "--incognito", action="store_true", help="browser.new_context() (in-memory caches)"
+    )
+    parser.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.contexts, args.actions = 1, 60
+    if args.contexts < 1 or args.actions < 11:
+        parser.error("--contexts must be at least 1 and --actions at least 11")
+    figures = run(args.contexts, args.actions, args.incognito, not args.no_build)
+    report(figures)
+    print(json.dumps(_jsonable(figures), separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""Smoke test of ``python -m serm bench web --quick``: it runs; its JSON line holds every figure.
+
+No timed assertion: the figures depend on the machine. Only that each is there and is a number.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SITE_FIGURES = (
+    "cold_tti_ms",
+    "cold_mark_ms",
+    "warm_tti_ms",
+    "warm_mark_ms",
+    "cold_bytes",
+    "cold_requests",
+    "cold_to_interactive_bytes",
+    "cold_to_interactive_requests",
+    "warm_bytes",
+    "warm_requests",
+    "boot_js_heap_bytes",
+    "boot_wasm_bytes",
+    "boot_py_objects",
+    "boot_dom_nodes",
+)
+MEMORY_FIGURES = ("actions", "js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def test_bench_web_quick(site_dir: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "serm", "bench", "web", "--quick", "--no-build"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert any(line.startswith("cold_tti_ms") for line in lines), done.stdout  # the table
+    assert lines[-2].startswith("game/baseline: cold TTI"), done.stdout  # the ratios
+    figures = json.loads(lines[-1])
+
+    assert figures["bench"] == "web" and figures["contexts"] == 1
+    for site in ("game", "baseline"):
+        for key in SITE_FIGURES:
+            spread = figures[site][key]
+            assert all(_number(spread[s]) for s in ("min", "median", "max")), (site, key, spread)
+        largest = figures[site]["cold_largest"]
+        assert len(largest) == 5 and all(_number(size) for _, size in largest)
+        assert figures[site]["warm_controlled"] is True
+    for key in ("cold_tti", "warm_tti", "cold_bytes"):
+        assert _number(figures["ratios"][key]), key
+    inter = figures["interaction"]
+    for label in ("move_ray", "rotate_handle"):
+        assert _number(inter["pointermove"][label]["p95"]), label
+        assert _number(inter["pointermove"][label]["median"]), label
+    for label in ("select", "end_of_move"):  # a quick run may end before the first shot
+        assert _number(inter["click"][label]["p95"]), label
+    assert "shoot" in {row[0].split()[1] for row in figures["budget"] if row[0].startswith("click")}
+    assert _number(figures["baseline_pointermove"]["p95"])
+    for reading in ("early", "late"):
+        for key in MEMORY_FIGURES:
+            assert _number(figures["memory"][reading][key]), (reading, key)
+    assert figures["memory"]["late"]["actions"] >= figures["memory"]["early"]["actions"] >= 10
+    assert isinstance(figures["budget_met"], bool)
+    assert not figures["game"]["problems"] and not figures["baseline"]["problems"]
