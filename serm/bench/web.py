@@ -205,11 +205,9 @@ def _tools() -> tuple[ModuleType, ModuleType]:
     """tools/build.py and tools/serve.py (the bench needs the repository, like the tests)."""
     if str(ROOT / "tools") not in sys.path:
         sys.path.insert(0, str(ROOT / "tools"))
-    import serve
-
-    import build
-
-    return build, serve
+    # by name, not by import statement: whether a top-level `build/` folder exists would change
+    # how import sorting sees `build`
+    return importlib.import_module("build"), importlib.import_module("serve")
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -22,6 +22,7 @@ from ..core import queries as q
 from ..core.actions import Action
 from ..core.cards import CARD_NAMES, CARDS
 from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
+from ..core.movement import halt_along
 from ..core.scenario import Scenario
 from ..core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, STOP, TARGET, Soldier, State
 from ..view.model import Ghost, MovePreview, PathTrace, SoldierKey, ViewModel
@@ -99,6 +100,9 @@ class Controller:
 
     # --- the computer opponent ------------------------------------------------------------------
 
+    def _computer(self) -> bool:
+        return self.computer_to_decide()
+
     def computer_to_decide(self) -> bool:
         """True when the pending decision belongs to a computer player."""
         p = self.state.pending
@@ -110,6 +114,15 @@ class Controller:
         p = self.state.pending
         assert p is not None and p.player in self.computers
         return iter(self.computers[p.player].think(self.state))
+
+    def conceding_player(self) -> int:
+        """Who the Concede button speaks for: the one person playing a computer, or else
+        whoever must decide now (hot-seat)."""
+        humans = [p for p in (1, 2) if p not in self.computers]
+        if len(humans) == 1:
+            return humans[0]
+        p = self.state.pending
+        return p.player if p is not None and p.player else (self.state.initiative or 1)
 
     def names(self) -> dict[int, str]:
         return {p: info.get("name", f"Player {p}") for p, info in self.game.record.players.items()}
@@ -139,6 +152,12 @@ class Controller:
         self.recent = self.recent + new if by_computer else new
         self.motions = motions(old_state, self.state)
         self._sync()
+        p = self.state.pending
+        if p is not None and p.kind == TARGET and len(p.options) == 1 and self.state.shot:
+            if p.player not in self.computers:  # one target left: no choice to make (R22)
+                moved, before_recent = self.motions, self.recent
+                self.play(Shoot(self.state.shot.shooter, p.options[0]))
+                self.motions, self.recent = moved + self.motions, before_recent + self.recent
         return FULL
 
     def _absorb_events(self) -> None:
@@ -559,8 +578,13 @@ class Controller:
             return OVERLAY
         if p.kind == PATH:
             pts = self._trace_points()
-            base = self.cursor - pts[-1] if self.cursor is not None else unit(0.0)
-            heading = bearing_of(base) + 15.0 * (dx + dy)
+            if self.cursor is not None and (self.cursor - pts[-1]).length() > 0.01:
+                heading = bearing_of(self.cursor - pts[-1])
+            elif len(pts) > 1:
+                heading = bearing_of(pts[-1] - pts[-2])  # carry on along the last leg
+            else:
+                heading = self.state.move.facing if self.state.move else 0.0
+            heading += 5.0 * (dx + dy)
             self.cursor = pts[-1] + unit(heading) * min(1.0, self._remaining())
             return OVERLAY
         return NONE
@@ -675,14 +699,16 @@ class Controller:
         return ViewModel(
             selected=(sel.player, sel.card) if sel is not None else None,
             hovered=self.hovered,
-            show_all_los=self.show_all_los,
+            show_all_los=self.show_all_los and not self.finished,
             highlights=hl,
             chances=chances,
-            ghost=self.ghost if p is not None and p.kind == PLACE else None,
+            ghost=self.ghost
+            if p is not None and p.kind == PLACE and not self._computer()
+            else None,
             move_preview=self._move_preview(),
             path_trace=self._path_trace(),
             stop_at=self.stop_at if p is not None and p.kind == STOP else None,
-            facing_handle=self._handle(),
+            facing_handle=None if self._computer() else self._handle(),
             perspective=perspective,
         )
 
@@ -760,7 +786,16 @@ class Controller:
                 d = d * (left / d.length())
             c = pts[-1] + d
             cursor = (c.x, c.y)
-        return PathTrace(tuple((v.x, v.y) for v in pts), self._remaining(), cursor)
+        halt = None
+        full = pts + ([Vec(*cursor)] if cursor is not None else [])
+        st = self.state
+        if len(full) > 1 and st.move is not None and st.activation is not None:
+            mover = st.soldier(st.activation.player, st.move.card)
+            stop = halt_along(st, mover, st.move.facing, tuple(full))
+            if stop.blocked:
+                h = point_along(tuple(full), stop.distance)
+                halt = (h.x, h.y)
+        return PathTrace(tuple((v.x, v.y) for v in pts), self._remaining(), cursor, halt)
 
     def facing_problem(self) -> str | None:
         """Why the facing being set would be refused (R4), for the prompt."""

@@ -5,15 +5,16 @@ from __future__ import annotations
 from ..view.escape import escape
 
 SCENARIOS = (
-    ("default", "Ruins: four terrain pieces, two of them tall"),
-    ("open", "Open field: no terrain"),
-    ("random", "Random: a symmetric random layout"),
+    ("default", "Default: two tall ruins, two low crates"),
+    ("open", "Open: no terrain"),
+    ("random", "Random: a symmetric layout"),
 )
 
 HELP_HTML = """
 <h2>How to play</h2>
 <ol class="help">
 <li><strong>Goal:</strong> eliminate all five enemy soldiers.</li>
+<li><strong>Distances</strong> are in card lengths (L): one L is the long side of a card.</li>
 <li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
 <strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and
 <strong>M</strong>ove. Player 1's cards have a solid edge and a round ● badge, player 2's a
@@ -30,13 +31,14 @@ You may turn at the start and end of a Move. The Brawler rolls first, then trace
 may turn.</li>
 <li><strong>React:</strong> if a Move passes through an enemy's sight, that enemy may React: if
 its React roll beats the Move roll, it stops the mover where it likes and activates at once.</li>
-<li><strong>Shoot:</strong> roll Shoot dice against the target's Endure dice; sixes are rolled
-again and added. Strictly higher kills. The Gunner shoots every enemy it sees, but cannot both
-move and shoot.</li>
+<li><strong>Shoot:</strong> roll Shoot dice against the target's Endure dice; each six is
+kept and rolled again, and the new roll is added (again on another six). Strictly higher
+kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</li>
 </ol>
 <p>Keys: <kbd>1</kbd>–<kbd>5</kbd> choose, <kbd>M</kbd> move, <kbd>T</kbd> turn,
 <kbd>S</kbd> shoot, <kbd>P</kbd> pass/end, <kbd>Q</kbd>/<kbd>E</kbd> rotate, arrows
-nudge or aim, <kbd>Enter</kbd> confirm, <kbd>Esc</kbd> back, <kbd>L</kbd> enemy sight.</p>
+nudge or aim (<kbd>Shift</kbd> for bigger steps), <kbd>Space</kbd> adds a Brawler corner,
+<kbd>Enter</kbd> confirm, <kbd>Esc</kbd> back, <kbd>L</kbd> enemy sight.</p>
 """
 
 
@@ -48,9 +50,9 @@ PLAYERS = (
 )
 
 
-def _who_plays(player: int) -> str:
+def _who_plays(player: int, chosen: str = "human") -> str:
     options = "".join(
-        f'<option value="{v}"{" selected" if v == "human" else ""}>{escape(label)}</option>'
+        f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(label)}</option>'
         for v, label in PLAYERS
     )
     side = "bottom, ●" if player == 1 else "top, ◆"
@@ -60,7 +62,7 @@ def _who_plays(player: int) -> str:
     )
 
 
-def welcome_html(selected: str, resume: str = "") -> str:
+def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | None = None) -> str:
     """The start box: continue the autosaved game (``resume`` describes it), or start a new one."""
     options = "".join(
         f'<option value="{escape(v, quote=True)}"{" selected" if v == selected else ""}>'
@@ -78,7 +80,7 @@ def welcome_html(selected: str, resume: str = "") -> str:
         "<p>Two players share this screen and take turns, or play against the computer. Each "
         "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
         f'<label for="scenario">Table</label> <select id="scenario">{options}</select>'
-        + "".join(_who_plays(p) for p in (1, 2))
+        + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
         "Start game</button></div>"
         "<p>New here? Press <em>How to play</em> above; the panel always says what to do next."

@@ -62,6 +62,8 @@ def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
     """What the deciding player can do now, with the buttons to do it."""
     st, p = ctrl.state, ctrl.state.pending
     msg = f'<p class="message" role="alert">{escape(ctrl.message)}</p>' if ctrl.message else ""
+    if p is not None and p.kind == PLACE and ctrl.ghost is not None and ctrl.ghost.problem:
+        msg = ""  # the placement's own problem line says it already
     if p is None:
         victory = _victory(st, names or ctrl.names())
         return f'<div data-pending="none">{_recent(ctrl)}{msg}{victory}</div>'
@@ -94,7 +96,7 @@ def _recent(ctrl: Controller) -> str:
     """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
     if not ctrl.recent:
         return ""
-    items = "".join(log_entry_html(k, t, f) for k, t, f in ctrl.recent[-6:])
+    items = "".join(log_entry_html(k, t, f) for k, t, f in ctrl.recent[-12:])
     return f'<ul class="recent" aria-label="What just happened">{items}</ul>'
 
 

@@ -48,6 +48,8 @@ class PathTrace:
     points: tuple[tuple[float, float], ...]
     remaining: float
     cursor: tuple[float, float] | None = None
+    halt: tuple[float, float] | None = None
+    """Where the path so far (and on to the cursor) would first touch something (R16)."""
 
 
 @dataclass(frozen=True)

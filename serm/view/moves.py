@@ -170,6 +170,8 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
+    if trace.halt is not None:
+        out += _cross(Vec(float(trace.halt[0]), float(trace.halt[1])), TARGET, "halt")
     label = f"{remaining:.1f} L left"
     out.append(pill(sc(anchor.x), sc(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]

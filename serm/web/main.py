@@ -105,7 +105,7 @@ class App:
             resume = f"A game on the {saved.record.scenario.name} table is waiting" + (
                 f" (turn {st.turn})." if st.turn else " (deployment)."
             )
-        _el("prompt").innerHTML = welcome_html(self.scenario, resume)
+        _el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
         self._show_notices()
         preview = new_game(by_name(self.scenario, 0))
         _el("board").innerHTML = render(preview, ViewModel())
@@ -148,7 +148,7 @@ class App:
         if self.thinking is None:
             return
         ctrl, steps = self.thinking
-        if ctrl is not self.ctrl:  # a new game was started meanwhile
+        if ctrl is not self.ctrl or not ctrl.computer_to_decide():  # new game, or conceded
             self.thinking = None
             return
         started = window.performance.now()
@@ -454,17 +454,26 @@ class App:
         promise.then(self._import_proxy)
 
     def import_text(self, text: Any) -> None:
+        self.notices = [m for m in self.notices if not m.startswith(("Import failed", "Imported"))]
         try:
             ctrl = load_import(str(text))
         except SaveError as exc:
             self._import_failed(str(exc))
             return
+        if not self._leave_game():
+            self._show_notices()
+            return
         self._use(ctrl)
         _el("saves").hidden = True
-        self.notices = [m for m in self.notices if not m.startswith("Import failed")]
+        st = ctrl.state
+        self.notices.append(
+            f"Imported a game on the {ctrl.game.record.scenario.name} table "
+            f"({len(ctrl.game.record.actions)} actions, {st.status})."
+        )
         self._show_notices()
 
     def _import_failed(self, why: str) -> None:
+        self.notices = [m for m in self.notices if not m.startswith(("Import failed", "Imported"))]
         self.notices.append(f"Import failed: {why}. Nothing was changed.")
         self._show_notices()
 
@@ -478,9 +487,9 @@ class App:
         ctrl = self.ctrl
         if ctrl is None or ctrl.finished:
             return
-        p = ctrl.state.pending
-        player = p.player if p is not None and p.player else (ctrl.state.initiative or 1)
-        if window.confirm(f"Player {player}: concede the game?"):
+        player = ctrl.conceding_player()
+        name = ctrl.names().get(player, f"Player {player}")
+        if window.confirm(f"{name}: concede the game?"):
             from serm.core import Concede
 
             self.redraw(ctrl.play(Concede(player)))

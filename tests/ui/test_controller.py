@@ -205,3 +205,18 @@ def test_strength_names_match_the_computer_players() -> None:
     from serm.ai import STRENGTHS
 
     assert set(STRENGTHS) == {"easy", "normal", "hard"}
+
+
+def test_concede_speaks_for_the_person_in_a_solo_game() -> None:
+    c = Controller.new(by_name("open"), seed=3, computer={2: "easy"})
+    assert c.conceding_player() == 1
+    hot = Controller.new(by_name("open"), seed=3)
+    p = hot.state.pending
+    assert p is not None and hot.conceding_player() == p.player
+
+
+def test_a_computer_decision_shows_no_handle_to_drag() -> None:
+    c = Controller.new(by_name("open"), seed=3, computer={1: "easy", 2: "easy"})
+    assert c.computer_to_decide()
+    v = c.view()
+    assert v.ghost is None and v.facing_handle is None
