@@ -31,6 +31,8 @@ class Config:
     """Enemy Gunner poses weighed at deployment while the enemy Gunner is still in hand (0: off)."""
     aim: bool = False
     """Aim the Gunner at deployment: the facing that sees the most enemy value at each spot."""
+    reply: bool = False
+    """Weigh the second side's threat after the first side's best activation (``Weights.reply``)."""
     careful: bool = True
     """Reasoned React and deployment order (easy reacts and deploys more carelessly)."""
 
@@ -38,5 +40,5 @@ class Config:
 STRENGTHS: dict[str, Config] = {
     "easy": Config("easy", 4, 1, 6, 6, 4, 3, 0.6, 150, careful=False),
     "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400),
-    "hard": Config("hard", 24, 5, 32, 60, 24, 16, 0.0, 900, poses=36, aim=True),
+    "hard": Config("hard", 24, 5, 32, 60, 24, 16, 0.0, 900, poses=36, aim=True, reply=True),
 }

@@ -45,6 +45,9 @@ class Weights:
     """Every other soldier's threat, either side."""
     ram_react: float = 0.75
     """Share of rams that survive the React they may meet."""
+    reply: bool = False
+    """The side acting second threatens only with what survives the first side's best activation
+    (a cheap best-reply estimate from the cached pair terms)."""
     approach: float = 0.0
     """Per L of my soldiers' mean distance to the nearest enemy (breaks long stand-offs)."""
 
@@ -129,6 +132,35 @@ class Evaluator:
             return max(total_shot, best_ram)
         return max(best_shot, best_ram)
 
+    def strike(self, a: Soldier, targets: Board) -> list[tuple[Soldier, float]]:
+        """The (target, elimination chance) pairs of ``a``'s best single activation."""
+        best_ram: tuple[float, Soldier | None] = (0.0, None)
+        best_shot: tuple[float, Soldier | None] = (0.0, None)
+        total_shot = 0.0
+        for b, w in targets:
+            v = VALUES[b.card] * w
+            s = self.shot(a, b) * v
+            total_shot += s
+            if s > best_shot[0]:
+                best_shot = (s, b)
+            r = self.ram(a, b) * v
+            if r > best_ram[0]:
+                best_ram = (r, b)
+        shoot = total_shot if a.card == "gunner" else best_shot[0]
+        if best_ram[1] is not None and best_ram[0] > shoot:
+            return [(best_ram[1], self.ram(a, best_ram[1]))]
+        if a.card == "gunner":
+            return [(b, self.shot(a, b)) for b, _ in targets if self.shot(a, b) > 0]
+        return [] if best_shot[1] is None else [(best_shot[1], self.shot(a, best_shot[1]))]
+
+    def after_best(self, side: Board, targets: Board) -> Board:
+        """``targets`` after the best activation of ``side`` (survival chances folded in)."""
+        if not side:
+            return targets
+        a, wa = max(side, key=lambda f: self.activation(f[0], targets) * f[1])
+        hit = {id(b): p * wa for b, p in self.strike(a, targets)}
+        return [(b, w * (1.0 - hit.get(id(b), 0.0))) for b, w in targets]
+
     def threat(self, side: Board, targets: Board) -> tuple[float, float]:
         """(best activation, sum of the others) of ``side`` against ``targets``."""
         vals = sorted((self.activation(a, targets) * w for a, w in side), reverse=True)
@@ -146,9 +178,18 @@ class Evaluator:
         theirs = [(s, w) for s, w in board if s.player != me and w > 1e-6]
         material = sum(VALUES[s.card] * w for s, w in mine)
         material -= sum(VALUES[s.card] * w for s, w in theirs)
-        top_me, rest_me = self.threat(mine, theirs)
-        top_them, rest_them = self.threat(theirs, mine)
         w = self.w
+        if w.reply and to_act == me:
+            # Their answer comes from what is left of them after my best activation.
+            top_me, rest_me = self.threat(mine, theirs)
+            top_them, rest_them = self.threat(self.after_best(mine, theirs), mine)
+        elif w.reply:
+            # Their best activation comes first: my threat is what survives it.
+            top_them, rest_them = self.threat(theirs, mine)
+            top_me, rest_me = self.threat(self.after_best(theirs, mine), theirs)
+        else:
+            top_me, rest_me = self.threat(mine, theirs)
+            top_them, rest_them = self.threat(theirs, mine)
         k_me, k_them = (w.next_top, w.after_top) if to_act == me else (w.after_top, w.next_top)
         if not mine:
             return -100.0

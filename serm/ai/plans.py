@@ -56,6 +56,8 @@ class Planner:
         sc = state.scenario
         if weights is None:
             weights = Weights() if state.turn < STANDOFF else AGGRESSIVE
+            if cfg.reply:
+                weights = replace(weights, reply=True)
         self.ev = Evaluator(sc.terrain, sc.explode_all, weights)
         self.tall = self.ev.tall
         self.board: Board = board_of(state.soldiers)

@@ -73,6 +73,9 @@ def _watch_dialogs(page: Page) -> list[str]:
     opened: list[str] = []
 
     def on_dialog(dialog: Dialog) -> None:
+        if dialog.type == "confirm" and dialog.message.startswith("Leave this game?"):
+            dialog.accept()  # the game's own question before an import replaces the game
+            return
         opened.append(dialog.message)
         dialog.dismiss()
 
