@@ -18,6 +18,9 @@ def candidates(pl: Planner) -> list[Candidate]:
     state = pl.state
     a = state.activation
     out = [Candidate(End(), lambda: pl.score(pl.board))]
+    volley = gunner_volley(pl)
+    if volley:
+        return volley
     moves: list[Candidate] = []
     for s in state.alive(pl.me):
         if not s.on_table or (a is not None and a.card is not None and a.card != s.card):
@@ -30,6 +33,23 @@ def candidates(pl: Planner) -> list[Candidate]:
     # Shoots first, then the moves interleaved soldier by soldier, so that the work cap
     # (``Config.max_evals``) trims every soldier's sampled moves alike.
     return out + interleave(moves)
+
+
+def gunner_volley(pl: Planner) -> list[Candidate]:
+    """Shoot first: at the start of an activation, a Gunner free to shoot that sees three enemies
+    (or all that are left) fires; nothing else in one activation comes close, and the opening
+    decision, the costliest to search, is settled at once."""
+    state = pl.state
+    if state.activation is not None and state.activation.card is not None:
+        return []
+    g = state.soldier(pl.me, "gunner")
+    if not g.on_table or not q.can_act(state, g)[1]:
+        return []
+    seen = q.visible_enemies(state, g)
+    left = len(state.enemies(pl.me))
+    if len(seen) < min(3, left):
+        return []
+    return shoot_candidates(pl, g)
 
 
 def interleave(cands: list[Candidate]) -> list[Candidate]:

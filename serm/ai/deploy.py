@@ -4,6 +4,10 @@ Cards go down in a fixed order that keeps the Gunner, whose facing matters most 
 Spots are sampled in the zone; each is scored on the board so far (who takes the first initiative
 acts next) plus a prior on how much of the enemy zone has a clear line to the spot: exposure hurts
 a side that acts second and helps one that acts first.
+
+Hard also weighs where an enemy Gunner still in hand could stand and look (``poses``): the volley
+it would fire at the best of them counts against the spot; and it aims its own Gunner, at each
+spot, the way that sees the most enemy value. Easy places its cards in a random order.
 """
 
 from __future__ import annotations
@@ -78,9 +82,8 @@ def aim(pl: Planner, pos: Vec, ahead: float, f: float) -> float:
 def poses(pl: Planner) -> list[tuple[Vec, float]]:
     """Where the enemy Gunner may stand and look when it is still in hand: a grid of its zone
     (two depths) by facings around straight ahead."""
-    got: list[tuple[Vec, float]] | None = getattr(pl, "_poses", None)
-    if got is not None:
-        return got
+    if pl.poses is not None:
+        return pl.poses
     z = pl.state.scenario.zone(pl.them)
     ahead = toward(Vec(0, (z.y0 + z.y1) / 2), Vec(0, pl.state.scenario.height / 2))
     facings = (0.0, -25.0, 25.0, -45.0, 45.0, -12.0, 12.0)
@@ -94,14 +97,14 @@ def poses(pl: Planner) -> list[tuple[Vec, float]]:
             for j in range(3):
                 out.append((Vec(x, y), (ahead + facings[(k + j) % len(facings)]) % 360.0))
             k += 1
-    pl._poses = out  # type: ignore[attr-defined]
+    pl.poses = out
     return out
 
 
 def pose_threat(pl: Planner, board: Board) -> float:
     """What an enemy Gunner still in hand would shoot at, placed and aimed for the best volley:
     the mean of the worst poses and the overall mean (kill chance times value, my soldiers)."""
-    cache: dict[tuple[float, float, float, str], list[bool]] = pl.__dict__.setdefault("_seen", {})
+    cache = pl.seen_from_poses
     ps = poses(pl)
     totals = [0.0] * len(ps)
     for s, w in board:

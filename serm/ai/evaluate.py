@@ -11,7 +11,9 @@ A *board* is the list of soldiers on the table, each with the probability that i
 * A side's threat is the best activation it has (one soldier acts, R7), plus a little of the rest.
 
 ``score(board, me, to_act)`` is material minus the enemy's threat plus ours, weighted by who acts
-next.
+next. With ``Weights.reply`` (hard) the side acting second threatens only with what survives the
+first side's best activation, applied in expectation from the same cached pair terms: a cheap
+estimate of the opponent's best reply, with no engine rollout.
 """
 
 from __future__ import annotations

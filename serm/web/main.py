@@ -443,6 +443,10 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        if not _null(target) and str(target.id).startswith("player-"):
+            if str(target.value) != "human":  # load the computer player now, not at Start
+                js.setTimeout(create_once_callable(self._guard(_preload_ai)), 50)
+            return
         if _null(target) or str(target.id) != "import-file" or target.files.length == 0:
             return
         file = target.files.item(0)
@@ -509,6 +513,10 @@ class App:
         link.click()
         link.remove()
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def _preload_ai() -> None:
+    import serm.ai  # noqa: F401 - compiles the computer player's modules while the player waits
 
 
 def _metrics() -> Any:

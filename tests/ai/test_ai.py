@@ -12,9 +12,10 @@ from serm.ai.evaluate import Weights
 from serm.ai.match import play
 from serm.ai.plans import STANDOFF, Planner
 from serm.core import apply
-from serm.core.actions import Move
+from serm.core.actions import Move, Shoot
 from serm.core.dice import Pool
 from serm.core.game import Game
+from serm.core.queries import visible_enemies
 from serm.core.scenario import by_name
 from serm.core.state import ACT, FINISHED, PLACE, ROLL, State
 
@@ -160,3 +161,19 @@ def test_hard_deploys_away_from_an_unplaced_gunner() -> None:
     assert deploy.poses(pl) and len(deploy.poses(pl)) <= STRENGTHS["hard"].poses
     cards = deploy.place_candidates(pl)
     assert cards and all(isinstance(c.score(), float) for c in cards)
+
+
+def test_gunner_fires_first_when_it_sees_the_line() -> None:
+    for seed in range(20):
+        state = first_activation(seed)
+        assert state.pending is not None
+        me = state.pending.player
+        gunner = state.soldier(me, "gunner")
+        if len(visible_enemies(state, gunner)) < 3:
+            continue
+        pl = Planner(state, STRENGTHS["hard"], random.Random(1))
+        cands = act.candidates(pl)
+        assert cands and all(isinstance(c.action, Shoot) for c in cands)
+        assert isinstance(make_player("normal", 1).decide(state), Shoot)
+        return
+    pytest.skip("no opening with a Gunner seeing three enemies")

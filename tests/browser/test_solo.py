@@ -10,14 +10,20 @@ from pages import Table
 from playwright.sync_api import Page
 from test_e2e_game import _play_step
 
-FRAME_BUDGET_MS = 200
-"""Longest main-thread task allowed while playing (a computer slice is 12 ms of thinking plus
-one redraw; the engine's longest single step, a Move with its React check, stays well below)."""
+FRAME_BUDGET_MS = 150
+"""Longest main-thread task allowed while playing: a computer slice is 12 ms of thinking, but one
+candidate's evaluation, one engine step and one redraw cannot be cut; on this machine the longest
+seen is about 100 ms (the first decision of a game)."""
 
 WATCH_LONG_TASKS = """() => {
   window.__longTasks = [];
   new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    for (const e of list.getEntries()) {
+      const p = document.querySelector('#prompt [data-pending]');
+      window.__longTasks.push(e.duration);
+      (window.__longWhen = window.__longWhen || []).push(
+        [Math.round(e.duration), Math.round(e.startTime), p ? p.dataset.pending : 'none']);
+    }
   }).observe({type: 'longtask', buffered: false});
 }"""
 
@@ -27,6 +33,7 @@ def test_solo_game_against_easy_runs_to_a_finish(page: Page, site_url: str) -> N
     page.wait_for_selector("#loading", state="hidden", timeout=90_000)
     page.select_option("#scenario", "open")
     page.select_option("#player-2", "easy")
+    page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
     page.evaluate(WATCH_LONG_TASKS)
     page.click("[data-action=start]")
     table = Table(page)
@@ -53,5 +60,5 @@ def test_solo_game_against_easy_runs_to_a_finish(page: Page, site_url: str) -> N
     assert thinking_seen
     assert "Computer (easy)" in page.inner_text("#panel")
     long_tasks = page.evaluate("window.__longTasks")
-    print(f"long tasks (ms): {sorted(long_tasks)[-5:]}")
+    print(f"long tasks (ms): {sorted(long_tasks)[-5:]}", page.evaluate("window.__longWhen"))
     assert max(long_tasks, default=0) < FRAME_BUDGET_MS, sorted(long_tasks)[-5:]
