@@ -142,4 +142,20 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
             for p in points
         ) / len(points)
         prior += 0.6 * cone
+        if pl.cfg.aim:
+            prior += duel(pl, s)
     return pl.score(board, to_act=first) + prior
+
+
+def duel(pl: Planner, mine: Soldier) -> float:
+    """The Gunner duel decides most games: seeing the enemy Gunner, and staying out of its sight,
+    count beyond the material they stand for."""
+    theirs = pl.state.soldier(pl.them, "gunner")
+    if not theirs.on_table:
+        return 0.0
+    bonus = 0.0
+    if sight.sees(mine, theirs, pl.tall):
+        bonus += 0.5
+    if not sight.sees(theirs, mine, pl.tall):
+        bonus += 0.5
+    return bonus

@@ -57,7 +57,8 @@ class Planner:
         if weights is None:
             weights = Weights() if state.turn < STANDOFF else AGGRESSIVE
             if cfg.reply:
-                weights = replace(weights, reply=True)
+                # The reply already discounts the second side's threat: count it more fully.
+                weights = replace(weights, reply=True, after_top=max(weights.after_top, 0.6))
         self.ev = Evaluator(sc.terrain, sc.explode_all, weights)
         self.tall = self.ev.tall
         self.board: Board = board_of(state.soldiers)

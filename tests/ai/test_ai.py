@@ -136,6 +136,8 @@ def test_work_cap_bounds_a_decision() -> None:
 def test_moves_travel_lengthwise() -> None:
     state = first_activation(6)
     assert state.pending is not None and state.pending.kind == ACT
+    gunner = state.soldier(state.pending.player, "gunner")
+    state = state.with_soldier(replace(gunner, alive=False))  # no opening volley to settle it
     pl = Planner(state, STRENGTHS["normal"], random.Random(1))
     moves = [c.action for c in act.candidates(pl) if isinstance(c.action, Move)]
     assert moves and all(
