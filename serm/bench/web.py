@@ -45,7 +45,6 @@ import contextlib
 import importlib.util
 import json
 import math
-import os
 import shutil
 import statistics
 import subprocess
@@ -58,18 +57,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from serm.bench.chromium import CHROMIUM
+from serm.bench.chromium import CHROMIUM_ARGS as BASE_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE_SRC = Path(__file__).resolve().parent / "baseline"
 WORK = ROOT / "build" / "bench-web"
-CHROMIUM = os.environ.get("SERM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    *BASE_ARGS,
     "--js-flags=--expose-gc",
     "--enable-precise-memory-info",
 ]

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -32,16 +31,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import serve  # noqa: E402
 
-CHROMIUM = os.environ.get("SERM_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from serm.bench.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 PREFIX = "/serm/"
 BOOT_TIMEOUT_MS = 90_000
 ALLOWED_HOSTS = frozenset({"127.0.0.1"})
