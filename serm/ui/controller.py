@@ -17,14 +17,27 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import End, Face, Game, IllegalActionError, Move, Path, Place, React, Shoot, Stop, Turn
+from ..core import (
+    End,
+    Face,
+    Game,
+    IllegalActionError,
+    Move,
+    Path,
+    Place,
+    React,
+    Roll,
+    Shoot,
+    Stop,
+    Turn,
+)
 from ..core import queries as q
 from ..core.actions import Action
 from ..core.cards import CARD_NAMES, CARDS
 from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
 from ..core.movement import halt_along
 from ..core.scenario import Scenario
-from ..core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, STOP, TARGET, Soldier, State
+from ..core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, ROLL, STOP, TARGET, Soldier, State
 from ..view.model import Ghost, MovePreview, PathTrace, SoldierKey, ViewModel
 
 NONE, OVERLAY, FULL = 0, 1, 2
@@ -87,15 +100,23 @@ class Controller:
 
     @classmethod
     def new(
-        cls, scenario: Scenario, seed: int | None, computer: dict[int, str] | None = None
+        cls,
+        scenario: Scenario,
+        seed: int | None,
+        computer: dict[int, str] | None = None,
+        referee: bool = False,
     ) -> Controller:
-        """A new game; ``computer`` maps a player to a strength ("easy", "normal", "hard")."""
-        game = Game(scenario, seed=seed)
+        """A new game; ``computer`` maps a player to a strength ("easy", "normal", "hard").
+
+        In ``referee`` mode the players roll physical dice and type the faces in (R24).
+        """
+        game = Game(scenario, seed=seed, auto_dice=not referee)
         for player, strength in (computer or {}).items():
             if strength in ("easy", "normal", "hard"):  # serm.ai.STRENGTHS, not imported yet
                 name = f"Computer ({strength})"
                 game.record.players[player] = {"name": name, "kind": f"computer-{strength}"}
-        game.roll_pending()
+        if not referee:
+            game.roll_pending()
         return cls(game)
 
     # --- the computer opponent ------------------------------------------------------------------
@@ -104,9 +125,26 @@ class Controller:
         return self.computer_to_decide()
 
     def computer_to_decide(self) -> bool:
-        """True when the pending decision belongs to a computer player."""
+        """True when the pending decision belongs to a computer player (dice never do)."""
         p = self.state.pending
-        return p is not None and p.player in self.computers
+        return p is not None and p.kind != ROLL and p.player in self.computers
+
+    @property
+    def referee(self) -> bool:
+        """True when dice are typed in from physical dice instead of rolled here (R24)."""
+        return not self.game.auto_dice
+
+    def enter_dice(self, text: str) -> Redraw:
+        """Typed-in faces for the pending pool: dice separated by "|", a die's chain of faces by
+        spaces (a six and what it was re-rolled into: "6 3"). Checked by the engine (R9, R10)."""
+        chains = []
+        for part in text.split("|"):
+            faces = part.replace(",", " ").replace("→", " ").split()
+            if not all(f.isdigit() for f in faces) or not faces:
+                self.message = "Type each die's faces as numbers, e.g. 4, or 6 2 after a six."
+                return FULL
+            chains.append(tuple(int(f) for f in faces))
+        return self.play(Roll(tuple(chains)))
 
     def computer_thinking(self) -> Iterator[Action | None]:
         """The computer's thinking for the pending decision: ``None`` between slices, then its
@@ -212,10 +250,13 @@ class Controller:
             if g is None
             else {"card": g.card, "x": g.x, "y": g.y, "facing": g.facing},
             "show_all_los": self.show_all_los,
+            "referee": self.referee,
         }
 
     def restore(self, ui: dict[str, object]) -> None:
         """Put back a ``snapshot``; anything that does not fit the game's state is ignored."""
+        if ui.get("referee") is True:
+            self.game.auto_dice = False
         p = self.state.pending
         if p is None:
             return
@@ -358,6 +399,7 @@ class Controller:
             "undo-corner": self._cmd_undo_corner,
             "straight": lambda _a: self.finish_path(),
             "los": self._cmd_los,
+            "dice": self.enter_dice,
         }.get(name)
         return handler(arg) if handler else NONE
 

@@ -81,6 +81,8 @@ def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | Non
         "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
         f'<label for="scenario">Table</label> <select id="scenario">{options}</select>'
         + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
+        + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
+        "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
         "Start game</button></div>"
         "<p>New here? Press <em>How to play</em> above; the panel always says what to do next."

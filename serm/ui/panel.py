@@ -76,8 +76,11 @@ def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
         FACE: _face,
         TARGET: _target,
     }.get(p.kind)
+    if p.kind == ROLL:
+        head = f'<div data-pending="roll" data-player="{p.player}">'
+        return f"{head}{_recent(ctrl)}{msg}{_dice(ctrl)}</div>"
     if body is None:
-        return msg + f"<p>Rolling the {escape(p.purpose)} dice…</p>" if p.kind == ROLL else msg
+        return msg
     names = names or ctrl.names()
     head = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
     if ctrl.computer_to_decide():
@@ -384,3 +387,35 @@ def notice_html(lines: list[str]) -> str:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return f'<ul class="notice" role="alert">{items}</ul>{button("Dismiss", "dismiss")}'
+
+
+ROLL_WHO = {
+    "rolloff": "Roll-off: one die for player 1, then one for player 2",
+    "move": "Move roll",
+    "react": "React roll",
+    "shoot": "Shoot roll",
+    "endure": "Endure roll",
+}
+
+
+def _dice(ctrl: Controller) -> str:
+    """Referee mode (R24): a box per die to type the faces of the physical dice."""
+    p = ctrl.state.pending
+    assert p is not None and p.pool is not None
+    if not ctrl.referee:
+        return f"<p>Rolling the {escape(p.purpose)} dice…</p>"
+    exploding = (
+        " A six is rolled again: type every face, e.g. <kbd>6 2</kbd>." if p.pool.exploding else ""
+    )
+    boxes = "".join(
+        f'<label class="die-box">Die {i + 1} <input class="die-input" type="text" '
+        f'inputmode="numeric" autocomplete="off" size="6" data-die="{i}"></label>'
+        for i in range(p.pool.dice)
+    )
+    who_rolls = f" (player {p.player})" if p.player else ""
+    return (
+        f"<p><strong>{escape(ROLL_WHO.get(p.purpose, p.purpose))}</strong>{who_rolls}: roll "
+        f"{p.pool.dice} real dice and type what they show.{exploding}</p>"
+        f'<div class="choices">{boxes}</div>'
+        f'<div class="actions">{button("Enter dice", "dice", primary=True)}</div>'
+    )

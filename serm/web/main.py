@@ -56,6 +56,7 @@ class App:
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
+        self.referee = False
         self.thinking: tuple[Controller, Iterator[Action | None]] | None = None
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.saved_snapshot = ""
@@ -113,18 +114,35 @@ class App:
         self.log_shown = 0
         self._set_game_buttons(False)
 
-    def start(self, scenario: str, computer: dict[int, str] | None = None) -> None:
+    def start(
+        self, scenario: str, computer: dict[int, str] | None = None, referee: bool | None = None
+    ) -> None:
         self.scenario = scenario if scenario in BUILT_IN else "default"
         if computer is None:
             computer = self.computer
         self.computer = computer
-        self.ctrl = Controller.new(by_name(self.scenario, self.seed or 0), self.seed, computer)
+        if referee is None:
+            referee = self.referee
+        self.referee = referee
+        self.ctrl = Controller.new(
+            by_name(self.scenario, self.seed or 0), self.seed, computer, referee
+        )
         self.seed = None  # a rematch gets fresh dice
         _el("log").innerHTML = ""
         self.log_shown = 0
         self._set_game_buttons(True)
         window.scrollTo(0, 0)  # the board first, wherever the Start button was
         self.redraw(FULL)
+
+    def enter_dice(self) -> None:
+        if self.ctrl is None:
+            return
+        boxes = document.querySelectorAll("#prompt input.die-input")
+        text = "|".join(str(boxes.item(i).value) for i in range(boxes.length))
+        self.redraw(self.ctrl.enter_dice(text))
+        first = document.querySelector("#prompt input.die-input")
+        if not _null(first):
+            first.focus()
 
     def _chosen_computers(self) -> dict[int, str]:
         out = {}
@@ -330,6 +348,9 @@ class App:
 
     def on_key(self, event: Any) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag == "input" and "die-input" in str(event.target.className) and event.key == "Enter":
+            self.enter_dice()
+            return
         if tag == "input" and str(event.target.id) == "save-name" and event.key == "Enter":
             self.save_slot()
             return
@@ -354,7 +375,10 @@ class App:
         arg = _attr(btn, "data-arg")
         app_actions = {
             "new": self.new_game,
-            "start": lambda: self.start(str(_el("scenario").value), self._chosen_computers()),
+            "start": lambda: self.start(
+                str(_el("scenario").value), self._chosen_computers(), bool(_el("referee").checked)
+            ),
+            "dice": self.enter_dice,
             "continue": self.resume,
             "saves": self.toggle_saves,
             "slot-save": self.save_slot,

@@ -220,3 +220,28 @@ def test_a_computer_decision_shows_no_handle_to_drag() -> None:
     assert c.computer_to_decide()
     v = c.view()
     assert v.ghost is None and v.facing_handle is None
+
+
+def test_referee_mode_takes_typed_in_faces_and_refuses_bad_ones() -> None:
+    c = Controller.new(by_name("open"), seed=3, referee=True)
+    p = c.state.pending
+    assert p is not None and p.kind == "roll" and p.purpose == "rolloff"
+    assert "Enter dice" in prompt_html(c)
+    c.enter_dice("5|2")
+    assert c.state.status == "deployment" and c.state.first_placer == 1
+    _deploy_all(c)
+    c.key("2")  # the Gunner shoots? first a move: the Assault moves, its roll is typed in
+    c.key("Escape")
+    c.key("4")
+    c.key("m")
+    c.key("Enter")
+    p = c.state.pending
+    assert p is not None and p.kind == "roll" and p.purpose == "move"
+    before = c.state
+    c.enter_dice("6 2")  # a plain Move pool never re-rolls a six (R9)
+    assert c.state == before and "R9" in c.message
+    c.enter_dice("x")
+    assert c.state == before and "numbers" in c.message
+    c.enter_dice("3|1")
+    assert c.state.move is None or c.state.move.total == 4
+    assert c.snapshot()["referee"] is True
