@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from serm.core.geometry import Vec
+from serm.core.geometry import Vec, prepared, segment_crosses_interior
 from serm.core.scenario import Terrain
 from serm.core.state import Soldier
 
@@ -109,11 +109,11 @@ class Evaluator:
         x0, x1 = min(a.x, b.x) - 0.3, max(a.x, b.x) + 0.3
         y0, y1 = min(a.y, b.y) - 0.3, max(a.y, b.y) + 0.3
         for t in self.terrain:
-            sh = sight.shape(t)
-            if sh.x1 <= x0 or sh.x0 >= x1 or sh.y1 <= y0 or sh.y0 >= y1:
+            tx0, ty0, tx1, ty1, _ = prepared(t.points)
+            if tx1 <= x0 or tx0 >= x1 or ty1 <= y0 or ty0 >= y1:
                 continue
             for off in (Vec(0.0, 0.0), side, side * -1.0):
-                if sh.crosses(a + off, b + off):
+                if segment_crosses_interior(a + off, b + off, t.points):
                     return True
         return False
 

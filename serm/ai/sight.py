@@ -7,17 +7,14 @@ lines through tall terrain, and a coarser step along a Move's path. Nothing here
 
 from __future__ import annotations
 
-import math
-
 from serm.core.geometry import (
     CARD_LENGTH,
-    EPS,
     Polygon,
     Vec,
     card_polygon,
     centroid,
     convex_hull,
-    outward_normals,
+    segment_crosses_interior,
     unit,
 )
 from serm.core.los import visible_part
@@ -29,56 +26,9 @@ STEP = 0.25
 """Step (L) along a Move's path when estimating where an enemy first sees the mover."""
 
 
-class Shape:
-    """A convex piece prepared for fast segment tests: bounding box and edge normals."""
-
-    __slots__ = ("x0", "y0", "x1", "y1", "edges")
-
-    def __init__(self, points: Polygon) -> None:
-        self.x0 = min(p.x for p in points)
-        self.y0 = min(p.y for p in points)
-        self.x1 = max(p.x for p in points)
-        self.y1 = max(p.y for p in points)
-        self.edges = [(q.x, q.y, n.x, n.y) for q, n in outward_normals(points)]
-
-    def crosses(self, a: Vec, b: Vec) -> bool:
-        """As ``geometry.segment_crosses_interior``: the segment enters the interior."""
-        if max(a.x, b.x) <= self.x0 or min(a.x, b.x) >= self.x1:
-            return False
-        if max(a.y, b.y) <= self.y0 or min(a.y, b.y) >= self.y1:
-            return False
-        dx, dy = b.x - a.x, b.y - a.y
-        t0, t1 = 0.0, 1.0
-        for qx, qy, nx, ny in self.edges:
-            num = nx * (a.x - qx) + ny * (a.y - qy) + EPS
-            den = nx * dx + ny * dy
-            if -1e-15 < den < 1e-15:
-                if num >= 0:
-                    return False
-                continue
-            t = -num / den
-            if den < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 >= t1:
-                return False
-        return (t1 - t0) * math.hypot(dx, dy) > EPS
-
-
-_SHAPES: dict[int, tuple[Polygon, Shape]] = {}
-
-
-def shape(t: Terrain) -> Shape:
-    got = _SHAPES.get(id(t))
-    if got is None or got[0] is not t.points:
-        got = _SHAPES[id(t)] = (t.points, Shape(t.points))
-    return got[1]
-
-
 def blocked(a: Vec, b: Vec, tall: Tall) -> bool:
     """True when the segment a-b passes through tall terrain."""
-    return any(shape(t).crosses(a, b) for t in tall)
+    return any(segment_crosses_interior(a, b, t.points) for t in tall)
 
 
 def clear(a: Vec, b: Vec, tall: Tall) -> bool:

@@ -12,6 +12,7 @@ overlap.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 EPS = 1e-9
@@ -253,12 +254,15 @@ def segment_crosses_interior(a: Vec, b: Vec, poly: Polygon) -> bool:
     A segment that only grazes a corner or runs along an edge stays clear (Cyrus-Beck clipping
     against the polygon shrunk by ``EPS``).
     """
-    d = b - a
+    x0, y0, x1, y1, edges = prepared(poly)
+    if max(a.x, b.x) <= x0 or min(a.x, b.x) >= x1 or max(a.y, b.y) <= y0 or min(a.y, b.y) >= y1:
+        return False  # the segment's box misses the polygon's box
+    dx, dy = b.x - a.x, b.y - a.y
     t0, t1 = 0.0, 1.0
-    for q, n in outward_normals(poly):
-        num = n.dot(a - q) + EPS
-        den = n.dot(d)
-        if abs(den) < 1e-15:
+    for qx, qy, nx, ny in edges:
+        num = nx * (a.x - qx) + ny * (a.y - qy) + EPS
+        den = nx * dx + ny * dy
+        if -1e-15 < den < 1e-15:
             if num >= 0:
                 return False
             continue
@@ -269,7 +273,20 @@ def segment_crosses_interior(a: Vec, b: Vec, poly: Polygon) -> bool:
             t1 = min(t1, t)
         if t0 >= t1:
             return False
-    return (t1 - t0) * d.length() > EPS
+    return (t1 - t0) * math.hypot(dx, dy) > EPS
+
+
+@lru_cache(maxsize=512)
+def prepared(
+    poly: Polygon,
+) -> tuple[float, float, float, float, tuple[tuple[float, float, float, float], ...]]:
+    """A polygon's bounding box and (corner x, y, outward normal x, y) per edge, computed once.
+
+    Terrain is tested against many sight lines; its shape never changes, so this is cached.
+    """
+    edges = tuple((q.x, q.y, n.x, n.y) for q, n in outward_normals(poly))
+    xs, ys = [p.x for p in poly], [p.y for p in poly]
+    return min(xs), min(ys), max(xs), max(ys), edges
 
 
 def convex_hull(points: list[Vec]) -> Polygon:
