@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
-from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
+from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, Soldier, State
 from ..view.board import percent
 from ..view.escape import escape
 from .controller import Controller
@@ -36,6 +36,24 @@ def button(label: str, action: str, arg: str = "", key: str = "", primary: bool 
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}>'
         f"{escape(label)}{kbd}</button>"
+    )
+
+
+def actions(*buttons: str) -> str:
+    """A row of the prompt's action buttons."""
+    return f'<div class="actions">{"".join(buttons)}</div>'
+
+
+def kill_buttons(shooter: Soldier, targets: list[Soldier]) -> str:
+    """One button per target with the exact chance this shot kills it (R9, R21), keys 1, 2, ..."""
+    return "".join(
+        button(
+            f"{t.type.title} — {percent(q.kill_chance(shooter, t))} to kill",
+            "target",
+            t.card,
+            key=str(i + 1),
+        )
+        for i, t in enumerate(targets)
     )
 
 
@@ -155,10 +173,10 @@ def _act(ctrl: Controller) -> str:
             f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle or use "
             f"<kbd>Q</kbd>/<kbd>E</kbd>. Turning in place is its Move (no roll, no React).</p>"
             + _facing_problem(ctrl)
-            + '<div class="actions">'
-            + button("Turn", "confirm", key="Enter", primary=True)
-            + button("Back", "cancel", key="Esc")
-            + "</div>"
+            + actions(
+                button("Turn", "confirm", key="Enter", primary=True),
+                button("Back", "cancel", key="Esc"),
+            )
         )
     if ctrl.sub == "shoot":
         return _shoot_choices(ctrl)
@@ -195,10 +213,10 @@ def _aim(ctrl: Controller) -> str:
         f"it hits is rammed and eliminated. Enemies who see it may React. The round handle "
         f"turns it before it sets off.</p>"
         + _facing_problem(ctrl)
-        + '<div class="actions">'
-        + button("Roll Move", "confirm", key="Enter", primary=True)
-        + button("Back", "cancel", key="Esc")
-        + "</div>"
+        + actions(
+            button("Roll Move", "confirm", key="Enter", primary=True),
+            button("Back", "cancel", key="Esc"),
+        )
     )
 
 
@@ -210,16 +228,7 @@ def _facing_problem(ctrl: Controller) -> str:
 def _shoot_choices(ctrl: Controller) -> str:
     s = ctrl.selected
     assert s is not None
-    targets = q.visible_enemies(ctrl.state, s)
-    picks = "".join(
-        button(
-            f"{t.type.title} — {percent(q.kill_chance(s, t))} to kill",
-            "target",
-            t.card,
-            key=str(i + 1),
-        )
-        for i, t in enumerate(targets)
-    )
+    picks = kill_buttons(s, list(q.visible_enemies(ctrl.state, s)))
     rule = " The Gunner then attacks every other enemy it sees." if s.card == "gunner" else ""
     return (
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
@@ -239,11 +248,11 @@ def _path(ctrl: Controller) -> str:
         f"corners (or aim with the arrow keys and press <kbd>Space</kbd>); it must use exactly "
         f"{st.move.total} card lengths "
         f"(<strong>{left:.1f} L left</strong>).</p>"
-        '<div class="actions">'
-        + button("Straight on", "straight", key="Enter", primary=True)
-        + button("Undo corner", "undo-corner", key="U")
-        + button("Restart path", "cancel", key="Esc")
-        + "</div>"
+        + actions(
+            button("Straight on", "straight", key="Enter", primary=True),
+            button("Undo corner", "undo-corner", key="U"),
+            button("Restart path", "cancel", key="Esc"),
+        )
     )
 
 
@@ -273,9 +282,7 @@ def _stop(ctrl: Controller) -> str:
     return (
         "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path or "
         "use the arrow keys. It starts where your soldier first saw it.</p>"
-        '<div class="actions">'
-        + button("Stop here", "confirm", key="Enter", primary=True)
-        + "</div>"
+        + actions(button("Stop here", "confirm", key="Enter", primary=True))
     )
 
 
@@ -286,10 +293,10 @@ def _face(ctrl: Controller) -> str:
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
         f"drag the round handle, use <kbd>Q</kbd>/<kbd>E</kbd> or the mouse wheel.</p>"
         + _facing_problem(ctrl)
-        + '<div class="actions">'
-        + button("Confirm facing", "confirm", key="Enter", primary=True)
-        + button("Keep facing", "keep", key="K")
-        + "</div>"
+        + actions(
+            button("Confirm facing", "confirm", key="Enter", primary=True),
+            button("Keep facing", "keep", key="K"),
+        )
     )
 
 
@@ -297,16 +304,7 @@ def _target(ctrl: Controller) -> str:
     st, p = ctrl.state, ctrl.state.pending
     assert p is not None and st.shot is not None
     shooter = st.soldier(p.player, st.shot.shooter)
-    picks = "".join(
-        button(
-            f"{CARDS[c].title} — {percent(q.kill_chance(shooter, st.soldier(other(p.player), c)))}",
-            "target",
-            c,
-            key=str(i + 1),
-            primary=i == 0,
-        )
-        for i, c in enumerate(p.options)
-    )
+    picks = kill_buttons(shooter, [st.soldier(other(p.player), c) for c in p.options])
     return (
         "<p>The Gunner attacks every enemy it saw. Pick its next target.</p>"
         f'<div class="choices">{picks}</div>'
