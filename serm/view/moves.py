@@ -51,6 +51,20 @@ def line(a: Vec, b: Vec, colour: str, width: float, **kw: object) -> svg.Line:
     )
 
 
+def polyline(
+    points: list[Vec] | tuple[Vec, ...], colour: str, width: float, **kw: object
+) -> svg.Polyline:
+    """An open path through ``points`` (card lengths), round-jointed."""
+    return svg.Polyline(
+        points=pts(points),
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+        stroke_linejoin="round",
+        **kw,  # type: ignore[arg-type]
+    )
+
+
 def _cross(p: Vec, colour: str, label: str) -> list[svg.Element]:
     """A bold X at ``p`` with a word under it (the halt marker)."""
     x, y, r = sc(p.x), sc(p.y), 16
@@ -151,16 +165,7 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         ),
     ]
     if len(points) > 1:
-        out.append(
-            svg.Polyline(
-                points=pts(points),
-                fill="none",
-                stroke=REACH,
-                stroke_width=7,
-                stroke_linejoin="round",
-                stroke_linecap="round",
-            )
-        )
+        out.append(polyline(points, REACH, 7, stroke_linecap="round"))
     out += [
         svg.Circle(cx=sc(p.x), cy=sc(p.y), r=7, fill=REACH, stroke=INK, stroke_width=2)
         for p in points
@@ -187,26 +192,10 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     total = polyline_length(path)
     done = truncate_polyline(path, mv.halt)
     out: list[svg.Element] = [
-        svg.Polyline(
-            points=pts(path),
-            fill="none",
-            stroke=WHITE,
-            stroke_opacity=0.4,
-            stroke_width=3,
-            stroke_dasharray=[8, 8],
-        ),
+        polyline(path, WHITE, 3, stroke_opacity=0.4, stroke_dasharray=[8, 8]),
     ]
     if len(done) > 1:
-        out.append(
-            svg.Polyline(
-                points=pts(done),
-                fill="none",
-                stroke=WHITE,
-                stroke_width=5,
-                stroke_linejoin="round",
-                marker_end=f"url(#{ARROW_ID})",
-            )
-        )
+        out.append(polyline(done, WHITE, 5, marker_end=f"url(#{ARROW_ID})"))
     halt = point_along(path, mv.halt)
     out.append(card_outline(halt.x, halt.y, mv.facing, WHITE, fill_opacity=0.1, dash="6 6"))
     if mv.halt < total - 1e-6:
@@ -230,16 +219,7 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     if view.stop_at is not None:
         d = min(max(float(view.stop_at), 0.0), mv.halt)
         p = point_along(path, d)
-        out.append(
-            svg.Polyline(
-                points=pts(truncate_polyline(path, d)),
-                fill="none",
-                stroke=REACTOR,
-                stroke_width=8,
-                stroke_linecap="round",
-                stroke_linejoin="round",
-            )
-        )
+        out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
         out.append(_side_label(state, p, mv.facing, "stop here", REACTOR))
     return [svg.G(class_=["pending-move"], elements=out)]
