@@ -126,10 +126,19 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
     ]
 
 
-def overlay_elements(state: State, view: ViewModel) -> list[svg.Element]:
-    """The children of ``<g id="layer-overlay">``."""
+def sight_elements(state: State, view: ViewModel) -> list[svg.Element]:
+    """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
+    hovered card or a turning facing -- LOS regions, the pending move, the dice strip."""
     out = los_elements(state, view)
     out += pending_move(state, view)
+    out += dice_strip(view.last_dice, state.scenario.width, state.scenario.height)
+    return out
+
+
+def live_elements(state: State, view: ViewModel) -> list[svg.Element]:
+    """The children of ``<g id="layer-live">``: what follows the pointer while aiming, tracing,
+    placing or turning -- move preview, Brawler path, deployment ghost, facing handle."""
+    out: list[svg.Element] = []
     if view.move_preview is not None:
         out += move_preview(state, view.move_preview)
     if view.path_trace is not None:
@@ -137,5 +146,4 @@ def overlay_elements(state: State, view: ViewModel) -> list[svg.Element]:
     if view.ghost is not None:
         out.append(_ghost(state, view.ghost))
     out += _facing_handle(state, view)
-    out += dice_strip(view.last_dice, state.scenario.width, state.scenario.height)
     return out

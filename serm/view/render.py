@@ -1,8 +1,9 @@
 """The pure view: (State, ViewModel) -> SVG markup, built with svg.py.
 
-``render`` gives the whole ``<svg id="board-svg">``; the browser may replace only the inner
-markup of ``<g id="layer-overlay">`` (``overlay_layer``) on pointer moves, and of
-``<g id="layer-board">`` (``board_layer``) when the state changes.
+``render`` gives the whole ``<svg id="board-svg">``. Its overlay holds two groups, so that a pointer
+move repaints only what follows the pointer: ``<g id="layer-sight">`` (LOS regions, pending move,
+dice) and ``<g id="layer-live">`` (previews, ghost, handle) above it. ``overlay_parts`` gives the
+inner markup of both; the browser replaces a group's markup only when it changed.
 
 Coordinates: one card length is ``SCALE`` user units and the table's top-left corner is (0, 0),
 so a pointer at user (u, v) is at table (u / SCALE, v / SCALE) L. The viewBox adds a ``MARGIN`` L
@@ -10,6 +11,8 @@ frame on every side. svg.py does not escape anything: every string passes ``comm
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import svg
 
@@ -20,17 +23,19 @@ from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, esc, join, n, sc
 from .dice import dice_html
 from .model import ViewModel
 from .moves import ARROW_ID
-from .overlay import overlay_elements
+from .overlay import live_elements, sight_elements
 
 TABLE_CLIP_ID = "table-clip"
 
 __all__ = [
     "MARGIN",
     "SCALE",
+    "OverlayParts",
     "board_layer",
     "defs",
     "dice_html",
     "overlay_layer",
+    "overlay_parts",
     "render",
 ]
 
@@ -40,9 +45,21 @@ def board_layer(state: State, view: ViewModel) -> str:
     return join(board_elements(state, view))
 
 
+class OverlayParts(NamedTuple):
+    """Inner markup of ``<g id="layer-sight">`` and of ``<g id="layer-live">``."""
+
+    sight: str
+    live: str
+
+
+def overlay_parts(state: State, view: ViewModel) -> OverlayParts:
+    """The overlay's two groups as markup (what a pointer move redraws)."""
+    return OverlayParts(join(sight_elements(state, view)), join(live_elements(state, view)))
+
+
 def overlay_layer(state: State, view: ViewModel) -> str:
-    """Inner markup of ``<g id="layer-overlay">``: LOS, previews, handles, dice (cheap)."""
-    return join(overlay_elements(state, view))
+    """The overlay's content, sight then live, without the two wrapping groups."""
+    return "".join(overlay_parts(state, view))
 
 
 def defs(state: State) -> svg.Defs:
@@ -108,7 +125,12 @@ def render(state: State, view: ViewModel) -> str:
             defs(state),
             svg.G(id="layer-board", elements=board_elements(state, view)),
             svg.G(
-                id="layer-overlay", pointer_events="none", elements=overlay_elements(state, view)
+                id="layer-overlay",
+                pointer_events="none",
+                elements=[
+                    svg.G(id="layer-sight", elements=sight_elements(state, view)),
+                    svg.G(id="layer-live", elements=live_elements(state, view)),
+                ],
             ),
         ],
     )

@@ -25,7 +25,7 @@ from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.help import HELP_HTML, welcome_html
 from serm.ui.saves import AUTOSAVE, MAX_BYTES, SaveError, SaveStore, load_import
 from serm.view.model import ViewModel
-from serm.view.render import SCALE, overlay_layer, render
+from serm.view.render import SCALE, OverlayParts, overlay_parts, render
 from serm.web.storage import LocalStorage
 
 SLICE_MS = 12.0
@@ -53,6 +53,7 @@ class App:
     def __init__(self) -> None:
         self.ctrl: Controller | None = None
         self.log_shown = 0
+        self.overlay_shown: OverlayParts | None = None
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
@@ -110,6 +111,7 @@ class App:
         self._show_notices()
         preview = new_game(by_name(self.scenario, 0))
         _el("board").innerHTML = render(preview, ViewModel())
+        self.overlay_shown = None
         _el("log").innerHTML = ""
         self.log_shown = 0
         self._set_game_buttons(False)
@@ -233,12 +235,10 @@ class App:
         if ctrl is None or level == NONE:
             return
         view = ctrl.view()
-        if level == OVERLAY:
-            layer = _el("layer-overlay")
-            if layer is not None:
-                layer.innerHTML = overlay_layer(ctrl.state, view)
-                return
+        if level == OVERLAY and self._redraw_overlay(overlay_parts(ctrl.state, view)):
+            return
         _el("board").innerHTML = render(ctrl.state, view)
+        self.overlay_shown = None
         self._animate(ctrl)
         _el("status").innerHTML = panel.status_html(ctrl.state)
         _el("prompt").innerHTML = panel.prompt_html(ctrl)
@@ -247,6 +247,20 @@ class App:
         self._append_log()
         self.autosave()
         self._maybe_think()
+
+    def _redraw_overlay(self, parts: OverlayParts) -> bool:
+        """Replace the markup of only those overlay groups that changed, so a pointer move that
+        aims a Move repaints the ray and not the LOS regions under it. False if not on screen."""
+        shown = self.overlay_shown
+        for i, id_ in enumerate(("layer-sight", "layer-live")):
+            if shown is not None and shown[i] == parts[i]:
+                continue
+            layer = _el(id_)
+            if layer is None:
+                return False
+            layer.innerHTML = parts[i]
+        self.overlay_shown = parts
+        return True
 
     def _animate(self, ctrl: Controller) -> None:
         """Slide the cards that just moved along their paths (Web Animations, no redraws)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 from serm.core import State
@@ -12,7 +13,7 @@ from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, point_along, unit
 from serm.core.los import region_polygon, sees
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.render import SCALE, dice_html, overlay_layer, render
+from serm.view.render import SCALE, dice_html, overlay_layer, overlay_parts, render
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -40,7 +41,32 @@ def points(el: ET.Element) -> list[tuple[float, float]]:
 
 
 def test_empty_view_draws_nothing(deployed: State) -> None:
-    assert overlay_layer(deployed, ViewModel()) == ""
+    assert overlay_parts(deployed, ViewModel()) == ("", "")
+
+
+def test_aiming_changes_only_the_live_group(deployed: State) -> None:
+    """A pointer move that turns the aim must leave the LOS markup as it was (the browser then
+    repaints the ray only)."""
+    base = ViewModel(selected=(2, "assault"), hovered=(1, "gunner"), show_all_los=True)
+    parts = [
+        overlay_parts(
+            deployed,
+            replace(base, move_preview=MovePreview((2, "assault"), d, d, 2, 12, None)),
+        )
+        for d in (150.0, 180.0)
+    ]
+    assert parts[0].sight == parts[1].sight and "los" in parts[0].sight
+    assert parts[0].live != parts[1].live and "move-preview" in parts[0].live
+
+
+def test_overlay_groups_in_the_svg(deployed: State) -> None:
+    view = ViewModel(selected=(1, "gunner"), facing_handle=((1, "gunner"), 30.0))
+    root = ET.fromstring(render(deployed, view))
+    layer = root.find(f"{NS}g[@id='layer-overlay']")
+    assert layer is not None
+    assert [g.get("id") for g in layer] == ["layer-sight", "layer-live"]
+    assert groups(layer[0], "los") and not groups(layer[0], "facing-handle")
+    assert groups(layer[1], "facing-handle") and not groups(layer[1], "los")
 
 
 def test_overlay_layer_ignores_pointer_events_except_handles(deployed: State) -> None:
