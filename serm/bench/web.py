@@ -31,8 +31,9 @@ event's timestamp to the first frame after its handlers ran (``requestAnimationF
 message-channel task), and the handlers alone. Pointer moves are grouped by what is dragged (the
 Move's aim ray, the rotation handle, ...); presses by what they do (select, shoot, end of move =
 the confirm that plays a Move). Memory (JS heap, wasm memory, Python blocks, DOM nodes, JS event
-listeners) is read after 10 actions and after the last, each after a forced GC. The baseline gets
-pointer moves too, over its rectangle, as the floor of the pointer-move figure.
+listeners) is read after a forced GC 10 actions into the first game, after the last action, and
+10 actions into a New game started then (the same moment of a game as the first reading). The
+baseline gets pointer moves too, over its rectangle, as the floor of the pointer-move figure.
 
 Prints the tables, the budget of the issue with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure.
@@ -494,13 +495,21 @@ def _play_module() -> tuple[ModuleType, ModuleType]:
 
 
 def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> dict[str, Any]:
-    """Play the seeded game (and rematches) through the UI for ``actions`` actions."""
+    """Play the seeded game (and rematches) through the UI for ``actions`` actions.
+
+    Memory is read three times, each after a forced GC: ``early``, ``early`` actions into the
+    first game; ``end``, after ``actions`` actions (wherever the game then is); and ``late``,
+    after a New game started then, as many actions into it as ``early`` was into the first. The
+    budget compares ``late`` with ``early``: the same moment of a game, so what is on the table
+    and in the log is alike and any growth is what the 500 actions left behind (a leak).
+    """
     pages, e2e = _play_module()
     problems: list[str] = []
     gestures: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
     readings: dict[str, dict[str, float]] = {}
     stats = {"games_won": 0, "recoveries": 0}
+    game = {"started": 0, "again": False}
 
     with browser.context() as ctx:
         page = _guard(ctx, problems)
@@ -513,12 +522,19 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
             moves.extend(got["moves"])
             return int(got["actions"])
 
+        def read(name: str, done: int) -> None:
+            into = float(done - game["started"])
+            readings[name] = {"actions": float(done), "game_actions": into, **_memory(page, cdp)}
+
         def after_action() -> None:
             done = collect()
-            if "early" not in readings and done >= early:
-                readings["early"] = {"actions": float(done), **_memory(page, cdp)}
-            if done >= actions:
-                readings["late"] = {"actions": float(done), **_memory(page, cdp)}
+            if "early" not in readings and done - game["started"] >= early:
+                read("early", done)
+            if "end" not in readings and done >= actions:
+                read("end", done)
+                game["again"] = True
+            elif game["again"] and done - game["started"] >= readings["early"]["game_actions"]:
+                read("late", done)
                 raise Enough
 
         class BenchTable(pages.Table):  # type: ignore[name-defined]
@@ -532,6 +548,8 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
 
             def button(self, action: str) -> bool:
                 done = bool(super().button(action))
+                if action in ("start", "rematch"):
+                    game["started"] = collect()
                 after_action()
                 return done
 
@@ -541,35 +559,8 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
         page.select_option("#scenario", "open")
         table = BenchTable(page)
         table.button("start")
-        seen: set[str] = set()
-        stuck = 0
         try:
-            for _ in range(actions * 4):
-                try:
-                    if page.locator(".victory").count():
-                        stats["games_won"] += 1
-                        table.button("rematch")
-                        continue
-                    kind = table.pending()[0]
-                    if kind == "place":
-                        e2e._deploy(table)
-                        continue
-                    turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
-                    e2e._play_step(table, turn, seen)
-                    stuck = 0
-                except (AssertionError, StopIteration, IndexError, ValueError) as exc:
-                    # a rematch's dice may lead where the test's script does not go: step back
-                    stats["recoveries"] += 1
-                    stuck += 1
-                    problems.append(f"step skipped: {type(exc).__name__}: {exc}"[:200])
-                    page.keyboard.press("Escape")
-                    after_action()
-                    if stuck >= 3:
-                        page.click("#btn-new")
-                        table.button("start")
-                        stuck = 0
-            else:
-                problems.append("the scripted game stopped before the actions asked for")
+            _play_until_enough(page, table, e2e, actions, game, stats, problems, after_action)
         except Enough:
             pass
     return {
@@ -579,6 +570,56 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
         "problems": problems,
         **stats,
     }
+
+
+def _new_game(page: Any, table: Any) -> None:
+    """New game (the bench's dialog handler accepts "Leave this game?"), then Start."""
+    page.click("#btn-new")
+    table.button("start")
+
+
+def _play_until_enough(
+    page: Any,
+    table: Any,
+    e2e: ModuleType,
+    actions: int,
+    game: dict[str, Any],
+    stats: dict[str, int],
+    problems: list[str],
+    after_action: Any,
+) -> None:
+    """The scripted steps, rematch after a victory, New game once ``game["again"]`` is set."""
+    seen: set[str] = set()
+    stuck = 0
+    restarted = False
+    for _ in range(actions * 4):
+        try:
+            if game["again"] and not restarted:
+                restarted = True
+                _new_game(page, table)
+                continue
+            if page.locator(".victory").count():
+                stats["games_won"] += 1
+                table.button("rematch")
+                continue
+            kind = table.pending()[0]
+            if kind == "place":
+                e2e._deploy(table)
+                continue
+            turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
+            e2e._play_step(table, turn, seen)
+            stuck = 0
+        except (AssertionError, StopIteration, IndexError, ValueError) as exc:
+            # a rematch's dice may lead where the test's script does not go: step back
+            stats["recoveries"] += 1
+            stuck += 1
+            problems.append(f"step skipped: {type(exc).__name__}: {exc}"[:200])
+            page.keyboard.press("Escape")
+            after_action()
+            if stuck >= 3:
+                _new_game(page, table)
+                stuck = 0
+    problems.append("the scripted game stopped before the actions asked for")
 
 
 def baseline_moves(browser: Browser, url: str) -> list[float]:
@@ -719,7 +760,7 @@ def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
         growth = (late - early) / early if early else math.nan
         rows.append(
             (
-                f"memory {key}, N vs 10 actions <= +10%",
+                f"memory {key}, late vs early <= +10%",
                 f"{100 * growth:+.1f} %",
                 growth <= BUDGET_MEMORY_GROWTH,
             )
@@ -786,7 +827,16 @@ def report(figures: dict[str, Any]) -> None:
     )
     mem = figures["memory"]
     print()
-    print(f"{'memory after forced GC':<30}{'after early':>16}{'after late':>16}{'growth':>10}")
+    print(
+        f"{'memory after forced GC':<30}{'early':>14}{'end':>14}{'late':>14}{'late/early':>12}"
+    )
+    print(
+        f"{'  (actions / into its game)':<30}"
+        + "".join(
+            f"{mem[k].get('actions', 0):>9.0f} /{mem[k].get('game_actions', 0):>3.0f}"
+            for k in ("early", "end", "late")
+        )
+    )
     for key in (
         "js_heap_bytes",
         "wasm_bytes",
@@ -797,9 +847,11 @@ def report(figures: dict[str, Any]) -> None:
         "dom_nodes_all",
         "js_listeners",
     ):
-        e, la = mem["early"].get(key, math.nan), mem["late"].get(key, math.nan)
+        e, en, la = (mem[k].get(key, math.nan) for k in ("early", "end", "late"))
         growth = f"{100 * (la - e) / e:+.1f} %" if e else "-"
-        print(f"{key:<30}{_fmt(key, e):>16}{_fmt(key, la):>16}{growth:>10}")
+        print(
+            f"{key:<30}{_fmt(key, e):>14}{_fmt(key, en):>14}{_fmt(key, la):>14}{growth:>12}"
+        )
     print()
     print("budget (medians, same run)")
     for label, value, ok in figures["budget"]:
@@ -866,8 +918,8 @@ def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[
             server.server_close()
     game, base = summarise(samples["game"]), summarise(samples["baseline"])
     memory = play["readings"]
-    memory.setdefault("early", {})
-    memory.setdefault("late", {})
+    for name in ("early", "end", "late"):
+        memory.setdefault(name, {})
     figures: dict[str, Any] = {
         "bench": "web",
         "contexts": contexts,

@@ -69,9 +69,12 @@ def test_bench_web_quick(site_dir: Path) -> None:
         assert _number(inter["click"][label]["p95"]), label
     assert "shoot" in {row[0].split()[1] for row in figures["budget"] if row[0].startswith("click")}
     assert _number(figures["baseline_pointermove"]["p95"])
-    for reading in ("early", "late"):
+    mem = figures["memory"]
+    for reading in ("early", "end", "late"):
         for key in MEMORY_FIGURES:
-            assert _number(figures["memory"][reading][key]), (reading, key)
-    assert figures["memory"]["late"]["actions"] >= figures["memory"]["early"]["actions"] >= 10
+            assert _number(mem[reading][key]), (reading, key)
+    assert mem["late"]["actions"] > mem["end"]["actions"] >= mem["early"]["actions"] >= 10
+    # the late reading is taken at the same moment of a (new) game as the early one
+    assert mem["late"]["game_actions"] == mem["early"]["game_actions"] >= 10
     assert isinstance(figures["budget_met"], bool)
     assert not figures["game"]["problems"] and not figures["baseline"]["problems"]
