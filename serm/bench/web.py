@@ -509,7 +509,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
     moves: list[dict[str, Any]] = []
     readings: dict[str, dict[str, float]] = {}
     stats = {"games_won": 0, "recoveries": 0}
-    game = {"started": 0, "again": False}
+    game = {"started": 0, "want_new": False, "again": False}
 
     with browser.context() as ctx:
         page = _guard(ctx, problems)
@@ -532,7 +532,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
                 read("early", done)
             if "end" not in readings and done >= actions:
                 read("end", done)
-                game["again"] = True
+                game["want_new"] = True
             elif game["again"] and done - game["started"] >= readings["early"]["game_actions"]:
                 read("late", done)
                 raise Enough
@@ -588,15 +588,16 @@ def _play_until_enough(
     problems: list[str],
     after_action: Any,
 ) -> None:
-    """The scripted steps, rematch after a victory, New game once ``game["again"]`` is set."""
+    """The scripted steps, rematch after a victory, one New game once ``game["want_new"]`` is
+    set (then ``game["again"]``: the late reading is due)."""
     seen: set[str] = set()
     stuck = 0
-    restarted = False
     for _ in range(actions * 4):
         try:
-            if game["again"] and not restarted:
-                restarted = True
+            if game["want_new"] and not game["again"]:
                 _new_game(page, table)
+                game["again"] = True
+                seen.clear()
                 continue
             if page.locator(".victory").count():
                 stats["games_won"] += 1
