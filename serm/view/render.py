@@ -12,6 +12,7 @@ frame on every side. svg.py does not escape anything: every string passes ``comm
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 import svg
@@ -36,6 +37,9 @@ __all__ = [
     "dice_html",
     "overlay_layer",
     "overlay_parts",
+    "live_markup",
+    "sight_inputs",
+    "sight_markup",
     "render",
 ]
 
@@ -52,9 +56,25 @@ class OverlayParts(NamedTuple):
     live: str
 
 
+def sight_inputs(view: ViewModel) -> ViewModel:
+    """The part of ``view`` that the sight group depends on (everything but the previews that
+    follow the pointer): equal inputs with the same state give equal ``sight_markup``."""
+    return replace(view, move_preview=None, path_trace=None, ghost=None)
+
+
+def sight_markup(state: State, view: ViewModel) -> str:
+    """Inner markup of ``<g id="layer-sight">``."""
+    return join(sight_elements(state, view))
+
+
+def live_markup(state: State, view: ViewModel) -> str:
+    """Inner markup of ``<g id="layer-live">``."""
+    return join(live_elements(state, view))
+
+
 def overlay_parts(state: State, view: ViewModel) -> OverlayParts:
     """The overlay's two groups as markup (what a pointer move redraws)."""
-    return OverlayParts(join(sight_elements(state, view)), join(live_elements(state, view)))
+    return OverlayParts(sight_markup(state, view), live_markup(state, view))
 
 
 def overlay_layer(state: State, view: ViewModel) -> str:

@@ -19,13 +19,20 @@ from pyscript import document, window
 from serm._build import BUILD_ID
 from serm.core.actions import Action
 from serm.core.scenario import BUILT_IN, by_name
-from serm.core.state import new_game
+from serm.core.state import State, new_game
 from serm.ui import panel
 from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.help import HELP_HTML, welcome_html
 from serm.ui.saves import AUTOSAVE, MAX_BYTES, SaveError, SaveStore, load_import
 from serm.view.model import ViewModel
-from serm.view.render import SCALE, OverlayParts, overlay_parts, render
+from serm.view.render import (
+    SCALE,
+    OverlayParts,
+    live_markup,
+    overlay_parts,
+    render,
+    sight_inputs,
+)
 from serm.web.storage import LocalStorage
 
 SLICE_MS = 12.0
@@ -54,6 +61,7 @@ class App:
         self.ctrl: Controller | None = None
         self.log_shown = 0
         self.overlay_shown: OverlayParts | None = None
+        self.sight_key: tuple[State, ViewModel] | None = None
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
@@ -235,7 +243,7 @@ class App:
         if ctrl is None or level == NONE:
             return
         view = ctrl.view()
-        if level == OVERLAY and self._redraw_overlay(overlay_parts(ctrl.state, view)):
+        if level == OVERLAY and self._redraw_overlay(self._overlay_parts(ctrl, view)):
             return
         _el("board").innerHTML = render(ctrl.state, view)
         self.overlay_shown = None
@@ -247,6 +255,16 @@ class App:
         self._append_log()
         self.autosave()
         self._maybe_think()
+
+    def _overlay_parts(self, ctrl: Controller, view: ViewModel) -> OverlayParts:
+        """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
+        (aiming a Move, tracing a path, dragging a card being placed: only the live part)."""
+        key = (ctrl.state, sight_inputs(view))
+        last, shown = self.sight_key, self.overlay_shown
+        if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
+            return OverlayParts(shown.sight, live_markup(ctrl.state, view))
+        self.sight_key = key
+        return overlay_parts(ctrl.state, view)
 
     def _redraw_overlay(self, parts: OverlayParts) -> bool:
         """Replace the markup of only those overlay groups that changed, so a pointer move that

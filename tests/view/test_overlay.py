@@ -13,7 +13,15 @@ from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, point_along, unit
 from serm.core.los import region_polygon, sees
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.render import SCALE, dice_html, overlay_layer, overlay_parts, render
+from serm.view.render import (
+    SCALE,
+    dice_html,
+    overlay_layer,
+    overlay_parts,
+    render,
+    sight_inputs,
+    sight_markup,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -57,6 +65,25 @@ def test_aiming_changes_only_the_live_group(deployed: State) -> None:
     ]
     assert parts[0].sight == parts[1].sight and "los" in parts[0].sight
     assert parts[0].live != parts[1].live and "move-preview" in parts[0].live
+
+
+def test_sight_depends_only_on_its_inputs(deployed: State) -> None:
+    """The browser reuses the sight markup while ``sight_inputs(view)`` is unchanged."""
+    g = deployed.soldier(1, "gunner")
+    views = [
+        ViewModel(
+            selected=(1, "gunner"),
+            move_preview=MovePreview((1, "gunner"), 10.0, 10.0, 1, 6, 2.0),
+            stop_at=1.0,
+        ),
+        ViewModel(ghost=Ghost(1, "gunner", g.pos.x, g.pos.y, 0.0), show_all_los=True),
+        ViewModel(
+            path_trace=PathTrace(((g.pos.x, g.pos.y),), 3.0, (5.0, 5.0)), hovered=(2, "ranger")
+        ),
+    ]
+    for view in views:
+        assert sight_markup(deployed, view) == sight_markup(deployed, sight_inputs(view))
+        assert sight_inputs(view).move_preview is None and sight_inputs(view).ghost is None
 
 
 def test_overlay_groups_in_the_svg(deployed: State) -> None:
