@@ -51,18 +51,28 @@ class Thinking:
     busy: float = 0.0
     """Time spent inside the slices running the computer's thinking (ms)."""
     slices: int = 0
+    longest: float = 0.0
+    """The longest slice so far (ms): one step of the thinking cannot be cut."""
+
+    def end_slice(self, busy: float) -> None:
+        """Count a slice that ran the thinking for ``busy`` ms."""
+        self.busy += busy
+        self.slices += 1
+        self.longest = max(self.longest, busy)
 
     def log(self, busy_until: float, applied: float) -> None:
         """Note the finished decision in ``THINK_LOG``: wall-clock from the first slice to the
         action applied (``applied``, ms), and the thinking alone (slices up to ``busy_until``)."""
         assert self.started is not None
+        self.end_slice(busy_until)
         THINK_LOG.append(
             {
                 "strength": self.strength,
                 "kind": self.kind,
                 "wall_ms": applied - self.started,
-                "busy_ms": self.busy + busy_until,
-                "slices": self.slices + 1,
+                "busy_ms": self.busy,
+                "slices": self.slices,
+                "longest_ms": self.longest,
             }
         )
 
@@ -223,8 +233,7 @@ class App:
                 th.log(chosen - started, now())
                 self.redraw(level)
                 return
-        th.busy += now() - started
-        th.slices += 1
+        th.end_slice(now() - started)
         js.setTimeout(self._slice_proxy, 0)
 
     @staticmethod

@@ -35,7 +35,7 @@ def test_bench_ai_browser_smoke(site_dir: Path) -> None:
     assert figures["problems"] == []
     easy = figures["strengths"]["easy"]
     assert easy["games"] == 1 and easy["decisions"] == CAP
-    for key in ("page_wall", "page_busy", "cpython"):
+    for key in ("page_wall", "page_busy", "cpython", "longest_slice"):
         assert easy[key]["n"] == CAP, key
         assert all(_number(easy[key][q]) for q in ("p50", "p95", "max")), (key, easy[key])
     assert easy["page_busy"]["max"] <= easy["page_wall"]["max"]
