@@ -3,6 +3,9 @@
 Plays each pairing below for N games, sides swapped every other game, and prints a table of win
 rates with 95% Wilson intervals (a draw, a game stopped at the turn cap, counts half), then
 think-time percentiles per strength, then one JSON line of the same figures.
+
+``--browser`` measures think time in the page instead (Pyodide in headless Chromium, as a player
+waits): see ``serm/bench/ai_browser.py`` and ``python -m serm bench ai --browser --help``.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import Pool
@@ -75,7 +79,15 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--browser" in argv:
+        from serm.bench.ai_browser import main as bench_in_browser
+
+        return bench_in_browser([a for a in argv if a != "--browser"])
     ap = argparse.ArgumentParser(prog="python -m serm bench ai", description=__doc__)
+    ap.add_argument(
+        "--browser", action="store_true", help="think time in the page instead (see above)"
+    )
     ap.add_argument("--games", type=int, default=40, help="games per pairing")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scenario", default="default", help="default, open, random or mix")

@@ -197,8 +197,8 @@ def _load(name: str, path: Path) -> ModuleType:
     return module
 
 
-def _tools() -> tuple[ModuleType, ModuleType]:
-    """tools/build.py and tools/serve.py (the bench needs the repository, like the tests)."""
+def load_tools() -> tuple[ModuleType, ModuleType]:
+    """tools/build.py and tools/serve.py (the benches need the repository, like the tests)."""
     if str(ROOT / "tools") not in sys.path:
         sys.path.insert(0, str(ROOT / "tools"))
     # by name, not by import statement: whether a top-level `build/` folder exists would change
@@ -264,7 +264,7 @@ class Traffic:
             time.sleep(0.1)
 
 
-def _start_server(serve: ModuleType, root: Path, traffic: Traffic) -> Any:
+def start_server(serve: ModuleType, root: Path, traffic: Traffic) -> Any:
     """tools/serve.py's server and handler, with every response counted at the server side."""
 
     class Counting(serve.Handler):  # type: ignore[name-defined]
@@ -374,13 +374,15 @@ class Browser:
             self.shared.close()
 
 
-def _guard(ctx: Any, problems: list[str]) -> Any:
-    """The probe in every page; requests off 127.0.0.1 and page errors recorded as problems.
+def guard_page(ctx: Any, problems: list[str], probe: bool = True) -> Any:
+    """The probe in every page (unless not ``probe``); requests off 127.0.0.1, page errors and
+    console errors recorded as problems. Also used by ``python -m serm bench ai --browser``.
 
     No ``context.route``: Playwright turns the HTTP cache off while it intercepts requests
     (every request then carries ``Cache-Control: no-cache``), which is not what a player gets.
     """
-    ctx.add_init_script(PROBE_JS)
+    if probe:
+        ctx.add_init_script(PROBE_JS)
 
     def request(r: Any) -> None:
         if not r.url.startswith(("data:", "blob:", "http://127.0.0.1:")):
@@ -442,7 +444,7 @@ def boot_sample(browser: Browser, url: str, traffic: Traffic) -> dict[str, Any]:
     """One fresh profile: cold load, memory after boot, warm reload."""
     problems: list[str] = []
     with browser.context() as ctx:
-        page = _guard(ctx, problems)
+        page = guard_page(ctx, problems)
         cdp = ctx.new_cdp_session(page)
         traffic.wait_quiet(0.3)
         start = traffic.mark()
@@ -512,7 +514,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
     game = {"started": 0, "want_new": False, "again": False}
 
     with browser.context() as ctx:
-        page = _guard(ctx, problems)
+        page = guard_page(ctx, problems)
         cdp = ctx.new_cdp_session(page)
 
         def collect() -> int:
@@ -629,7 +631,7 @@ def baseline_moves(browser: Browser, url: str) -> tuple[list[float], list[float]
     Returns (event timestamp to frame, dispatch to frame) in ms for each move."""
     problems: list[str] = []
     with browser.context() as ctx:
-        page = _guard(ctx, problems)
+        page = guard_page(ctx, problems)
         page.goto(url, wait_until="commit")
         _wait_interactive(page)
         box = page.locator("#board-svg").bounding_box()
@@ -893,7 +895,7 @@ def _jsonable(value: Any) -> Any:
 def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    build, serve = _tools()
+    build, serve = load_tools()
     if build_site:
         build.build()
     site = build.SITE
@@ -904,8 +906,8 @@ def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[
     baseline_dir = assemble_baseline(site, WORK / "baseline")
     traffic = {"game": Traffic(), "baseline": Traffic()}
     servers = {
-        "game": _start_server(serve, site, traffic["game"]),
-        "baseline": _start_server(serve, baseline_dir, traffic["baseline"]),
+        "game": start_server(serve, site, traffic["game"]),
+        "baseline": start_server(serve, baseline_dir, traffic["baseline"]),
     }
     urls = {k: serve.server_url(s, PREFIX) for k, s in servers.items()}
     samples: dict[str, list[dict[str, Any]]] = {"game": [], "baseline": []}

@@ -9,7 +9,9 @@ create no new proxies.
 from __future__ import annotations
 
 import traceback
+from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import js
@@ -37,6 +39,49 @@ from serm.web.storage import LocalStorage
 
 SLICE_MS = 12.0
 """Longest the computer opponent thinks before giving the browser a frame (ms)."""
+
+THINK_LOG: deque[dict[str, Any]] = deque(maxlen=1000)
+"""The computer's last decisions, timed (read and emptied by ``window.__serm_metrics("think")``
+for ``python -m serm bench ai --browser``); bounded, so normal play keeps a few kB at most."""
+
+
+@dataclass
+class Thinking:
+    """One decision of the computer in progress, and what it has cost so far."""
+
+    ctrl: Controller
+    steps: Iterator[Action | None]
+    strength: str
+    kind: str
+    started: float | None = None
+    """``performance.now()`` when the first slice began (ms)."""
+    busy: float = 0.0
+    """Time spent inside the slices running the computer's thinking (ms)."""
+    slices: int = 0
+    longest: float = 0.0
+    """The longest slice so far (ms): one step of the thinking cannot be cut."""
+
+    def end_slice(self, busy: float) -> None:
+        """Count a slice that ran the thinking for ``busy`` ms."""
+        self.busy += busy
+        self.slices += 1
+        self.longest = max(self.longest, busy)
+
+    def log(self, busy_until: float, applied: float) -> None:
+        """Note the finished decision in ``THINK_LOG``: wall-clock from the first slice to the
+        action applied (``applied``, ms), and the thinking alone (slices up to ``busy_until``)."""
+        assert self.started is not None
+        self.end_slice(busy_until)
+        THINK_LOG.append(
+            {
+                "strength": self.strength,
+                "kind": self.kind,
+                "wall_ms": applied - self.started,
+                "busy_ms": self.busy,
+                "slices": self.slices,
+                "longest_ms": self.longest,
+            }
+        )
 
 
 def _null(value: Any) -> bool:
@@ -66,7 +111,7 @@ class App:
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
         self.referee = False
-        self.thinking: tuple[Controller, Iterator[Action | None]] | None = None
+        self.thinking: Thinking | None = None
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
@@ -169,25 +214,36 @@ class App:
         ctrl = self.ctrl
         if ctrl is None or self.thinking is not None or not ctrl.computer_to_decide():
             return
-        self.thinking = (ctrl, ctrl.computer_thinking())
+        p = ctrl.state.pending
+        assert p is not None
+        strength = str(getattr(ctrl.computers[p.player], "name", "computer"))
+        self.thinking = Thinking(ctrl, ctrl.computer_thinking(), strength, p.kind)
         js.setTimeout(self._slice_proxy, 60)  # let the board show the last move first
 
     def _think_slice(self) -> None:
-        if self.thinking is None:
+        th = self.thinking
+        if th is None:
             return
-        ctrl, steps = self.thinking
+        ctrl = th.ctrl
         if ctrl is not self.ctrl or not ctrl.computer_to_decide():  # new game, or conceded
             self.thinking = None
             return
-        started = window.performance.now()
-        while window.performance.now() - started < SLICE_MS:
-            action = next(steps, None)
-            if action is None and self._exhausted(steps):
+        now = window.performance.now
+        started = now()
+        if th.started is None:
+            th.started = started
+        while now() - started < SLICE_MS:
+            action = next(th.steps, None)
+            if action is None and self._exhausted(th.steps):
                 raise RuntimeError("the computer player stopped without an action")
             if action is not None:
+                chosen = now()
                 self.thinking = None
-                self.redraw(ctrl.play(action, by_computer=True))
+                level = ctrl.play(action, by_computer=True)
+                th.log(chosen - started, now())
+                self.redraw(level)
                 return
+        th.end_slice(now() - started)
         js.setTimeout(self._slice_proxy, 0)
 
     @staticmethod
@@ -575,8 +631,17 @@ def _preload_ai() -> None:
     import serm.ai  # noqa: F401 - compiles the computer player's modules while the player waits
 
 
-def _metrics() -> Any:
-    """Measurement hook for ``python -m serm bench web``: collect garbage, size the Python heap."""
+def _metrics(what: str = "memory") -> Any:
+    """Measurement hook for the benches (``window.__serm_metrics``).
+
+    ``"memory"`` (``python -m serm bench web``): collect garbage, size the Python heap.
+    ``"think"`` (``python -m serm bench ai --browser``): the computer's decisions timed since the
+    last call (``THINK_LOG``), oldest first; the log is emptied.
+    """
+    if what == "think":
+        done = list(THINK_LOG)
+        THINK_LOG.clear()
+        return to_js(done, dict_converter=js.Object.fromEntries)
     import gc
 
     gc.collect()
@@ -587,7 +652,7 @@ def _metrics() -> Any:
 
 
 def main() -> App:
-    window.__serm_metrics = create_proxy(_metrics)  # read by python -m serm bench web
+    window.__serm_metrics = create_proxy(_metrics)  # read by python -m serm bench web and ai
     app = App()
     app.show_welcome()
     for button in document.querySelectorAll("#controls button"):

@@ -1,0 +1,329 @@
+"""``python -m serm bench ai --browser``: the computer's think time as a player waits for it.
+
+Builds the site (unless ``--no-build``) and serves it with tools/serve.py's server on 127.0.0.1
+(the helpers of ``python -m serm bench web``), opens the real page in Debian's headless Chromium
+and, for each strength, plays ``--games`` computer-vs-computer games: game ``i`` opens
+``?seed=SEED+i&scenario=TABLE``, picks that strength for Player 1 and Player 2 on the start screen
+and presses Start. The page thinks in ``SLICE_MS`` slices between frames (serm/web/main.py) and
+notes every decision in ``THINK_LOG``, which the bench drains through
+``window.__serm_metrics("think")`` twice a second:
+
+* ``wall``: from the start of the decision's first slice to its action applied to the game, in the
+  page's clock (``performance.now``): what a player waits (plus the 60 ms the page always leaves
+  for the board to show the last move first, not counted);
+* ``busy``: the part of it spent in Python running the computer's thinking inside the slices.
+
+Right after each game, with the page blank, the game is played again on CPython (same seed, same
+players, through ``Controller``) with every decision timed, for the Pyodide/CPython ratio (the
+machine's load then is about the same), and its record compared with the page's. They may differ
+(noted, not an error): Pyodide's libm (musl) and CPython's (glibc) can differ in the last bit of
+``math.atan2``, so a sampled facing may differ in its last bit, and the games drift apart from
+there; each game still replays from its own record. Prints a table per strength with the targets
+of the issue (p95 of ``wall``: normal under 1 s, hard under 3 s), the median gap between two
+slices of a decision, the longest slice (a step of the thinking that cannot be cut: the page is
+frozen that long), the p95 per kind of decision, and ends with one JSON line of every figure.
+Exits with status 1 on a page error, a console error or a request off 127.0.0.1; a missed target
+is reported, not an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from serm.ai.bench import percentile
+from serm.bench.chromium import CHROMIUM
+from serm.bench.web import (
+    BOOT_TIMEOUT_MS,
+    PREFIX,
+    Browser,
+    Traffic,
+    guard_page,
+    load_tools,
+    start_server,
+)
+from serm.core.scenario import BUILT_IN, by_name
+from serm.ui.controller import Controller
+from serm.ui.saves import AUTOSAVE
+
+STRENGTHS = ("easy", "normal", "hard")
+TARGETS_P95_S = {"normal": 1.0, "hard": 3.0}
+"""The issue's think-time targets: p95 of the wall-clock time in the page (s)."""
+POLL_MS = 500
+GAME_TIMEOUT_S = 1200.0
+"""Longest one game may take in the page before the bench gives up on it (s)."""
+
+
+@dataclass
+class GameRun:
+    """One computer-vs-computer game in the page, and its CPython replay."""
+
+    strength: str
+    seed: int
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+    page_actions: list[Any] | None = None
+    cpython_s: list[float] = field(default_factory=list)
+    same_record: bool | None = None
+    first_difference: int | None = None
+    """Index of the first action where the page's record and CPython's differ."""
+
+
+def _log(message: str) -> None:
+    print(f"[bench ai --browser] {message}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------------- the page
+
+
+def _drain(page: Any) -> list[dict[str, Any]]:
+    """The decisions the page timed since the last call (``window.__serm_metrics("think")``)."""
+    got = page.evaluate("() => window.__serm_metrics('think')")
+    return [dict(d) for d in got or []]
+
+
+def play_in_page(page: Any, url: str, run: GameRun, scenario: str, cap: int) -> None:
+    """Play one game at ``run.strength`` on both sides, until a victory or ``cap`` decisions
+    (0: no cap); fills ``run.decisions``, ``run.finished`` and the page's record."""
+    page.goto(f"{url}?seed={run.seed}&scenario={scenario}", wait_until="commit")
+    page.wait_for_selector("#loading", state="hidden", timeout=BOOT_TIMEOUT_MS)
+    _drain(page)
+    for player in (1, 2):
+        page.select_option(f"#player-{player}", run.strength)
+    page.click("[data-action=start]")
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(POLL_MS)
+        over = bool(page.locator(".victory").count())
+        run.decisions.extend(_drain(page))
+        if over or (cap and len(run.decisions) >= cap):
+            run.finished = over
+            break
+    else:
+        _log(f"{run.strength} seed {run.seed}: no end after {GAME_TIMEOUT_S:.0f} s")
+    if cap:
+        del run.decisions[cap:]
+    saved = page.evaluate(f"() => localStorage.getItem({json.dumps(AUTOSAVE)})")
+    run.page_actions = json.loads(saved)["record"]["actions"] if saved else None
+
+
+def play_all(
+    url: str, strengths: list[str], games: int, seed: int, scenario: str, cap: int
+) -> tuple[list[GameRun], list[str]]:
+    """Every game in the page (one browser, a fresh context per strength), each followed by its
+    CPython replay while the page is blank; the problems seen."""
+    from playwright.sync_api import sync_playwright
+
+    runs: list[GameRun] = []
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = Browser(pw, incognito=True)
+        try:
+            for strength in strengths:
+                with browser.context() as ctx:
+                    page = guard_page(ctx, problems, probe=False)
+                    for i in range(games):
+                        run = GameRun(strength, seed + i)
+                        _log(f"{strength}: game {i + 1}/{games} (seed {run.seed})")
+                        play_in_page(page, url, run, scenario, cap)
+                        page.goto("about:blank")  # a capped game would go on thinking
+                        replay_on_cpython(run, scenario)  # now, under the same load
+                        runs.append(run)
+        finally:
+            browser.close()
+    return runs, problems
+
+
+# ------------------------------------------------------------------------------ CPython side
+
+
+def replay_on_cpython(run: GameRun, scenario: str) -> None:
+    """Play ``run``'s game again on CPython for as many decisions as the page made, timing each
+    ``decide`` (s), and check the record against the page's."""
+    ctrl = Controller.new(by_name(scenario, run.seed), run.seed, {1: run.strength, 2: run.strength})
+    while len(run.cpython_s) < len(run.decisions) and ctrl.computer_to_decide():
+        p = ctrl.state.pending
+        assert p is not None
+        started = time.perf_counter()
+        action = ctrl.computers[p.player].decide(ctrl.state)
+        run.cpython_s.append(time.perf_counter() - started)
+        ctrl.play(action, by_computer=True)
+    ours = json.loads(ctrl.game.record.to_json())["actions"]
+    theirs = run.page_actions
+    if theirs is None:
+        return
+    if not run.finished:
+        theirs = theirs[: len(ours)]
+    run.same_record = theirs == ours
+    if not run.same_record:
+        run.first_difference = next(
+            (i for i, (a, b) in enumerate(zip(theirs, ours, strict=False)) if a != b),
+            min(len(theirs), len(ours)),
+        )
+
+
+# ------------------------------------------------------------------------------- the figures
+
+
+def _dist(values: list[float]) -> dict[str, float | int]:
+    """n, p50, p95, max of ``values`` (s, nearest rank as in ``python -m serm bench ai``)."""
+    return {
+        "n": len(values),
+        "p50": round(percentile(values, 0.5), 4),
+        "p95": round(percentile(values, 0.95), 4),
+        "max": round(max(values, default=0.0), 4),
+    }
+
+
+def strength_figures(runs: list[GameRun]) -> dict[str, Any]:
+    """The figures of one strength's games (times in s)."""
+    decisions = [d for r in runs for d in r.decisions]
+    wall = [d["wall_ms"] / 1000 for d in decisions]
+    busy = [d["busy_ms"] / 1000 for d in decisions]
+    cpy = [t for r in runs for t in r.cpython_s]
+    ratios = [b / c for b, c in zip(busy, cpy, strict=False) if c > 0]
+    kinds: dict[str, list[float]] = {}
+    for d, w in zip(decisions, wall, strict=True):
+        kinds.setdefault(str(d["kind"]), []).append(w)
+    gaps = [(d["wall_ms"] - d["busy_ms"]) / (d["slices"] - 1) for d in decisions if d["slices"] > 1]
+    target = TARGETS_P95_S.get(runs[0].strength) if runs else None
+    p95 = percentile(wall, 0.95)
+    return {
+        "games": len(runs),
+        "finished": sum(r.finished for r in runs),
+        "decisions": len(decisions),
+        "page_wall": _dist(wall),
+        "page_busy": _dist(busy),
+        "slices_max": max((int(d["slices"]) for d in decisions), default=0),
+        "longest_slice": _dist([d["longest_ms"] / 1000 for d in decisions]),
+        "gap_ms": round(statistics.median(gaps), 1) if gaps else None,
+        "cpython": _dist(cpy),
+        "pyodide_per_cpython": round(statistics.median(ratios), 2) if ratios else None,
+        "target_p95": target,
+        "met": None if target is None else p95 < target,
+        "same_record": all(r.same_record is not False for r in runs),
+        "by_kind": {k: _dist(v) for k, v in sorted(kinds.items())},
+    }
+
+
+def report(figures: dict[str, Any]) -> None:
+    """The table per strength, the targets, the slowest kinds of decision."""
+    print(
+        f"S.E.R.M. computer think time in the page (Pyodide, headless Chromium): "
+        f"{figures['games']} games per strength, seed {figures['seed']}, "
+        f"table {figures['scenario']}, cap {figures['cap'] or 'none'}, {figures['seconds']:.0f} s"
+    )
+    print(
+        f"{'strength':9}{'games':>6}{'n':>6}{'p50':>8}{'p95':>8}{'max':>8}  {'target p95':<14}"
+        f"{'busy p95':>9}{'CPython p50':>12}{'p95':>7}{'max':>7}{'ratio':>7}"
+    )
+    for name, s in figures["strengths"].items():
+        w, b, c = s["page_wall"], s["page_busy"], s["cpython"]
+        mark = (
+            "-"
+            if s["target_p95"] is None
+            else (f"< {s['target_p95']:.1f} " + ("met" if s["met"] else "MISSED"))
+        )
+        ratio = s["pyodide_per_cpython"]
+        print(
+            f"{name:9}{s['games']:6d}{s['decisions']:6d}{w['p50']:8.3f}{w['p95']:8.3f}"
+            f"{w['max']:8.3f}  {mark:<14}{b['p95']:9.3f}{c['p50']:12.3f}{c['p95']:7.3f}"
+            f"{c['max']:7.3f}{'-' if ratio is None else f'{ratio:.1f}':>7}"
+        )
+    print("times in s: wall-clock in the page (first slice to action applied), busy = thinking")
+    print("inside the slices; ratio = median per-decision busy / CPython")
+    for name, s in figures["strengths"].items():
+        long = s["longest_slice"]
+        print(
+            f"{name}: median gap between two slices {s['gap_ms']} ms; longest slice of a "
+            f"decision p95 {long['p95'] * 1000:.0f} ms, max {long['max'] * 1000:.0f} ms "
+            f"(SLICE_MS is 12; one step of the thinking cannot be cut)"
+        )
+    for name, s in figures["strengths"].items():
+        kinds = ", ".join(
+            f"{k} {d['n']} p95 {d['p95']:.3f} max {d['max']:.3f}" for k, d in s["by_kind"].items()
+        )
+        print(f"{name} by kind: {kinds}")
+    for d in figures["differences"]:
+        print(f"note: {d}")
+    for p in figures["problems"]:
+        print(f"problem: {p}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Build, serve, play every game in the page, replay each on CPython; every figure."""
+    build, serve = load_tools()
+    if args.build:
+        build.build()
+    if not (build.SITE / "index.html").is_file():
+        sys.exit("[bench ai --browser] _site/ is not built: run python tools/build.py")
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"[bench ai --browser] {CHROMIUM} is missing: install Debian's chromium")
+    started = time.monotonic()
+    server = start_server(serve, build.SITE, Traffic())
+    try:
+        url = serve.server_url(server, PREFIX)
+        runs, problems = play_all(
+            url, args.strengths, args.games, args.seed, args.scenario, args.max_decisions
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
+    differences = [
+        f"{r.strength} seed {r.seed}: the CPython record differs from action "
+        f"{r.first_difference} on"
+        for r in runs
+        if r.same_record is False
+    ]
+    return {
+        "bench": "ai-browser",
+        "games": args.games,
+        "seed": args.seed,
+        "scenario": args.scenario,
+        "cap": args.max_decisions,
+        "seconds": round(time.monotonic() - started, 1),
+        "strengths": {
+            s: strength_figures([r for r in runs if r.strength == s]) for s in args.strengths
+        },
+        "problems": problems,
+        "differences": differences,
+    }
+
+
+def _strengths(text: str) -> list[str]:
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    bad = [s for s in names if s not in STRENGTHS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(f"choose among {', '.join(STRENGTHS)}")
+    return names
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m serm bench ai --browser", description=__doc__.split("\n\n")[0]
+    )
+    ap.add_argument("--games", type=int, default=6, help="games per strength")
+    ap.add_argument("--seed", type=int, default=1, help="game i is played with seed SEED+i")
+    ap.add_argument("--scenario", default="default", choices=sorted(BUILT_IN), help="the table")
+    ap.add_argument("--strengths", type=_strengths, default=list(STRENGTHS), help="e.g. easy,hard")
+    ap.add_argument(
+        "--max-decisions", type=int, default=0, help="stop each game after this many (0: none)"
+    )
+    ap.add_argument("--no-build", dest="build", action="store_false", help="use _site/ as it is")
+    args = ap.parse_args(argv)
+    if args.games < 1 or args.max_decisions < 0:
+        ap.error("--games must be at least 1 and --max-decisions at least 0")
+    figures = run(args)
+    report(figures)
+    print(json.dumps(figures, separators=(",", ":")))
+    return 1 if figures["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
