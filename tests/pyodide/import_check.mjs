@@ -7,7 +7,8 @@
 // __pycache__ afterwards (the site as it was before it shipped bytecode).  Then main.py's
 // `from serm... import ...` lines run (they import svg too), and one JSON line is printed:
 //   {"import_ms": time, "modules": how many serm/svg module files were imported,
-//    "from_source": those the import system compiled from source (none when the pycs work),
+//    "from_source": those the import system compiled from source (just serm/_build.py
+//      when the pycs work),
 //    "from_pyc": those whose __cached__ file exists}
 // --compare N then imports them N more times with and without the pycs (modules forgotten,
 // __pycache__ folders renamed away), alternating, and adds "with_pyc_ms" and "without_pyc_ms":
@@ -22,7 +23,9 @@ if (dropPyc) args.shift();
 const rounds = args[0] === "--compare" ? Number(args.splice(0, 2)[1]) : 0;
 const [pyodideDir, ...archives] = args;
 if (!pyodideDir || archives.length === 0 || !(rounds >= 0)) {
-  process.stderr.write("usage: node import_check.mjs [--drop-pyc] [--compare N] <pyodide-dir> <archive>...\n");
+  process.stderr.write(
+    "usage: node import_check.mjs [--drop-pyc] [--compare N] <pyodide-dir> <archive>...\n",
+  );
   process.exit(2);
 }
 
