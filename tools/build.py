@@ -15,10 +15,19 @@ Steps (each one is skipped when its output is already up to date):
    tools/requirements-vendor.txt, and its sha256 is checked here again.
 6. ``_site/`` is assembled: exactly the files the game needs (see ``site_plan``),
    index.html with the build id in ``<meta name="serm-build">``, static/app/serm.zip
-   (the ``serm`` package, ``.py`` files only, with serm/_build.py holding the same
-   build id), and sw.js, the Workbox service worker that precaches all of it
-   (tools/make_sw.mjs).  The build id is a hash of every input, so an unchanged
-   ``_site/`` is recognised and left alone in well under a second.
+   (the ``serm`` package's ``.py`` files, with serm/_build.py holding the same build
+   id, plus the bytecode of serm and of the vendored wheels, see below), and sw.js,
+   the Workbox service worker that precaches all of it (tools/make_sw.mjs).  The build
+   id is a hash of every input, so an unchanged ``_site/`` is recognised and left alone
+   in well under a second.
+
+Bytecode: Pyodide ships no ``.pyc`` for what the page unpacks, so without them every load
+compiles serm and svg.py again (200-300 ms).  tools/compile_pyc.mjs compiles them with the
+vendored Pyodide's own Python (the host's CPython has another bytecode) into "unchecked hash"
+pycs, which the import system uses without comparing them to the source: the mtimes of the
+unpacked files change on every load.  They go into serm.zip as ``__pycache__/*.cpython-3XX.pyc``
+next to the sources (kept for tracebacks); the svg.py wheel itself stays as pinned.  The
+result is cached in build/pyc/, keyed on the sources, the Pyodide version and the script.
 """
 
 from __future__ import annotations
@@ -45,6 +54,8 @@ VENDOR = STATIC / "vendor"
 SITE = ROOT / "_site"
 VENDOR_REQUIREMENTS = ROOT / "tools" / "requirements-vendor.txt"
 MAKE_SW = ROOT / "tools" / "make_sw.mjs"
+COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
+PYC_CACHE = ROOT / "build" / "pyc"
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -70,6 +81,9 @@ DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([\w.\-]+\.js)"\s*\)')
 CHUNK_HASH = re.compile(r"-[A-Za-z0-9_\-]{8}\.js$")
 BUILD_META = re.compile(r'<meta name="serm-build" content="[^"]*">')
 BUILD_MODULE = "serm/_build.py"
+# Not byte-compiled: it differs between builds of the same sources (the browser tests salt the
+# build id), while the pycs are cached per sources; compiling its one line costs nothing.
+NOT_COMPILED = frozenset({BUILD_MODULE})
 # Files of the serm package that go into the browser zip.
 PACKAGE_SUFFIXES = frozenset({".py"})
 # serm/bench (benchmarks, run on CPython; the web one drives a browser) is never imported there.
@@ -324,19 +338,110 @@ def build_module(build_id: str) -> bytes:
     ).encode()
 
 
-def package_zip(build_id: str) -> bytes:
-    """The serm package as a deterministic zip, with serm/_build.py holding ``build_id``."""
+def package_zip(build_id: str, pycs: dict[str, bytes]) -> bytes:
+    """The serm package as a deterministic zip, with serm/_build.py holding ``build_id``.
+
+    ``pycs`` (archive name -> bytes, from ``bytecode``) go in too.
+    """
     files = {p.relative_to(ROOT).as_posix(): p for p in package_files()}
-    names = sorted(set(files) | {BUILD_MODULE})
+    names = sorted(set(files) | {BUILD_MODULE} | set(pycs))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name in names:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            data = build_module(build_id) if name == BUILD_MODULE else files[name].read_bytes()
+            if name == BUILD_MODULE:
+                data = build_module(build_id)
+            elif name in pycs:
+                data = pycs[name]
+            else:
+                data = files[name].read_bytes()
             archive.writestr(info, data)
     return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------- bytecode
+
+
+def wheel_sources(wheel: Path) -> dict[str, bytes]:
+    """The ``.py`` files a wheel installs into site-packages, by path (no .data/ scripts)."""
+    with zipfile.ZipFile(wheel) as archive:
+        return {
+            name: archive.read(name)
+            for name in archive.namelist()
+            if name.endswith(".py") and ".data/" not in name and ".dist-info/" not in name
+        }
+
+
+def compiled_sources() -> dict[str, bytes]:
+    """Every source the page imports from the archives of pyscript.toml, by path there."""
+    sources = {
+        rel: path.read_bytes()
+        for path in package_files()
+        if (rel := path.relative_to(ROOT).as_posix()) not in NOT_COMPILED
+    }
+    for wheel in sorted(VENDOR.glob("*.whl")):
+        sources.update(wheel_sources(wheel))
+    return sources
+
+
+def pyc_cache_key(sources: dict[str, bytes]) -> str:
+    """What the pycs depend on: the sources, the Pyodide version and the compile script."""
+    digest = hashlib.sha256(f"serm-pyc 1\n{pyodide_site_dir()}\n".encode())
+    digest.update(f"script {sha256_of(COMPILE_PYC)}\n".encode())
+    for name in sorted(sources):
+        digest.update(f"{name} {hashlib.sha256(sources[name]).hexdigest()}\n".encode())
+    return digest.hexdigest()[:24]
+
+
+def read_zip(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def bytecode() -> dict[str, bytes]:
+    """``__pycache__`` pycs of ``compiled_sources()``, compiled by Pyodide (cached)."""
+    sources = compiled_sources()
+    cached = PYC_CACHE / f"{pyc_cache_key(sources)}.zip"
+    if cached.is_file():
+        return read_zip(cached)
+    pycs = run_compile_pyc(sources)
+    PYC_CACHE.mkdir(parents=True, exist_ok=True)
+    for stale in PYC_CACHE.glob("*.zip"):
+        stale.unlink(missing_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.tmp")
+    with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(pycs):
+            archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), pycs[name], zipfile.ZIP_DEFLATED)
+    partial.replace(cached)
+    return pycs
+
+
+def run_compile_pyc(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """Byte-compile ``sources`` with the vendored Pyodide under Node (tools/compile_pyc.mjs)."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is needed (Node.js 20 or newer) but was not found on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp)
+        for name, data in sources.items():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_bytes(data)
+        done = subprocess.run(
+            [node, str(COMPILE_PYC), str(VENDOR / "pyodide"), str(src)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            sys.exit(f"[build] tools/compile_pyc.mjs failed:\n{done.stderr.strip()}")
+        summary = json.loads(done.stdout.strip().splitlines()[-1])
+        pycs = {p.relative_to(src).as_posix(): p.read_bytes() for p in src.rglob("*.pyc")}
+    if len(pycs) != len(sources):
+        sys.exit(f"[build] compile_pyc.mjs made {len(pycs)} pycs for {len(sources)} sources")
+    log(f"byte-compiled {len(pycs)} modules with Pyodide's Python {summary['python']}")
+    return pycs
 
 
 # ------------------------------------------------------------------------- _site
@@ -391,9 +496,9 @@ def compute_build_id(plan: dict[str, Path], salt: str = "") -> str:
 
 
 def tools_digest() -> str:
-    """A hash of how the site is made: this script, the service worker's config, the pins."""
+    """A hash of how the site is made: this script, the worker's config, the compiler, the pins."""
     digest = hashlib.sha256()
-    for path in (Path(__file__).resolve(), MAKE_SW, ROOT / "package-lock.json"):
+    for path in (Path(__file__).resolve(), MAKE_SW, COMPILE_PYC, ROOT / "package-lock.json"):
         digest.update(f"{path.name} {sha256_of(path)}\n".encode())
     return digest.hexdigest()
 
@@ -489,7 +594,7 @@ def _assemble(dest: Path, salt: str) -> str:
             shutil.copyfile(src, target)
     app = tmp / "static" / "app" / "serm.zip"
     app.parent.mkdir(parents=True, exist_ok=True)
-    app.write_bytes(package_zip(build_id))
+    app.write_bytes(package_zip(build_id, bytecode()))
     summary = make_sw(tmp)
     old = dest.with_name(f".{dest.name}.old")
     shutil.rmtree(old, ignore_errors=True)
