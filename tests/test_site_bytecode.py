@@ -1,14 +1,17 @@
 """The site ships bytecode for what the page imports, and Pyodide imports it instead of compiling.
 
-tools/build.py puts Pyodide-compiled, unchecked-hash ``__pycache__`` pycs of serm and of the
-vendored wheels into ``static/app/serm.zip``.  The first test reads the built zip on CPython; the
-second unpacks the archives of pyscript.toml into Pyodide under Node.js, as PyScript does, and
-imports what serm/web/main.py imports (tests/pyodide/import_check.mjs).
+tools/build.py puts Pyodide-compiled, unchecked-hash pycs into ``static/app/serm-HASH.zip``:
+serm's modules as sourceless ``.pyc`` files, svg.py's as ``__pycache__`` files beside the sources
+of its pinned wheel.  The first tests read the built site on CPython; the last unpacks the
+archives of pyscript.toml into Pyodide under Node.js, as PyScript does, and imports what
+serm/web/app.py imports (tests/pyodide/import_check.mjs).
 """
 
 from __future__ import annotations
 
 import _imp
+import ast
+import hashlib
 import json
 import re
 import shutil
@@ -16,7 +19,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 import pytest
 
@@ -45,44 +48,74 @@ def archives(site: Path) -> list[Path]:
     return [site / source for source, target in files.items() if target == "./*"]
 
 
-def sources(site: Path) -> dict[str, bytes]:
-    """Every ``.py`` the page can import from those archives, by path."""
-    found: dict[str, bytes] = {}
-    for archive in archives(site):
-        with zipfile.ZipFile(archive) as zf:
-            for name in zf.namelist():
-                if name.endswith(".py") and ".dist-info/" not in name:
-                    found[name] = zf.read(name)
+def app_zip(site: Path) -> Path:
+    (found,) = [a for a in archives(site) if a.name.startswith("serm-")]
     return found
 
 
-def test_every_module_has_its_unchecked_hash_pyc(site: Path) -> None:
-    with zipfile.ZipFile(site / "static" / "app" / "serm.zip") as zf:
-        pycs = {name: zf.read(name) for name in zf.namelist() if name.endswith(".pyc")}
-    shipped = sources(site)
+def assert_compiled_from(data: bytes, source: bytes, name: str) -> None:
+    """``data`` is an unchecked-hash pyc of exactly ``source``."""
+    flags = int.from_bytes(data[4:8], "little")
+    assert flags == UNCHECKED_HASH, f"{name}: flags {flags:#b}"
+    key = int.from_bytes(data[:4], "little")  # the magic number is the hash's key
+    assert data[8:16] == _imp.source_hash(key, source), f"{name} was compiled from other source"
+
+
+def test_serm_ships_as_sourceless_bytecode(site: Path) -> None:
+    repo = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in build.package_files()}
+    with zipfile.ZipFile(app_zip(site)) as zf:
+        shipped = {n: zf.read(n) for n in zf.namelist() if n.startswith("serm/")}
+    assert {n for n in shipped if n.endswith(".py")} == set(build.NOT_COMPILED)
+    pycs = {n[:-1]: data for n, data in shipped.items() if n.endswith(".pyc")}
+    assert set(pycs) == set(repo) - build.NOT_COMPILED
+    for name, data in pycs.items():
+        assert_compiled_from(data, repo[name], name)
+
+
+def test_svg_wheel_sources_have_their_pycs(site: Path) -> None:
+    (wheel,) = [a for a in archives(site) if a.suffix == ".whl"]
+    wheel_py = build.wheel_sources(wheel)
+    with zipfile.ZipFile(app_zip(site)) as zf:
+        pycs = {n: zf.read(n) for n in zf.namelist() if n.startswith("svg/")}
     by_source = {}
     for name in pycs:
         match = PYC_NAME.fullmatch(name)
         assert match, f"{name} is not a __pycache__/*.cpython-3XX.pyc"
         by_source[f"{match['dir']}{match['stem']}.py"] = name
-    expected = set(shipped) - build.NOT_COMPILED
-    assert set(by_source) == expected
-    assert {PurePosixPath(n).parts[0] for n in expected} >= {"serm", "svg"}
-    assert len({PurePosixPath(n).suffixes[0] for n in pycs}) == 1, "one cache tag for all"
+    assert set(by_source) == set(wheel_py)
+    assert len({n.split(".")[-2] for n in pycs}) == 1, "one cache tag for all"
     for source_name, pyc_name in by_source.items():
-        data = pycs[pyc_name]
-        flags = int.from_bytes(data[4:8], "little")
-        assert flags == UNCHECKED_HASH, f"{pyc_name}: flags {flags:#b}"
-        key = int.from_bytes(data[:4], "little")  # the magic number is the hash's key
-        source_hash = _imp.source_hash(key, shipped[source_name])
-        assert data[8:16] == source_hash, f"{pyc_name} was compiled from another {source_name}"
+        assert_compiled_from(pycs[pyc_name], wheel_py[source_name], pyc_name)
+
+
+def test_zip_is_named_by_its_content_and_precached_as_is(site: Path) -> None:
+    """A content name lets the service worker precache it without cache-busting (one download)."""
+    zip_path = app_zip(site)
+    rel = zip_path.relative_to(site).as_posix()
+    assert rel == build.app_zip_name(zip_path.read_bytes())
+    assert list((site / "static" / "app").iterdir()) == [zip_path]
+    sw = (site / "sw.js").read_text()
+    assert re.search(re.escape(f'url:"{rel}",revision:null'), sw), "precached without revision"
+    digest = hashlib.sha256(zip_path.read_bytes()).hexdigest()
+    assert digest.startswith(zip_path.stem.split("-")[1])
+
+
+def start_up_imports() -> list[str]:
+    """The serm modules serm/web/app.py imports (main.py imports only it)."""
+    tree = ast.parse((ROOT / "serm" / "web" / "app.py").read_text(encoding="utf-8"))
+    return [
+        node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("serm.")
+    ]
 
 
 @pytest.mark.pyodide
 def test_pyodide_imports_the_shipped_bytecode(site: Path) -> None:
     pyodide_dir = site / build.pyodide_site_dir()
     done = subprocess.run(
-        ["node", str(CHECK), str(pyodide_dir), *map(str, archives(site))],
+        ["node", str(CHECK), str(pyodide_dir), ",".join(start_up_imports())]
+        + [str(a) for a in archives(site)],
         cwd=ROOT,
         capture_output=True,
         text=True,

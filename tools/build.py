@@ -14,20 +14,21 @@ Steps (each one is skipped when its output is already up to date):
 5. The svg.py wheel is fetched with ``pip download --require-hashes`` against
    tools/requirements-vendor.txt, and its sha256 is checked here again.
 6. ``_site/`` is assembled: exactly the files the game needs (see ``site_plan``),
-   index.html with the build id in ``<meta name="serm-build">``, static/app/serm.zip
-   (the ``serm`` package's ``.py`` files, with serm/_build.py holding the same build
-   id, plus the bytecode of serm and of the vendored wheels, see below), and sw.js,
-   the Workbox service worker that precaches all of it (tools/make_sw.mjs).  The build
-   id is a hash of every input, so an unchanged ``_site/`` is recognised and left alone
-   in well under a second.
+   index.html with the build id in ``<meta name="serm-build">``, static/app/serm-HASH.zip
+   (the ``serm`` package, see below, with serm/_build.py holding the same build id; named
+   by its content, and pyscript.toml rewritten to match), and sw.js, the Workbox service
+   worker that precaches all of it (tools/make_sw.mjs).  The build id is a hash of every
+   input, so an unchanged ``_site/`` is recognised and left alone in well under a second.
 
 Bytecode: Pyodide ships no ``.pyc`` for what the page unpacks, so without them every load
 compiles serm and svg.py again (200-300 ms).  tools/compile_pyc.mjs compiles them with the
 vendored Pyodide's own Python (the host's CPython has another bytecode) into "unchecked hash"
-pycs, which the import system uses without comparing them to the source: the mtimes of the
-unpacked files change on every load.  They go into serm.zip as ``__pycache__/*.cpython-3XX.pyc``
-next to the sources (kept for tracebacks); the svg.py wheel itself stays as pinned.  The
-result is cached in build/pyc/, keyed on the sources, the Pyodide version and the script.
+pycs.  serm goes into the zip as bytecode only (``serm/core/rules.pyc`` in place of
+``rules.py``: a sourceless module; tracebacks keep file and line, not the line's text).  svg.py's
+pycs go in as ``__pycache__/*.cpython-3XX.pyc`` beside the sources its pinned wheel unpacks;
+"unchecked" because the import system must use them without comparing them to those sources,
+whose mtimes change on every load.  The result is cached in build/pyc/, keyed on the sources,
+the Pyodide version and the script.
 """
 
 from __future__ import annotations
@@ -84,10 +85,16 @@ BUILD_MODULE = "serm/_build.py"
 # Not byte-compiled: it differs between builds of the same sources (the browser tests salt the
 # build id), while the pycs are cached per sources; compiling its one line costs nothing.
 NOT_COMPILED = frozenset({BUILD_MODULE})
+# Copied into _site/ with a change: the build id, the zip's name.
+REWRITTEN = frozenset({"index.html", "pyscript.toml"})
 # Files of the serm package that go into the browser zip.
 PACKAGE_SUFFIXES = frozenset({".py"})
 # serm/bench (benchmarks, run on CPython; the web one drives a browser) is never imported there.
 SKIP_DIRS = frozenset({"__pycache__", "tests", "test", "bench", ".mypy_cache", ".pytest_cache"})
+# pyscript.toml's [files] entry for the zip; the built site names the zip by its content.
+APP_ZIP_SOURCE = '"./static/app/serm.zip"'
+APP_ZIP = re.compile(r"static/app/serm-[0-9a-f]{16}\.zip")
+PYC_PATH = re.compile(r"(?P<dir>(?:[^/]+/)*)__pycache__/(?P<stem>[^/.]+)\.[^/.]+\.pyc")
 # A fixed timestamp keeps serm.zip byte-identical for identical sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -341,24 +348,44 @@ def build_module(build_id: str) -> bytes:
 def package_zip(build_id: str, pycs: dict[str, bytes]) -> bytes:
     """The serm package as a deterministic zip, with serm/_build.py holding ``build_id``.
 
-    ``pycs`` (archive name -> bytes, from ``bytecode``) go in too.
+    ``pycs`` (archive name -> bytes, from ``bytecode``) go in too: serm's as sourceless modules
+    (``serm/core/rules.pyc`` where ``rules.py`` would be; the import system loads those without a
+    source, and the page downloads a third less), svg.py's as ``__pycache__`` files next to the
+    sources its pinned wheel unpacks.  Only the uncompiled ``NOT_COMPILED`` stay as source.
     """
     files = {p.relative_to(ROOT).as_posix(): p for p in package_files()}
-    names = sorted(set(files) | {BUILD_MODULE} | set(pycs))
+    entries: dict[str, bytes] = {}
+    for name, data in pycs.items():
+        match = PYC_PATH.fullmatch(name)
+        if match is None:
+            sys.exit(f"[build] unexpected pyc name {name}")
+        source = f"{match['dir']}{match['stem']}.py"
+        entries[f"{source}c" if source in files else name] = data
+    for rel, path in files.items():
+        if f"{rel}c" not in entries:
+            entries[rel] = path.read_bytes()
+    entries[BUILD_MODULE] = build_module(build_id)
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name in names:
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(entries):
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            if name == BUILD_MODULE:
-                data = build_module(build_id)
-            elif name in pycs:
-                data = pycs[name]
-            else:
-                data = files[name].read_bytes()
-            archive.writestr(info, data)
+            archive.writestr(info, entries[name])
     return buffer.getvalue()
+
+
+def app_zip_name(data: bytes) -> str:
+    """Where the site serves serm's zip: named by its content, so a URL never changes meaning
+    (the service worker then precaches it without cache-busting: no second download)."""
+    return f"static/app/serm-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+
+
+def with_app_zip(toml: str, name: str) -> str:
+    """pyscript.toml with its ``[files]`` entry for serm.zip pointing at ``name``."""
+    if APP_ZIP_SOURCE not in toml:
+        sys.exit(f"[build] pyscript.toml lacks the [files] entry {APP_ZIP_SOURCE}")
+    return toml.replace(APP_ZIP_SOURCE, f'"./{name}"')
 
 
 # ---------------------------------------------------------------------- bytecode
@@ -464,7 +491,8 @@ def pyodide_site_dir() -> str:
 def site_plan() -> dict[str, Path]:
     """Every file _site/ copies, by its path in the site (index.html is rewritten on the way).
 
-    Generated besides: static/app/serm.zip and sw.js.
+    Generated besides: static/app/serm-HASH.zip and sw.js (pyscript.toml is rewritten to name
+    the zip).
     """
     plan = {name: ROOT / name for name in SITE_FILES}
     for folder in SITE_DIRS:
@@ -520,12 +548,13 @@ def site_is_current(dest: Path, plan: dict[str, Path], build_id: str) -> bool:
     if f'<meta name="serm-build" content="{build_id}">' not in index.read_text(encoding="utf-8"):
         return False
     have = {p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()}
-    if have != set(plan) | {"static/app/serm.zip", "sw.js"}:
+    extra = have - set(plan)
+    if "sw.js" not in extra or len(extra) != 2 or not any(APP_ZIP.fullmatch(e) for e in extra):
         return False
     return all(
         (dest / rel).stat().st_size == src.stat().st_size
         for rel, src in plan.items()
-        if rel != "index.html"
+        if rel not in REWRITTEN
     )
 
 
@@ -592,9 +621,12 @@ def _assemble(dest: Path, salt: str) -> str:
             target.write_text(BUILD_META.sub(meta, html), encoding="utf-8")
         else:
             shutil.copyfile(src, target)
-    app = tmp / "static" / "app" / "serm.zip"
-    app.parent.mkdir(parents=True, exist_ok=True)
-    app.write_bytes(package_zip(build_id, bytecode()))
+    data = package_zip(build_id, bytecode())
+    app = app_zip_name(data)
+    (tmp / app).parent.mkdir(parents=True, exist_ok=True)
+    (tmp / app).write_bytes(data)
+    toml = tmp / "pyscript.toml"
+    toml.write_text(with_app_zip(toml.read_text(encoding="utf-8"), app), encoding="utf-8")
     summary = make_sw(tmp)
     old = dest.with_name(f".{dest.name}.old")
     shutil.rmtree(old, ignore_errors=True)

@@ -43,9 +43,10 @@ const { count, size, warnings, filePaths } = await generateSW({
   navigateFallback: "index.html",
   ignoreURLParametersMatching: [/.*/],
   directoryIndex: "index.html",
-  // Versioned folders never change content: precache them without cache-busting, so the worker
-  // reuses what the page itself just downloaded instead of fetching 13 MB a second time.
-  dontCacheBustURLsMatching: /static\/vendor\/pyodide-[0-9.]+\//,
+  // Versioned folders and the content-named serm zip never change content: precache them without
+  // cache-busting, so the worker reuses what the page itself just downloaded (revalidated by the
+  // HTTP cache) instead of fetching 13 MB a second time.
+  dontCacheBustURLsMatching: /static\/vendor\/pyodide-[0-9.]+\/|static\/app\/serm-[0-9a-f]{16}\.zip$/,
   // pyodide.asm.wasm is about 9 MB.
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
   manifestTransforms: [

@@ -84,14 +84,16 @@ def md5_of(path: Path) -> str:
     return hashlib.md5(path.read_bytes(), usedforsecurity=False).hexdigest()
 
 
-VERSIONED = re.compile(r"^static/vendor/pyodide-[0-9.]+/")
-"""Folders named after their version: precached under their URL alone (no revision)."""
+VERSIONED = re.compile(r"^static/vendor/pyodide-[0-9.]+/|^static/app/serm-[0-9a-f]{16}\.zip$")
+"""Folders named after their version and the zip named after its content: precached under their
+URL alone (no revision)."""
 
 
 def site_manifest(site: Path) -> dict[str, str]:
     """What the service worker must precache: every file of ``site`` but sw.js, by md5.
 
-    Files in a versioned folder carry no revision: their URL changes whenever they do.
+    Files in a versioned folder, and the content-named zip, carry no revision: their URL changes
+    whenever they do.
     """
     out = {}
     for p in sorted(site.rglob("*")):
@@ -306,13 +308,16 @@ def test_update_is_offered_and_then_everything_comes_from_the_new_build(
     assert build_ids(page) == (build_id_of(second), build_id_of(second))
     assert page.locator("#update-banner").count() == 0
     # Every response after the reload is the second build's file, byte for byte where the
-    # builds differ (index.html, serm.zip; main.py and the runtime are the same in both).
+    # builds differ (index.html, pyscript.toml naming the serm zip, the zip; main.py and the
+    # runtime are the same in both).
     differ = {
         rel
         for rel, digest in site_manifest(second).items()
         if site_manifest(first).get(rel) != digest
     }
-    assert {"index.html", "static/app/serm.zip"} <= differ
+    (app_zip,) = (second / "static" / "app").iterdir()
+    app = {"index.html", "pyscript.toml", app_zip.relative_to(second).as_posix()}
+    assert app <= differ
     seen, compared = set(), set()
     prefix_path = urlsplit(url).path
     for response in responses:
@@ -323,9 +328,8 @@ def test_update_is_offered_and_then_everything_comes_from_the_new_build(
         if rel in differ:
             assert response.body() == (second / rel).read_bytes(), rel
             compared.add(rel)
-    assert {"index.html", "static/app/serm.zip"} <= compared
+    assert app <= compared
     assert {
-        "pyscript.toml",
         "serm/web/main.py",
         "static/vendor/pyodide-314.0.7/pyodide.asm.wasm",
     } <= seen

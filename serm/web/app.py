@@ -1,0 +1,665 @@
+"""The browser layer: binds pointer, wheel, key and button events to the controller and draws.
+
+This is the only part of serm that touches the DOM. Handlers are bound once, on containers that
+are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found from
+``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so redraws
+create no new proxies.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document, window
+
+from serm._build import BUILD_ID
+from serm.core.actions import Action
+from serm.core.scenario import BUILT_IN, by_name
+from serm.core.state import State, new_game
+from serm.ui import panel
+from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
+from serm.ui.help import HELP_HTML, welcome_html
+from serm.ui.saves import AUTOSAVE, MAX_BYTES, SaveError, SaveStore, load_import
+from serm.view.model import ViewModel
+from serm.view.render import (
+    SCALE,
+    OverlayParts,
+    live_markup,
+    overlay_parts,
+    render,
+    sight_inputs,
+)
+from serm.web.storage import LocalStorage
+
+SLICE_MS = 12.0
+"""Longest the computer opponent thinks before giving the browser a frame (ms)."""
+
+THINK_LOG: deque[dict[str, Any]] = deque(maxlen=1000)
+"""The computer's last decisions, timed (read and emptied by ``window.__serm_metrics("think")``
+for ``python -m serm bench ai --browser``); bounded, so normal play keeps a few kB at most."""
+
+
+@dataclass
+class Thinking:
+    """One decision of the computer in progress, and what it has cost so far."""
+
+    ctrl: Controller
+    steps: Iterator[Action | None]
+    strength: str
+    kind: str
+    started: float | None = None
+    """``performance.now()`` when the first slice began (ms)."""
+    busy: float = 0.0
+    """Time spent inside the slices running the computer's thinking (ms)."""
+    slices: int = 0
+    longest: float = 0.0
+    """The longest slice so far (ms): one step of the thinking cannot be cut."""
+
+    def end_slice(self, busy: float) -> None:
+        """Count a slice that ran the thinking for ``busy`` ms."""
+        self.busy += busy
+        self.slices += 1
+        self.longest = max(self.longest, busy)
+
+    def log(self, busy_until: float, applied: float) -> None:
+        """Note the finished decision in ``THINK_LOG``: wall-clock from the first slice to the
+        action applied (``applied``, ms), and the thinking alone (slices up to ``busy_until``)."""
+        assert self.started is not None
+        self.end_slice(busy_until)
+        THINK_LOG.append(
+            {
+                "strength": self.strength,
+                "kind": self.kind,
+                "wall_ms": applied - self.started,
+                "busy_ms": self.busy,
+                "slices": self.slices,
+                "longest_ms": self.longest,
+            }
+        )
+
+
+def _null(value: Any) -> bool:
+    """True for None and for JavaScript's null (Pyodide hands null over as a ``JsNull``)."""
+    return value is None or type(value).__name__ == "JsNull"
+
+
+def _el(id_: str) -> Any:
+    found = document.getElementById(id_)
+    return None if _null(found) else found
+
+
+def _attr(element: Any, name: str) -> str:
+    value = element.getAttribute(name)
+    return "" if _null(value) else str(value)
+
+
+class App:
+    """One page's game: the controller plus what is on screen."""
+
+    def __init__(self) -> None:
+        self.ctrl: Controller | None = None
+        self.log_shown = 0
+        self.overlay_shown: OverlayParts | None = None
+        self.sight_key: tuple[State, ViewModel] | None = None
+        self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
+        self.notices: list[str] = []
+        self.computer: dict[int, str] = {}
+        self.referee = False
+        self.thinking: Thinking | None = None
+        self._slice_proxy = create_proxy(self._guard(self._think_slice))
+        self.saved_snapshot = ""
+        params = js.URLSearchParams.new(window.location.search)
+        seed = "" if _null(params.get("seed")) else str(params.get("seed"))
+        self.seed = int(seed) if seed.isdigit() else None
+        scen = "" if _null(params.get("scenario")) else str(params.get("scenario"))
+        self.scenario = scen if scen in BUILT_IN else "default"
+        self._import_proxy = create_proxy(self._guard(self.import_text))
+        self._proxies = [
+            self._bind(_el("board"), "pointerdown", self.on_pointer_down, passive=False),
+            self._bind(_el("board"), "pointermove", self.on_pointer_move),
+            self._bind(_el("board"), "pointerup", self.on_pointer_up),
+            self._bind(_el("board"), "pointercancel", self.on_pointer_up),
+            self._bind(_el("board"), "wheel", self.on_wheel, passive=False),
+            self._bind(_el("panel"), "click", self.on_click),
+            self._bind(_el("controls"), "click", self.on_click),
+            self._bind(document, "keydown", self.on_key, passive=False),
+            self._bind(_el("panel"), "change", self.on_change),
+        ]
+
+    @staticmethod
+    def _guard(fn: Any) -> Any:
+        def guarded(*args: Any) -> None:
+            try:
+                fn(*args)
+            except Exception:  # keep the page alive; the console gets the trace
+                js.console.error(traceback.format_exc())
+
+        return guarded
+
+    def _bind(self, target: Any, kind: str, fn: Any, passive: bool = True) -> Any:
+        proxy = create_proxy(self._guard(fn))
+        opts = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
+        target.addEventListener(kind, proxy, opts)
+        return proxy
+
+    # --- games ----------------------------------------------------------------------------------
+
+    def show_welcome(self) -> None:
+        self.ctrl = None
+        _el("status").innerHTML = '<p class="status">Two players, one screen.</p>'
+        saved = self.store.read(AUTOSAVE)
+        resume = ""
+        if saved is not None and saved.controller().state.status != "finished":
+            st = saved.controller().state
+            resume = f"A game on the {saved.record.scenario.name} table is waiting" + (
+                f" (turn {st.turn})." if st.turn else " (deployment)."
+            )
+        _el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
+        self._show_notices()
+        preview = new_game(by_name(self.scenario, 0))
+        _el("board").innerHTML = render(preview, ViewModel())
+        self.overlay_shown = None
+        _el("log").innerHTML = ""
+        self.log_shown = 0
+        self._set_game_buttons(False)
+
+    def start(
+        self, scenario: str, computer: dict[int, str] | None = None, referee: bool | None = None
+    ) -> None:
+        self.scenario = scenario if scenario in BUILT_IN else "default"
+        if computer is None:
+            computer = self.computer
+        self.computer = computer
+        if referee is None:
+            referee = self.referee
+        self.referee = referee
+        self.ctrl = Controller.new(
+            by_name(self.scenario, self.seed or 0), self.seed, computer, referee
+        )
+        self.seed = None  # a rematch gets fresh dice
+        _el("log").innerHTML = ""
+        self.log_shown = 0
+        self._set_game_buttons(True)
+        window.scrollTo(0, 0)  # the board first, wherever the Start button was
+        self.redraw(FULL)
+
+    def enter_dice(self) -> None:
+        if self.ctrl is None:
+            return
+        boxes = document.querySelectorAll("#prompt input.die-input")
+        text = "|".join(str(boxes.item(i).value) for i in range(boxes.length))
+        self.redraw(self.ctrl.enter_dice(text))
+        first = document.querySelector("#prompt input.die-input")
+        if not _null(first):
+            first.focus()
+
+    def _chosen_computers(self) -> dict[int, str]:
+        out = {}
+        for p in (1, 2):
+            field = _el(f"player-{p}")
+            value = str(field.value) if field is not None else "human"
+            if value != "human":
+                out[p] = value
+        return out
+
+    # --- the computer opponent: thinks in slices so the page never freezes -----------------------
+
+    def _maybe_think(self) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or self.thinking is not None or not ctrl.computer_to_decide():
+            return
+        p = ctrl.state.pending
+        assert p is not None
+        strength = str(getattr(ctrl.computers[p.player], "name", "computer"))
+        self.thinking = Thinking(ctrl, ctrl.computer_thinking(), strength, p.kind)
+        js.setTimeout(self._slice_proxy, 60)  # let the board show the last move first
+
+    def _think_slice(self) -> None:
+        th = self.thinking
+        if th is None:
+            return
+        ctrl = th.ctrl
+        if ctrl is not self.ctrl or not ctrl.computer_to_decide():  # new game, or conceded
+            self.thinking = None
+            return
+        now = window.performance.now
+        started = now()
+        if th.started is None:
+            th.started = started
+        while now() - started < SLICE_MS:
+            action = next(th.steps, None)
+            if action is None and self._exhausted(th.steps):
+                raise RuntimeError("the computer player stopped without an action")
+            if action is not None:
+                chosen = now()
+                self.thinking = None
+                level = ctrl.play(action, by_computer=True)
+                th.log(chosen - started, now())
+                self.redraw(level)
+                return
+        th.end_slice(now() - started)
+        js.setTimeout(self._slice_proxy, 0)
+
+    @staticmethod
+    def _exhausted(steps: Any) -> bool:
+        return getattr(steps, "gi_frame", True) is None  # a finished generator has no frame
+
+    def resume(self) -> None:
+        saved = self.store.read(AUTOSAVE)
+        if saved is None:
+            self._show_notices()
+            return
+        self._use(saved.controller())
+
+    def _use(self, ctrl: Controller) -> None:
+        window.scrollTo(0, 0)
+        self.ctrl = ctrl
+        self.scenario = ctrl.game.record.scenario.name.split("-")[0]
+        _el("log").innerHTML = ""
+        self.log_shown = 0
+        self._set_game_buttons(True)
+        self.redraw(FULL)
+
+    def autosave(self) -> None:
+        """Save the game and what the screen is in the middle of, unless nothing changed."""
+        if self.ctrl is None:
+            return
+        snap = f"{len(self.ctrl.game.record.actions)}:{self.ctrl.snapshot()}"
+        if snap == self.saved_snapshot:
+            return
+        self.saved_snapshot = snap
+        problem = self.store.autosave(self.ctrl)
+        if problem and problem not in self.notices:
+            self.notices.append(problem)
+            self._show_notices()
+
+    def _show_notices(self) -> None:
+        for p in self.store.problems:
+            if p not in self.notices:
+                self.notices.append(p)
+        self.store.problems.clear()
+        box = _el("notice")
+        box.innerHTML = panel.notice_html(self.notices)
+        box.hidden = not self.notices
+
+    def _set_game_buttons(self, on: bool) -> None:
+        for id_ in ("btn-los", "btn-concede"):
+            _el(id_).disabled = not on
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def redraw(self, level: int) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or level == NONE:
+            return
+        view = ctrl.view()
+        if level == OVERLAY and self._redraw_overlay(self._overlay_parts(ctrl, view)):
+            return
+        _el("board").innerHTML = render(ctrl.state, view)
+        self.overlay_shown = None
+        self._animate(ctrl)
+        _el("status").innerHTML = panel.status_html(ctrl.state)
+        _el("prompt").innerHTML = panel.prompt_html(ctrl)
+        _el("btn-los").setAttribute("aria-pressed", "true" if ctrl.show_all_los else "false")
+        _el("btn-concede").disabled = ctrl.finished
+        self._append_log()
+        self.autosave()
+        self._maybe_think()
+
+    def _overlay_parts(self, ctrl: Controller, view: ViewModel) -> OverlayParts:
+        """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
+        (aiming a Move, tracing a path, dragging a card being placed: only the live part)."""
+        key = (ctrl.state, sight_inputs(view))
+        last, shown = self.sight_key, self.overlay_shown
+        if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
+            return OverlayParts(shown.sight, live_markup(ctrl.state, view))
+        self.sight_key = key
+        return overlay_parts(ctrl.state, view)
+
+    def _redraw_overlay(self, parts: OverlayParts) -> bool:
+        """Replace the markup of only those overlay groups that changed, so a pointer move that
+        aims a Move repaints the ray and not the LOS regions under it. False if not on screen."""
+        shown = self.overlay_shown
+        for i, id_ in enumerate(("layer-sight", "layer-live")):
+            if shown is not None and shown[i] == parts[i]:
+                continue
+            layer = _el(id_)
+            if layer is None:
+                return False
+            layer.innerHTML = parts[i]
+        self.overlay_shown = parts
+        return True
+
+    def _animate(self, ctrl: Controller) -> None:
+        """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
+        moving, ctrl.motions = ctrl.motions, []
+        if not moving or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        for (player, card), corners in moving:
+            el = document.querySelector(
+                f'#layer-board g.card[data-player="{player}"][data-card="{card}"]'
+            )
+            if _null(el):
+                continue
+            frames = [
+                {"transform": f"translate({x * SCALE}px, {y * SCALE}px) rotate({f}deg)"}
+                for x, y, f in corners
+            ]
+            opts = {"duration": min(250 + 120 * len(corners), 900), "easing": "ease-in-out"}
+            el.animate(
+                to_js(frames, dict_converter=js.Object.fromEntries),
+                to_js(opts, dict_converter=js.Object.fromEntries),
+            )
+
+    def _append_log(self) -> None:
+        assert self.ctrl is not None
+        entries = self.ctrl.log[self.log_shown :]
+        if not entries:
+            return
+        html = "".join(panel.log_entry_html(k, t, f) for k, t, f in entries)
+        box = _el("log")
+        box.insertAdjacentHTML("beforeend", html)
+        self.log_shown = len(self.ctrl.log)
+        box.scrollTop = box.scrollHeight  # the log box scrolls, never the page
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def _board_point(self, event: Any) -> tuple[float, float] | None:
+        svg = _el("board-svg")
+        if svg is None:
+            return None
+        pt = svg.createSVGPoint()
+        pt.x, pt.y = event.clientX, event.clientY
+        ctm = svg.getScreenCTM()
+        if _null(ctm):
+            return None
+        p = pt.matrixTransform(ctm.inverse())
+        return p.x / SCALE, p.y / SCALE
+
+    @staticmethod
+    def _hit(event: Any) -> Hit:
+        target = event.target
+        if _null(target) or not hasattr(target, "closest"):
+            return Hit()
+        handle = not _null(target.closest("[data-handle]"))
+        card = target.closest("[data-card]")
+        if _null(card):
+            return Hit(handle=handle)
+        player = _attr(card, "data-player")
+        return Hit(
+            player=int(player) if player.isdigit() else None,
+            card=_attr(card, "data-card") or None,
+            handle=handle,
+        )
+
+    def _human_turn(self) -> bool:
+        return self.ctrl is not None and not self.ctrl.computer_to_decide()
+
+    def on_pointer_down(self, event: Any) -> None:
+        if self.ctrl is None or not self._human_turn() or event.button not in (0, -1):
+            return
+        pos = self._board_point(event)
+        if pos is None:
+            return
+        event.preventDefault()
+        _el("board").setPointerCapture(event.pointerId)
+        self.redraw(self.ctrl.pointer_down(pos[0], pos[1], self._hit(event)))
+
+    def on_pointer_move(self, event: Any) -> None:
+        if self.ctrl is None:
+            return
+        pos = self._board_point(event)
+        if pos is not None:
+            self.redraw(self.ctrl.pointer_move(pos[0], pos[1], self._hit(event)))
+
+    def on_pointer_up(self, event: Any) -> None:
+        if self.ctrl is None:
+            return
+        pos = self._board_point(event) or (0.0, 0.0)
+        self.redraw(self.ctrl.pointer_up(pos[0], pos[1], self._hit(event)))
+        self.autosave()
+
+    def on_wheel(self, event: Any) -> None:
+        if self.ctrl is None or not self._human_turn():
+            return
+        level = self.ctrl.wheel(event.deltaY)
+        if level != NONE:
+            event.preventDefault()
+            self.redraw(level)
+            self.autosave()
+
+    def on_key(self, event: Any) -> None:
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag == "input" and "die-input" in str(event.target.className) and event.key == "Enter":
+            self.enter_dice()
+            return
+        if tag == "input" and str(event.target.id) == "save-name" and event.key == "Enter":
+            self.save_slot()
+            return
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if event.key == "Enter" and tag == "button":
+            return  # let the focused button do its own click
+        if self.ctrl is None or not self._human_turn():
+            return
+        level = self.ctrl.key(str(event.key), bool(event.shiftKey))
+        if level != NONE:
+            event.preventDefault()
+            self.redraw(level)
+            self.autosave()
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        btn = target.closest("[data-action]") if hasattr(target, "closest") else None
+        if btn is None or _null(btn) or btn.disabled:
+            return
+        action = _attr(btn, "data-action")
+        arg = _attr(btn, "data-arg")
+        app_actions = {
+            "new": self.new_game,
+            "start": lambda: self.start(
+                str(_el("scenario").value), self._chosen_computers(), bool(_el("referee").checked)
+            ),
+            "dice": self.enter_dice,
+            "continue": self.resume,
+            "saves": self.toggle_saves,
+            "slot-save": self.save_slot,
+            "slot-load": lambda: self.load_slot(arg),
+            "slot-rename": lambda: self.rename_slot(arg),
+            "slot-delete": lambda: self.delete_slot(arg),
+            "dismiss": self.dismiss,
+            "rematch": lambda: self.start(self.scenario),
+            "download": self.download,
+            "help": self.toggle_help,
+            "concede": self.concede,
+        }
+        if not _null(btn.closest("#controls")):
+            btn.blur()  # Enter and Space go back to the game, not to this button
+        if action in app_actions:
+            app_actions[action]()
+        elif self.ctrl is not None and (self._human_turn() or action == "los"):
+            self.redraw(self.ctrl.command(action, arg))
+
+    # --- saves ----------------------------------------------------------------------------------
+
+    def toggle_saves(self, refresh: bool = False) -> None:
+        box = _el("saves")
+        if not refresh:
+            box.hidden = not box.hidden
+        if not box.hidden:
+            box.innerHTML = panel.saves_html(self.store.slots(), self.ctrl is not None)
+            self._show_notices()
+
+    def save_slot(self) -> None:
+        if self.ctrl is None:
+            return
+        field = _el("save-name")
+        name = str(field.value) if field is not None else ""
+        problem = self.store.save_slot(self.ctrl, name or "Game")
+        if problem:
+            self.notices.append(problem)
+            self._show_notices()
+        self.toggle_saves(refresh=True)
+
+    def new_game(self) -> None:
+        if self._leave_game():
+            self.show_welcome()
+
+    def _leave_game(self) -> bool:
+        """Ask before leaving a game in progress that is not saved under a name."""
+        ctrl = self.ctrl
+        if ctrl is None or ctrl.finished:
+            return True
+        return bool(
+            window.confirm(
+                "Leave this game? It stays as the autosave until you "
+                "start or load another (use Saves to keep it)."
+            )
+        )
+
+    def load_slot(self, key: str) -> None:
+        if not self._leave_game():
+            return
+        saved = self.store.read(key)
+        if saved is None:
+            self._show_notices()
+            self.toggle_saves(refresh=True)
+            return
+        self._use(saved.controller())
+        self.toggle_saves()
+
+    def rename_slot(self, key: str) -> None:
+        name = window.prompt("New name for this save:")
+        if _null(name) or not str(name).strip():
+            return
+        problem = self.store.rename(key, str(name))
+        if problem:
+            self.notices.append(problem)
+            self._show_notices()
+        self.toggle_saves(refresh=True)
+
+    def delete_slot(self, key: str) -> None:
+        if window.confirm("Delete this saved game?"):
+            self.store.delete(key)
+            self.toggle_saves(refresh=True)
+
+    def dismiss(self) -> None:
+        self.notices.clear()
+        self._show_notices()
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if not _null(target) and str(target.id).startswith("player-"):
+            if str(target.value) != "human":  # load the computer player now, not at Start
+                js.setTimeout(create_once_callable(self._guard(_preload_ai)), 50)
+            return
+        if _null(target) or str(target.id) != "import-file" or target.files.length == 0:
+            return
+        file = target.files.item(0)
+        target.value = ""
+        if int(file.size) > MAX_BYTES:
+            self._import_failed(f"the file is too large ({int(file.size) // 1000} kB)")
+            return
+        promise = file.text()
+        promise.then(self._import_proxy)
+
+    def import_text(self, text: Any) -> None:
+        self.notices = [m for m in self.notices if not m.startswith(("Import failed", "Imported"))]
+        try:
+            ctrl = load_import(str(text))
+        except SaveError as exc:
+            self._import_failed(str(exc))
+            return
+        if not self._leave_game():
+            self._show_notices()
+            return
+        self._use(ctrl)
+        _el("saves").hidden = True
+        st = ctrl.state
+        self.notices.append(
+            f"Imported a game on the {ctrl.game.record.scenario.name} table "
+            f"({len(ctrl.game.record.actions)} actions, {st.status})."
+        )
+        self._show_notices()
+
+    def _import_failed(self, why: str) -> None:
+        self.notices = [m for m in self.notices if not m.startswith(("Import failed", "Imported"))]
+        self.notices.append(f"Import failed: {why}. Nothing was changed.")
+        self._show_notices()
+
+    def toggle_help(self) -> None:
+        box = _el("help")
+        if not box.innerHTML:
+            box.innerHTML = HELP_HTML
+        box.hidden = not box.hidden
+
+    def concede(self) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or ctrl.finished:
+            return
+        player = ctrl.conceding_player()
+        name = ctrl.names().get(player, f"Player {player}")
+        if window.confirm(f"{name}: concede the game?"):
+            from serm.core import Concede
+
+            self.redraw(ctrl.play(Concede(player)))
+
+    def download(self) -> None:
+        if self.ctrl is None:
+            return
+        text = self.ctrl.game.record.to_json()
+        blob = js.Blob.new(
+            [text], to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+        )
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "serm-game.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def _preload_ai() -> None:
+    import serm.ai  # noqa: F401 - compiles the computer player's modules while the player waits
+
+
+def _metrics(what: str = "memory") -> Any:
+    """Measurement hook for the benches (``window.__serm_metrics``).
+
+    ``"memory"`` (``python -m serm bench web``): collect garbage, size the Python heap.
+    ``"think"`` (``python -m serm bench ai --browser``): the computer's decisions timed since the
+    last call (``THINK_LOG``), oldest first; the log is emptied.
+    """
+    if what == "think":
+        done = list(THINK_LOG)
+        THINK_LOG.clear()
+        return to_js(done, dict_converter=js.Object.fromEntries)
+    import gc
+
+    gc.collect()
+    found = gc.get_objects()
+    proxies = sum(1 for o in found if type(o).__module__ == "pyodide.ffi")
+    out = {"py_objects": len(found), "py_jsproxies": proxies}
+    return to_js(out, dict_converter=js.Object.fromEntries)
+
+
+def main() -> App:
+    window.__serm_metrics = create_proxy(_metrics)  # read by python -m serm bench web and ai
+    app = App()
+    app.show_welcome()
+    for button in document.querySelectorAll("#controls button"):
+        button.disabled = False
+    app._set_game_buttons(False)
+    _el("loading").hidden = True
+    _el("game").removeAttribute("aria-busy")
+    document.documentElement.dataset.build = BUILD_ID  # the tests match it to <meta serm-build>
+    window.performance.mark("serm:interactive")
+    return app
