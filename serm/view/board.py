@@ -5,10 +5,10 @@ from __future__ import annotations
 import svg
 
 from serm.core.geometry import centroid
-from serm.core.scenario import Terrain
+from serm.core.scenario import Scenario, Terrain
 from serm.core.state import DEPLOYMENT, SETUP, State
 
-from .cards import card_group
+from .cards import card_markup
 from .common import (
     FRAME,
     INK,
@@ -26,8 +26,10 @@ from .common import (
     WHITE,
     ZONE,
     ZONE_TEXT,
+    Markup,
     esc,
     find,
+    join,
     n,
     pill,
     pts,
@@ -176,16 +178,34 @@ def _chance_labels(
     return out
 
 
+GroundKey = tuple[Scenario, bool, int | None]
+_GROUND: dict[GroundKey, str] = {}
+"""Markup of the frame, table, zones and terrain by what it depends on (a handful of keys)."""
+
+
+def _ground(state: State) -> Markup:
+    """Frame, table, zones and terrain: they change only with the scenario and the deployment."""
+    p = state.pending
+    placing = p.player if p is not None and p.kind == "place" else None
+    key = (state.scenario, state.status in (DEPLOYMENT, SETUP), placing)
+    markup = _GROUND.get(key)
+    if markup is None:
+        if len(_GROUND) >= 16:
+            _GROUND.clear()
+        ground = _frame_and_table(state) + _zones(state)
+        markup = _GROUND[key] = join(ground + [_terrain(t) for t in state.scenario.terrain])
+    return Markup(markup=markup)
+
+
 def board_elements(state: State, view: ViewModel) -> list[svg.Element]:
     """The children of ``<g id="layer-board">``."""
     roles: dict[SoldierKey, str] = {}
     for key, role in view.highlights:
         roles.setdefault(key, role)
-    out = _frame_and_table(state) + _zones(state)
-    out += [_terrain(t) for t in state.scenario.terrain]
+    out: list[svg.Element] = [_ground(state)]
     for s in state.soldiers:
         if s.on_table:
             key = (s.player, s.card)
-            out.append(card_group(s, selected=key == view.selected, role=roles.get(key)))
+            out.append(card_markup(s, selected=key == view.selected, role=roles.get(key)))
     out += _chance_labels(state, view, roles)
     return out

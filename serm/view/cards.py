@@ -7,6 +7,8 @@ the card faces down the screen, so it is never upside down.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import svg
 
 from serm.core.state import Soldier
@@ -26,6 +28,7 @@ from .common import (
     SIDE_LIGHT,
     TARGET,
     WHITE,
+    Markup,
     card_rect,
     esc,
     facing_arrow,
@@ -132,6 +135,17 @@ def _highlight(role: str, player: int) -> svg.Element | None:
     if role == "chosen":
         return card_rect(9, fill="none", stroke=CHOSEN, stroke_width=7)
     return None
+
+
+@lru_cache(maxsize=256)
+def _card_text(s: Soldier, selected: bool, role: str | None) -> str:
+    return str(card_group(s, selected=selected, role=role))
+
+
+def card_markup(s: Soldier, *, selected: bool = False, role: str | None = None) -> Markup:
+    """``card_group``'s markup, kept per (soldier, selected, role): most cards do not change
+    between two redraws."""
+    return Markup(markup=_card_text(s, selected, role))
 
 
 def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -> svg.G:

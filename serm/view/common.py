@@ -7,6 +7,7 @@ values as they are). Coordinates are in scaled units: ``SCALE`` user units per c
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import svg
 
@@ -217,6 +218,21 @@ def screen_extent(facing: float) -> tuple[float, float]:
 
 def join(elements: list[svg.Element]) -> str:
     return "".join(str(e) for e in elements)
+
+
+@dataclass
+class Markup(svg.Element):
+    """Markup already serialized (and escaped) by this view, inserted as it is.
+
+    svg.py serializes every element anew on each ``str()``, which is most of a redraw's cost in
+    the page; the view keeps the text of subtrees that did not change (the ground, each card in
+    a given state) and puts it back into the tree with this.
+    """
+
+    markup: str = ""
+
+    def __str__(self) -> str:
+        return self.markup
 
 
 def find(state: State, key: tuple[int, str]) -> Soldier | None:

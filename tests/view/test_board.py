@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 from serm.core import State
 from serm.core.cards import CARD_NAMES
+from serm.view import board
+from serm.view import cards as card_view
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, board_layer, render
 
@@ -208,3 +211,19 @@ def test_chance_labels_never_round_to_certainty(deployed: State) -> None:
     text = all_text(parse(render(deployed, view)))
     assert ">99%" in text and "<1%" in text
     assert "100%" not in text and " 0%" not in text
+
+
+def test_kept_markup_is_what_svg_py_would_write(deployed: State) -> None:
+    """The ground and the cards are reused as text between redraws (``Markup``); the result
+    must be the same markup that building every element anew gives."""
+    view = ViewModel(selected=(1, "gunner"), highlights=(((2, "ranger"), "target"),))
+    board._GROUND.clear()
+    card_view._card_text.cache_clear()
+    fresh = render(deployed, view)
+    assert render(deployed, view) == fresh  # now from the kept text
+    s = deployed.soldier(2, "ranger")
+    assert str(card_view.card_markup(s, role="target")) == str(
+        card_view.card_group(s, role="target")
+    )
+    moved = deployed.with_soldier(replace(s, x=s.x + 0.5))
+    assert render(moved, view) != fresh
