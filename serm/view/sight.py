@@ -15,14 +15,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 import svg
 
 from serm.core.geometry import EPS, Polygon, Vec, card_polygon, polygons_overlap
 from serm.core.los import region_polygon
+from serm.core.scenario import Scenario
 from serm.core.state import Soldier, State
 
-from .common import SCALE, SHADOW, SIDE, SIDE_DASH, esc, find, n, pts
+from .common import SCALE, SHADOW, SIDE, SIDE_DASH, Markup, esc, find, n, pts
 from .model import SoldierKey, ViewModel
 
 CLIP = "url(#table-clip)"
@@ -132,13 +134,20 @@ def _ring(poly: Poly) -> list[svg.PathData]:
     return [_Ring(poly)]
 
 
-def region_group(state: State, s: Soldier, weight: float = 1.0) -> svg.G:
+@lru_cache(maxsize=128)
+def region_markup(scenario: Scenario, s: Soldier, weight: float = 1.0) -> str:
+    """``region_group`` as markup, kept per (table, soldier, weight): hovering back and forth
+    over the same cards redraws the same regions."""
+    return str(region_group(scenario, s, weight))
+
+
+def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
     """The LOS region of ``s``, tinted in its side colour, with tall-terrain shadows.
 
     ``weight`` (0..1] thins the tint and shadows when several regions are drawn at once, so
     overlaps read as "seen by several" instead of turning the table black.
     """
-    sc_ = state.scenario
+    sc_ = scenario
     w, h = sc_.width, sc_.height
     reach = math.hypot(w, h) + 2.0
     table: Polygon = (Vec(0.0, 0.0), Vec(w, 0.0), Vec(w, h), Vec(0.0, h))
@@ -207,4 +216,4 @@ def los_elements(state: State, view: ViewModel) -> list[svg.Element]:
         key, facing = view.facing_handle
         viewers = [replace(s, facing=facing) if (s.player, s.card) == key else s for s in viewers]
     weight = 1.0 if len(viewers) <= 2 else 2.0 / len(viewers)
-    return [region_group(state, s, weight) for s in viewers]
+    return [Markup(markup=region_markup(state.scenario, s, weight)) for s in viewers]
