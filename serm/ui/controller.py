@@ -547,6 +547,9 @@ class Controller:
             self.hovered = (hit.player, hit.card)
             return OVERLAY
         del st
+        if self.hovered is not None and not hit.card:  # a press on the bare table: no hover
+            self.hovered = None
+            return OVERLAY
         return NONE
 
     def pointer_move(self, x: float, y: float, hit: Hit) -> Redraw:
@@ -578,11 +581,18 @@ class Controller:
             return OVERLAY
         return OVERLAY if changed else NONE
 
-    def pointer_up(self, x: float, y: float, hit: Hit) -> Redraw:
+    def pointer_up(self, x: float, y: float, hit: Hit, touch: bool = False) -> Redraw:
+        """The press ends. A finger leaves no hover behind: after a touch only an enemy card
+        tapped on purpose keeps its LOS region drawn (a mouse keeps hovering where it is)."""
         if self.drag == "aim":
             self.aim_locked = True
         had = self.drag
         self.drag = ""
+        p = self.state.pending
+        own = p is not None and self.hovered is not None and self.hovered[0] == p.player
+        if touch and (own or had):
+            self.hovered = None
+            return OVERLAY
         return OVERLAY if had else NONE
 
     def wheel(self, delta: float) -> Redraw:

@@ -243,13 +243,16 @@ def _path(ctrl: Controller) -> str:
     assert st.move is not None and st.move.total is not None
     view = ctrl.view()
     left = view.path_trace.remaining if view.path_trace else 0.0
+    shown = f"{left:.2f}" if 0 < left < 0.1 else f"{left:.1f}"
+    finish = "Finish path" if left < 0.1 else "Straight on"
     return (
         f"<p>The Brawler rolled <strong>{st.move.total}</strong>. Trace its path: tap to add "
         f"corners (or aim with the arrow keys and press <kbd>Space</kbd>); it must use exactly "
         f"{st.move.total} card lengths "
-        f"(<strong>{left:.1f} L left</strong>).</p>"
+        f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
+        f"pointer).</p>"
         + actions(
-            button("Straight on", "straight", key="Enter", primary=True),
+            button(finish, "straight", key="Enter", primary=True),
             button("Undo corner", "undo-corner", key="U"),
             button("Restart path", "cancel", key="Esc"),
         )

@@ -109,8 +109,17 @@ def encode(ctrl: Controller, name: str, saved_at: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A slot name as stored: trimmed, at most ``MAX_NAME`` characters, never empty."""
-    name = " ".join(str(name).split())[:MAX_NAME]
+    """A slot name as stored and shown: no control or format characters (a right-to-left
+    override would make "exe.txt" read "txt.exe"), trimmed, at most ``MAX_NAME`` characters,
+    never empty."""
+    import unicodedata  # only when names are written or listed, not at start-up
+
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in str(name)
+        if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf")
+    )
+    name = " ".join(kept.split())[:MAX_NAME]
     return name or "Game"
 
 
@@ -243,7 +252,7 @@ class SaveStore:
             out.append(
                 SlotInfo(
                     key,
-                    save.name,
+                    clean_name(save.name),
                     save.saved_at,
                     save.record.scenario.name,
                     state.status,

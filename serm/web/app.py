@@ -37,6 +37,16 @@ from serm.view.render import (
 )
 from serm.web.storage import LocalStorage
 
+HELD_KEYS = frozenset(
+    {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "q", "e", "Q", "E", "[", "]"}
+)
+"""Keys that repeat while held (nudging and turning); any other held key acts once."""
+
+OTHER_TAB = (
+    "This game is also open in another tab, which has just saved its own moves. Reload this "
+    "page to continue from there; playing on here replaces that tab's autosave."
+)
+
 SLICE_MS = 12.0
 """Longest the computer opponent thinks before giving the browser a frame (ms)."""
 
@@ -94,6 +104,22 @@ def _el(id_: str) -> Any:
     return None if _null(found) else found
 
 
+def _pinned_board_height() -> float:
+    """How much of the viewport's top the board covers (phones pin it there; else 0)."""
+    board = _el("board")
+    if board is None or str(window.getComputedStyle(board).position) != "sticky":
+        return 0.0
+    return float(board.getBoundingClientRect().height)
+
+
+def _scroll_to(element: Any) -> None:
+    """Scroll ``element`` to the top of what the viewport shows, below a pinned board."""
+    element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
+    covered = _pinned_board_height()
+    if covered:
+        window.scrollBy(0, -covered - 8)
+
+
 def _attr(element: Any, name: str) -> str:
     value = element.getAttribute(name)
     return "" if _null(value) else str(value)
@@ -106,6 +132,7 @@ class App:
         self.ctrl: Controller | None = None
         self.log_shown = 0
         self.overlay_shown: OverlayParts | None = None
+        self.asked: tuple[str, int] | None = None
         self.sight_key: tuple[State, ViewModel] | None = None
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
@@ -130,6 +157,7 @@ class App:
             self._bind(_el("controls"), "click", self.on_click),
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(_el("panel"), "change", self.on_change),
+            self._bind(window, "storage", self.on_storage),
         ]
 
     @staticmethod
@@ -183,6 +211,7 @@ class App:
             by_name(self.scenario, self.seed or 0), self.seed, computer, referee
         )
         self.seed = None  # a rematch gets fresh dice
+        _el("saves").hidden = True  # a new game starts with the board and its prompt in view
         _el("log").innerHTML = ""
         self.log_shown = 0
         self._set_game_buttons(True)
@@ -306,11 +335,25 @@ class App:
         self._animate(ctrl)
         _el("status").innerHTML = panel.status_html(ctrl.state)
         _el("prompt").innerHTML = panel.prompt_html(ctrl)
+        self._reveal_prompt(ctrl)
         _el("btn-los").setAttribute("aria-pressed", "true" if ctrl.show_all_los else "false")
         _el("btn-concede").disabled = ctrl.finished
         self._append_log()
         self.autosave()
         self._maybe_think()
+
+    def _reveal_prompt(self, ctrl: Controller) -> None:
+        """When a new question is asked (a React, a stop point, ...) and the prompt is below the
+        fold -- a phone, where the board stays pinned above the panel -- scroll it into view."""
+        p = ctrl.state.pending
+        asked = None if p is None else (p.kind, p.player)
+        if asked == self.asked:
+            return
+        self.asked = asked
+        box = _el("prompt")
+        top = box.getBoundingClientRect().top if box is not None else 0
+        if top > window.innerHeight - 60 or top < _pinned_board_height():
+            _scroll_to(box)
 
     def _overlay_parts(self, ctrl: Controller, view: ViewModel) -> OverlayParts:
         """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
@@ -422,7 +465,8 @@ class App:
         if self.ctrl is None:
             return
         pos = self._board_point(event) or (0.0, 0.0)
-        self.redraw(self.ctrl.pointer_up(pos[0], pos[1], self._hit(event)))
+        touch = str(event.pointerType) != "mouse"
+        self.redraw(self.ctrl.pointer_up(pos[0], pos[1], self._hit(event), touch))
         self.autosave()
 
     def on_wheel(self, event: Any) -> None:
@@ -448,6 +492,8 @@ class App:
             return  # let the focused button do its own click
         if self.ctrl is None or not self._human_turn():
             return
+        if event.repeat and str(event.key) not in HELD_KEYS:
+            return  # a held key answers one prompt, not the next ones too
         level = self.ctrl.key(str(event.key), bool(event.shiftKey))
         if level != NONE:
             event.preventDefault()
@@ -459,6 +505,8 @@ class App:
         btn = target.closest("[data-action]") if hasattr(target, "closest") else None
         if btn is None or _null(btn) or btn.disabled:
             return
+        if int(event.detail or 0) > 1:
+            return  # the 2nd click of a double click would land on the next prompt's button
         action = _attr(btn, "data-action")
         arg = _attr(btn, "data-arg")
         app_actions = {
@@ -549,6 +597,15 @@ class App:
             self.store.delete(key)
             self.toggle_saves(refresh=True)
 
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site wrote the autosave: say so, once, before this tab's next
+        move overwrites that tab's game (the two would otherwise take turns silently)."""
+        if str(event.key) != AUTOSAVE or self.ctrl is None or self.ctrl.finished:
+            return
+        if OTHER_TAB not in self.notices:
+            self.notices.append(OTHER_TAB)
+            self._show_notices()
+
     def dismiss(self) -> None:
         self.notices.clear()
         self._show_notices()
@@ -598,6 +655,8 @@ class App:
         if not box.innerHTML:
             box.innerHTML = HELP_HTML
         box.hidden = not box.hidden
+        if not box.hidden:
+            _scroll_to(box)
 
     def concede(self) -> None:
         ctrl = self.ctrl

@@ -245,3 +245,24 @@ def test_referee_mode_takes_typed_in_faces_and_refuses_bad_ones() -> None:
     c.enter_dice("3|1")
     assert c.state.move is None or c.state.move.total == 4
     assert c.snapshot()["referee"] is True
+
+
+def test_a_finger_leaves_no_hover_behind() -> None:
+    """Touch has no hover: a card dragged or an own card touched does not keep its LOS drawn,
+    an enemy card tapped on purpose does until the bare table is tapped."""
+    c = Controller.new(by_name("open"), seed=3)
+    _deploy_all(c)
+    p = c.state.pending
+    assert p is not None and p.kind == ACT
+    mine = next(s for s in c.state.alive(p.player))
+    foe = next(s for s in c.state.alive(3 - p.player))
+    c.pointer_move(mine.x, mine.y, Hit(player=mine.player, card=mine.card))
+    assert c.hovered == (mine.player, mine.card)
+    assert c.pointer_up(mine.x, mine.y, Hit(), touch=True) == OVERLAY
+    assert c.hovered is None
+    c.pointer_down(foe.x, foe.y, Hit(player=foe.player, card=foe.card))
+    c.pointer_up(foe.x, foe.y, Hit(player=foe.player, card=foe.card), touch=True)
+    assert c.hovered == (foe.player, foe.card)
+    assert c.view().hovered == (foe.player, foe.card)
+    assert c.pointer_down(0.2, 5.0, Hit()) == OVERLAY
+    assert c.hovered is None
