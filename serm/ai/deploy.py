@@ -12,6 +12,7 @@ spot, the way that sees the most enemy value. Easy places its cards in a random 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from serm.core import queries as q
@@ -42,22 +43,30 @@ def enemy_points(pl: Planner) -> list[Vec]:
 
 
 def place_candidates(pl: Planner) -> list[Candidate]:
+    """The spots to score for the next card (see ``place_steps``)."""
+    return [c for c in place_steps(pl) if c is not None]
+
+
+def place_steps(pl: Planner) -> Iterator[Candidate | None]:
+    """``place_candidates`` one at a time, with a ``None`` after each spot: aiming a Gunner at a
+    spot is a sight test per facing and per enemy, so the thinking can pause between spots. The
+    random draws are the same whether or not it pauses."""
     card = next_card(pl)
     z = pl.state.scenario.zone(pl.me)
     ahead = toward(Vec(0, (z.y0 + z.y1) / 2), Vec(0, pl.state.scenario.height / 2))
-    out: list[Candidate] = []
-    tries = 0
-    while len(out) < pl.cfg.placements and tries < pl.cfg.placements * 8:
+    made = tries = 0
+    while made < pl.cfg.placements and tries < pl.cfg.placements * 8:
         tries += 1
         x = pl.rng.uniform(z.x0 + MARGIN, z.x1 - MARGIN)
         y = pl.rng.uniform(z.y0 + MARGIN, z.y1 - MARGIN)
         f = (ahead + pl.rng.choice((0.0, 0.0, -30.0, 30.0, -60.0, 60.0))) % 360.0
         if card == "gunner" and pl.cfg.aim:
             f = aim(pl, Vec(x, y), ahead, f)
+            yield None
         if q.placement_problem(pl.state, pl.me, card, x, y, f) is not None:
             continue
-        out.append(Candidate(Place(card, x, y, f), partial(spot_score, pl, card, x, y, f)))
-    return out
+        made += 1
+        yield Candidate(Place(card, x, y, f), partial(spot_score, pl, card, x, y, f))
 
 
 def aim(pl: Planner, pos: Vec, ahead: float, f: float) -> float:

@@ -54,23 +54,28 @@ class BasePlayer:
 
 def candidates(pl: Planner) -> list[Candidate]:
     """The candidates of the decision pending in the planner's state."""
+    return [c for c in candidate_steps(pl) if c is not None]
+
+
+def candidate_steps(pl: Planner) -> Iterator[Candidate | None]:
+    """The candidates, with ``None`` where building them may pause (between placement spots)."""
     p = pl.state.pending
     assert p is not None and p.kind != ROLL
     kind = p.kind
     if kind == PLACE:
-        return deploy.place_candidates(pl)
+        return deploy.place_steps(pl)
     if kind == ACT:
-        return act.candidates(pl)
+        return iter(act.candidates(pl))
     if kind == PATH:
-        return brawler.path_candidates(pl)
+        return iter(brawler.path_candidates(pl))
     if kind == REACT:
-        return minor.react_candidates(pl)
+        return iter(minor.react_candidates(pl))
     if kind == STOP:
-        return minor.stop_candidates(pl)
+        return iter(minor.stop_candidates(pl))
     if kind == FACE:
-        return minor.face_candidates(pl)
+        return iter(minor.face_candidates(pl))
     assert kind == TARGET
-    return minor.target_candidates(pl)
+    return iter(minor.target_candidates(pl))
 
 
 def legal(state: State, action: Action) -> bool:
@@ -91,9 +96,15 @@ class SearchPlayer(BasePlayer):
 
     def think(self, state: State) -> Iterator[Action | None]:
         pl = Planner(state, self.cfg, self.rng)
+        built: list[Candidate] = []
+        for step in candidate_steps(pl):  # all built before any is scored: same random draws
+            if step is None:
+                yield None
+            else:
+                built.append(step)
         scored: list[tuple[float, int, Candidate]] = []
         cap = self.cfg.max_evals
-        for i, cand in enumerate(candidates(pl)):
+        for i, cand in enumerate(built):
             if scored and pl.ev.evaluations + len(scored) >= cap:
                 break  # the work cap: later candidates go unscored
             value = cand.score()
