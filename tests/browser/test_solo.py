@@ -62,3 +62,30 @@ def test_solo_game_against_easy_runs_to_a_finish(page: Page, site_url: str) -> N
     long_tasks = page.evaluate("window.__longTasks")
     print(f"long tasks (ms): {sorted(long_tasks)[-5:]}", page.evaluate("window.__longWhen"))
     assert max(long_tasks, default=0) < FRAME_BUDGET_MS, sorted(long_tasks)[-5:]
+
+
+def test_hard_deployment_keeps_the_page_responsive(page: Page, site_url: str) -> None:
+    """Hard weighs many spots per card (a Gunner aimed at each): it pauses between them, so
+    placing its five cards never blocks the page for longer than ``FRAME_BUDGET_MS``."""
+    page.goto(f"{site_url}?seed=22")
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    page.select_option("#player-2", "hard")
+    page.wait_for_timeout(1500)
+    page.evaluate(WATCH_LONG_TASKS)
+    page.click("[data-action=start]")
+    table = Table(page)
+    for _ in range(400):
+        page.wait_for_selector("#prompt [data-pending]")
+        if page.locator("#prompt [data-computer]").count():
+            page.wait_for_timeout(50)
+            continue
+        if table.pending()[0] != "place":
+            break
+        page.keyboard.press("Enter")
+    assert len(table.cards()) == 10
+    think = page.evaluate("() => window.__serm_metrics('think')")
+    placed = [t for t in think if t["kind"] == "place" and t["strength"] == "hard"]
+    assert len(placed) == 5, think
+    long_tasks = page.evaluate("window.__longTasks")
+    print("longest slices (ms):", sorted(round(t["longest_ms"]) for t in placed))
+    assert max(long_tasks, default=0) < FRAME_BUDGET_MS, sorted(long_tasks)[-5:]
