@@ -20,7 +20,7 @@ import svg
 from serm.core.state import FINISHED, State
 
 from .board import HATCH_ID, board_elements
-from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, esc, join, n, sc
+from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, n, sc
 from .dice import dice_html
 from .model import ViewModel
 from .moves import ARROW_ID
@@ -128,8 +128,13 @@ def describe(state: State) -> str:
     return words
 
 
-def render(state: State, view: ViewModel) -> str:
-    """The whole ``<svg id="board-svg">`` element for ``state`` as seen through ``view``."""
+def render(state: State, view: ViewModel, overlay: OverlayParts | None = None) -> str:
+    """The whole ``<svg id="board-svg">`` element for ``state`` as seen through ``view``.
+
+    ``overlay``: ``overlay_parts(state, view)`` when the caller has it already (the browser keeps
+    it to compare the next pointer move's parts with).
+    """
+    parts = overlay if overlay is not None else overlay_parts(state, view)
     sc_ = state.scenario
     m = MARGIN * SCALE
     label = esc(describe(state))
@@ -148,8 +153,8 @@ def render(state: State, view: ViewModel) -> str:
                 id="layer-overlay",
                 pointer_events="none",
                 elements=[
-                    svg.G(id="layer-sight", elements=sight_elements(state, view)),
-                    svg.G(id="layer-live", elements=live_elements(state, view)),
+                    svg.G(id="layer-sight", elements=[Markup(markup=parts.sight)]),
+                    svg.G(id="layer-live", elements=[Markup(markup=parts.live)]),
                 ],
             ),
         ],

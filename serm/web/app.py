@@ -328,10 +328,11 @@ class App:
         if ctrl is None or level == NONE:
             return
         view = ctrl.view()
-        if level == OVERLAY and self._redraw_overlay(self._overlay_parts(ctrl, view)):
+        parts = self._overlay_parts(ctrl, view)
+        if level == OVERLAY and self._redraw_overlay(parts):
             return
-        _el("board").innerHTML = render(ctrl.state, view)
-        self.overlay_shown = None
+        _el("board").innerHTML = render(ctrl.state, view, parts)
+        self.overlay_shown = parts
         self._animate(ctrl)
         _el("status").innerHTML = panel.status_html(ctrl.state)
         _el("prompt").innerHTML = panel.prompt_html(ctrl)
