@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from serm.ai import STRENGTHS, SearchPlayer, act, deploy, make_player, odds
+from serm.ai.bench import scenario_for
 from serm.ai.evaluate import Weights
 from serm.ai.match import play
 from serm.ai.plans import STANDOFF, Planner
@@ -179,3 +182,11 @@ def test_gunner_fires_first_when_it_sees_the_line() -> None:
         assert isinstance(make_player("normal", 1).decide(state), Shoot)
         return
     pytest.skip("no opening with a Gunner seeing three enemies")
+
+
+def test_bench_reads_a_scenario_file(tmp_path: Path) -> None:
+    sc = replace(by_name("default"), name="file table")
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(sc.to_dict()), encoding="utf-8")
+    assert scenario_for(str(path), 0) == sc
+    assert scenario_for("default", 0) == by_name("default")
