@@ -18,7 +18,8 @@ import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
-from serm.core.scenario import by_name
+from serm.core.record import scenario_from_dict
+from serm.core.scenario import Scenario, by_name
 
 from .match import TURN_CAP, play
 
@@ -59,16 +60,23 @@ def run_one(job: Job) -> Row:
     a, b, seed, scenario, cap = job
     a_first = seed % 2 == 0
     kinds = (a, b) if a_first else (b, a)
-    sc = (
-        by_name(scenario, seed)
-        if scenario != "mix"
-        else by_name(("default", "open", "random")[seed % 3], seed)
-    )
+    sc = scenario_for(scenario, seed)
     r = play(sc, kinds, seed, cap)
     side_a = 1 if a_first else 2
     score = 0.5 if r.winner is None else float(r.winner == side_a)
     times = {a: r.times[side_a], b: r.times[3 - side_a]}
     return a, b, score, r.winner is None, times, r.turns
+
+
+def scenario_for(name: str, seed: int) -> Scenario:
+    """A built-in scenario by name, ``mix`` (default, open and random in turn), or the path of a
+    JSON file holding a scenario in its record form (docs/record-format.md)."""
+    if name.endswith(".json"):
+        with open(name, encoding="utf-8") as fh:
+            return scenario_from_dict(json.load(fh))
+    if name == "mix":
+        return by_name(("default", "open", "random")[seed % 3], seed)
+    return by_name(name, seed)
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -90,7 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--games", type=int, default=40, help="games per pairing")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--scenario", default="default", help="default, open, random or mix")
+    ap.add_argument(
+        "--scenario",
+        default="default",
+        help="default, open, random, mix, or a scenario JSON file (record form)",
+    )
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--cap", type=int, default=TURN_CAP, help="turn cap (a draw beyond it)")
     ap.add_argument("--pairs", default="", help="comma-separated a-b pairings (default: all)")

@@ -33,6 +33,8 @@ class Config:
     """Aim the Gunner at deployment: the facing that sees the most enemy value at each spot."""
     reply: bool = False
     """Weigh the second side's threat after the first side's best activation (``Weights.reply``)."""
+    react_value: bool = False
+    """Weigh each React option by what its success is worth, not only by its chance."""
     careful: bool = True
     """Reasoned React and deployment order (easy reacts and deploys more carelessly)."""
 
@@ -40,5 +42,7 @@ class Config:
 STRENGTHS: dict[str, Config] = {
     "easy": Config("easy", 4, 1, 6, 6, 4, 3, 0.6, 150, careful=False),
     "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400),
-    "hard": Config("hard", 24, 5, 32, 60, 24, 16, 0.0, 900, poses=36, aim=True, reply=True),
+    "hard": Config(
+        "hard", 24, 5, 32, 60, 24, 16, 0.0, 900, poses=36, aim=True, reply=True, react_value=True
+    ),
 }

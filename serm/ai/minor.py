@@ -18,7 +18,13 @@ from .plans import Candidate, Planner, Scorer
 
 def react_candidates(pl: Planner) -> list[Candidate]:
     """A failed React costs nothing, so every option is scored by its chance to stop the Move
-    (and, on a tie, by what the reactor could shoot); declining scores lowest."""
+    (and, on a tie, by what the reactor could shoot); declining scores lowest.
+
+    With ``Config.react_value`` (hard) the chance is weighed by what a success is worth: the
+    enemy cards the Move would ram, plus the activation the reactor then takes (R19), with the
+    mover stopped where it first came into the reactor's sight. A Gunner's React is often worth
+    more than a likelier one, since its activation can be a volley at every enemy it sees (R22).
+    """
     p = pl.state.pending
     assert p is not None
     out = [Candidate(React(None), lambda: -1.0)]
@@ -27,11 +33,28 @@ def react_candidates(pl: Planner) -> list[Candidate]:
     for card in p.options:
         r = pl.state.soldier(pl.me, card)
         chance = q.react_chance(pl.state, r)
+        if pl.cfg.react_value:
+            out.append(Candidate(React(card), partial(react_worth, pl, r, chance)))
+            continue
         bonus = 0.01 * max(
             (odds.kill(card, e.card) * VALUES[e.card] for e, _ in pl.enemies()), default=0.0
         )
         out.append(Candidate(React(card), constant(chance + bonus)))
     return out
+
+
+def react_worth(pl: Planner, r: Soldier, chance: float) -> float:
+    mv = pl.state.move
+    assert mv is not None
+    mover = pl.state.soldier(pl.them, mv.card)
+    entry = 0.0
+    if r.card in mv.reactors:
+        entry = mv.entries[mv.reactors.index(r.card)]
+    pos = point_along(mv.path, min(entry, mv.halt)) if mv.path else mover.pos
+    board = replace_in(pl.board, mover, replace(mover, x=pos.x, y=pos.y, facing=mv.facing))
+    saved = sum(VALUES[c] for c in mv.rams)
+    gain = pl.ev.activation(r, pl.enemies(board))
+    return chance * (0.3 + saved + gain)
 
 
 def stop_candidates(pl: Planner) -> list[Candidate]:

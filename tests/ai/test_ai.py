@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from serm.ai import STRENGTHS, SearchPlayer, act, deploy, make_player, odds
+from serm.ai.bench import scenario_for
 from serm.ai.evaluate import Weights
 from serm.ai.match import play
 from serm.ai.plans import STANDOFF, Planner
 from serm.core import apply
-from serm.core.actions import Move, Shoot
+from serm.core.actions import Move, React, Shoot
 from serm.core.dice import Pool
 from serm.core.game import Game
-from serm.core.queries import visible_enemies
+from serm.core.queries import react_chance, visible_enemies
 from serm.core.scenario import by_name
-from serm.core.state import ACT, FINISHED, PLACE, ROLL, State
+from serm.core.state import ACT, FINISHED, PLACE, REACT, ROLL, State
 
 
 def random_positions(count: int, seed: int) -> list[State]:
@@ -179,3 +182,26 @@ def test_gunner_fires_first_when_it_sees_the_line() -> None:
         assert isinstance(make_player("normal", 1).decide(state), Shoot)
         return
     pytest.skip("no opening with a Gunner seeing three enemies")
+
+
+def test_bench_reads_a_scenario_file(tmp_path: Path) -> None:
+    sc = replace(by_name("default"), name="file table")
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(sc.to_dict()), encoding="utf-8")
+    assert scenario_for(str(path), 0) == sc
+    assert scenario_for("default", 0) == by_name("default")
+
+
+def test_hard_reacts_with_a_gunner_that_has_a_volley_ready() -> None:
+    """A Gunner's React, when it succeeds, buys a volley at every enemy it sees (R19, R22): hard
+    takes it over a likelier React that buys one shot."""
+    for state in random_positions(4000, 11):
+        p = state.pending
+        if p is None or p.kind != REACT or "gunner" not in p.options or len(p.options) < 2:
+            continue
+        gunner = state.soldier(p.player, "gunner")
+        if len(visible_enemies(state, gunner)) < 3 or react_chance(state, gunner) < 0.4:
+            continue
+        assert make_player("hard", 1).decide(state) == React("gunner")
+        return
+    pytest.skip("no React with a Gunner seeing three enemies")
