@@ -36,6 +36,8 @@ ASIDE = "serm/aside/"
 MAX_BYTES = 2_000_000
 """Largest save or import accepted (a long game's record is well under 200 kB)."""
 MAX_NAME = 40
+JOINERS = frozenset("\u200c\u200d")
+"""Format characters kept in names: they join emoji and letters; the bidi overrides go."""
 
 
 class SaveError(ValueError):
@@ -117,7 +119,7 @@ def clean_name(name: str) -> str:
     kept = "".join(
         " " if c.isspace() else c
         for c in str(name)
-        if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf")
+        if c.isspace() or c in JOINERS or unicodedata.category(c) not in ("Cc", "Cf")
     )
     name = " ".join(kept.split())[:MAX_NAME]
     return name or "Game"

@@ -177,7 +177,7 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         anchor = cur
     if trace.halt is not None:
         out += _cross(Vec(float(trace.halt[0]), float(trace.halt[1])), TARGET, "halt")
-    label = f"{remaining:.1f} L left"
+    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     out.append(pill(sc(anchor.x), sc(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]
 

@@ -43,8 +43,8 @@ HELD_KEYS = frozenset(
 """Keys that repeat while held (nudging and turning); any other held key acts once."""
 
 OTHER_TAB = (
-    "This game is also open in another tab, which has just saved its own moves. Reload this "
-    "page to continue from there; playing on here replaces that tab's autosave."
+    "This game is also open in another tab. Playing on here replaces that tab's autosave with "
+    "this tab's moves; reload this page to continue from the other tab's game instead."
 )
 
 SLICE_MS = 12.0
@@ -180,7 +180,8 @@ class App:
 
     def show_welcome(self) -> None:
         self.ctrl = None
-        _el("status").innerHTML = '<p class="status">Two players, one screen.</p>'
+        _el("status").innerHTML = '<p class="status">Choose who plays each side.</p>'
+        _el("saves").hidden = True  # its buttons need a game
         saved = self.store.read(AUTOSAVE)
         resume = ""
         if saved is not None and saved.controller().state.status != "finished":
@@ -284,6 +285,7 @@ class App:
         if saved is None:
             self._show_notices()
             return
+        _el("saves").hidden = True
         self._use(saved.controller())
 
     def _use(self, ctrl: Controller) -> None:
