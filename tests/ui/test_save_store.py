@@ -16,6 +16,7 @@ from serm.ui.saves import (
     MemoryStorage,
     SaveError,
     SaveStore,
+    clean_name,
     decode,
     encode,
     load_import,
@@ -165,3 +166,14 @@ def test_hostile_names_survive_as_text() -> None:
     c = _deployed()
     text = encode(c, '<img src=x onerror=alert(1)>"', "t")
     assert decode(text).name == '<img src=x onerror=alert(1)>"'
+
+
+def test_slot_names_lose_control_and_bidi_characters() -> None:
+    assert clean_name("exe\u202e.txt") == "exe.txt"
+    assert clean_name("a\u0000b\tc\u200bd") == "ab cd"
+    assert clean_name("\u202e\u2066") == "Game"
+
+
+def test_slot_names_keep_the_joiners_of_emoji() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert clean_name(f"family {family} game") == f"family {family} game"
