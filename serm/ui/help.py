@@ -35,6 +35,9 @@ its React roll beats the Move roll, it stops the mover where it likes and activa
 kept and rolled again, and the new roll is added (again on another six). Strictly higher
 kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</li>
 </ol>
+<p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
+soldier of yours it sees. Deploy behind tall (hatched) terrain, and press <kbd>L</kbd> to see
+where the enemy can look.</p>
 <p>Keys: <kbd>1</kbd>–<kbd>5</kbd> choose, <kbd>M</kbd> move, <kbd>T</kbd> turn,
 <kbd>S</kbd> shoot, <kbd>P</kbd> pass/end, <kbd>Q</kbd>/<kbd>E</kbd> rotate, arrows
 nudge or aim (<kbd>Shift</kbd> for bigger steps), <kbd>Space</kbd> adds a Brawler corner,

@@ -144,9 +144,27 @@ def _place(ctrl: Controller) -> str:
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
         f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
         f"arrow keys; turn it with its round handle, the mouse wheel or <kbd>Q</kbd>/<kbd>E</kbd>."
-        f'</p><div class="choices">{picks}</div>{problem}'
+        f"</p>{_deployment_tip(st, p.player)}"
+        f'<div class="choices">{picks}</div>{problem}'
         f'<div class="actions">{button("Place card", "confirm", key="Enter", primary=True)}</div>'
     )
+
+
+def _deployment_tip(st: State, player: int) -> str:
+    """Who shoots first matters most (R5, R22): say so while the cards go down."""
+    if not st.first_placer:
+        return ""
+    if player != st.first_placer:
+        tip = (
+            "You act first: your Gunner shoots once at every enemy it sees. Place it where it "
+            "sees the most."
+        )
+    else:
+        tip = (
+            "Your opponent acts first, and their Gunner shoots once at every soldier of yours "
+            "it sees: hide soldiers behind tall (hatched) terrain, or keep them out of its sight."
+        )
+    return f'<p class="tip">{escape(tip)}</p>'
 
 
 def _act(ctrl: Controller) -> str:

@@ -266,3 +266,12 @@ def test_a_finger_leaves_no_hover_behind() -> None:
     assert c.view().hovered == (foe.player, foe.card)
     assert c.pointer_down(0.2, 5.0, Hit()) == OVERLAY
     assert c.hovered is None
+
+
+def test_deployment_tells_each_side_who_shoots_first() -> None:
+    c = Controller.new(by_name("default"), seed=3)
+    first_placer = c.state.first_placer
+    assert c.state.pending is not None and c.state.pending.player == first_placer
+    assert "Your opponent acts first" in prompt_html(c)
+    c.key("Enter")
+    assert "You act first" in prompt_html(c)
