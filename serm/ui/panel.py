@@ -214,9 +214,11 @@ def _act(ctrl: Controller) -> str:
     buttons += button(end_label, "end", key="P")
     if a is None or a.card is None:
         buttons += button("Back", "cancel", key="Esc")
+    t = s.type
+    stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
     return (
-        f"<p>Your <strong>{escape(s.type.title)}</strong> is activated.{note} "
-        f"{escape(s.type.special)}</p>"
+        f"<p>Your <strong>{escape(t.title)}</strong> ({stats}) is activated.{note} "
+        f"{escape(t.special)}</p>"
         f'<div class="actions">{buttons}</div>'
     )
 
