@@ -66,33 +66,19 @@ def polyline(
 
 
 def _cross(p: Vec, colour: str, label: str) -> list[svg.Element]:
-    """A bold X at ``p`` with a word under it (the halt marker)."""
+    """A bold X at ``p`` with a word under it (the halt marker): ``colour`` over a dark outline."""
     x, y, r = sc(p.x), sc(p.y), 16
-    return [
-        svg.Path(
-            d=[
-                svg.M(n(x - r), n(y - r)),
-                svg.L(n(x + r), n(y + r)),
-                svg.M(n(x + r), n(y - r)),
-                svg.L(n(x - r), n(y + r)),
-            ],
-            stroke=INK,
-            stroke_width=11,
-            stroke_linecap="round",
-        ),
-        svg.Path(
-            d=[
-                svg.M(n(x - r), n(y - r)),
-                svg.L(n(x + r), n(y + r)),
-                svg.M(n(x + r), n(y - r)),
-                svg.L(n(x - r), n(y + r)),
-            ],
-            stroke=colour,
-            stroke_width=6,
-            stroke_linecap="round",
-        ),
-        text(x, y + r + 16, label, 18, WHITE, bold=True, halo=INK),
+    d = [
+        svg.M(n(x - r), n(y - r)),
+        svg.L(n(x + r), n(y + r)),
+        svg.M(n(x + r), n(y - r)),
+        svg.L(n(x - r), n(y + r)),
     ]
+    strokes: list[svg.Element] = [
+        svg.Path(d=d, stroke=ink, stroke_width=width, stroke_linecap="round")
+        for ink, width in ((INK, 11), (colour, 6))
+    ]
+    return strokes + [text(x, y + r + 16, label, 18, WHITE, bold=True, halo=INK)]
 
 
 def _side_label(state: State, p: Vec, facing: float, s: str, bg: str) -> svg.Element:
