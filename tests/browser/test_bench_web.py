@@ -12,24 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from serm.bench import web
+
 ROOT = Path(__file__).resolve().parents[2]
 
-SITE_FIGURES = (
-    "cold_tti_ms",
-    "cold_mark_ms",
-    "warm_tti_ms",
-    "warm_mark_ms",
-    "cold_bytes",
-    "cold_requests",
-    "cold_to_interactive_bytes",
-    "cold_to_interactive_requests",
-    "warm_bytes",
-    "warm_requests",
-    "boot_js_heap_bytes",
-    "boot_wasm_bytes",
-    "boot_py_objects",
-    "boot_dom_nodes",
-)
+SITE_FIGURES = web.SAMPLE_FIGURES  # every boot figure the bench reports, per site
 MEMORY_FIGURES = ("actions", "js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
 
 
