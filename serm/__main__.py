@@ -1,4 +1,4 @@
-"""Command line: ``python -m serm replay RECORD.json`` and ``python -m serm bench ai ...``.
+"""Command line: ``python -m serm replay RECORD.json`` and ``python -m serm bench ai|engine|web``.
 
 ``replay`` rebuilds the game from its record (R24) and prints one JSON object: status, winner,
 whose initiative, what is pending, and every soldier (player, card, alive, x, y, facing). A
@@ -39,20 +39,29 @@ def _replay(path: str) -> int:
     return 0
 
 
+NO_BENCH = (
+    "serm bench: the benchmarks are not part of the installed package; they live in the bench/ "
+    "folder of a serm checkout. Run `python -m serm bench ...` from the checkout's top folder."
+)
+
+
+def _bench(argv: list[str]) -> int:
+    """``bench ai|engine|web ...``: the checkout's ``bench`` package (found on the path that
+    ``python -m`` starts with: the current folder)."""
+    try:
+        import bench
+    except ModuleNotFoundError as exc:
+        if exc.name != "bench":
+            raise
+        print(NO_BENCH, file=sys.stderr)
+        return 2
+    return bench.main(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:2] == ["bench", "ai"]:
-        from .ai.bench import main as bench_ai
-
-        return bench_ai(argv[2:])
-    if argv[:2] == ["bench", "engine"]:
-        from .bench.engine import main as bench_engine
-
-        return bench_engine(argv[2:])
-    if argv[:2] == ["bench", "web"]:
-        from .bench.web import main as bench_web
-
-        return bench_web(argv[2:])
+    if argv[:1] == ["bench"]:
+        return _bench(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m serm", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print its final state as JSON")

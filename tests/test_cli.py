@@ -6,6 +6,8 @@ These tests read and write files, so they live outside tests/core (which also ru
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -132,3 +134,24 @@ def test_make_example_writes_the_same_file(tmp_path: Path) -> None:
     out = tmp_path / "game.json"
     assert module.main(["--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == EXAMPLE.read_text(encoding="utf-8")
+
+
+def _serm(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "serm", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_bench_outside_a_checkout_says_where_the_benchmarks_are(tmp_path: Path) -> None:
+    out = _serm(["bench", "engine"], tmp_path)
+    assert out.returncode == 2
+    assert "bench/ folder of a serm checkout" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_bench_in_the_checkout_finds_the_benchmarks() -> None:
+    out = _serm(["bench", "engine", "--help"], ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "bench engine" in out.stdout
+    unknown = _serm(["bench", "nope"], ROOT)
+    assert unknown.returncode == 2 and "ai,engine,web" in unknown.stdout

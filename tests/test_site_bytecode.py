@@ -16,17 +16,16 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import build
 
-import build  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 CHECK = ROOT / "tests" / "pyodide" / "import_check.mjs"
 PYC_NAME = re.compile(r"(?P<dir>(?:.+/)?)__pycache__/(?P<stem>[^/.]+)\.cpython-3\d+\.pyc")

@@ -89,8 +89,8 @@ NOT_COMPILED = frozenset({BUILD_MODULE})
 REWRITTEN = frozenset({"index.html", "pyscript.toml"})
 # Files of the serm package that go into the browser zip.
 PACKAGE_SUFFIXES = frozenset({".py"})
-# serm/bench (benchmarks, run on CPython; the web one drives a browser) is never imported there.
-SKIP_DIRS = frozenset({"__pycache__", "tests", "test", "bench", ".mypy_cache", ".pytest_cache"})
+# Tests and benchmarks (bench/, outside serm/) are never imported in the page.
+SKIP_DIRS = frozenset({"__pycache__", "tests", "test", ".mypy_cache", ".pytest_cache"})
 # pyscript.toml's [files] entry for the zip; the built site names the zip by its content.
 APP_ZIP_SOURCE = '"./static/app/serm.zip"'
 APP_ZIP = re.compile(r"static/app/serm-[0-9a-f]{16}\.zip")

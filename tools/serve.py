@@ -1,4 +1,4 @@
-"""Serve the serm site locally: ``python tools/serve.py [--port 8000] [--prefix /serm/]``.
+"""Serve the serm site locally: ``python -m tools.serve [--port 8000] [--prefix /serm/]``.
 
 Builds first (see tools/build.py; fast when nothing changed) unless ``--no-build``,
 then serves ``_site/``, the deployable site, on 127.0.0.1 with a threaded stdlib HTTP
@@ -171,8 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if not args.no_build:
-        sys.path.insert(0, str(ROOT / "tools"))
-        import build
+        from tools import build
 
         build.build()
     if not (args.root / "index.html").is_file():

@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/venv.sh
-exec python tools/serve.py "$@"
+exec python -m tools.serve "$@"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.ai import scenario_for
 from serm.ai import STRENGTHS, SearchPlayer, act, deploy, make_player, odds
-from serm.ai.bench import scenario_for
 from serm.ai.evaluate import Weights
 from serm.ai.match import play
 from serm.ai.plans import STANDOFF, Planner

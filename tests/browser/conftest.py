@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,12 +25,11 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools import serve
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
 
-import serve  # noqa: E402
-
-from serm.bench.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 PREFIX = "/serm/"
 BOOT_TIMEOUT_MS = 90_000
@@ -48,7 +46,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """``_site/`` built from the current sources (every build step is skipped when current)."""
-    import build
+    from tools import build
 
     build.build()
     return build.SITE

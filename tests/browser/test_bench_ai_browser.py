@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_bench_web import _number
+from tests.browser.test_bench_web import _number
 
 ROOT = Path(__file__).resolve().parents[2]
 CAP = 12

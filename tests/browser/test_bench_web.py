@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from serm.bench import web
+from bench import web
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from pages import Table, start_game
 from playwright.sync_api import Page
+
+from tests.browser.pages import Table, start_game
 
 SEED = 5
 

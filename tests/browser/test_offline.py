@@ -22,10 +22,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-import serve
-from conftest import PREFIX, wait_until_booted
-from pages import play_a_little, start_game
 from playwright.sync_api import Page, Request, Response
+
+from tests.browser.conftest import PREFIX, wait_until_booted
+from tests.browser.pages import play_a_little, start_game
+from tools import serve
 
 SEED = 8
 SW_WAIT_MS = 60_000
@@ -252,7 +253,7 @@ def test_boots_and_plays_offline_after_one_visit(page: Page, site_url: str, site
 @pytest.fixture(scope="module")
 def two_builds(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Two builds of the same sources with different build ids, and a half-deployed mix."""
-    import build
+    from tools import build
 
     root = tmp_path_factory.mktemp("builds")
     first, second = root / "first", root / "second"

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pages import Table
 from playwright.sync_api import Page
+
+from tests.browser.pages import Table
 
 
 def _type_dice(page: Page, *faces: str) -> None:

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from pages import Table, start_game
 from playwright.sync_api import Page
+
+from tests.browser.pages import Table, start_game
 
 SEED = 8
 

@@ -12,8 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from pages import play_a_little, start_game
 from playwright.sync_api import Dialog, Page
+
+from tests.browser.pages import play_a_little, start_game
 
 SEED = 8
 CSP = (

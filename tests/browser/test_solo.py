@@ -6,9 +6,10 @@ the test fails if any task during the game runs longer than ``FRAME_BUDGET_MS``.
 
 from __future__ import annotations
 
-from pages import Table
 from playwright.sync_api import Page
-from test_e2e_game import _play_step
+
+from tests.browser.pages import Table
+from tests.browser.scripted_game import play_step
 
 FRAME_BUDGET_MS = 150
 """Longest main-thread task allowed while playing: a computer slice is 12 ms of thinking, but one
@@ -54,7 +55,7 @@ def test_solo_game_against_easy_runs_to_a_finish(page: Page, site_url: str) -> N
             continue
         turn_text = page.inner_text("#status")
         turn = int(turn_text.split("Turn ")[1].split(" ")[0]) if "Turn " in turn_text else 1
-        _play_step(table, turn, seen)
+        play_step(table, turn, seen)
     else:
         raise AssertionError("the solo game did not finish")
     assert thinking_seen

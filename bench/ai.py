@@ -5,7 +5,7 @@ rates with 95% Wilson intervals (a draw, a game stopped at the turn cap, counts 
 think-time percentiles per strength, then one JSON line of the same figures.
 
 ``--browser`` measures think time in the page instead (Pyodide in headless Chromium, as a player
-waits): see ``serm/bench/ai_browser.py`` and ``python -m serm bench ai --browser --help``.
+waits): see ``bench/ai_browser.py`` and ``python -m serm bench ai --browser --help``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
+from serm.ai.match import TURN_CAP, play
 from serm.core.record import scenario_from_dict
 from serm.core.scenario import Scenario, by_name
-
-from .match import TURN_CAP, play
 
 PAIRINGS = (
     ("hard", "random"),
@@ -89,7 +88,7 @@ def percentile(xs: list[float], q: float) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--browser" in argv:
-        from serm.bench.ai_browser import main as bench_in_browser
+        from bench.ai_browser import main as bench_in_browser
 
         return bench_in_browser([a for a in argv if a != "--browser"])
     ap = argparse.ArgumentParser(prog="python -m serm bench ai", description=__doc__)

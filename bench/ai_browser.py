@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from serm.ai.bench import percentile
-from serm.bench.chromium import CHROMIUM
-from serm.bench.web import (
+from bench.ai import percentile
+from bench.chromium import CHROMIUM
+from bench.web import (
     BOOT_TIMEOUT_MS,
     PREFIX,
     Browser,

@@ -3,7 +3,7 @@
 Serves the built site (``_site/``, built first by tools/build.py) and, in the same run and the same
 way, a baseline site: the same pinned PyScript and Pyodide files, the same CSP, the same Workbox
 service worker set-up (tools/make_sw.mjs, static/js/sw-register.js), and a Python script that only
-draws one SVG rectangle with svg.py (sources in serm/bench/baseline/; assembled into
+draws one SVG rectangle with svg.py (sources in bench/baseline/; assembled into
 ``build/bench-web/baseline/``). Each site has its own tools/serve.py server on 127.0.0.1 (same
 handler, same headers, same ``/serm/`` sub-path), which counts every response it sends.
 
@@ -24,8 +24,8 @@ player's first visit, with the disk HTTP cache, Cache Storage and code cache a r
 * warm: reload in the same profile, now controlled by the service worker; same figures.
 
 Then, for the game alone, one more fresh profile plays the seeded game of
-tests/browser/test_e2e_game.py through the UI (its steps and the ``Table`` of
-tests/browser/pages.py, imported by path; rematches after a victory) for ``--actions`` actions
+tests/browser/test_e2e_game.py through the UI (the script of tests/browser/scripted_game.py on
+the ``Table`` of tests/browser/pages.py; rematches after a victory) for ``--actions`` actions
 (pointer presses, key presses, wheel notches). A probe in the page times every input: from the
 event's timestamp to the first frame after its handlers ran (``requestAnimationFrame`` then a
 message-channel task), and the handlers alone. Pointer moves are grouped by what is dragged (the
@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import json
 import math
 import shutil
@@ -58,10 +57,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from serm.bench.chromium import CHROMIUM
-from serm.bench.chromium import CHROMIUM_ARGS as BASE_ARGS
+from bench.chromium import CHROMIUM
+from bench.chromium import CHROMIUM_ARGS as BASE_ARGS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BASELINE_SRC = Path(__file__).resolve().parent / "baseline"
 WORK = ROOT / "build" / "bench-web"
 CHROMIUM_ARGS = [
@@ -73,7 +72,7 @@ PREFIX = "/serm/"
 VIEWPORT = {"width": 1280, "height": 800}
 BOOT_TIMEOUT_MS = 120_000
 QUIET_S = 1.0
-SEED = 4  # tests/browser/test_e2e_game.py's seeded game
+
 BASELINE_MOVES = 60
 
 # The budget of the issue (medians, same run); see docs/performance.md.
@@ -188,22 +187,11 @@ def _log(message: str) -> None:
     print(f"[bench web] {message}", file=sys.stderr, flush=True)
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def load_tools() -> tuple[ModuleType, ModuleType]:
     """tools/build.py and tools/serve.py (the benches need the repository, like the tests)."""
-    if str(ROOT / "tools") not in sys.path:
-        sys.path.insert(0, str(ROOT / "tools"))
-    # by name, not by import statement: whether a top-level `build/` folder exists would change
-    # how import sorting sees `build`
-    return importlib.import_module("build"), importlib.import_module("serve")
+    from tools import build, serve
+
+    return build, serve
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -299,7 +287,7 @@ def start_server(serve: ModuleType, root: Path, traffic: Traffic) -> Any:
 
 def assemble_baseline(site: Path, dest: Path) -> Path:
     """The baseline site: _site's vendored runtime and service-worker set-up, plus
-    serm/bench/baseline/{index.html,pyscript.toml,main.py}; sw.js by tools/make_sw.mjs."""
+    bench/baseline/{index.html,pyscript.toml,main.py}; sw.js by tools/make_sw.mjs."""
     pyodide_dirs = sorted((site / "static" / "vendor").glob("pyodide-*"))
     wheels = sorted((site / "static" / "vendor").glob("svg_py-*.whl"))
     if len(pyodide_dirs) != 1 or len(wheels) != 1:
@@ -486,14 +474,10 @@ class Enough(Exception):
 
 
 def _play_module() -> tuple[ModuleType, ModuleType]:
-    here = ROOT / "tests" / "browser"
-    if not (here / "test_e2e_game.py").is_file():
-        sys.exit("[bench web] needs the repository's tests/browser/ (run from a checkout)")
-    if str(here) not in sys.path:
-        sys.path.insert(0, str(here))
-    pages = _load("pages", here / "pages.py")
-    e2e = _load("serm_bench_e2e_game", here / "test_e2e_game.py")
-    return pages, e2e
+    """The page helpers and the seeded game script the browser tests use (tests/browser)."""
+    from tests.browser import pages, scripted_game
+
+    return pages, scripted_game
 
 
 def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> dict[str, Any]:
@@ -555,7 +539,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
                 after_action()
                 return done
 
-        page.goto(f"{url}?seed={SEED}&scenario=open", wait_until="commit")
+        page.goto(f"{url}?seed={e2e.SEED}&scenario=open", wait_until="commit")
         _wait_interactive(page)
         page.wait_for_selector("#loading", state="hidden", timeout=BOOT_TIMEOUT_MS)
         page.select_option("#scenario", "open")
@@ -607,10 +591,10 @@ def _play_until_enough(
                 continue
             kind = table.pending()[0]
             if kind == "place":
-                e2e._deploy(table)
+                e2e.deploy(table)
                 continue
             turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
-            e2e._play_step(table, turn, seen)
+            e2e.play_step(table, turn, seen)
             stuck = 0
         except (AssertionError, StopIteration, IndexError, ValueError) as exc:
             # a rematch's dice may lead where the test's script does not go: step back
@@ -837,8 +821,7 @@ def report(figures: dict[str, Any]) -> None:
             dp = i["pointermove_dispatch"].get(label) if kind == "move" else None
             print(
                 f"{kind + ' ' + label:<30}{d['n']:>6}{d['median']:>8.1f}ms{d['p95']:>8.1f}ms"
-                f"{d['max']:>8.1f}ms{h['p95']:>12.1f}ms"
-                + (f"{dp['p95']:>12.1f}ms" if dp else "")
+                f"{d['max']:>8.1f}ms{h['p95']:>12.1f}ms" + (f"{dp['p95']:>12.1f}ms" if dp else "")
             )
     fl, fd = figures["baseline_pointermove"], figures["baseline_pointermove_dispatch"]
     print(
@@ -847,9 +830,7 @@ def report(figures: dict[str, Any]) -> None:
     )
     mem = figures["memory"]
     print()
-    print(
-        f"{'memory after forced GC':<30}{'early':>14}{'end':>14}{'late':>14}{'late/early':>12}"
-    )
+    print(f"{'memory after forced GC':<30}{'early':>14}{'end':>14}{'late':>14}{'late/early':>12}")
     print(
         f"{'  (actions / into its game)':<30}"
         + "".join(
@@ -869,9 +850,7 @@ def report(figures: dict[str, Any]) -> None:
     ):
         e, en, la = (mem[k].get(key, math.nan) for k in ("early", "end", "late"))
         growth = f"{100 * (la - e) / e:+.1f} %" if e else "-"
-        print(
-            f"{key:<30}{_fmt(key, e):>14}{_fmt(key, en):>14}{_fmt(key, la):>14}{growth:>12}"
-        )
+        print(f"{key:<30}{_fmt(key, e):>14}{_fmt(key, en):>14}{_fmt(key, la):>14}{growth:>12}")
     print()
     print("budget (medians, same run)")
     for label, value, ok in figures["budget"]:

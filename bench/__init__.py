@@ -1,0 +1,33 @@
+"""Benchmarks, run from a checkout: ``python -m serm bench ai|engine|web ...``.
+
+``ai`` (bench/ai.py; ``--browser``: bench/ai_browser.py) plays the computer opponent against
+itself and the baselines; ``engine`` (bench/engine.py) times the rules engine on CPython; ``web``
+(bench/web.py) drives the built site in headless Chromium against a same-run baseline page.
+Every benchmark measures a baseline in the same run and prints ratios against it, because the
+machines are shared and noisy; absolute times are printed too, but only ratios compare across runs.
+
+The benchmarks import ``serm``, the repository's ``tools`` and the browser tests' page helpers
+(``tests.browser``) as packages; they are not part of the installed ``serm`` package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+NAMES = ("ai", "engine", "web")
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmark named by ``argv[0]`` with the rest of ``argv``; 2 for an unknown name."""
+    name = argv[0] if argv else ""
+    runner: Callable[[list[str]], int]
+    if name == "ai":
+        from bench.ai import main as runner
+    elif name == "engine":
+        from bench.engine import main as runner
+    elif name == "web":
+        from bench.web import main as runner
+    else:
+        print(f"usage: python -m serm bench {{{','.join(NAMES)}}} [options]  (got {name!r})")
+        return 2
+    return runner(argv[1:])

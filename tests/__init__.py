@@ -1,0 +1,1 @@
+"""The test suite (a package so that the benchmarks can share its browser helpers)."""

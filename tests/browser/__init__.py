@@ -1,0 +1,1 @@
+"""Browser tests and the page helpers the benchmarks share (``pages``, ``scripted_game``)."""

@@ -1,0 +1,1 @@
+"""Developer tools run from a checkout: build, serve, icons, examples, cover measurements."""
