@@ -593,7 +593,7 @@ def _play_until_enough(
             if kind == "place":
                 e2e.deploy(table)
                 continue
-            turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
+            turn = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
             e2e.play_step(table, turn, seen)
             stuck = 0
         except (AssertionError, StopIteration, IndexError, ValueError) as exc:

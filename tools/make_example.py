@@ -50,7 +50,7 @@ from serm.core.queries import (  # noqa: E402
     visible_enemies,
 )
 from serm.core.scenario import default  # noqa: E402
-from serm.core.state import FINISHED, Soldier  # noqa: E402
+from serm.core.state import Soldier, Status  # noqa: E402
 
 OUT = ROOT / "examples" / "complete-game.json"
 MAX_ACTIONS = 3000
@@ -152,7 +152,7 @@ def play_game(seed: int) -> tuple[Game, set[str]]:
     game.record.players = {k: dict(v) for k, v in PLAYERS.items()}
     game.roll_pending()
     features: set[str] = set()
-    while game.state.status != FINISHED and len(game.record.actions) < MAX_ACTIONS:
+    while game.state.status != Status.FINISHED and len(game.record.actions) < MAX_ACTIONS:
         state = game.state
         action = _decide(state, rng)
         if isinstance(action, Stop):
@@ -165,7 +165,7 @@ def play_game(seed: int) -> tuple[Game, set[str]]:
         game.play(action)
         if any(e.kind == "kill" for e in game.events[seen:]):
             features.add("kill")
-    if game.state.status == FINISHED and game.state.conceded_by is None:
+    if game.state.status == Status.FINISHED and game.state.conceded_by is None:
         features.add("winner")
     return game, features
 

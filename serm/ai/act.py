@@ -10,7 +10,7 @@ from serm.core.state import Soldier
 
 from . import brawler, odds
 from .evaluate import VALUES, scale
-from .plans import Candidate, Planner, toward
+from .plans import Candidate, Planner, toward, volley_soldier
 
 
 def candidates(pl: Planner) -> list[Candidate]:
@@ -42,7 +42,7 @@ def gunner_volley(pl: Planner) -> list[Candidate]:
     state = pl.state
     if state.activation is not None and state.activation.card is not None:
         return []
-    g = state.soldier(pl.me, "gunner")
+    g = volley_soldier(state, pl.me)
     if not g.on_table or not q.can_act(state, g)[1]:
         return []
     seen = q.visible_enemies(state, g)
@@ -68,7 +68,7 @@ def shoot_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
     seen = q.visible_enemies(pl.state, s)
     if not seen:
         return []
-    if s.card == "gunner":
+    if s.type.shoots_all_seen:
 
         def gunner() -> float:
             board = pl.board
@@ -90,9 +90,9 @@ def shoot_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
 
 def move_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]:
     out = turn_candidates(pl, s, may_shoot)
-    if s.card == "brawler":
+    if s.type.traces_path:
         return out + brawler.declare_candidates(pl, s)
-    shoot_after = may_shoot and s.card != "gunner"
+    shoot_after = may_shoot and not s.type.moves_or_shoots
     for d in pl.directions(s):
         d %= 360.0
         # Travel lengthwise (R14: a turn at the start of the Move): the card is narrowest that
@@ -111,7 +111,7 @@ def turn_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]
     """Turning in place (R14): to shoot an enemy not yet seen, or to face a new way."""
     out = []
     facings = [toward(s.pos, e.pos) for e, _ in pl.enemies()]
-    if s.card == "gunner" or not may_shoot or s.type.shoot == 0:
+    if s.type.moves_or_shoots or not may_shoot or s.type.shoot == 0:
         facings = pl.facings(s, s.pos)
     for f in facings:
         if q.facing_problem(pl.state, s, f % 360.0) is not None:
@@ -120,7 +120,7 @@ def turn_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]
         def turned(f: float = f) -> float:
             t = replace(s, facing=f % 360.0)
             board = [(t if x is s else x, w) for x, w in pl.board]
-            if may_shoot and s.card != "gunner":
+            if may_shoot and not s.type.moves_or_shoots:
                 board = pl.after_shot(board, t, free_turn=False)
             return pl.score(board)
 

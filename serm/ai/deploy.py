@@ -17,15 +17,18 @@ from functools import partial
 
 from serm.core import queries as q
 from serm.core.actions import Place
-from serm.core.cards import other
+from serm.core.cards import CARDS, other
 from serm.core.geometry import Vec
 from serm.core.state import Soldier
 
 from . import odds, sight
 from .evaluate import VALUES, Board
-from .plans import Candidate, Planner, toward
+from .plans import VOLLEY, Candidate, Planner, toward, volley_soldier
 
 ORDER = ("armored", "assault", "ranger", "brawler", "gunner")
+"""The order the careful computer places its cards in (strategy, not a rule)."""
+ALL_ROUND = CARDS[VOLLEY].sees_all_round
+"""Whether the ``VOLLEY`` card sees all round (R13): its sight tests here depend on it."""
 MARGIN = 0.55
 
 
@@ -60,7 +63,7 @@ def place_steps(pl: Planner) -> Iterator[Candidate | None]:
         x = pl.rng.uniform(z.x0 + MARGIN, z.x1 - MARGIN)
         y = pl.rng.uniform(z.y0 + MARGIN, z.y1 - MARGIN)
         f = (ahead + pl.rng.choice((0.0, 0.0, -30.0, 30.0, -60.0, 60.0))) % 360.0
-        if card == "gunner" and pl.cfg.aim:
+        if CARDS[card].shoots_all_seen and pl.cfg.aim:
             f = aim(pl, Vec(x, y), ahead, f)
             yield None
         if q.placement_problem(pl.state, pl.me, card, x, y, f) is not None:
@@ -75,13 +78,13 @@ def aim(pl: Planner, pos: Vec, ahead: float, f: float) -> float:
     if not foes:
         return f
     options = [f, ahead, ahead - 25.0, ahead + 25.0, ahead - 45.0, ahead + 45.0]
-    options += [toward(pos, e.pos) for e in foes if e.card == "gunner"]
+    options += [toward(pos, e.pos) for e in foes if e.type.shoots_all_seen]
     best, best_value = f, -1.0
     for g in options:
         value = sum(
-            odds.kill("gunner", e.card) * VALUES[e.card]
+            odds.kill(VOLLEY, e.card) * VALUES[e.card]
             for e in foes
-            if sight.sees_poly(pos, g, False, e.polygon(), pl.tall)
+            if sight.sees_poly(pos, g, ALL_ROUND, e.polygon(), pl.tall)
         )
         if value > best_value + 1e-9:
             best, best_value = g % 360.0, value
@@ -123,8 +126,8 @@ def pose_threat(pl: Planner, board: Board) -> float:
         seen = cache.get(key)
         if seen is None:
             poly = s.polygon()
-            seen = cache[key] = [sight.sees_poly(p, f, False, poly, pl.tall) for p, f in ps]
-        v = odds.kill("gunner", s.card) * VALUES[s.card] * w
+            seen = cache[key] = [sight.sees_poly(p, f, ALL_ROUND, poly, pl.tall) for p, f in ps]
+        v = odds.kill(VOLLEY, s.card) * VALUES[s.card] * w
         for i, ok in enumerate(seen):
             if ok:
                 totals[i] += v
@@ -141,12 +144,12 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     exposed = sum(sight.clear(s.pos, p, pl.tall) for p in points) / len(points)
     sign = 0.25 if first == pl.me else -0.5
     prior = sign * exposed * VALUES[card]
-    if pl.cfg.poses and not pl.state.soldier(pl.them, "gunner").placed:
+    if pl.cfg.poses and not volley_soldier(pl.state, pl.them).placed:
         prior -= (0.45 if first == pl.me else 1.0) * pose_threat(pl, board)
-    if card == "gunner":
+    if CARDS[card].shoots_all_seen:
         cone = sum(
             sight.sees_poly(
-                s.pos, f, False, Soldier(pl.them, "armored", p.x, p.y).polygon(), pl.tall
+                s.pos, f, ALL_ROUND, Soldier(pl.them, "armored", p.x, p.y).polygon(), pl.tall
             )
             for p in points
         ) / len(points)
@@ -159,7 +162,7 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
 def duel(pl: Planner, mine: Soldier) -> float:
     """The Gunner duel decides most games: seeing the enemy Gunner, and staying out of its sight,
     count beyond the material they stand for."""
-    theirs = pl.state.soldier(pl.them, "gunner")
+    theirs = volley_soldier(pl.state, pl.them)
     if not theirs.on_table:
         return 0.0
     bonus = 0.0

@@ -77,7 +77,7 @@ class Evaluator:
     def _compute_shot(self, a: Soldier, b: Soldier) -> float:
         if a.type.shoot == 0:
             return 0.0
-        if a.card == "gunner":
+        if a.type.moves_or_shoots:  # it cannot turn and still shoot (R22)
             seen = sight.sees(a, b, self.tall)
         else:
             seen = sight.clear(a.pos, b.pos, self.tall)
@@ -95,7 +95,7 @@ class Evaluator:
         if not pool.exploding and dist > pool.dice * 6:
             return 0.0
         if self._corridor_blocked(a.pos, b.pos):
-            if a.card != "brawler":
+            if not a.type.traces_path:
                 return 0.0
             dist *= 1.35  # the Brawler's path may turn around it (R17)
         return odds.at_least(pool, max(dist, 0.0)) * self.w.ram_react
@@ -130,7 +130,7 @@ class Evaluator:
             total_shot += s
             best_shot = max(best_shot, s)
             best_ram = max(best_ram, self.ram(a, b) * v)
-        if a.card == "gunner":
+        if a.type.shoots_all_seen:
             return max(total_shot, best_ram)
         return max(best_shot, best_ram)
 
@@ -148,10 +148,10 @@ class Evaluator:
             r = self.ram(a, b) * v
             if r > best_ram[0]:
                 best_ram = (r, b)
-        shoot = total_shot if a.card == "gunner" else best_shot[0]
+        shoot = total_shot if a.type.shoots_all_seen else best_shot[0]
         if best_ram[1] is not None and best_ram[0] > shoot:
             return [(best_ram[1], self.ram(a, best_ram[1]))]
-        if a.card == "gunner":
+        if a.type.shoots_all_seen:
             return [(b, self.shot(a, b)) for b, _ in targets if self.shot(a, b) > 0]
         return [] if best_shot[1] is None else [(best_shot[1], self.shot(a, best_shot[1]))]
 

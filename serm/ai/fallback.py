@@ -8,7 +8,7 @@ import random
 from serm.core import queries as q
 from serm.core.actions import Action, End, Face, Move, Path, Place, React, Shoot, Stop, Turn
 from serm.core.geometry import bearing_of, unit
-from serm.core.state import ACT, FACE, PATH, PLACE, REACT, STOP, TARGET, Soldier, State
+from serm.core.state import PendingKind, Soldier, State
 
 from . import odds
 from .evaluate import VALUES
@@ -18,17 +18,17 @@ def safe_action(state: State, rng: random.Random) -> Action:
     """An action that is legal for any pending decision."""
     p = state.pending
     assert p is not None
-    if p.kind == PLACE:
+    if p.kind == PendingKind.PLACE:
         return random_place(state, rng, None)
-    if p.kind == PATH:
+    if p.kind == PendingKind.PATH:
         return straight_path(state, rng.uniform(0.0, 360.0))
-    if p.kind == REACT:
+    if p.kind == PendingKind.REACT:
         return React(None)
-    if p.kind == STOP:
+    if p.kind == PendingKind.STOP:
         return Stop(0.0)
-    if p.kind == FACE:
+    if p.kind == PendingKind.FACE:
         return Face(None)
-    if p.kind == TARGET:
+    if p.kind == PendingKind.TARGET:
         assert state.shot is not None
         return Shoot(state.shot.shooter, p.options[0])
     return End()
@@ -60,18 +60,18 @@ def random_action(state: State, rng: random.Random) -> Action:
     """A uniformly random choice among the kinds of legal action pending."""
     p = state.pending
     assert p is not None
-    if p.kind == ACT:
+    if p.kind == PendingKind.ACT:
         return rng.choice(act_options(state, rng))
-    if p.kind == REACT:
+    if p.kind == PendingKind.REACT:
         return React(rng.choice((None, *p.options)))
-    if p.kind == STOP:
+    if p.kind == PendingKind.STOP:
         assert state.move is not None
         return Stop(rng.uniform(0.0, state.move.halt))
-    if p.kind == FACE:
+    if p.kind == PendingKind.FACE:
         f = rng.uniform(0.0, 360.0)
         s = mover(state)
         return Face(f if q.facing_problem(state, s, f) is None else None)
-    if p.kind == TARGET:
+    if p.kind == PendingKind.TARGET:
         assert state.shot is not None
         return Shoot(state.shot.shooter, rng.choice(p.options))
     return safe_action(state, rng)
@@ -91,7 +91,7 @@ def act_options(state: State, rng: random.Random) -> list[Action]:
         if may_shoot:
             out += [Shoot(s.card, e.card) for e in q.visible_enemies(state, s)]
         if may_move:
-            out.append(Move(s.card, None if s.card == "brawler" else rng.uniform(0.0, 360.0)))
+            out.append(Move(s.card, None if s.type.traces_path else rng.uniform(0.0, 360.0)))
             f = rng.uniform(0.0, 360.0)
             if q.facing_problem(state, s, f) is None:
                 out.append(Turn(s.card, f))
@@ -104,18 +104,18 @@ def act_options(state: State, rng: random.Random) -> list[Action]:
 def greedy_action(state: State, rng: random.Random) -> Action:
     p = state.pending
     assert p is not None
-    if p.kind == PLACE:
+    if p.kind == PendingKind.PLACE:
         z = state.scenario.zone(p.player)
         return random_place(state, rng, 0.0 if z.y0 > state.scenario.height / 2 else 180.0)
-    if p.kind == ACT:
+    if p.kind == PendingKind.ACT:
         return greedy_act(state, rng)
-    if p.kind == PATH:
+    if p.kind == PendingKind.PATH:
         s = mover(state)
         return straight_path(state, bearing_of(nearest(state, s).pos - s.pos))
-    if p.kind == REACT:
+    if p.kind == PendingKind.REACT:
         player = p.player
         return React(max(p.options, key=lambda c: q.react_chance(state, state.soldier(player, c))))
-    if p.kind == FACE:
+    if p.kind == PendingKind.FACE:
         s = mover(state)
         f = bearing_of(nearest(state, s).pos - s.pos)
         return Face(f if q.facing_problem(state, s, f) is None else None)
@@ -137,7 +137,7 @@ def greedy_act(state: State, rng: random.Random) -> Action:
             seen = q.visible_enemies(state, s)
             gains = [odds.kill(s.card, e.card) * VALUES[e.card] for e in seen]
             if gains:
-                gain = sum(gains) if s.card == "gunner" else max(gains)
+                gain = sum(gains) if s.type.shoots_all_seen else max(gains)
                 target = seen[gains.index(max(gains))].card
                 best = max(best, (gain, Shoot(s.card, target)), key=lambda b: b[0])
         if may_move:
@@ -155,12 +155,12 @@ def best_ram_or_turn(state: State, s: Soldier, may_shoot: bool) -> tuple[float, 
     for e in state.enemies(s.player):
         d = bearing_of(e.pos - s.pos)
         v = VALUES[e.card]
-        if s.card != "brawler":
+        if not s.type.traces_path:
             _, halt = q.straight_reach(state, s, d, s.facing)
             if halt.blocked and (e.player, e.card) in halt.cards:
                 gain = odds.at_least(q.move_pool(state, s), halt.distance) * v
                 best = max(best, (gain, Move(s.card, d)), key=lambda b: b[0])
-        if may_shoot and s.card != "gunner" and q.facing_problem(state, s, d) is None:
+        if may_shoot and not s.type.moves_or_shoots and q.facing_problem(state, s, d) is None:
             turned = state.with_soldier(Soldier(s.player, s.card, s.x, s.y, d, True))
             if q.sees_soldier(turned, turned.soldier(s.player, s.card), e):
                 gain = odds.kill(s.card, e.card) * v * 0.99
@@ -171,10 +171,10 @@ def best_ram_or_turn(state: State, s: Soldier, may_shoot: bool) -> tuple[float, 
 def close_in(state: State, rng: random.Random) -> Action:
     p = state.pending
     assert p is not None
-    mine = [s for s in state.alive(p.player) if s.on_table and s.card != "gunner"]
+    mine = [s for s in state.alive(p.player) if s.on_table and not s.type.moves_or_shoots]
     if not mine:
         return End()
     s = min(mine, key=lambda m: (nearest(state, m).pos - m.pos).length())
-    if s.card == "brawler":
+    if s.type.traces_path:
         return Move(s.card, None)
     return Move(s.card, bearing_of(nearest(state, s).pos - s.pos))

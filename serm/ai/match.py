@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from serm.core.game import Game
 from serm.core.scenario import Scenario
-from serm.core.state import FINISHED
+from serm.core.state import Status
 
 from .player import BasePlayer, make_player
 
@@ -33,7 +33,7 @@ def play(scenario: Scenario, kinds: tuple[str, str], seed: int, turn_cap: int = 
     game = Game(scenario, seed)
     game.roll_pending()
     result = Result(None, 0)
-    while game.state.status != FINISHED and game.state.turn <= turn_cap:
+    while game.state.status != Status.FINISHED and game.state.activation_number <= turn_cap:
         p = game.state.pending
         assert p is not None
         start = time.perf_counter()
@@ -41,5 +41,5 @@ def play(scenario: Scenario, kinds: tuple[str, str], seed: int, turn_cap: int = 
         result.times[p.player].append(time.perf_counter() - start)
         game.play(action)
     result.winner = game.state.winner
-    result.turns = game.state.turn
+    result.turns = game.state.activation_number
     return result

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from serm.core import queries as q
 from serm.core.actions import Action
-from serm.core.cards import other
+from serm.core.cards import CARDS, other
 from serm.core.geometry import EPS, Vec, bearing_of, unit
 from serm.core.state import Soldier, State
 
@@ -41,6 +41,16 @@ def toward(a: Vec, b: Vec) -> float:
     return bearing_of(b - a)
 
 
+VOLLEY = next(c.name for c in CARDS.values() if c.shoots_all_seen)
+"""The card whose one Shoot attacks every enemy it sees (the Gunner, R22); the plans of the
+deployment and of the opening are built around it."""
+
+
+def volley_soldier(state: State, player: int) -> Soldier:
+    """``player``'s ``VOLLEY`` soldier (placed or not, alive or not)."""
+    return state.soldier(player, VOLLEY)
+
+
 class Planner:
     """Builds candidates for the decision pending in ``state`` (for ``state.pending.player``)."""
 
@@ -55,7 +65,7 @@ class Planner:
         self.them = other(self.me)
         sc = state.scenario
         if weights is None:
-            weights = Weights() if state.turn < STANDOFF else AGGRESSIVE
+            weights = Weights() if state.activation_number < STANDOFF else AGGRESSIVE
             if cfg.reply:
                 # The reply already discounts the second side's threat: count it more fully.
                 weights = replace(weights, reply=True, after_top=max(weights.after_top, 0.6))
@@ -81,7 +91,7 @@ class Planner:
         foes = self.enemies()
         if not foes:
             return s.facing
-        if s.card == "gunner":
+        if s.type.shoots_all_seen:
             total = sum(VALUES[e.card] for e, _ in foes)
             cx = sum(e.x * VALUES[e.card] for e, _ in foes) / total
             cy = sum(e.y * VALUES[e.card] for e, _ in foes) / total
@@ -100,7 +110,7 @@ class Planner:
                 seen.append((e, w))
         if not seen:
             return board
-        if s.card == "gunner":
+        if s.type.shoots_all_seen:
             for e, _ in seen:
                 board = scale(board, e.player, e.card, 1.0 - odds.kill(s.card, e.card))
             return board

@@ -15,7 +15,7 @@ from typing import Protocol
 from serm.core.actions import Action
 from serm.core.errors import IllegalActionError
 from serm.core.rules import apply
-from serm.core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, State
+from serm.core.state import PendingKind, State
 
 from . import act, brawler, deploy, fallback, minor
 from .config import STRENGTHS, Config
@@ -60,21 +60,21 @@ def candidates(pl: Planner) -> list[Candidate]:
 def candidate_steps(pl: Planner) -> Iterator[Candidate | None]:
     """The candidates, with ``None`` where building them may pause (between placement spots)."""
     p = pl.state.pending
-    assert p is not None and p.kind != ROLL
+    assert p is not None and p.kind != PendingKind.ROLL
     kind = p.kind
-    if kind == PLACE:
+    if kind == PendingKind.PLACE:
         return deploy.place_steps(pl)
-    if kind == ACT:
+    if kind == PendingKind.ACT:
         return iter(act.candidates(pl))
-    if kind == PATH:
+    if kind == PendingKind.PATH:
         return iter(brawler.path_candidates(pl))
-    if kind == REACT:
+    if kind == PendingKind.REACT:
         return iter(minor.react_candidates(pl))
-    if kind == STOP:
+    if kind == PendingKind.STOP:
         return iter(minor.stop_candidates(pl))
-    if kind == FACE:
+    if kind == PendingKind.FACE:
         return iter(minor.face_candidates(pl))
-    assert kind == TARGET
+    assert kind == PendingKind.TARGET
     return iter(minor.target_candidates(pl))
 
 

@@ -71,14 +71,14 @@ def sees_poly(pos: Vec, facing: float, ranger: bool, target: Polygon, tall: Tall
 
 def sees(a: Soldier, b: Soldier, tall: Tall) -> bool:
     """Approximately: soldier ``a`` sees soldier ``b`` with their current facings."""
-    return sees_poly(a.pos, a.facing, a.card == "ranger", b.polygon(), tall)
+    return sees_poly(a.pos, a.facing, a.type.sees_all_round, b.polygon(), tall)
 
 
 def entry(
     viewer: Soldier, start: Vec, facing: float, direction: float, reach: float, tall: Tall
 ) -> float | None:
     """Where, within ``reach`` L along a straight Move, ``viewer`` first sees the mover (R18)."""
-    v = (viewer.pos, viewer.facing, viewer.card == "ranger")
+    v = (viewer.pos, viewer.facing, viewer.type.sees_all_round)
     step = unit(direction)
     end = start + step * reach
     swept = convex_hull(list(card_polygon(start, facing)) + list(card_polygon(end, facing)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow now; ``rule`` names the ruling (e.g. "R4")."""
@@ -11,3 +13,18 @@ class IllegalActionError(ValueError):
         super().__init__(message if message.endswith(tag) else f"{message} {tag}")
         self.rule = rule
         self.message = message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a card may not stand or be placed somewhere: the ruling it breaks and plain words.
+
+    ``rule`` is a ruling id such as "R4"; ``text`` is the reason without it, e.g. "leaves the
+    table". ``str(problem)`` is the sentence players see: "leaves the table (R4)".
+    """
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})"

@@ -15,7 +15,7 @@ from .errors import IllegalActionError
 from .record import Record, RecordError
 from .rules import apply
 from .scenario import Scenario
-from .state import ROLL, Event, State, new_game
+from .state import Event, PendingKind, State, new_game
 
 
 class Game:
@@ -63,12 +63,12 @@ class Game:
     def dice_for_next(self) -> Roll:
         """The faces the game's RNG gives the pending pool (R10); raises if none is pending."""
         p = self.state.pending
-        if p is None or p.kind != ROLL or p.pool is None:
+        if p is None or p.kind != PendingKind.ROLL or p.pool is None:
             raise ValueError("no dice are pending")
         rng = random.Random(f"serm-dice/{self.record.seed}/{len(self.record.actions)}")
         return Roll(p.pool.roll(rng))
 
     def roll_pending(self) -> None:
         """Roll every pending pool in turn from the seeded RNG."""
-        while self.state.pending is not None and self.state.pending.kind == ROLL:
+        while self.state.pending is not None and self.state.pending.kind == PendingKind.ROLL:
             self._apply(self.dice_for_next())

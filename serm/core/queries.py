@@ -6,8 +6,8 @@ screen-up (R1).
 
 from __future__ import annotations
 
-from .cards import CARDS, other
 from .dice import Pool, prob_beats, prob_greater
+from .errors import Problem
 from .geometry import (
     Polygon,
     Vec,
@@ -18,15 +18,17 @@ from .geometry import (
 )
 from .los import Viewer, sees
 from .movement import Halt, halt_along
-from .state import ACT, PLAYING, Soldier, State
+from .scenario import Terrain
+from .state import PendingKind, Soldier, State, Status
 
 
 def viewer(s: Soldier) -> Viewer:
-    """The LOS description of a soldier: (centre, facing, is_ranger) (R11, R13)."""
-    return (s.pos, s.facing, s.card == "ranger")
+    """The LOS description of a soldier: (centre, facing, sees all round) (R11, R13)."""
+    return (s.pos, s.facing, s.type.sees_all_round)
 
 
-def tall_terrain(state: State) -> tuple:  # type: ignore[type-arg]
+def tall_terrain(state: State) -> tuple[Terrain, ...]:
+    """The terrain pieces that block LOS (R12)."""
     return tuple(t for t in state.scenario.terrain if t.tall)
 
 
@@ -35,34 +37,41 @@ def sees_soldier(state: State, a: Soldier, b: Soldier) -> bool:
     return sees(viewer(a), b.polygon(), tall_terrain(state))
 
 
-def footprint_problem(state: State, poly: Polygon, ignore: Soldier | None) -> str | None:
-    """Why a card footprint may not stand here (R4), or None when it may."""
+def footprint_problem(state: State, poly: Polygon, ignore: Soldier | None) -> Problem | None:
+    """Why a card footprint may not stand here (R4), or None when it may.
+
+    ``ignore`` is the soldier whose own footprint does not count (the one moving or turning).
+    """
     sc = state.scenario
     if not inside_rect(poly, 0.0, 0.0, sc.width, sc.height):
-        return "leaves the table (R4)"
+        return Problem("R4", "leaves the table")
     for t in sc.terrain:
         if polygons_overlap(poly, t.points):
-            return f"overlaps terrain ({t.name}) (R4)"
+            return Problem("R4", f"overlaps terrain ({t.name})")
     for s in state.on_table():
         if ignore is not None and (s.player, s.card) == (ignore.player, ignore.card):
             continue
         if polygons_overlap(poly, s.polygon()):
-            return f"overlaps player {s.player}'s {s.type.title} (R4)"
+            return Problem("R4", f"overlaps player {s.player}'s {s.type.title}")
     return None
 
 
 def placement_problem(
     state: State, player: int, card: str, x: float, y: float, facing: float
-) -> str | None:
-    """Why ``player`` may not deploy ``card`` at (x, y, facing) now (R4, R6), or None."""
+) -> Problem | None:
+    """Why ``player`` may not deploy ``card`` at (x, y, facing) now (R4, R6), or None.
+
+    Only the footprint is checked (zone, table, terrain, other cards); whether ``card`` is still
+    to be placed is the caller's business.
+    """
     poly = card_polygon(Vec(x, y), facing)
     z = state.scenario.zone(player)
     if not inside_rect(poly, z.x0, z.y0, z.x1, z.y1):
-        return "must lie wholly inside your deployment zone (R6)"
+        return Problem("R6", "must lie wholly inside your deployment zone")
     return footprint_problem(state, poly, None)
 
 
-def facing_problem(state: State, s: Soldier, facing: float) -> str | None:
+def facing_problem(state: State, s: Soldier, facing: float) -> Problem | None:
     """Why ``s`` may not turn to ``facing`` where it stands (R4, R14), or None."""
     return footprint_problem(state, card_polygon(s.pos, facing), s)
 
@@ -115,7 +124,7 @@ def straight_reach(state: State, s: Soldier, direction: float, facing: float) ->
 def can_act(state: State, s: Soldier) -> tuple[bool, bool]:
     """(may Move, may Shoot) for ``s`` in the current activation (R7, R21, R22)."""
     p, a = state.pending, state.activation
-    if state.status != PLAYING or p is None or p.kind != ACT or not s.on_table:
+    if state.status != Status.PLAYING or p is None or p.kind != PendingKind.ACT or not s.on_table:
         return False, False
     if s.player != p.player:
         return False, False
@@ -123,14 +132,7 @@ def can_act(state: State, s: Soldier) -> tuple[bool, bool]:
         return False, False
     moved = a.moved if a and a.card else False
     shot = a.shot if a and a.card else False
-    gunner_done = s.card == "gunner" and (moved or shot)
-    may_move = not moved and not gunner_done
-    may_shoot = not shot and not gunner_done and s.type.shoot > 0
+    done = s.type.moves_or_shoots and (moved or shot)
+    may_move = not moved and not done
+    may_shoot = not shot and not done and s.type.shoot > 0
     return may_move, may_shoot
-
-
-def opponent(player: int) -> int:
-    return other(player)
-
-
-__all__ = ["CARDS"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import TypeVar, assert_never
 
 from . import queries as q
 from .actions import (
@@ -32,25 +33,20 @@ from .geometry import EPS, Vec, normalize_bearing, polyline_length, unit
 from .los import first_sighting
 from .movement import halt_along, position_at
 from .state import (
-    ACT,
-    DEPLOYMENT,
-    FACE,
-    FINISHED,
-    PATH,
-    PLACE,
-    PLAYING,
-    REACT,
-    ROLL,
-    STOP,
-    TARGET,
     Activation,
     Event,
+    EventKind,
     MoveInProgress,
     Pending,
+    PendingKind,
+    Purpose,
     ShotInProgress,
     Soldier,
     State,
+    Status,
 )
+
+_A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
 PATH_TOLERANCE = 1e-6
 """How closely (L) a Brawler's traced path must match its rolled length (R17)."""
@@ -62,26 +58,28 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Concede):
         return _concede(state, action)
     pending = state.pending
-    if state.status == FINISHED or pending is None:
+    if state.status == Status.FINISHED or pending is None:
         raise IllegalActionError("R8", "the game is over")
     state = replace(state, events=())
-    if pending.kind == ROLL:
-        return _roll(state, pending, _expect(action, Roll, pending))
-    if pending.kind == PLACE:
-        return _place(state, pending.player, _expect(action, Place, pending))
-    if pending.kind == ACT:
-        return _act(state, pending.player, action)
-    if pending.kind == PATH:
-        return _path(state, _expect(action, Path, pending))
-    if pending.kind == REACT:
-        return _react(state, pending, _expect(action, React, pending))
-    if pending.kind == STOP:
-        return _stop(state, _expect(action, Stop, pending))
-    if pending.kind == FACE:
-        return _face(state, _expect(action, Face, pending))
-    if pending.kind == TARGET:
-        return _next_target(state, pending, _expect(action, Shoot, pending))
-    raise AssertionError(pending.kind)
+    match pending.kind:
+        case PendingKind.ROLL:
+            return _roll(state, pending, _expect(action, Roll, pending))
+        case PendingKind.PLACE:
+            return _place(state, pending.player, _expect(action, Place, pending))
+        case PendingKind.ACT:
+            return _act(state, pending.player, action)
+        case PendingKind.PATH:
+            return _path(state, _expect(action, Path, pending))
+        case PendingKind.REACT:
+            return _react(state, pending, _expect(action, React, pending))
+        case PendingKind.STOP:
+            return _stop(state, _expect(action, Stop, pending))
+        case PendingKind.FACE:
+            return _face(state, _expect(action, Face, pending))
+        case PendingKind.TARGET:
+            return _next_target(state, pending, _expect(action, Shoot, pending))
+        case _:
+            assert_never(pending.kind)
 
 
 def _check_finite(action: Action) -> None:
@@ -93,7 +91,8 @@ def _check_finite(action: Action) -> None:
         raise IllegalActionError("R1", "positions, bearings and distances must be finite numbers")
 
 
-def _expect(action: Action, cls: type, pending: Pending) -> any:  # type: ignore[valid-type]
+def _expect(action: Action, cls: type[_A], pending: Pending) -> _A:
+    """``action`` if it is the kind of action ``pending`` waits for; else refused (R7)."""
     if not isinstance(action, cls):
         raise IllegalActionError("R7", f"waiting for {describe_pending(pending)}")
     return action
@@ -102,20 +101,28 @@ def _expect(action: Action, cls: type, pending: Pending) -> any:  # type: ignore
 def describe_pending(p: Pending) -> str:
     """The pending step in words, e.g. "player 2 to decide a React"."""
     who = f"player {p.player}"
-    words = {
-        ROLL: f"the {p.purpose} roll",
-        PLACE: f"{who} to place a card",
-        ACT: f"{who} to activate a soldier",
-        PATH: f"{who} to trace the Brawler's path",
-        REACT: f"{who} to decide a React",
-        STOP: f"{who} to pick the stop point",
-        FACE: f"{who} to set the end facing",
-        TARGET: f"{who} to pick the Gunner's next target",
-    }
-    return words[p.kind]
+    match p.kind:
+        case PendingKind.ROLL:
+            return f"the {p.purpose} roll"
+        case PendingKind.PLACE:
+            return f"{who} to place a card"
+        case PendingKind.ACT:
+            return f"{who} to activate a soldier"
+        case PendingKind.PATH:
+            return f"{who} to trace the Brawler's path"
+        case PendingKind.REACT:
+            return f"{who} to decide a React"
+        case PendingKind.STOP:
+            return f"{who} to pick the stop point"
+        case PendingKind.FACE:
+            return f"{who} to set the end facing"
+        case PendingKind.TARGET:
+            return f"{who} to pick the Gunner's next target"
+        case _:
+            assert_never(p.kind)
 
 
-def _log(state: State, kind: str, text: str, faces: Faces = ()) -> State:
+def _log(state: State, kind: EventKind, text: str, faces: Faces = ()) -> State:
     return replace(state, events=state.events + (Event(kind, text, faces),))
 
 
@@ -123,60 +130,72 @@ def _name(s: Soldier) -> str:
     return f"player {s.player}'s {s.type.title}"
 
 
-def _Name(s: Soldier) -> str:  # noqa: N802 - the sentence-start form of _name
+def _Name(s: Soldier) -> str:  # the sentence-start form of _name
     return f"Player {s.player}'s {s.type.title}"
 
 
 def _concede(state: State, action: Concede) -> State:
     """R8: a player may concede at any time before the game ends."""
-    if state.status == FINISHED:
+    if state.status == Status.FINISHED:
         raise IllegalActionError("R8", "the game is already over")
     state = replace(
         state,
         events=(),
-        status=FINISHED,
+        status=Status.FINISHED,
         winner=other(action.player),
         conceded_by=action.player,
         pending=None,
     )
-    return _log(state, "end", f"Player {action.player} concedes. Player {state.winner} wins.")
+    return _log(
+        state, EventKind.END, f"Player {action.player} concedes. Player {state.winner} wins."
+    )
 
 
 # --- chance steps -------------------------------------------------------------------------------
 
 
 def _roll(state: State, pending: Pending, action: Roll) -> State:
-    assert pending.pool is not None
+    """R9, R10: the faces must be a roll the pending pool can make; its purpose says what next."""
+    assert pending.pool is not None and pending.purpose is not None
     try:
         pending.pool.check(action.faces)
     except DiceError as exc:
         raise IllegalActionError("R9", f"bad dice for the {pending.purpose} roll: {exc}") from exc
     faces = action.faces
-    if pending.purpose == "rolloff":
-        return _rolloff(state, faces)
-    if pending.purpose == "move":
-        return _move_rolled(state, faces)
-    if pending.purpose == "react":
-        return _react_rolled(state, faces)
-    if pending.purpose == "shoot":
-        return _shoot_rolled(state, faces)
-    return _endure_rolled(state, faces)
+    match pending.purpose:
+        case Purpose.ROLLOFF:
+            return _rolloff(state, faces)
+        case Purpose.MOVE:
+            return _move_rolled(state, faces)
+        case Purpose.REACT:
+            return _react_rolled(state, faces)
+        case Purpose.SHOOT:
+            return _shoot_rolled(state, faces)
+        case Purpose.ENDURE:
+            return _endure_rolled(state, faces)
+        case _:
+            assert_never(pending.purpose)
 
 
 def _rolloff(state: State, faces: Faces) -> State:
     """R5: 1d6 each, ties re-roll; the winner places first, the loser takes the first initiative."""
     a, b = faces[0][0], faces[1][0]
     if a == b:
-        return _log(state, "roll", f"Roll-off: both roll {a}; roll again.", faces)
+        return _log(state, EventKind.ROLL, f"Roll-off: both roll {a}; roll again.", faces)
     winner = 1 if a > b else 2
     state = _log(
         state,
-        "roll",
+        EventKind.ROLL,
         f"Roll-off: player 1 rolls {a}, player 2 rolls {b}. Player {winner} places first; "
         f"player {other(winner)} will take the first initiative.",
         faces,
     )
-    return replace(state, status=DEPLOYMENT, first_placer=winner, pending=Pending(PLACE, winner))
+    return replace(
+        state,
+        status=Status.DEPLOYMENT,
+        first_placer=winner,
+        pending=Pending(PendingKind.PLACE, winner),
+    )
 
 
 # --- deployment ---------------------------------------------------------------------------------
@@ -192,15 +211,22 @@ def _place(state: State, player: int, action: Place) -> State:
     facing = normalize_bearing(action.facing)
     problem = q.placement_problem(state, player, action.card, action.x, action.y, facing)
     if problem:
-        raise IllegalActionError("R6" if "zone" in problem else "R4", f"cannot place: {problem}")
+        raise IllegalActionError(problem.rule, f"cannot place: {problem}")
     state = state.with_soldier(replace(s, x=action.x, y=action.y, facing=facing, placed=True))
-    state = _log(state, "place", f"Player {player} places the {s.type.title}.")
+    state = _log(state, EventKind.PLACE, f"Player {player} places the {s.type.title}.")
     unplaced = [p for p in (other(player), player) if any(not x.placed for x in state.alive(p))]
     if unplaced:
-        return replace(state, pending=Pending(PLACE, unplaced[0]))
+        return replace(state, pending=Pending(PendingKind.PLACE, unplaced[0]))
     first = other(state.first_placer)
-    state = _log(state, "turn", f"All cards are placed. Player {first} has the initiative.")
-    return replace(state, status=PLAYING, initiative=first, turn=1, pending=Pending(ACT, first))
+    text = f"All cards are placed. Player {first} has the initiative."
+    state = _log(state, EventKind.INITIATIVE, text)
+    return replace(
+        state,
+        status=Status.PLAYING,
+        initiative=first,
+        activation_number=1,
+        pending=Pending(PendingKind.ACT, first),
+    )
 
 
 # --- activations --------------------------------------------------------------------------------
@@ -211,7 +237,8 @@ def _act(state: State, player: int, action: Action) -> State:
     if isinstance(action, End):
         return _end_activation(state)
     if not isinstance(action, (Move, Turn, Shoot)):
-        raise IllegalActionError("R7", f"waiting for {describe_pending(Pending(ACT, player))}")
+        waiting = describe_pending(Pending(PendingKind.ACT, player))
+        raise IllegalActionError("R7", f"waiting for {waiting}")
     if action.card not in CARDS:
         raise IllegalActionError("R7", f"there is no card called {action.card!r}")
     s = state.soldier(player, action.card)
@@ -229,7 +256,7 @@ def _act(state: State, player: int, action: Action) -> State:
             raise IllegalActionError(_shoot_rule(s), f"your {s.type.title} cannot shoot now")
         return _declare_shot(state, s, action.target)
     if not may_move:
-        rule = "R22" if s.card == "gunner" else "R7"
+        rule = "R22" if s.type.moves_or_shoots else "R7"
         raise IllegalActionError(rule, f"your {s.type.title} cannot move now")
     if isinstance(action, Turn):
         return _turn(state, s, action.facing)
@@ -237,7 +264,7 @@ def _act(state: State, player: int, action: Action) -> State:
 
 
 def _shoot_rule(s: Soldier) -> str:
-    return "R21" if s.type.shoot == 0 else ("R22" if s.card == "gunner" else "R7")
+    return "R21" if s.type.shoot == 0 else ("R22" if s.type.moves_or_shoots else "R7")
 
 
 def _end_activation(state: State) -> State:
@@ -245,32 +272,32 @@ def _end_activation(state: State) -> State:
     a = state.activation
     player = a.player if a else state.initiative
     if a is None or a.card is None or not (a.moved or a.shot):
-        state = _log(state, "turn", f"Player {player} passes.")
+        state = _log(state, EventKind.INITIATIVE, f"Player {player} passes.")
     nxt = other(player)
-    state = _log(state, "turn", f"Player {nxt} has the initiative.")
+    state = _log(state, EventKind.INITIATIVE, f"Player {nxt} has the initiative.")
     return replace(
         state,
         activation=None,
         move=None,
         shot=None,
         initiative=nxt,
-        turn=state.turn + 1,
-        pending=Pending(ACT, nxt),
+        activation_number=state.activation_number + 1,
+        pending=Pending(PendingKind.ACT, nxt),
     )
 
 
 def _after_part(state: State) -> State:
     """After a Move or a Shoot: end the activation if nothing is left to do in it (R7, R22)."""
-    if state.status == FINISHED:
+    if state.status == Status.FINISHED:
         return state
     a = state.activation
     assert a is not None and a.card is not None
     s = state.soldier(a.player, a.card)
-    if (a.moved and a.shot) or (a.card == "gunner" and (a.moved or a.shot)) or not s.on_table:
+    if (a.moved and a.shot) or (s.type.moves_or_shoots and (a.moved or a.shot)) or not s.on_table:
         return _end_activation(state)
     if a.moved and (s.type.shoot == 0 or not q.visible_enemies(state, s)):
         return _end_activation(state)  # nothing left to do in it
-    return replace(state, pending=Pending(ACT, a.player))
+    return replace(state, pending=Pending(PendingKind.ACT, a.player))
 
 
 def _mark(state: State, moved: bool = False, shot: bool = False) -> State:
@@ -287,31 +314,31 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
     facing = normalize_bearing(facing)
     problem = q.facing_problem(state, s, facing)
     if problem:
-        raise IllegalActionError("R4", f"cannot turn: {problem}")
+        raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     state = state.with_soldier(replace(s, facing=facing))
-    state = _log(state, "move", f"{_Name(s)} turns to face {facing:.0f}°.")
+    state = _log(state, EventKind.MOVE, f"{_Name(s)} turns to face {facing:.0f}°.")
     return _after_part(_mark(state, moved=True))
 
 
 def _declare_move(state: State, s: Soldier, action: Move) -> State:
     """R14, R15, R17: turn freely, declare a direction (not the Brawler), then roll Move."""
-    if s.card == "brawler" and action.direction is not None:
+    if s.type.traces_path and action.direction is not None:
         raise IllegalActionError("R17", "the Brawler declares no direction; it traces a path")
-    if s.card != "brawler" and action.direction is None:
+    if not s.type.traces_path and action.direction is None:
         raise IllegalActionError("R15", "declare the direction of travel before rolling")
     facing = s.facing if action.facing is None else normalize_bearing(action.facing)
     problem = q.facing_problem(state, s, facing)
     if problem:
-        raise IllegalActionError("R4", f"cannot turn: {problem}")
+        raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     direction = None if action.direction is None else normalize_bearing(action.direction)
     state = state.with_soldier(replace(s, facing=facing))
     where = "" if direction is None else f" toward {direction:.0f}°"
-    state = _log(state, "move", f"{_Name(s)} declares a Move{where}.")
+    state = _log(state, EventKind.MOVE, f"{_Name(s)} declares a Move{where}.")
     pool = q.move_pool(state, s)
     return replace(
         state,
         move=MoveInProgress(s.card, facing, direction),
-        pending=Pending(ROLL, s.player, "move", pool),
+        pending=Pending(PendingKind.ROLL, s.player, Purpose.MOVE, pool),
     )
 
 
@@ -324,10 +351,10 @@ def _move_rolled(state: State, faces: Faces) -> State:
     mv, s = state.move, _mover(state)
     assert mv is not None
     n = total(faces)
-    state = _log(state, "roll", f"{_Name(s)} rolls {n} to move.", faces)
+    state = _log(state, EventKind.ROLL, f"{_Name(s)} rolls {n} to move.", faces)
     state = replace(state, move=replace(mv, total=n, faces=faces))
     if mv.direction is None:
-        return replace(state, pending=Pending(PATH, s.player))
+        return replace(state, pending=Pending(PendingKind.PATH, s.player))
     return _path_known(state, (s.pos, s.pos + unit(mv.direction) * float(n)))
 
 
@@ -371,7 +398,8 @@ def _path_known(state: State, path: tuple[Vec, ...]) -> State:
         ),
     )
     if reactors:
-        return replace(state, pending=Pending(REACT, other(s.player), options=tuple(reactors)))
+        options = tuple(reactors)
+        return replace(state, pending=Pending(PendingKind.REACT, other(s.player), options=options))
     return _complete_slide(state, halt.distance, rams)
 
 
@@ -380,17 +408,18 @@ def _react(state: State, pending: Pending, action: React) -> State:
     mv = state.move
     assert mv is not None
     if action.card is None:
-        state = _log(state, "react", f"Player {pending.player} does not react.")
+        state = _log(state, EventKind.REACT, f"Player {pending.player} does not react.")
         return _complete_slide(state, mv.halt, mv.rams)
     if action.card not in pending.options:
-        rule = "R23" if action.card == "armored" else "R18"
+        never = action.card in CARDS and CARDS[action.card].never_reacts
+        rule = "R23" if never else "R18"
         raise IllegalActionError(rule, f"{action.card!r} cannot react to this Move")
     r = state.soldier(pending.player, action.card)
-    state = _log(state, "react", f"{_Name(r)} reacts!")
+    state = _log(state, EventKind.REACT, f"{_Name(r)} reacts!")
     return replace(
         state,
         move=replace(mv, reactor=r.card),
-        pending=Pending(ROLL, r.player, "react", q.react_pool(state, r)),
+        pending=Pending(PendingKind.ROLL, r.player, Purpose.REACT, q.react_pool(state, r)),
     )
 
 
@@ -402,10 +431,11 @@ def _react_rolled(state: State, faces: Faces) -> State:
     rp = other(s.player)
     if n > mv.total:
         text = f"React {n} beats Move {mv.total}: player {rp} picks where the mover stops."
-        state = _log(state, "roll", text, faces)
-        return replace(state, move=replace(mv, react_total=n), pending=Pending(STOP, rp))
+        state = _log(state, EventKind.ROLL, text, faces)
+        stop = Pending(PendingKind.STOP, rp)
+        return replace(state, move=replace(mv, react_total=n), pending=stop)
     text = f"React {n} does not beat Move {mv.total}: the move goes on."
-    return _complete_slide(_log(state, "roll", text, faces), mv.halt, mv.rams)
+    return _complete_slide(_log(state, EventKind.ROLL, text, faces), mv.halt, mv.rams)
 
 
 def _stop(state: State, action: Stop) -> State:
@@ -420,8 +450,8 @@ def _stop(state: State, action: Stop) -> State:
     rams = mv.rams if distance >= mv.halt - EPS else ()
     state = _slide(state, s, mv.path, distance, rams)
     rp = other(s.player)
-    state = _log(state, "move", f"The {s.type.title} is stopped after {distance:.2f} L.")
-    if state.status == FINISHED:
+    state = _log(state, EventKind.MOVE, f"The {s.type.title} is stopped after {distance:.2f} L.")
+    if state.status == Status.FINISHED:
         return state
     reactor = state.soldier(rp, mv.reactor)
     state = replace(
@@ -429,8 +459,8 @@ def _stop(state: State, action: Stop) -> State:
     )
     if not reactor.on_table:
         return _end_activation(state)
-    state = _log(state, "turn", f"{_Name(reactor)} takes an activation at once.")
-    return replace(state, pending=Pending(ACT, rp))
+    state = _log(state, EventKind.INITIATIVE, f"{_Name(reactor)} takes an activation at once.")
+    return replace(state, pending=Pending(PendingKind.ACT, rp))
 
 
 def _slide(
@@ -442,7 +472,7 @@ def _slide(
     for card in rams:
         victim = state.soldier(other(s.player), card)
         state = state.with_soldier(replace(victim, alive=False))
-        state = _log(state, "kill", f"{_Name(s)} rams {_name(victim)}: eliminated!")
+        state = _log(state, EventKind.KILL, f"{_Name(s)} rams {_name(victim)}: eliminated!")
     return _check_victory(state)
 
 
@@ -451,10 +481,10 @@ def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> Sta
     assert mv is not None
     state = _slide(state, s, mv.path, distance, rams)
     halted = " and halts" if mv.total is not None and distance < mv.total - EPS else ""
-    state = _log(state, "move", f"The {s.type.title} moves {distance:.2f} L{halted}.")
-    if state.status == FINISHED:
+    state = _log(state, EventKind.MOVE, f"The {s.type.title} moves {distance:.2f} L{halted}.")
+    if state.status == Status.FINISHED:
         return state
-    return replace(state, pending=Pending(FACE, s.player))
+    return replace(state, pending=Pending(PendingKind.FACE, s.player))
 
 
 def _face(state: State, action: Face) -> State:
@@ -464,7 +494,7 @@ def _face(state: State, action: Face) -> State:
         facing = normalize_bearing(action.facing)
         problem = q.facing_problem(state, s, facing)
         if problem:
-            raise IllegalActionError("R4", f"cannot turn: {problem}")
+            raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
         state = state.with_soldier(replace(s, facing=facing))
     return _after_part(replace(_mark(state, moved=True), move=None))
 
@@ -478,17 +508,17 @@ def _declare_shot(state: State, s: Soldier, target: str) -> State:
     names = [e.card for e in seen]
     if target not in names:
         raise IllegalActionError("R21", f"your {s.type.title} does not see a {target!r} to shoot")
-    remaining = tuple(n for n in names if n != target) if s.card == "gunner" else ()
+    remaining = tuple(n for n in names if n != target) if s.type.shoots_all_seen else ()
     return _start_attack(state, s, target, remaining)
 
 
 def _start_attack(state: State, s: Soldier, target: str, remaining: tuple[str, ...]) -> State:
     t = state.soldier(other(s.player), target)
-    state = _log(state, "shoot", f"{_Name(s)} shoots at {_name(t)}.")
+    state = _log(state, EventKind.SHOOT, f"{_Name(s)} shoots at {_name(t)}.")
     return replace(
         state,
         shot=ShotInProgress(s.card, target, remaining=remaining),
-        pending=Pending(ROLL, s.player, "shoot", q.shoot_pool(s)),
+        pending=Pending(PendingKind.ROLL, s.player, Purpose.SHOOT, q.shoot_pool(s)),
     )
 
 
@@ -507,19 +537,19 @@ def _shoot_rolled(state: State, faces: Faces) -> State:
     shot = state.shot
     assert shot is not None and state.activation is not None
     n = total(faces)
-    state = _log(state, "roll", f"Shoot roll: {n}.", faces)
+    state = _log(state, EventKind.ROLL, f"Shoot roll: {n}.", faces)
     state = replace(state, shot=replace(shot, shoot_total=n, shoot_faces=faces))
     assert state.activation is not None
     target = state.soldier(other(state.activation.player), shot.target)
     pool = q.endure_pool(target)
     if pool.dice == 0:
         return _resolve_shot(state, 0)
-    return replace(state, pending=Pending(ROLL, target.player, "endure", pool))
+    return replace(state, pending=Pending(PendingKind.ROLL, target.player, Purpose.ENDURE, pool))
 
 
 def _endure_rolled(state: State, faces: Faces) -> State:
     n = total(faces)
-    return _resolve_shot(_log(state, "roll", f"Endure roll: {n}.", faces), n)
+    return _resolve_shot(_log(state, EventKind.ROLL, f"Endure roll: {n}.", faces), n)
 
 
 def _resolve_shot(state: State, endure: int) -> State:
@@ -530,14 +560,15 @@ def _resolve_shot(state: State, endure: int) -> State:
     if shot.shoot_total > endure:
         state = state.with_soldier(replace(target, alive=False))
         text = f"Shoot {shot.shoot_total} beats Endure {endure}: {_name(target)} is eliminated!"
-        state = _check_victory(_log(state, "kill", text))
+        state = _check_victory(_log(state, EventKind.KILL, text))
     else:
         text = f"Shoot {shot.shoot_total} does not beat Endure {endure}: {_name(target)} survives."
-        state = _log(state, "miss", text)
-    if state.status == FINISHED:
+        state = _log(state, EventKind.MISS, text)
+    if state.status == Status.FINISHED:
         return state
     if shot.remaining:
-        return replace(state, pending=Pending(TARGET, a.player, options=shot.remaining))
+        target_next = Pending(PendingKind.TARGET, a.player, options=shot.remaining)
+        return replace(state, pending=target_next)
     return _after_part(replace(_mark(state, shot=True), shot=None))
 
 
@@ -546,8 +577,8 @@ def _check_victory(state: State) -> State:
     for player in (1, 2):
         if not state.alive(player):
             winner = other(player)
-            state = replace(state, status=FINISHED, winner=winner, pending=None)
+            state = replace(state, status=Status.FINISHED, winner=winner, pending=None)
             return _log(
-                state, "end", f"Player {player} has no soldiers left. Player {winner} wins!"
+                state, EventKind.END, f"Player {player} has no soldiers left. Player {winner} wins!"
             )
     return state

@@ -8,6 +8,7 @@ It holds no RNG: whoever drives the game supplies dice for pending rolls (R10).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from .cards import CARD_NAMES, CARDS, CardType, other
@@ -15,17 +16,66 @@ from .dice import Faces, Pool
 from .geometry import Polygon, Vec, card_polygon
 from .scenario import Scenario
 
-SETUP, DEPLOYMENT, PLAYING, FINISHED = "setup", "deployment", "playing", "finished"
 
-# Kinds of pending step. ROLL is a chance step; the others wait for a player's decision.
-ROLL = "roll"
-PLACE = "place"
-ACT = "act"
-PATH = "path"
-REACT = "react"
-STOP = "stop"
-FACE = "face"
-TARGET = "target"
+class Status(StrEnum):
+    """Where the game is: the roll-off (R5), deployment (R5, R6), activations (R7), over (R8)."""
+
+    SETUP = "setup"
+    DEPLOYMENT = "deployment"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class PendingKind(StrEnum):
+    """What a pending step waits for. ROLL is a chance step (R10); the others wait for a player.
+
+    PLACE a card (R5, R6); ACT: activate a soldier (R7); PATH: trace the Brawler's path (R17);
+    REACT or decline (R18); STOP: pick where a reacted-to mover stops (R19); FACE: the end facing
+    of a Move (R14); TARGET: the Gunner's next target (R22).
+    """
+
+    ROLL = "roll"
+    PLACE = "place"
+    ACT = "act"
+    PATH = "path"
+    REACT = "react"
+    STOP = "stop"
+    FACE = "face"
+    TARGET = "target"
+
+
+class Purpose(StrEnum):
+    """What a pending ROLL is for: the roll-off (R5), a Move (R15), a React (R19), a Shoot or an
+    Endure (R21)."""
+
+    ROLLOFF = "rolloff"
+    MOVE = "move"
+    REACT = "react"
+    SHOOT = "shoot"
+    ENDURE = "endure"
+
+
+class EventKind(StrEnum):
+    """The kind of a game-log line (``Event``); the browser styles the log by it."""
+
+    ROLL = "roll"
+    """Dice rolled (the faces ride along)."""
+    PLACE = "place"
+    """A card deployed."""
+    INITIATIVE = "initiative"
+    """The initiative passes, a player passes, or a React grants an activation at once."""
+    MOVE = "move"
+    """A Move declared, made or stopped, or a soldier turned in place."""
+    REACT = "react"
+    """A React declared or declined."""
+    SHOOT = "shoot"
+    """A Shoot declared."""
+    KILL = "kill"
+    """A soldier eliminated (shot or rammed)."""
+    MISS = "miss"
+    """A Shoot that did not beat the Endure."""
+    END = "end"
+    """The game ends (last soldier lost, or a concession)."""
 
 
 @dataclass(frozen=True)
@@ -60,15 +110,14 @@ class Soldier:
 class Pending:
     """What the game waits for.
 
-    ``kind`` is one of ROLL, PLACE, ACT, PATH, REACT, STOP, FACE, TARGET; ``player`` decides
-    (0 for the roll-off, which rolls for both players). For ROLL, ``purpose`` names the pool
-    ("rolloff", "move", "react", "shoot", "endure") and ``pool`` gives its dice. ``options`` lists
-    the cards a REACT or TARGET decision may pick.
+    ``player`` decides (0 for the roll-off, which rolls for both players). For a ROLL, ``purpose``
+    names the pool and ``pool`` gives its dice (both None otherwise). ``options`` lists the cards a
+    REACT or TARGET decision may pick.
     """
 
-    kind: str
+    kind: PendingKind
     player: int
-    purpose: str = ""
+    purpose: Purpose | None = None
     pool: Pool | None = None
     options: tuple[str, ...] = ()
 
@@ -126,18 +175,23 @@ class ShotInProgress:
 class Event:
     """One line of the game log in plain words; ``faces`` carries the dice it shows, if any."""
 
-    kind: str
+    kind: EventKind
     text: str
     faces: Faces = ()
 
 
 @dataclass(frozen=True)
 class State:
-    """A whole game position. Build the first one with ``new_game``; change it with ``apply``."""
+    """A whole game position. Build the first one with ``new_game``; change it with ``apply``.
+
+    ``activation_number`` counts the activations of the game: 1 for the first once every card is
+    placed, one more each time the initiative passes (R7); 0 before. ``events`` are the log lines
+    of the last action only (``Game.events`` keeps the whole log).
+    """
 
     scenario: Scenario
     soldiers: tuple[Soldier, ...]
-    status: str = SETUP
+    status: Status = Status.SETUP
     pending: Pending | None = None
     initiative: int = 0
     first_placer: int = 0
@@ -146,7 +200,7 @@ class State:
     shot: ShotInProgress | None = None
     winner: int | None = None
     conceded_by: int | None = None
-    turn: int = 0
+    activation_number: int = 0
     events: tuple[Event, ...] = ()
 
     def soldier(self, player: int, card: str) -> Soldier:
@@ -203,6 +257,6 @@ def new_game(scenario: Scenario) -> State:
     return State(
         scenario=scenario,
         soldiers=soldiers,
-        status=SETUP,
-        pending=Pending(ROLL, 0, "rolloff", Pool(2, False)),
+        status=Status.SETUP,
+        pending=Pending(PendingKind.ROLL, 0, Purpose.ROLLOFF, Pool(2, False)),
     )

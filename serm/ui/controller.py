@@ -34,10 +34,11 @@ from ..core import (
 from ..core import queries as q
 from ..core.actions import Action
 from ..core.cards import CARD_NAMES, CARDS
+from ..core.errors import Problem
 from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
 from ..core.movement import halt_along
 from ..core.scenario import Scenario
-from ..core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, ROLL, STOP, TARGET, Soldier, State
+from ..core.state import EventKind, PendingKind, Soldier, State, Status
 from ..view.model import Ghost, MovePreview, PathTrace, SoldierKey, ViewModel
 
 NONE, OVERLAY, FULL = 0, 1, 2
@@ -47,7 +48,15 @@ ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
 NUDGE = 0.1
 """Card lengths per arrow-key press when positioning (Shift: five times as far)."""
-RESULT_KINDS = ("roll", "kill", "miss", "react", "move", "shoot", "end")
+RESULT_KINDS = (
+    EventKind.ROLL,
+    EventKind.KILL,
+    EventKind.MISS,
+    EventKind.REACT,
+    EventKind.MOVE,
+    EventKind.SHOOT,
+    EventKind.END,
+)
 """Log kinds repeated at the top of the prompt after an action, so results are seen at once."""
 SPACING = 1.25
 """Distance between suggested deployment spots: a card's diagonal, so each can turn in place."""
@@ -127,7 +136,7 @@ class Controller:
     def computer_to_decide(self) -> bool:
         """True when the pending decision belongs to a computer player (dice never do)."""
         p = self.state.pending
-        return p is not None and p.kind != ROLL and p.player in self.computers
+        return p is not None and p.kind != PendingKind.ROLL and p.player in self.computers
 
     @property
     def referee(self) -> bool:
@@ -191,7 +200,12 @@ class Controller:
         self.motions = motions(old_state, self.state)
         self._sync()
         p = self.state.pending
-        if p is not None and p.kind == TARGET and len(p.options) == 1 and self.state.shot:
+        if (
+            p is not None
+            and p.kind == PendingKind.TARGET
+            and len(p.options) == 1
+            and self.state.shot
+        ):
             if p.player not in self.computers:  # one target left: no choice to make (R22)
                 moved, before_recent = self.motions, self.recent
                 self.play(Shoot(self.state.shot.shooter, p.options[0]))
@@ -211,10 +225,10 @@ class Controller:
         if p is None:
             self.selected = None
             return
-        if p.kind == PLACE:
+        if p.kind == PendingKind.PLACE:
             self.selected = None
             self._new_ghost(self._unplaced(p.player)[0].card)
-        elif p.kind == ACT:
+        elif p.kind == PendingKind.ACT:
             a = st.activation
             if a is not None and a.card is not None:
                 self.selected = st.soldier(a.player, a.card)
@@ -222,15 +236,15 @@ class Controller:
                 self.selected = None
         elif st.move is not None and st.activation is not None:  # PATH, REACT, STOP, FACE
             self.selected = st.soldier(st.activation.player, st.move.card)
-            if p.kind == FACE:
+            if p.kind == PendingKind.FACE:
                 self.facing = self.selected.facing
-            if p.kind == STOP:
+            if p.kind == PendingKind.STOP:
                 mv = st.move
                 idx = mv.reactors.index(mv.reactor) if mv.reactor in mv.reactors else 0
                 self.stop_at = min(mv.entries[idx], mv.halt) if mv.entries else 0.0
         else:
             self.selected = None
-        if self.selected is not None and self.selected.on_table and p.kind == ACT:
+        if self.selected is not None and self.selected.on_table and p.kind == PendingKind.ACT:
             self.selected = st.soldier(self.selected.player, self.selected.card)
 
     # --- saving what the screen is in the middle of ---------------------------------------------
@@ -262,7 +276,7 @@ class Controller:
             return
         self.show_all_los = ui.get("show_all_los") is True
         num = _number_or_none
-        if p.kind == PLACE:
+        if p.kind == PendingKind.PLACE:
             g = ui.get("ghost")
             if isinstance(g, dict) and g.get("card") in [s.card for s in self._unplaced(p.player)]:
                 x, y, f = num(g.get("x")), num(g.get("y")), num(g.get("facing"))
@@ -270,23 +284,27 @@ class Controller:
                     self.ghost = Ghost(p.player, str(g["card"]), x, y, f)
                     self._set_ghost(x, y, f)
             return
-        if p.kind == ACT and self.selected is None and ui.get("selected") in CARD_NAMES:
+        if p.kind == PendingKind.ACT and self.selected is None and ui.get("selected") in CARD_NAMES:
             self.select(str(ui["selected"]))
         if (
-            p.kind == ACT
+            p.kind == PendingKind.ACT
             and self.selected is not None
             and ui.get("sub") in ("aim", "turn", "shoot")
         ):
             self.sub = str(ui["sub"])
             self.aim, self.facing = num(ui.get("aim")), num(ui.get("facing"))
             self.aim_locked = ui.get("aim_locked") is True
-        elif p.kind == FACE:
+        elif p.kind == PendingKind.FACE:
             self.facing = (
                 num(ui.get("facing")) if num(ui.get("facing")) is not None else self.facing
             )
-        elif p.kind == STOP and num(ui.get("stop_at")) is not None and self.state.move is not None:
+        elif (
+            p.kind == PendingKind.STOP
+            and num(ui.get("stop_at")) is not None
+            and self.state.move is not None
+        ):
             self.stop_at = min(max(num(ui.get("stop_at")) or 0.0, 0.0), self.state.move.halt)
-        elif p.kind == PATH and isinstance(ui.get("trace"), list):
+        elif p.kind == PendingKind.PATH and isinstance(ui.get("trace"), list):
             self._restore_trace(ui["trace"])  # type: ignore[arg-type]
         self.message = ""
 
@@ -334,7 +352,11 @@ class Controller:
     def choose_card(self, card: str) -> Redraw:
         """Pick which card to place next (deployment) by its name."""
         p = self.state.pending
-        if p is None or p.kind != PLACE or card not in [s.card for s in self._unplaced(p.player)]:
+        if (
+            p is None
+            or p.kind != PendingKind.PLACE
+            or card not in [s.card for s in self._unplaced(p.player)]
+        ):
             return NONE
         self._new_ghost(card)
         return FULL
@@ -344,22 +366,22 @@ class Controller:
         p = self.state.pending
         if p is None:
             return NONE
-        if p.kind == PLACE and self.ghost is not None:
+        if p.kind == PendingKind.PLACE and self.ghost is not None:
             g = self.ghost
             return self.play(Place(g.card, round(g.x, 4), round(g.y, 4), round(g.facing, 2)))
-        if p.kind == ACT and self.selected is not None:
+        if p.kind == PendingKind.ACT and self.selected is not None:
             s = self.selected
-            if self.sub == "aim" and (self.aim is not None or s.card == "brawler"):
+            if self.sub == "aim" and (self.aim is not None or s.type.traces_path):
                 facing = self.facing if self.facing is not None else s.facing
-                direction = None if s.card == "brawler" else round(self.aim or 0.0, 2)
+                direction = None if s.type.traces_path else round(self.aim or 0.0, 2)
                 return self.play(Move(s.card, direction, round(facing, 2)))
             if self.sub == "turn" and self.facing is not None:
                 return self.play(Turn(s.card, round(self.facing, 2)))
-        if p.kind == FACE:
+        if p.kind == PendingKind.FACE:
             return self.play(Face(None if self.facing is None else round(self.facing, 2)))
-        if p.kind == STOP and self.stop_at is not None:
+        if p.kind == PendingKind.STOP and self.stop_at is not None:
             return self.play(Stop(round(self.stop_at, 4)))
-        if p.kind == PATH:
+        if p.kind == PendingKind.PATH:
             return self.finish_path()
         return NONE
 
@@ -368,7 +390,7 @@ class Controller:
     def select(self, card: str) -> Redraw:
         """Choose one of the deciding player's soldiers (ACT) by card name."""
         p, st = self.state.pending, self.state
-        if p is None or p.kind != ACT:
+        if p is None or p.kind != PendingKind.ACT:
             return NONE
         a = st.activation
         if a is not None and a.card is not None and a.card != card:
@@ -389,13 +411,15 @@ class Controller:
             "turn": self._cmd_turn,
             "shoot": self._cmd_shoot,
             "cancel": self._cmd_cancel,
-            "end": lambda _a: self.play(End()) if self._waiting(ACT) else NONE,
-            "react": lambda a: self.play(React(a or None)) if self._waiting(REACT) else NONE,
+            "end": lambda _a: self.play(End()) if self._waiting(PendingKind.ACT) else NONE,
+            "react": lambda a: (
+                self.play(React(a or None)) if self._waiting(PendingKind.REACT) else NONE
+            ),
             "target": self._cmd_target,
             "select": self.select,
             "card": self.choose_card,
             "confirm": lambda _a: self.confirm(),
-            "keep": lambda _a: self.play(Face(None)) if self._waiting(FACE) else NONE,
+            "keep": lambda _a: self.play(Face(None)) if self._waiting(PendingKind.FACE) else NONE,
             "undo-corner": self._cmd_undo_corner,
             "straight": lambda _a: self.finish_path(),
             "los": self._cmd_los,
@@ -412,7 +436,7 @@ class Controller:
         if s is None or not q.can_act(self.state, s)[0]:
             return NONE
         self.sub, self.facing, self.aim, self.aim_locked = "aim", s.facing, None, False
-        if s.card == "brawler":
+        if s.type.traces_path:
             return self.confirm()  # the Brawler rolls first, then traces its path (R17)
         self.aim = s.facing
         return FULL
@@ -433,7 +457,7 @@ class Controller:
 
     def _cmd_target(self, target: str) -> Redraw:
         st, p = self.state, self.state.pending
-        if p is not None and p.kind == TARGET and st.shot is not None:
+        if p is not None and p.kind == PendingKind.TARGET and st.shot is not None:
             return self.play(Shoot(st.shot.shooter, target))
         if self.selected is not None:
             return self.play(Shoot(self.selected.card, target))
@@ -441,7 +465,7 @@ class Controller:
 
     def _cmd_cancel(self, _arg: str) -> Redraw:
         self.message = ""
-        if self.state.pending is not None and self.state.pending.kind == PATH:
+        if self.state.pending is not None and self.state.pending.kind == PendingKind.PATH:
             self.trace = []
             return FULL
         if self.sub:
@@ -517,19 +541,19 @@ class Controller:
         if hit.handle:
             self.drag = "rotate"
             return self.pointer_move(x, y, hit)
-        if p.kind == PLACE:
+        if p.kind == PendingKind.PLACE:
             self.drag = "ghost"
             return self.pointer_move(x, y, hit)
-        if p.kind == ACT:
+        if p.kind == PendingKind.ACT:
             return self._act_press(pos, hit)
-        if p.kind == PATH:
+        if p.kind == PendingKind.PATH:
             return self._add_corner(pos)
-        if p.kind == REACT and hit.card in p.options and hit.player == p.player:
+        if p.kind == PendingKind.REACT and hit.card in p.options and hit.player == p.player:
             return self.play(React(hit.card))
-        if p.kind == TARGET and hit.card in p.options and hit.player != p.player:
+        if p.kind == PendingKind.TARGET and hit.card in p.options and hit.player != p.player:
             return self._cmd_target(hit.card or "")
-        if p.kind in (STOP, FACE):
-            self.drag = "stop" if p.kind == STOP else "rotate"
+        if p.kind in (PendingKind.STOP, PendingKind.FACE):
+            self.drag = "stop" if p.kind == PendingKind.STOP else "rotate"
             return self.pointer_move(x, y, hit)
         return NONE
 
@@ -568,12 +592,16 @@ class Controller:
         elif self.drag == "ghost" and self.ghost is not None:
             self._set_ghost(x, y, self.ghost.facing)
             return OVERLAY
-        elif p.kind == ACT and self.sub == "aim" and (self.drag == "aim" or not self.aim_locked):
+        elif (
+            p.kind == PendingKind.ACT
+            and self.sub == "aim"
+            and (self.drag == "aim" or not self.aim_locked)
+        ):
             s = self.selected
             if s is not None and (pos - s.pos).length() > 0.3:
                 self.aim = round(bearing_of(pos - s.pos), 1)
                 return OVERLAY
-        elif p.kind == PATH:
+        elif p.kind == PendingKind.PATH:
             self.cursor = pos
             return OVERLAY
         elif self.drag == "stop":
@@ -603,7 +631,7 @@ class Controller:
         p = self.state.pending
         if p is None:
             return NONE
-        if p.kind == PLACE and self.ghost is not None:
+        if p.kind == PendingKind.PLACE and self.ghost is not None:
             g = self.ghost
             self._set_ghost(g.x, g.y, g.facing + degrees)
             return OVERLAY
@@ -617,18 +645,18 @@ class Controller:
         p = self.state.pending
         if p is None:
             return NONE
-        if p.kind == PLACE and self.ghost is not None:
+        if p.kind == PendingKind.PLACE and self.ghost is not None:
             g = self.ghost
             self._set_ghost(g.x + dx * NUDGE, g.y + dy * NUDGE, g.facing)
             return OVERLAY
-        if p.kind == ACT and self.sub == "aim" and self.aim is not None:
+        if p.kind == PendingKind.ACT and self.sub == "aim" and self.aim is not None:
             self.aim = (self.aim + 5.0 * (dx + dy)) % 360.0
             self.aim_locked = True
             return OVERLAY
-        if p.kind == STOP and self.stop_at is not None and self.state.move is not None:
+        if p.kind == PendingKind.STOP and self.stop_at is not None and self.state.move is not None:
             self.stop_at = min(max(self.stop_at + NUDGE * (dx - dy), 0.0), self.state.move.halt)
             return OVERLAY
-        if p.kind == PATH:
+        if p.kind == PendingKind.PATH:
             pts = self._trace_points()
             if self.cursor is not None and (self.cursor - pts[-1]).length() > 0.01:
                 heading = bearing_of(self.cursor - pts[-1])
@@ -660,7 +688,7 @@ class Controller:
             return self.rotate(ROTATE_STEP)
         if key == "Enter":
             return self.confirm()
-        if key == " " and self._waiting(PATH) and self.cursor is not None:
+        if key == " " and self._waiting(PendingKind.PATH) and self.cursor is not None:
             return self._add_corner(self.cursor)  # keyboard corner: aim with arrows, Space adds
         if key == "Escape":
             return self.command("cancel")
@@ -685,17 +713,17 @@ class Controller:
         p = self.state.pending
         if p is None:
             return NONE
-        if p.kind == PLACE:
+        if p.kind == PendingKind.PLACE:
             cards = [s.card for s in self._unplaced(p.player)]
             return self.choose_card(cards[i]) if i < len(cards) else NONE
-        if p.kind in (REACT, TARGET):
+        if p.kind in (PendingKind.REACT, PendingKind.TARGET):
             if i >= len(p.options):
                 return NONE
-            return self.command("react" if p.kind == REACT else "target", p.options[i])
-        if p.kind == ACT and self.sub == "shoot" and self.selected is not None:
+            return self.command("react" if p.kind == PendingKind.REACT else "target", p.options[i])
+        if p.kind == PendingKind.ACT and self.sub == "shoot" and self.selected is not None:
             targets = q.visible_enemies(self.state, self.selected)
             return self._cmd_target(targets[i].card) if i < len(targets) else NONE
-        if p.kind == ACT and self.selected is None:
+        if p.kind == PendingKind.ACT and self.selected is None:
             listed = self.activatable()
             return self.select(listed[i].card) if i < len(listed) else NONE
         return NONE
@@ -703,7 +731,7 @@ class Controller:
     def activatable(self) -> list[Soldier]:
         """The deciding player's soldiers that can act now, in the order the panel lists them."""
         st, p = self.state, self.state.pending
-        if p is None or p.kind != ACT:
+        if p is None or p.kind != PendingKind.ACT:
             return []
         return [s for s in st.alive(p.player) if s.on_table and any(q.can_act(st, s))]
 
@@ -711,15 +739,21 @@ class Controller:
         p = self.state.pending
         if p is None:
             return None
-        if p.kind == PLACE and self.ghost is not None:
+        if p.kind == PendingKind.PLACE and self.ghost is not None:
             return Vec(self.ghost.x, self.ghost.y)
-        if self.selected is not None and (p.kind == FACE or self.sub in ("aim", "turn")):
+        if self.selected is not None and (
+            p.kind == PendingKind.FACE or self.sub in ("aim", "turn")
+        ):
             return self.selected.pos
         return None
 
     def _set_facing(self, facing: float) -> None:
         facing = round(facing % 360.0, 1)
-        if self.state.pending is not None and self.state.pending.kind == PLACE and self.ghost:
+        if (
+            self.state.pending is not None
+            and self.state.pending.kind == PendingKind.PLACE
+            and self.ghost
+        ):
             self._set_ghost(self.ghost.x, self.ghost.y, facing)
         else:
             self.facing = facing
@@ -755,11 +789,11 @@ class Controller:
             highlights=hl,
             chances=chances,
             ghost=self.ghost
-            if p is not None and p.kind == PLACE and not self._computer()
+            if p is not None and p.kind == PendingKind.PLACE and not self._computer()
             else None,
             move_preview=self._move_preview(),
             path_trace=self._path_trace(),
-            stop_at=self.stop_at if p is not None and p.kind == STOP else None,
+            stop_at=self.stop_at if p is not None and p.kind == PendingKind.STOP else None,
             facing_handle=None if self._computer() else self._handle(),
             perspective=perspective,
         )
@@ -776,7 +810,7 @@ class Controller:
         st, p = self.state, self.state.pending
         hl: list[tuple[SoldierKey, str]] = []
         chances: list[tuple[SoldierKey, float]] = []
-        if p is not None and p.kind == ACT:
+        if p is not None and p.kind == PendingKind.ACT:
             for s in st.alive(p.player):
                 if s.on_table and any(q.can_act(st, s)) and (sel is None or sel.card != s.card):
                     hl.append(((s.player, s.card), "eligible"))
@@ -784,13 +818,13 @@ class Controller:
                 for e in q.visible_enemies(st, sel):
                     hl.append(((e.player, e.card), "target"))
                     chances.append(((e.player, e.card), q.kill_chance(sel, e)))
-        if p is not None and p.kind == TARGET and st.shot is not None:
+        if p is not None and p.kind == PendingKind.TARGET and st.shot is not None:
             shooter = st.soldier(p.player, st.shot.shooter)
             for card in p.options:
                 e = st.soldier(3 - p.player, card)
                 hl.append(((e.player, card), "target"))
                 chances.append(((e.player, card), q.kill_chance(shooter, e)))
-        if p is not None and p.kind == REACT:
+        if p is not None and p.kind == PendingKind.REACT:
             for card in p.options:
                 r = st.soldier(p.player, card)
                 hl.append(((r.player, card), "reactor"))
@@ -803,16 +837,22 @@ class Controller:
         p = self.state.pending
         if p is None:
             return None
-        if p.kind == PLACE and self.ghost is not None:
+        if p.kind == PendingKind.PLACE and self.ghost is not None:
             return ((self.ghost.player, self.ghost.card), self.ghost.facing)
         sel = self.selected
-        if sel is not None and self.facing is not None and (p.kind == FACE or self.sub):
+        if sel is not None and self.facing is not None and (p.kind == PendingKind.FACE or self.sub):
             return ((sel.player, sel.card), self.facing)
         return None
 
     def _move_preview(self) -> MovePreview | None:
         p, s = self.state.pending, self.selected
-        if p is None or p.kind != ACT or self.sub != "aim" or s is None or self.aim is None:
+        if (
+            p is None
+            or p.kind != PendingKind.ACT
+            or self.sub != "aim"
+            or s is None
+            or self.aim is None
+        ):
             return None
         facing = self.facing if self.facing is not None else s.facing
         longest, halt = q.straight_reach(self.state, s, self.aim, facing)
@@ -827,7 +867,7 @@ class Controller:
 
     def _path_trace(self) -> PathTrace | None:
         p = self.state.pending
-        if p is None or p.kind != PATH:
+        if p is None or p.kind != PendingKind.PATH:
             return None
         pts = self._trace_points()
         cursor = None
@@ -849,12 +889,12 @@ class Controller:
                 halt = (h.x, h.y)
         return PathTrace(tuple((v.x, v.y) for v in pts), self._remaining(), cursor, halt)
 
-    def facing_problem(self) -> str | None:
+    def facing_problem(self) -> Problem | None:
         """Why the facing being set would be refused (R4), for the prompt."""
         p = self.state.pending
         if self.selected is None or self.facing is None or p is None:
             return None
-        if p.kind == FACE or self.sub in ("aim", "turn"):
+        if p.kind == PendingKind.FACE or self.sub in ("aim", "turn"):
             return q.facing_problem(self.state, self.selected, self.facing)
         return None
 
@@ -866,7 +906,7 @@ class Controller:
 
     @property
     def finished(self) -> bool:
-        return self.state.status == FINISHED
+        return self.state.status == Status.FINISHED
 
 
 def _number_or_none(value: object) -> float | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
-from ..core.state import ACT, FACE, PATH, PLACE, REACT, ROLL, STOP, TARGET, Soldier, State
+from ..core.state import PendingKind, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from .controller import Controller
@@ -59,19 +59,20 @@ def kill_buttons(shooter: Soldier, targets: list[Soldier]) -> str:
 
 def status_html(state: State, names: dict[int, str] | None = None) -> str:
     """Whose initiative it is (or the phase) in one line."""
-    if state.status == "finished":
+    if state.status == Status.FINISHED:
         assert state.winner is not None
         return f'<p class="status">{who(state.winner, names)} has won.</p>'
-    if state.status in ("setup", "deployment"):
+    if state.status in (Status.SETUP, Status.DEPLOYMENT):
         return '<p class="status">Deployment: players take turns placing one card each.</p>'
     a = state.activation
     if a is not None and a.reaction:
         return (
-            f'<p class="status">Turn {state.turn} · {who(a.player, names)} reacts out of turn; '
+            f'<p class="status">Activation {state.activation_number} · {who(a.player, names)} '
+            "reacts out of turn; "
             f"then {who(other(a.player), names)} plays.</p>"
         )
     return (
-        f'<p class="status">Turn {state.turn} · {who(state.initiative, names)} '
+        f'<p class="status">Activation {state.activation_number} · {who(state.initiative, names)} '
         f"has the initiative.</p>"
     )
 
@@ -80,21 +81,26 @@ def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
     """What the deciding player can do now, with the buttons to do it."""
     st, p = ctrl.state, ctrl.state.pending
     msg = f'<p class="message" role="alert">{escape(ctrl.message)}</p>' if ctrl.message else ""
-    if p is not None and p.kind == PLACE and ctrl.ghost is not None and ctrl.ghost.problem:
+    if (
+        p is not None
+        and p.kind == PendingKind.PLACE
+        and ctrl.ghost is not None
+        and ctrl.ghost.problem
+    ):
         msg = ""  # the placement's own problem line says it already
     if p is None:
         victory = _victory(st, names or ctrl.names())
         return f'<div data-pending="none">{_recent(ctrl)}{msg}{victory}</div>'
     body = {
-        PLACE: _place,
-        ACT: _act,
-        PATH: _path,
-        REACT: _react,
-        STOP: _stop,
-        FACE: _face,
-        TARGET: _target,
+        PendingKind.PLACE: _place,
+        PendingKind.ACT: _act,
+        PendingKind.PATH: _path,
+        PendingKind.REACT: _react,
+        PendingKind.STOP: _stop,
+        PendingKind.FACE: _face,
+        PendingKind.TARGET: _target,
     }.get(p.kind)
-    if p.kind == ROLL:
+    if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
         return f"{head}{_recent(ctrl)}{msg}{_dice(ctrl)}</div>"
     if body is None:
@@ -138,7 +144,7 @@ def _place(ctrl: Controller) -> str:
     )
     problem = ""
     if g is not None and g.problem:
-        problem = f'<p class="problem">Cannot place here: {escape(g.problem)}.</p>'
+        problem = f'<p class="problem">Cannot place here: {escape(str(g.problem))}.</p>'
     title = CARDS[g.card].title if g else ""
     return (
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
@@ -242,14 +248,20 @@ def _aim(ctrl: Controller) -> str:
 
 def _facing_problem(ctrl: Controller) -> str:
     problem = ctrl.facing_problem()
-    return f'<p class="problem">Cannot face that way: {escape(problem)}.</p>' if problem else ""
+    if problem is None:
+        return ""
+    return f'<p class="problem">Cannot face that way: {escape(str(problem))}.</p>'
 
 
 def _shoot_choices(ctrl: Controller) -> str:
     s = ctrl.selected
     assert s is not None
     picks = kill_buttons(s, list(q.visible_enemies(ctrl.state, s)))
-    rule = " The Gunner then attacks every other enemy it sees." if s.card == "gunner" else ""
+    rule = (
+        f" The {s.type.title} then attacks every other enemy it sees."
+        if s.type.shoots_all_seen
+        else ""
+    )
     return (
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
         f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills.{rule}</p>"
@@ -397,7 +409,7 @@ def _when(saved_at: str) -> str:
 
 
 def _slot_status(s: SlotInfo) -> str:
-    if s.status == "playing" and s.initiative:
+    if s.status == Status.PLAYING and s.initiative:
         return f"player {s.initiative} to play"
     return s.status
 
@@ -422,7 +434,7 @@ ROLL_WHO = {
 def _dice(ctrl: Controller) -> str:
     """Referee mode (R24): a box per die to type the faces of the physical dice."""
     p = ctrl.state.pending
-    assert p is not None and p.pool is not None
+    assert p is not None and p.pool is not None and p.purpose is not None
     if not ctrl.referee:
         return f"<p>Rolling the {escape(p.purpose)} dice…</p>"
     exploding = (

@@ -6,7 +6,7 @@ import svg
 
 from serm.core.geometry import centroid
 from serm.core.scenario import Scenario, Terrain
-from serm.core.state import DEPLOYMENT, SETUP, State
+from serm.core.state import PendingKind, State, Status
 
 from .cards import card_markup
 from .common import (
@@ -79,14 +79,14 @@ def _frame_and_table(state: State) -> list[svg.Element]:
 
 
 def _zones(state: State) -> list[svg.Element]:
-    deploying = state.status in (DEPLOYMENT, SETUP)
+    deploying = state.status in (Status.DEPLOYMENT, Status.SETUP)
     out: list[svg.Element] = []
     for player in (1, 2):
         z = state.scenario.zone(player)
         x0, y0, w, h = sc(z.x0), sc(z.y0), sc(z.x1 - z.x0), sc(z.y1 - z.y0)
         placing = (
             state.pending is not None
-            and state.pending.kind == "place"
+            and state.pending.kind == PendingKind.PLACE
             and state.pending.player == player
         )
         label = f"Player {player} zone"
@@ -186,8 +186,8 @@ _GROUND: dict[GroundKey, str] = {}
 def _ground(state: State) -> Markup:
     """Frame, table, zones and terrain: they change only with the scenario and the deployment."""
     p = state.pending
-    placing = p.player if p is not None and p.kind == "place" else None
-    key = (state.scenario, state.status in (DEPLOYMENT, SETUP), placing)
+    placing = p.player if p is not None and p.kind == PendingKind.PLACE else None
+    key = (state.scenario, state.status in (Status.DEPLOYMENT, Status.SETUP), placing)
     markup = _GROUND.get(key)
     if markup is None:
         if len(_GROUND) >= 16:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from serm.core.errors import Problem
+
 SoldierKey = tuple[int, str]
 """(player, card name), e.g. (1, "ranger")."""
 
@@ -22,7 +24,7 @@ class Ghost:
     x: float
     y: float
     facing: float
-    problem: str | None = None
+    problem: Problem | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import svg
 
 from serm.core.cards import CARDS
 from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
-from serm.core.state import State
+from serm.core.state import PendingKind, State
 
 from .common import (
     INK,
@@ -168,10 +168,18 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
     return [svg.G(class_=["path-trace"], elements=out)]
 
 
+STOPPABLE = (PendingKind.REACT, PendingKind.STOP, PendingKind.ROLL)
+"""Pending steps during which a declared Move can still be stopped (R18, R19)."""
+
+
 def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     mv = state.move
     pending = state.pending
-    stoppable = pending is not None and pending.kind in ("react", "stop", "roll")
+    stoppable = pending is not None and pending.kind in (
+        PendingKind.REACT,
+        PendingKind.STOP,
+        PendingKind.ROLL,
+    )
     if mv is None or len(mv.path) < 2 or not stoppable:
         return []  # the path and its halt matter only while the move can still be stopped
     path = mv.path

@@ -65,8 +65,9 @@ def _ghost(state: State, g: Ghost) -> svg.G:
         )
     ]
     if g.problem is not None:
-        where = _label_pos(state, g.x, g.y, g.facing, g.problem, 18)
-        elements.append(pill(where.x, where.y, g.problem, 18, BAD, WHITE, border=WHITE))
+        words = str(g.problem)
+        where = _label_pos(state, g.x, g.y, g.facing, words, 18)
+        elements.append(pill(where.x, where.y, words, 18, BAD, WHITE, border=WHITE))
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
         data={"player": g.player, "card": esc(g.card)},

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import svg
 
-from serm.core.state import FINISHED, State
+from serm.core.state import State, Status
 
 from .board import HATCH_ID, board_elements
 from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, n, sc
@@ -123,7 +123,7 @@ def describe(state: State) -> str:
         f"S.E.R.M. table, scenario {sc_.name}, {n(sc_.width)} by {n(sc_.height)} card lengths: "
         f"player 1 has {counts[0]} soldiers on the table, player 2 has {counts[1]}."
     )
-    if state.status == FINISHED and state.winner:
+    if state.status == Status.FINISHED and state.winner:
         words += f" Player {state.winner} has won."
     return words
 

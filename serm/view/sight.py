@@ -151,7 +151,7 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
     w, h = sc_.width, sc_.height
     reach = math.hypot(w, h) + 2.0
     table: Polygon = (Vec(0.0, 0.0), Vec(w, 0.0), Vec(w, h), Vec(0.0, h))
-    ranger = s.card == "ranger"
+    ranger = s.type.sees_all_round
     corners = card_polygon(s.pos, s.facing)
     if ranger:
         region, origins = table, list(corners)

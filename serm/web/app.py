@@ -21,7 +21,7 @@ from pyscript import document, window
 from serm._build import BUILD_ID
 from serm.core.actions import Action
 from serm.core.scenario import BUILT_IN, by_name
-from serm.core.state import State, new_game
+from serm.core.state import State, Status, new_game
 from serm.ui import panel
 from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.help import HELP_HTML, welcome_html
@@ -184,11 +184,11 @@ class App:
         _el("saves").hidden = True  # its buttons need a game
         saved = self.store.read(AUTOSAVE)
         resume = ""
-        if saved is not None and saved.controller().state.status != "finished":
+        if saved is not None and saved.controller().state.status != Status.FINISHED:
             st = saved.controller().state
-            resume = f"A game on the {saved.record.scenario.name} table is waiting" + (
-                f" (turn {st.turn})." if st.turn else " (deployment)."
-            )
+            n = st.activation_number
+            where = f" (activation {n})." if n else " (deployment)."
+            resume = f"A game on the {saved.record.scenario.name} table is waiting{where}"
         _el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
         self._show_notices()
         preview = new_game(by_name(self.scenario, 0))

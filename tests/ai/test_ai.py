@@ -20,7 +20,7 @@ from serm.core.dice import Pool
 from serm.core.game import Game
 from serm.core.queries import react_chance, visible_enemies
 from serm.core.scenario import by_name
-from serm.core.state import ACT, FINISHED, PLACE, REACT, ROLL, State
+from serm.core.state import PendingKind, State, Status
 
 
 def random_positions(count: int, seed: int) -> list[State]:
@@ -32,7 +32,7 @@ def random_positions(count: int, seed: int) -> list[State]:
         sc = by_name(("default", "open", "random")[len(out) % 3], len(out))
         game = Game(sc, rng.randrange(10**6))
         game.roll_pending()
-        while game.state.status != FINISHED and len(out) < count:
+        while game.state.status != Status.FINISHED and len(out) < count:
             out.append(game.state)
             game.play(walker.decide(game.state))
     return out
@@ -45,7 +45,7 @@ def random_positions(count: int, seed: int) -> list[State]:
 def test_never_illegal(kind: str, count: int) -> None:
     player = make_player(kind, 7)
     for state in random_positions(count, len(kind) * 101 + count):
-        assert state.pending is not None and state.pending.kind != ROLL
+        assert state.pending is not None and state.pending.kind != PendingKind.ROLL
         action = player.decide(state)
         apply(state, action)  # raises IllegalActionError if the AI broke a rule
 
@@ -120,7 +120,7 @@ def first_activation(seed: int) -> State:
     game = Game(by_name("default", seed), seed)
     game.roll_pending()
     players = {1: make_player("normal", 1), 2: make_player("normal", 2)}
-    while game.state.pending is not None and game.state.pending.kind == PLACE:
+    while game.state.pending is not None and game.state.pending.kind == PendingKind.PLACE:
         game.play(players[game.state.pending.player].decide(game.state))
     return game.state
 
@@ -138,7 +138,7 @@ def test_work_cap_bounds_a_decision() -> None:
 
 def test_moves_travel_lengthwise() -> None:
     state = first_activation(6)
-    assert state.pending is not None and state.pending.kind == ACT
+    assert state.pending is not None and state.pending.kind == PendingKind.ACT
     gunner = state.soldier(state.pending.player, "gunner")
     state = state.with_soldier(replace(gunner, alive=False))  # no opening volley to settle it
     pl = Planner(state, STRENGTHS["normal"], random.Random(1))
@@ -152,7 +152,7 @@ def test_moves_travel_lengthwise() -> None:
 
 def test_stand_offs_press_in() -> None:
     state = first_activation(6)
-    pl = Planner(replace(state, turn=STANDOFF), STRENGTHS["normal"], random.Random(1))
+    pl = Planner(replace(state, activation_number=STANDOFF), STRENGTHS["normal"], random.Random(1))
     assert pl.ev.w.approach > 0 and pl.ev.w.after_top > Weights().after_top
     assert Planner(state, STRENGTHS["normal"], random.Random(1)).ev.w == Weights()
 
@@ -161,7 +161,7 @@ def test_hard_deploys_away_from_an_unplaced_gunner() -> None:
     game = Game(by_name("default", 0), 2)
     game.roll_pending()
     p = game.state.pending
-    assert p is not None and p.kind == PLACE
+    assert p is not None and p.kind == PendingKind.PLACE
     pl = Planner(game.state, STRENGTHS["hard"], random.Random(1))
     assert deploy.poses(pl) and len(deploy.poses(pl)) <= STRENGTHS["hard"].poses
     cards = deploy.place_candidates(pl)
@@ -197,7 +197,12 @@ def test_hard_reacts_with_a_gunner_that_has_a_volley_ready() -> None:
     takes it over a likelier React that buys one shot."""
     for state in random_positions(4000, 11):
         p = state.pending
-        if p is None or p.kind != REACT or "gunner" not in p.options or len(p.options) < 2:
+        if (
+            p is None
+            or p.kind != PendingKind.REACT
+            or "gunner" not in p.options
+            or len(p.options) < 2
+        ):
             continue
         gunner = state.soldier(p.player, "gunner")
         if len(visible_enemies(state, gunner)) < 3 or react_chance(state, gunner) < 0.4:

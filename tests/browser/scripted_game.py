@@ -55,11 +55,11 @@ def deploy(table: Table) -> None:
         assert abs((c.facing - (0.0 if c.player == 1 else 180.0) + 180) % 360 - 180) < 2.0
 
 
-def activate(table: Table, player: int, turn: int) -> None:
+def activate(table: Table, player: int, activation: int) -> None:
     cards = table.cards()
     mine = [c for c in cards if c.player == player]
     enemies = [c for c in cards if c.player != player]
-    wants_shot = turn > 4
+    wants_shot = activation > 4
     for me in sorted(mine, key=lambda c: c.card != "gunner"):
         table.press(me.x, me.y)
         if wants_shot and table.button("shoot"):
@@ -81,12 +81,12 @@ def activate(table: Table, player: int, turn: int) -> None:
     assert table.button("confirm")
 
 
-def play_step(table: Table, turn: int, seen: set[str]) -> None:
+def play_step(table: Table, activation: int, seen: set[str]) -> None:
     kind, player = table.pending()
     seen.add(kind)
     cards = table.cards()
     if kind == "act":
-        activate(table, player, turn)
+        activate(table, player, activation)
     elif kind == "react":
         reactor = next(c for c in cards if "hl-reactor" in c.classes)
         table.press(reactor.x, reactor.y)

@@ -34,9 +34,9 @@ def test_a_seeded_hot_seat_game_to_victory(
     for _ in range(400):
         if page.locator(".victory").count():
             break
-        turn = int(page.inner_text("#status").split("Turn ")[1].split(" ")[0])
+        n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
         before = page.inner_text("#log")
-        play_step(table, turn, seen)
+        play_step(table, n, seen)
         if page.inner_text("#log") == before and page.locator("#prompt .message").count():
             raise AssertionError(page.inner_text("#prompt"))
     else:

@@ -53,9 +53,9 @@ def test_solo_game_against_easy_runs_to_a_finish(page: Page, site_url: str) -> N
         if kind == "place":
             page.keyboard.press("Enter")
             continue
-        turn_text = page.inner_text("#status")
-        turn = int(turn_text.split("Turn ")[1].split(" ")[0]) if "Turn " in turn_text else 1
-        play_step(table, turn, seen)
+        status = page.inner_text("#status")
+        n = int(status.split("Activation ")[1].split(" ")[0]) if "Activation " in status else 1
+        play_step(table, n, seen)
     else:
         raise AssertionError("the solo game did not finish")
     assert thinking_seen

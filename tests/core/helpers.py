@@ -20,7 +20,7 @@ from serm.core.cards import CARD_NAMES, other
 from serm.core.geometry import Vec, polygons_overlap
 from serm.core.queries import footprint_problem, placement_problem
 from serm.core.scenario import Scenario, open_field
-from serm.core.state import ACT, PLAYING, State, new_game
+from serm.core.state import PendingKind, State, Status, new_game
 
 Key = tuple[int, str]
 Spot = tuple[float, float, float]
@@ -81,7 +81,11 @@ def deploy(
         card = order[player].pop(0)
         spot = positions.get((player, card)) or _default_spot(state, player, card)
         state = apply(state, Place(card, *spot))
-    assert state.status == PLAYING and state.pending is not None and state.pending.kind == ACT
+    assert (
+        state.status == Status.PLAYING
+        and state.pending is not None
+        and state.pending.kind == PendingKind.ACT
+    )
     assert state.initiative == initiative
     return state
 

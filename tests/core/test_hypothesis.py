@@ -48,7 +48,7 @@ from serm.core.queries import (
 )
 from serm.core.record import loads
 from serm.core.scenario import Scenario, default, open_field, random_layout
-from serm.core.state import FINISHED, MoveInProgress, State
+from serm.core.state import MoveInProgress, State, Status
 
 MAX_ACTIONS = 400
 TOUCH = 1e-7
@@ -265,7 +265,7 @@ def slide_of(before: State, action: Action, after: State) -> tuple[MoveInProgres
     if p is not None and p.kind == "face" and (q is None or q.kind != "face"):
         assert after.move is not None
         return after.move, after.move.halt
-    if after.status == FINISHED and after.move is not None and after.move.total is not None:
+    if after.status == Status.FINISHED and after.move is not None and after.move.total is not None:
         return after.move, after.move.halt  # a ram that won the game
     return None
 
@@ -276,7 +276,7 @@ def check_state(before: State, state: State) -> None:
             problem = footprint_problem(state, new.polygon(), new)
             assert problem is None, f"player {new.player}'s {new.card}: {problem}"
     p = state.pending
-    if state.status == FINISHED:
+    if state.status == Status.FINISHED:
         assert p is None and state.winner in (1, 2)
         return
     assert p is not None
@@ -294,7 +294,7 @@ def test_random_legal_games(data: st.DataObject, scenario: Scenario) -> None:
     actions: list[Action] = []
     slides = 0
     for _ in range(MAX_ACTIONS):
-        if state.status == FINISHED:
+        if state.status == Status.FINISHED:
             break
         action = draw_action(data, state)
         after = apply(state, action)  # any exception fails: every choice was legal
@@ -331,8 +331,7 @@ def test_engine_agrees_with_the_queries_on_legality(
         y = data.draw(st.floats(-1.0, 11.0))
         facing = data.draw(BEARINGS)
         s = state.soldier(p.player, card)
-        problem = None if not s.placed else "placed"
-        problem = problem or placement_problem(state, p.player, card, x, y, facing)
+        problem = "placed" if s.placed else placement_problem(state, p.player, card, x, y, facing)
         try:
             after = apply(state, Place(card, x, y, facing))
         except IllegalActionError as exc:

@@ -37,22 +37,7 @@ from serm.core.geometry import CARD_WIDTH, Vec, polygons_overlap, unit
 from serm.core.queries import can_act, visible_enemies
 from serm.core.record import loads
 from serm.core.scenario import Scenario, Terrain, by_name, default, open_field, random_layout
-from serm.core.state import (
-    ACT,
-    DEPLOYMENT,
-    FACE,
-    FINISHED,
-    PATH,
-    PLACE,
-    PLAYING,
-    REACT,
-    ROLL,
-    SETUP,
-    STOP,
-    TARGET,
-    Activation,
-    State,
-)
+from serm.core.state import Activation, PendingKind, State, Status
 
 HW = CARD_WIDTH / 2
 
@@ -163,7 +148,7 @@ def test_r3_all_terrain_stops_movement(tall: bool) -> None:
     )
     state = play(state, Move("assault", 0), R(2, 2))
     assert approx_vec(at(state, 1, "assault"), Vec(5, 3.5))  # top edge on the crate's edge
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
 
 
 def test_r3_table_edge_stops_movement() -> None:
@@ -216,7 +201,7 @@ def test_r4_c10_turns_must_not_overlap() -> None:
     refused(state, Turn("assault", 90), "R4")
     refused(state, Move("assault", 180, facing=90), "R4")
     state = play(state, Move("assault", 180), R(1, 1))  # slides down, clear of the friend
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
     state = put(state, {(1, "armored"): (5 + 2 * HW + 0.05, 8, 0)})
     refused(state, Face(90), "R4")
     after = apply(state, Face(None))
@@ -240,13 +225,13 @@ def test_r4_moves_never_end_overlapping() -> None:
 
 def test_r5_tie_rerolls_and_the_loser_takes_the_first_initiative() -> None:
     state = new_game(open_field())
-    assert state.status == SETUP and pending(state) == (ROLL, 0)
+    assert state.status == Status.SETUP and pending(state) == (PendingKind.ROLL, 0)
     state = apply(state, R(3, 3))
-    assert state.status == SETUP and pending(state) == (ROLL, 0)  # roll again
+    assert state.status == Status.SETUP and pending(state) == (PendingKind.ROLL, 0)  # roll again
     assert "roll again" in state.events[-1].text
     state = apply(state, R(2, 5))  # C11: first die is player 1's
-    assert state.status == DEPLOYMENT and state.first_placer == 2
-    assert pending(state) == (PLACE, 2)
+    assert state.status == Status.DEPLOYMENT and state.first_placer == 2
+    assert pending(state) == (PendingKind.PLACE, 2)
 
 
 def test_r5_players_alternate_and_all_ten_are_placed() -> None:
@@ -258,8 +243,8 @@ def test_r5_players_alternate_and_all_ten_are_placed() -> None:
         y = 9.0 if player == 1 else 1.0
         state = apply(state, Place(CARD_NAMES[i // 2], 1 + 2 * (i // 2), y, 0))
     assert placers == [2, 1] * 5
-    assert state.status == PLAYING
-    assert state.initiative == 1 and pending(state) == (ACT, 1)  # the roll-off loser
+    assert state.status == Status.PLAYING
+    assert state.initiative == 1 and pending(state) == (PendingKind.ACT, 1)  # the roll-off loser
 
 
 def test_r5_a_card_is_placed_once() -> None:
@@ -310,38 +295,42 @@ def duel(initiative: int = 1) -> State:
 
 def test_r7_move_then_shoot() -> None:
     state = play(duel(), Move("assault", 0), R(1, 1), Face(None))
-    assert pending(state) == (ACT, 1)  # still its activation: it may shoot
+    assert pending(state) == (PendingKind.ACT, 1)  # still its activation: it may shoot
     state = play(state, Shoot("assault", "armored"), R(1), R(1, 1))
-    assert state.activation is None and pending(state) == (ACT, 2) and state.initiative == 2
+    assert (
+        state.activation is None
+        and pending(state) == (PendingKind.ACT, 2)
+        and state.initiative == 2
+    )
 
 
 def test_r7_shoot_then_move() -> None:
     state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1))
-    assert pending(state) == (ACT, 1)
+    assert pending(state) == (PendingKind.ACT, 1)
     state = play(state, Move("assault", 90), R(1, 1))
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
     state = apply(state, Face(None))
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
 
 
 def test_r7_either_part_may_be_skipped() -> None:
     state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1), End())
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
 
 
 def test_r7_pass_and_initiative_alternates() -> None:
     state = duel()
     state = apply(state, End())
-    assert pending(state) == (ACT, 2) and state.initiative == 2
+    assert pending(state) == (PendingKind.ACT, 2) and state.initiative == 2
     assert any("passes" in e.text for e in state.events)
     state = apply(state, End())
-    assert pending(state) == (ACT, 1) and state.turn == 3
+    assert pending(state) == (PendingKind.ACT, 1) and state.activation_number == 3
 
 
 def test_r7_the_same_soldier_may_activate_again() -> None:
     state = play(duel(), Shoot("assault", "armored"), R(1), R(1, 1), End(), End())
     state = play(state, Shoot("assault", "armored"), R(1), R(1, 1))
-    assert pending(state) == (ACT, 1)
+    assert pending(state) == (PendingKind.ACT, 1)
 
 
 def test_r7_one_soldier_per_activation_and_one_of_each_part() -> None:
@@ -355,7 +344,7 @@ def test_r7_one_soldier_per_activation_and_one_of_each_part() -> None:
     refused(state, Move("armored", 0), "R7")
     state = play(state, Move("assault", 90), R(1, 1))
     state = apply(state, Face(None))
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
 
 
 def test_r7_actions_must_answer_what_is_pending() -> None:
@@ -380,7 +369,7 @@ def test_r7_cards_off_the_table_cannot_act() -> None:
 def test_r8_eliminating_the_last_soldier_wins() -> None:
     state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0)}, others=False)
     state = play(state, Move("assault", 0), R(1, 2))  # rams it: the last one
-    assert state.status == FINISHED and state.winner == 1 and state.pending is None
+    assert state.status == Status.FINISHED and state.winner == 1 and state.pending is None
     assert not state.soldier(2, "armored").alive
     refused(state, End(), "R8")
     refused(state, Concede(2), "R8")
@@ -389,12 +378,12 @@ def test_r8_eliminating_the_last_soldier_wins() -> None:
 def test_r8_last_soldier_shot() -> None:
     state = arrange({(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0)}, others=False)
     state = play(state, Shoot("assault", "brawler"), R(1))  # Endure 0 totals 0 (R9)
-    assert state.status == FINISHED and state.winner == 1
+    assert state.status == Status.FINISHED and state.winner == 1
 
 
 def test_r8_a_player_may_concede_at_any_time() -> None:
     state = apply(new_game(open_field()), Concede(1))
-    assert state.status == FINISHED and state.winner == 2 and state.conceded_by == 1
+    assert state.status == Status.FINISHED and state.winner == 2 and state.conceded_by == 1
     mid_move = apply(duel(), Move("assault", 0))
     state = apply(mid_move, Concede(1))
     assert state.winner == 2 and state.pending is None
@@ -421,7 +410,7 @@ def test_r9_exploding_pool_rerolls_every_six() -> None:
     refused(state, R(()), "R9")  # a die with no face
     state = apply(state, R((6, 6, 2)))
     assert state.shot is not None and state.shot.shoot_total == 14
-    assert pending(state) == (ROLL, 2) and state.pending.purpose == "endure"  # type: ignore
+    assert pending(state) == (PendingKind.ROLL, 2) and state.pending.purpose == "endure"  # type: ignore
     assert state.pending.pool == Pool(2, True)  # type: ignore[union-attr]
 
 
@@ -479,7 +468,7 @@ def test_r10_faces_are_recorded_per_die_as_chains() -> None:
 def test_r10_auto_dice_are_recorded_like_typed_ones() -> None:
     game = Game(open_field(), seed=42)
     game.roll_pending()  # a new Game waits for its driver to roll the roll-off
-    assert game.state.pending is not None and game.state.pending.kind == PLACE
+    assert game.state.pending is not None and game.state.pending.kind == PendingKind.PLACE
     roll = game.record.actions[0]
     assert [len(chain) for chain in roll.faces] == [1, 1]  # type: ignore[union-attr]
     assert roll.faces[0] != roll.faces[1]  # type: ignore[union-attr]
@@ -522,7 +511,7 @@ def test_r12_tall_terrain_between_blocks_a_shot() -> None:
     state = arrange(
         {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 1, 0)}, scenario=sc, others=False
     )
-    assert apply(state, Shoot("assault", "armored")).pending.kind == ROLL  # type: ignore
+    assert apply(state, Shoot("assault", "armored")).pending.kind == PendingKind.ROLL  # type: ignore
 
 
 def test_r13_ranger_shoots_behind_itself_but_not_through_tall_terrain() -> None:
@@ -547,7 +536,7 @@ def test_r14_turn_in_place_has_no_roll_and_no_react() -> None:
     state = apply(state, Turn("assault", 0))
     assert state.soldier(1, "assault").facing == 0
     assert state.soldier(1, "assault").pos == Vec(5, 6)
-    assert pending(state) == (ACT, 1)  # no roll, no React; it now sees the Brawler
+    assert pending(state) == (PendingKind.ACT, 1)  # no roll, no React; it now sees the Brawler
     assert state.activation is not None and state.activation.moved
     refused(state, Move("assault", 0), "R7")  # the turn was its Move
     state = play(state, Shoot("assault", "brawler"), R(2))
@@ -557,7 +546,7 @@ def test_r14_turn_in_place_has_no_roll_and_no_react() -> None:
 def test_r14_turn_that_leaves_nothing_to_do_ends_the_activation() -> None:
     state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (9, 1, 0)}, others=False)
     state = apply(state, Turn("assault", 180))
-    assert pending(state) == (ACT, 2)  # C6
+    assert pending(state) == (PendingKind.ACT, 2)  # C6
 
 
 def test_r14_facing_set_at_start_and_end_of_a_move() -> None:
@@ -586,7 +575,7 @@ def test_r15_direction_must_be_declared_before_the_roll() -> None:
     state = duel()
     refused(state, Move("assault", None), "R15")
     state = apply(state, Move("assault", 10))
-    assert pending(state) == (ROLL, 1) and state.pending.purpose == "move"  # type: ignore
+    assert pending(state) == (PendingKind.ROLL, 1) and state.pending.purpose == "move"  # type: ignore
     assert state.move is not None and state.move.direction == 10
     assert state.soldier(1, "assault").pos == Vec(5, 7)  # nothing slides before the roll
 
@@ -623,7 +612,7 @@ def test_r16_touching_an_enemy_rams_it() -> None:
     assert any(e.kind == "kill" for e in state.events)
     mover = state.soldier(1, "assault")
     assert mover.y > 3  # halted where it touched, short of the full 6 L
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
 
 
 def test_r16_c3_contact_exactly_at_the_end_of_the_roll_is_a_ram() -> None:
@@ -687,7 +676,7 @@ def test_r17_brawler_declares_no_direction() -> None:
     state = apply(brawler_layout(), Move("brawler", None))
     assert state.pending is not None and state.pending.pool == Pool(3, False)
     state = apply(state, R(1, 1, 1))
-    assert pending(state) == (PATH, 1)
+    assert pending(state) == (PendingKind.PATH, 1)
 
 
 def test_r17_path_of_the_wrong_length_is_refused() -> None:
@@ -696,7 +685,7 @@ def test_r17_path_of_the_wrong_length_is_refused() -> None:
     refused(state, Path(((2, 5), (2, 1))), "R17")
     refused(state, Path(((2, 3 - 2e-6),)), "R17")
     ok = apply(state, Path(((2, 3 - 0.5e-6),)))  # C12: within 1e-6 L
-    assert pending(ok) == (FACE, 1)
+    assert pending(ok) == (PendingKind.FACE, 1)
 
 
 def test_r17_path_may_turn_and_rams_along_the_way() -> None:
@@ -739,7 +728,7 @@ def react_layout() -> State:
 
 def test_r18_react_offered_only_to_enemies_with_react_who_see_the_path() -> None:
     state = play(react_layout(), Move("assault", 90), R(2, 2))
-    assert pending(state) == (REACT, 2)
+    assert pending(state) == (PendingKind.REACT, 2)
     assert state.pending.options == ("brawler",)  # type: ignore[union-attr]
     mv = state.move
     assert mv is not None and mv.reactors == ("brawler",)
@@ -758,7 +747,7 @@ def test_r18_r23_armored_and_unseeing_soldiers_cannot_react() -> None:
 
 def test_r18_no_one_sees_the_move_no_react_step() -> None:
     state = play(react_layout(), Move("assault", 270), R(1, 1))  # away from the watchers
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
 
 
 def test_r18_the_path_only_counts_up_to_the_halt() -> None:
@@ -769,31 +758,38 @@ def test_r18_the_path_only_counts_up_to_the_halt() -> None:
         (2, "gunner"): (1, 2, 0),
     }
     state = play(arrange(layout, others=False), Move("assault", 90), R(3, 3))
-    assert pending(state) == (FACE, 1)  # blocked by the friend before the Brawler sees it
+    assert pending(state) == (
+        PendingKind.FACE,
+        1,
+    )  # blocked by the friend before the Brawler sees it
 
 
 def test_r18_declining_lets_the_move_complete() -> None:
     state = play(react_layout(), Move("assault", 90), R(2, 2), React(None))
     assert approx_vec(at(state, 1, "assault"), Vec(6, 6))
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
 
 
 def test_r19_react_success_stop_point_and_immediate_activation() -> None:
     state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"))
-    assert pending(state) == (ROLL, 2) and state.pending.purpose == "react"  # type: ignore
+    assert pending(state) == (PendingKind.ROLL, 2) and state.pending.purpose == "react"  # type: ignore
     state = apply(state, R(3, 2))  # 5 > 4
-    assert pending(state) == (STOP, 2)
+    assert pending(state) == (PendingKind.STOP, 2)
     refused(state, Stop(-0.5), "R19")
     refused(state, Stop(4.5), "R19")
     state = apply(state, Stop(2.5))
     assert approx_vec(at(state, 1, "assault"), Vec(4.5, 6))
     # C4: no end-of-move facing for the mover; the Brawler activates at once (R19)
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
     assert state.activation == Activation(2, "brawler", reaction=True)
     assert can_act(state, state.soldier(1, "assault")) == (False, False)  # its Shoot is lost
     refused(state, Move("gunner", 0), "R7")  # only the reacting soldier activates
     state = apply(state, End())
-    assert pending(state) == (ACT, 1) and state.initiative == 1 and state.activation is None
+    assert (
+        pending(state) == (PendingKind.ACT, 1)
+        and state.initiative == 1
+        and state.activation is None
+    )
 
 
 def test_r19_c15_the_stop_point_may_come_before_the_mover_was_seen() -> None:
@@ -801,22 +797,22 @@ def test_r19_c15_the_stop_point_may_come_before_the_mover_was_seen() -> None:
     assert state.move is not None and state.move.entries[0] > 1.0
     state = apply(state, Stop(0.0))
     assert approx_vec(at(state, 1, "assault"), Vec(2, 6))
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
 
 
 def test_r18_c7_a_mover_in_sight_when_it_sets_off_may_be_reacted_to() -> None:
     layout = {(1, "assault"): (2, 6, 90), (2, "assault"): (4, 2, 180), (2, "gunner"): (9, 1, 0)}
     state = play(arrange(layout, others=False), Move("assault", 180), R(1, 1))  # away from it
-    assert pending(state) == (REACT, 2)
+    assert pending(state) == (PendingKind.REACT, 2)
     assert state.move is not None and state.move.entries == (0.0,)
 
 
 def test_r19_react_tie_fails_and_the_move_completes() -> None:
     state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"), R(2, 2))
     assert approx_vec(at(state, 1, "assault"), Vec(6, 6))
-    assert pending(state) == (FACE, 1)
+    assert pending(state) == (PendingKind.FACE, 1)
     state = apply(state, Face(None))
-    assert pending(state) == (ACT, 2)  # it sees nothing to shoot now (C6)
+    assert pending(state) == (PendingKind.ACT, 2)  # it sees nothing to shoot now (C6)
 
 
 def test_r19_no_ram_past_the_stop_point_c5_ram_at_the_halt_point() -> None:
@@ -837,7 +833,7 @@ def test_r19_no_ram_past_the_stop_point_c5_ram_at_the_halt_point() -> None:
     assert early.soldier(2, "assault").alive
     at_halt = apply(state, Stop(mv.halt))
     assert not at_halt.soldier(2, "assault").alive
-    assert pending(at_halt) == (ACT, 2)
+    assert pending(at_halt) == (PendingKind.ACT, 2)
 
 
 def test_r19_c9_a_reactor_rammed_at_the_stop_point_loses_its_activation() -> None:
@@ -850,7 +846,7 @@ def test_r19_c9_a_reactor_rammed_at_the_stop_point_loses_its_activation() -> Non
     assert state.move is not None and state.move.rams == ("brawler",)
     state = play(state, React("brawler"), R(4, 3), Stop(state.move.halt))
     assert not state.soldier(2, "brawler").alive
-    assert pending(state) == (ACT, 1) and state.activation is None
+    assert pending(state) == (PendingKind.ACT, 1) and state.activation is None
 
 
 def test_r19_a_react_after_a_shot_costs_nothing_more() -> None:
@@ -864,27 +860,27 @@ def test_r19_a_react_after_a_shot_costs_nothing_more() -> None:
     state = arrange(layout, others=False)
     state = play(state, Shoot("assault", "armored"), R(1), R(2, 2))
     state = play(state, Move("assault", 90), R(2, 2), React("brawler"), R(6, 6), Stop(1.0))
-    assert pending(state) == (ACT, 2) and state.activation is not None
+    assert pending(state) == (PendingKind.ACT, 2) and state.activation is not None
     state = apply(state, End())
-    assert pending(state) == (ACT, 1)
+    assert pending(state) == (PendingKind.ACT, 1)
 
 
 def test_r20_a_move_in_a_reaction_activation_can_be_reacted_to() -> None:
     state = play(react_layout(), Move("assault", 90), R(2, 2), React("brawler"), R(3, 3))
     state = apply(state, Stop(3.0))  # the Assault stops at (5, 6), facing right
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
     state = play(state, Move("brawler", None), R(1, 1, 1))
     state = apply(state, Path(((8, 5),)))  # straight down the right side of the table
-    assert pending(state) == (REACT, 1)
+    assert pending(state) == (PendingKind.REACT, 1)
     assert state.pending.options == ("assault",)  # type: ignore[union-attr]
     state = play(state, React("assault"), R(5))  # 5 > 3
-    assert pending(state) == (STOP, 1)
+    assert pending(state) == (PendingKind.STOP, 1)
     state = apply(state, Stop(1.5))
     assert approx_vec(at(state, 2, "brawler"), Vec(8, 3.5))
-    assert pending(state) == (ACT, 1)
+    assert pending(state) == (PendingKind.ACT, 1)
     assert state.activation == Activation(1, "assault", reaction=True)
     state = apply(state, End())
-    assert pending(state) == (ACT, 2)  # initiative passes to the reactor's opponent
+    assert pending(state) == (PendingKind.ACT, 2)  # initiative passes to the reactor's opponent
 
 
 # --- R21 shooting --------------------------------------------------------------------------------
@@ -947,7 +943,7 @@ def test_r22_gunner_attacks_every_enemy_it_sees_in_the_chosen_order() -> None:
     assert state.pending.pool == Pool(2, True)  # type: ignore[union-attr]
     state = play(state, R(5, 5), R(1))  # 10 > 1: the Assault falls
     assert not state.soldier(2, "assault").alive
-    assert pending(state) == (TARGET, 1)
+    assert pending(state) == (PendingKind.TARGET, 1)
     assert state.pending.options == ("ranger", "armored")  # type: ignore[union-attr]
     refused(state, Shoot("gunner", "assault"), "R22")
     refused(state, Shoot("gunner", "brawler"), "R22")
@@ -956,14 +952,14 @@ def test_r22_gunner_attacks_every_enemy_it_sees_in_the_chosen_order() -> None:
     assert state.pending.options == ("ranger",)  # type: ignore[union-attr]
     state = play(state, Shoot("gunner", "ranger"), R(2, 1), R(2))
     assert not state.soldier(2, "ranger").alive
-    assert pending(state) == (ACT, 2)  # C6: a Gunner's activation ends after its Shoot
+    assert pending(state) == (PendingKind.ACT, 2)  # C6: a Gunner's activation ends after its Shoot
 
 
 def test_r22_gunner_cannot_shoot_after_moving_or_turning() -> None:
     state = apply(gunner_layout(), Turn("gunner", 10))  # turning counts as a Move
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
     state = play(gunner_layout(), Move("gunner", 90), R(1), React(None), Face(None))
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
     # and if its activation were still open, the rules would refuse the Shoot
     held = replace(gunner_layout(), activation=Activation(1, "gunner", moved=True))
     refused(held, Shoot("gunner", "ranger"), "R22")
@@ -982,7 +978,7 @@ def test_r22_gunner_cannot_move_after_shooting() -> None:
         R(1, 1),
         R(3),
     )
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
     held = replace(gunner_layout(), activation=Activation(1, "gunner", shot=True))
     refused(held, Move("gunner", 0), "R22")
     refused(held, Turn("gunner", 10), "R22")
@@ -1005,7 +1001,7 @@ def test_r23_armored_has_react_zero() -> None:
     assert CARDS["armored"].react == 0
     state = arrange({(1, "assault"): (2, 6, 90), (2, "armored"): (5, 2, 180)}, others=False)
     state = play(state, Move("assault", 90), R(1, 1))
-    assert pending(state) == (FACE, 1)  # it saw the whole move, but it never reacts
+    assert pending(state) == (PendingKind.FACE, 1)  # it saw the whole move, but it never reacts
 
 
 # --- R24 records ---------------------------------------------------------------------------------
@@ -1041,13 +1037,13 @@ def scripted_game() -> Game:
 def test_r24_the_script_plays_as_expected() -> None:
     state = scripted_game().state
     assert not state.soldier(2, "assault").alive
-    assert pending(state) == (ACT, 2)
+    assert pending(state) == (PendingKind.ACT, 2)
 
 
 def test_r24_replay_rebuilds_the_same_state() -> None:
     game = scripted_game()
     assert replay(game.record) == game.state
-    assert replay(game.record, upto=2).status == DEPLOYMENT
+    assert replay(game.record, upto=2).status == Status.DEPLOYMENT
     state = new_game(open_field())
     for action in SCRIPT:
         state = apply(state, action)
@@ -1067,7 +1063,7 @@ def test_r24_record_round_trips_through_json() -> None:
 def _placed_by_seed(seed: int) -> Game:
     game = Game(open_field(), seed=seed)
     game.roll_pending()
-    while game.state.pending is not None and game.state.pending.kind == PLACE:
+    while game.state.pending is not None and game.state.pending.kind == PendingKind.PLACE:
         player = game.state.pending.player
         i, card = next(
             (i, c) for i, c in enumerate(CARD_NAMES) if not game.state.soldier(player, c).placed
@@ -1080,7 +1076,7 @@ def _placed_by_seed(seed: int) -> Game:
 def test_r24_seeded_dice_are_the_same_every_time_and_after_reloading() -> None:
     a, b = _placed_by_seed(99), _placed_by_seed(99)
     assert a.record.to_dict() == b.record.to_dict() and a.state == b.state
-    assert a.state.status == PLAYING
+    assert a.state.status == Status.PLAYING
     reloaded = Game.from_record(loads(a.record.to_json()))
     assert reloaded.state == a.state
     assert reloaded.record.seed == 99
@@ -1088,12 +1084,12 @@ def test_r24_seeded_dice_are_the_same_every_time_and_after_reloading() -> None:
 
 def test_r24_referee_mode_takes_typed_dice() -> None:
     game = Game(open_field(), seed=1, auto_dice=False)
-    assert pending(game.state) == (ROLL, 0)
+    assert pending(game.state) == (PendingKind.ROLL, 0)
     with pytest.raises(IllegalActionError):
         game.play(R(1, 7))
     assert game.record.actions == []  # a refused action is not recorded
     game.play(R(1, 6))
-    assert pending(game.state) == (PLACE, 2)
+    assert pending(game.state) == (PendingKind.PLACE, 2)
     with pytest.raises(ValueError):
         game.dice_for_next()
 

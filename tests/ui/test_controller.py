@@ -5,13 +5,13 @@ from __future__ import annotations
 from serm.core import queries as q
 from serm.core.geometry import Vec, bearing_of
 from serm.core.scenario import by_name
-from serm.core.state import ACT, FACE, FINISHED, PATH, PLACE, REACT, STOP, TARGET, Soldier
+from serm.core.state import PendingKind, Soldier, Status
 from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
 from serm.ui.panel import prompt_html, status_html
 
 
 def _deploy_all(c: Controller) -> None:
-    while c.state.pending is not None and c.state.pending.kind == PLACE:
+    while c.state.pending is not None and c.state.pending.kind == PendingKind.PLACE:
         assert c.ghost is not None and c.ghost.problem is None
         assert c.key("Enter") == FULL, c.message
 
@@ -29,7 +29,7 @@ def test_ghost_outside_zone_is_refused_with_reason() -> None:
     p = c.state.pending
     assert p is not None
     c.pointer_down(5.0, 5.0, Hit())  # mid-table: outside both zones
-    assert c.ghost is not None and c.ghost.problem is not None and "R6" in c.ghost.problem
+    assert c.ghost is not None and c.ghost.problem is not None and c.ghost.problem.rule == "R6"
     c.pointer_up(5.0, 5.0, Hit())
     c.confirm()
     assert "R6" in c.message
@@ -53,7 +53,7 @@ def test_rotation_by_wheel_keys_and_handle() -> None:
 def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a player
     st, p = c.state, c.state.pending
     assert p is not None
-    if p.kind == ACT:
+    if p.kind == PendingKind.ACT:
         own = [s for s in st.alive(p.player) if s.on_table and any(q.can_act(st, s))]
         shooters = [s for s in own if q.can_act(st, s)[1] and q.visible_enemies(st, s)]
         if shooters:
@@ -77,7 +77,7 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
             c.key("p")
             return
         c.key("m")
-        if c.state.pending is not None and c.state.pending.kind == PATH:
+        if c.state.pending is not None and c.state.pending.kind == PendingKind.PATH:
             return
         enemy = min(st.enemies(p.player), key=lambda e: (e.pos - s.pos).length())
         c.pointer_move(enemy.x, enemy.y, Hit())
@@ -85,7 +85,7 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
         c.pointer_up(enemy.x, enemy.y, Hit())
         assert c.view().move_preview is not None
         c.key("Enter")
-    elif p.kind == PATH:
+    elif p.kind == PendingKind.PATH:
         sel = c.selected
         assert sel is not None
         s = sel
@@ -93,12 +93,12 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
         enemy = min(st.enemies(p.player), key=lambda e: (e.pos - s.pos).length())
         c.pointer_move(enemy.x, enemy.y, Hit())
         c.key("Enter")
-    elif p.kind == REACT:
+    elif p.kind == PendingKind.REACT:
         c.key("1")
-    elif p.kind == STOP:
+    elif p.kind == PendingKind.STOP:
         c.key("ArrowRight")
         c.key("Enter")
-    elif p.kind == FACE:
+    elif p.kind == PendingKind.FACE:
         sel = c.selected
         assert sel is not None
         s = sel
@@ -108,7 +108,7 @@ def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a 
             c.facing = bearing_of(min(enemies, key=lambda e: (e.pos - s.pos).length()).pos - s.pos)
         if c.key("Enter") == FULL and c.message:
             c.key("k")
-    elif p.kind == TARGET:
+    elif p.kind == PendingKind.TARGET:
         c.key("1")
 
 
@@ -117,7 +117,7 @@ def test_a_whole_game_through_the_controller_reaches_victory() -> None:
     _deploy_all(c)
     seen = set()
     for _ in range(1500):
-        if c.state.status == FINISHED:
+        if c.state.status == Status.FINISHED:
             break
         p = c.state.pending
         assert p is not None
@@ -128,10 +128,10 @@ def test_a_whole_game_through_the_controller_reaches_victory() -> None:
         if len(c.game.record.actions) == before and c.message:
             c.key("Escape")
             c.key("p")
-    assert c.state.status == FINISHED, c.log[-5:]
+    assert c.state.status == Status.FINISHED, c.log[-5:]
     assert c.state.winner in (1, 2)
     assert "Rematch" in prompt_html(c)
-    assert {ACT, FACE} <= seen
+    assert {PendingKind.ACT, PendingKind.FACE} <= seen
 
 
 def test_pointer_move_without_change_asks_for_no_redraw() -> None:
@@ -174,7 +174,7 @@ def test_a_move_reports_the_path_the_card_slid_along() -> None:
     c.key("4")
     c.key("m")
     c.key("Enter")
-    while c.state.pending is not None and c.state.pending.kind == REACT:
+    while c.state.pending is not None and c.state.pending.kind == PendingKind.REACT:
         c.key("n")
     moved = [m for m in c.motions if m[0] == (p.player, "assault")]
     assert moved, c.log[-3:]
@@ -189,7 +189,7 @@ def test_brawler_path_by_keyboard() -> None:
         _deploy_all(c)
         c.key("5")
         c.key("m")
-        if c.state.pending is not None and c.state.pending.kind == PATH:
+        if c.state.pending is not None and c.state.pending.kind == PendingKind.PATH:
             break
     else:
         raise AssertionError("no Brawler move")
@@ -198,7 +198,7 @@ def test_brawler_path_by_keyboard() -> None:
     c.key(" ")
     assert len(c.trace) == 1 or total <= 1
     c.key("Enter")
-    assert c.state.pending is None or c.state.pending.kind != PATH
+    assert c.state.pending is None or c.state.pending.kind != PendingKind.PATH
 
 
 def test_strength_names_match_the_computer_players() -> None:
@@ -253,7 +253,7 @@ def test_a_finger_leaves_no_hover_behind() -> None:
     c = Controller.new(by_name("open"), seed=3)
     _deploy_all(c)
     p = c.state.pending
-    assert p is not None and p.kind == ACT
+    assert p is not None and p.kind == PendingKind.ACT
     mine = next(s for s in c.state.alive(p.player))
     foe = next(s for s in c.state.alive(3 - p.player))
     c.pointer_move(mine.x, mine.y, Hit(player=mine.player, card=mine.card))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from serm.core.scenario import by_name
-from serm.core.state import ACT, REACT
+from serm.core.state import PendingKind
 from serm.ui.controller import Controller, Hit
 from serm.ui.saves import (
     ASIDE,
@@ -40,7 +40,7 @@ def test_continue_restores_a_chosen_but_unrolled_move() -> None:
     store, _ = _store()
     c = _deployed()
     p = c.state.pending
-    assert p is not None and p.kind == ACT
+    assert p is not None and p.kind == PendingKind.ACT
     c.key("4")  # the Assault
     c.key("m")
     c.pointer_down(2.0, 5.0, Hit())
@@ -59,15 +59,15 @@ def _to_react(seed: int) -> Controller | None:
     for _ in range(60):
         p = c.state.pending
         assert p is not None
-        if p.kind == REACT:
+        if p.kind == PendingKind.REACT:
             return c
-        if p.kind != ACT:
+        if p.kind != PendingKind.ACT:
             c.confirm() or c.key("k")
             continue
         own = [s for s in c.state.alive(p.player) if s.on_table]
         c.select(own[0].card)
         c.key("m")
-        if c.state.pending is not None and c.state.pending.kind == ACT:
+        if c.state.pending is not None and c.state.pending.kind == PendingKind.ACT:
             enemy = c.state.enemies(p.player)[0]
             c.pointer_down(enemy.x, enemy.y, Hit())
             c.pointer_up(enemy.x, enemy.y, Hit())
@@ -85,7 +85,7 @@ def test_mid_react_save_restores_the_react_prompt() -> None:
     assert back is not None
     d = back.controller()
     assert d.state.pending is not None and d.state.pending == c.state.pending
-    assert d.state.pending.kind == REACT
+    assert d.state.pending.kind == PendingKind.REACT
 
 
 def test_slots_list_rename_delete() -> None:

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from serm.core import Place, Roll, State, apply, new_game
+from serm.core.errors import Problem
 from serm.core.geometry import Vec
 from serm.core.scenario import Scenario, Terrain, Zone
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
@@ -68,7 +69,7 @@ def test_hostile_strings_stay_text(name: str) -> None:
         hovered=(2, name),
         highlights=(((2, "gunner"), "target"), ((1, name), "target")),
         chances=(((2, "gunner"), 0.5),),
-        ghost=Ghost(1, name, 5.0, 5.0, 0.0, name),
+        ghost=Ghost(1, name, 5.0, 5.0, 0.0, Problem("R4", name)),
         move_preview=MovePreview((1, "ranger"), 0.0, 0.0, 1, 6, None),
         path_trace=PathTrace(((1.0, 9.0), (2.0, 8.0)), 1.5, (3.0, 7.0)),
         facing_handle=((1, "ranger"), 45.0),

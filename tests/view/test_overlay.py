@@ -177,7 +177,7 @@ def test_ghost_valid_and_invalid(deploying: State) -> None:
     bad = Ghost(1, "armored", 5.0, 5.0, 0.0, problem)
     (g,) = groups(overlay(deploying, ViewModel(ghost=bad)), "ghost")
     assert "bad" in classes(g)
-    assert problem in all_text(g)
+    assert str(problem) in all_text(g)
 
 
 def test_move_preview(deployed: State) -> None:
