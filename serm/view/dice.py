@@ -1,4 +1,4 @@
-"""Dice as HTML for the side panel (``dice_html``) and as a small SVG strip under the table.
+"""One roll of dice as escaped HTML (``dice_html``).
 
 A die is recorded as the chain of faces it rolled (R10): ``(6, 2)`` is a six re-rolled into a 2,
 shown as "6→2".
@@ -6,14 +6,11 @@ shown as "6→2".
 
 from __future__ import annotations
 
-import svg
-
-from .common import INK, MARGIN, SCALE, WHITE, esc, n, text, text_width
+from .common import esc
 
 Faces = tuple[tuple[int, ...], ...]
 
 ARROW = "\u2192"
-SIX = "#ffe066"
 
 
 def _face(f: object) -> str:
@@ -46,52 +43,3 @@ def dice_html(label: str, faces: Faces) -> str:
         f"{' '.join(chains)} "
         f'<span class="dice-total">= {total}</span></div>'
     )
-
-
-def dice_strip(
-    rolls: tuple[tuple[str, Faces], ...], table_width: float, table_height: float
-) -> list[svg.Element]:
-    """The latest rolls as dice squares in the frame under the table (left to right)."""
-    if not rolls:
-        return []
-    size = 0.3 * SCALE
-    y = table_height * SCALE + MARGIN * SCALE / 2
-    x = 0.0
-    right = table_width * SCALE
-    out: list[svg.Element] = []
-    for label, faces in rolls:
-        if x > right - 2 * size:
-            break
-        out.append(text(x, y, label, 18, WHITE, bold=True, anchor="start"))
-        x += text_width(label, 18) + 10
-        for chain in faces:
-            for i, f in enumerate(chain):
-                if i:
-                    out.append(text(x + 8, y, ARROW, 18, WHITE))
-                    x += 16
-                re_rolled = i < len(chain) - 1
-                out += [
-                    svg.Rect(
-                        x=n(x),
-                        y=n(y - size / 2),
-                        width=n(size),
-                        height=n(size),
-                        rx=5,
-                        fill=SIX if re_rolled else WHITE,
-                        stroke=INK,
-                        stroke_width=2,
-                    ),
-                    text(x + size / 2, y, _face(f), 18, INK, bold=True),
-                ]
-                x += size + 2
-            x += 8
-        total = sum(int(f) for chain in faces for f in chain if isinstance(f, int))
-        out.append(text(x, y, f"= {total}", 18, WHITE, bold=True, anchor="start"))
-        x += text_width(f"= {total}", 18) + 30
-    return [
-        svg.G(
-            class_=["dice-strip"],
-            data={"role": "dice"},
-            elements=out,
-        )
-    ]

@@ -7,7 +7,7 @@ bearings in degrees clockwise from screen-up (R1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from serm.core.errors import Problem
 
@@ -67,8 +67,7 @@ class ViewModel:
     - ``ghost``, ``move_preview``, ``path_trace``: deployment / aiming / Brawler previews.
     - ``stop_at``: proposed stop distance along the pending move's path (R19).
     - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
-    - ``perspective``: the player whose turn it is to decide (for "enemy" regions), 1 or 2.
-    - ``last_dice``: the dice of the latest rolls to draw, as (label, faces) pairs.
+    - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     """
 
     selected: SoldierKey | None = None
@@ -82,4 +81,3 @@ class ViewModel:
     stop_at: float | None = None
     facing_handle: tuple[SoldierKey, float] | None = None
     perspective: int = 1
-    last_dice: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = field(default=())

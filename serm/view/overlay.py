@@ -26,7 +26,6 @@ from .common import (
     screen_extent,
     text_width,
 )
-from .dice import dice_strip
 from .model import Ghost, ViewModel
 from .moves import line, move_preview, path_trace, pending_move
 from .sight import los_elements
@@ -129,10 +128,9 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
 
 def sight_elements(state: State, view: ViewModel) -> list[svg.Element]:
     """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
-    hovered card or a turning facing -- LOS regions, the pending move, the dice strip."""
+    hovered card or a turning facing -- LOS regions and the pending move."""
     out = los_elements(state, view)
     out += pending_move(state, view)
-    out += dice_strip(view.last_dice, state.scenario.width, state.scenario.height)
     return out
 
 

@@ -73,13 +73,13 @@ def test_hostile_strings_stay_text(name: str) -> None:
         move_preview=MovePreview((1, "ranger"), 0.0, 0.0, 1, 6, None),
         path_trace=PathTrace(((1.0, 9.0), (2.0, 8.0)), 1.5, (3.0, 7.0)),
         facing_handle=((1, "ranger"), 45.0),
-        last_dice=((name, ((6, 2), (3,))),),
     )
     markup = render(state, view)
     root = ET.fromstring(markup)
     check(root, name)
     texts = [t.text for t in root.iter(f"{NS}text")]
-    assert texts.count(name) >= 4  # two terrain labels, the ghost problem, the dice label
+    assert texts.count(name) >= 3  # two terrain labels, the ghost's card
+    assert f"{name} (R4)" in texts  # the ghost's problem
     assert name in (root.get("aria-label") or "")
     ghost = next(g for g in root.iter(f"{NS}g") if "ghost" in g.get("class", "").split())
     assert ghost.get("data-card") == name

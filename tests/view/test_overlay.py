@@ -258,12 +258,6 @@ def test_facing_handle(deployed: State) -> None:
     assert math.isclose(float(handle.get("r") or 0), 0.18 * SCALE)
 
 
-def test_dice_strip(deployed: State) -> None:
-    view = ViewModel(last_dice=(("Shoot", ((6, 2), (4,))),))
-    (g,) = groups(overlay(deployed, view), "dice-strip")
-    assert all_text(g).split() == ["Shoot", "6", "\u2192", "2", "4", "=", "12"]
-
-
 def test_dice_html() -> None:
     markup = dice_html("Shoot", ((6, 6, 1), (4,)))
     root = ET.fromstring(markup)  # well-formed
