@@ -192,7 +192,7 @@ def from_dict(d: Any) -> Action:
     return _parse(kind, d)
 
 
-def _parse(kind: str, d: dict[str, Any]) -> Action:  # noqa: PLR0911
+def _parse(kind: str, d: dict[str, Any]) -> Action:
     if kind == "roll":
         return Roll(_faces(d))
     if kind == "place":

@@ -50,7 +50,7 @@ def test_rotation_by_wheel_keys_and_handle() -> None:
     c.pointer_up(g.x + 1.0, g.y, Hit())
 
 
-def _step(c: Controller) -> None:  # noqa: C901 - one branch per prompt, like a player
+def _step(c: Controller) -> None:
     st, p = c.state, c.state.pending
     assert p is not None
     if p.kind == PendingKind.ACT:
