@@ -2,7 +2,7 @@
 # Everything a fresh machine needs, then every check: `bash tools/test.sh`.
 #   - installs Debian's chromium if /usr/bin/chromium is missing (needs root)
 #   - creates .venv and installs the project with its dev extras
-#   - builds the site (tools/build.py), then runs ruff, mypy and pytest
+#   - builds the site (tools/build.py), then runs ruff (lint and format), mypy and pytest
 # Extra arguments go to pytest, e.g. `bash tools/test.sh -k boot`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,7 @@ python tools/build.py
 
 echo "[test] ruff"
 ruff check .
+ruff format --check .
 
 echo "[test] mypy"
 mypy
