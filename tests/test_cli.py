@@ -18,6 +18,7 @@ from serm.core.record import loads
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "complete-game.json"
+GOLDEN = ROOT / "examples" / "complete-game.summary.json"
 
 
 def test_replay_prints_the_final_state(capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,6 +31,13 @@ def test_replay_prints_the_final_state(capsys: pytest.CaptureFixture[str]) -> No
     assert len(summary["soldiers"]) == 10
     assert set(summary["soldiers"][0]) == {"player", "card", "alive", "placed", "x", "y", "facing"}
     assert err == ""
+
+
+def test_replay_prints_the_golden_final_state(capsys: pytest.CaptureFixture[str]) -> None:
+    """The example's final state, byte for byte, as checked in (``tools/make_example.py`` writes
+    both files); a change to the rules or to the summary's form shows up here first."""
+    assert main(["replay", str(EXAMPLE)]) == 0
+    assert capsys.readouterr().out == GOLDEN.read_text(encoding="utf-8")
 
 
 def test_replay_of_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

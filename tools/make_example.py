@@ -1,5 +1,8 @@
 """Write examples/complete-game.json: a whole game, from roll-off to a winner, as a record (R24).
 
+Next to it goes its golden final state, examples/complete-game.summary.json: exactly what
+``python -m serm replay examples/complete-game.json`` prints (tests/test_cli.py compares them).
+
 Run from anywhere as ``python tools/make_example.py [--out PATH]``. Standard library and serm only.
 
 Both sides are played by a simple seeded player (charge the nearest enemy, shoot what it sees,
@@ -50,7 +53,7 @@ from serm.core.queries import (  # noqa: E402
     visible_enemies,
 )
 from serm.core.scenario import default  # noqa: E402
-from serm.core.state import Soldier, Status  # noqa: E402
+from serm.core.state import EventKind, PendingKind, Soldier, Status  # noqa: E402
 
 OUT = ROOT / "examples" / "complete-game.json"
 MAX_ACTIONS = 3000
@@ -159,11 +162,11 @@ def play_game(seed: int) -> tuple[Game, set[str]]:
             features.add("react")
         if isinstance(action, BrawlerPath):
             features.add("brawler path")
-        if state.pending is not None and state.pending.kind == "target":
+        if state.pending is not None and state.pending.kind == PendingKind.TARGET:
             features.add("gunner multi-shot")
         seen = len(game.events)
         game.play(action)
-        if any(e.kind == "kill" for e in game.events[seen:]):
+        if any(e.kind == EventKind.KILL for e in game.events[seen:]):
             features.add("kill")
     if game.state.status == Status.FINISHED and game.state.conceded_by is None:
         features.add("winner")
@@ -200,10 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     game = make()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(pretty(game.record.to_dict()), encoding="utf-8")
+    summary = args.out.with_name(args.out.stem + ".summary.json")
+    summary.write_text(json.dumps(game.state.to_summary()) + "\n", encoding="utf-8")
     s = game.state
     print(
-        f"wrote {args.out}: seed {game.record.seed}, {len(game.record.actions)} actions, "
-        f"player {s.winner} wins"
+        f"wrote {args.out} and {summary.name}: seed {game.record.seed}, "
+        f"{len(game.record.actions)} actions, player {s.winner} wins"
     )
     return 0
 
