@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
-from ..core.state import PendingKind, Soldier, State, Status
+from ..core.state import PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from .controller import Controller
@@ -422,12 +422,12 @@ def notice_html(lines: list[str]) -> str:
     return f'<ul class="notice" role="alert">{items}</ul>{button("Dismiss", "dismiss")}'
 
 
-ROLL_WHO = {
-    "rolloff": "Roll-off: one die for player 1, then one for player 2",
-    "move": "Move roll",
-    "react": "React roll",
-    "shoot": "Shoot roll",
-    "endure": "Endure roll",
+ROLL_WHO: dict[Purpose, str] = {
+    Purpose.ROLLOFF: "Roll-off: one die for player 1, then one for player 2",
+    Purpose.MOVE: "Move roll",
+    Purpose.REACT: "React roll",
+    Purpose.SHOOT: "Shoot roll",
+    Purpose.ENDURE: "Endure roll",
 }
 
 
@@ -447,7 +447,7 @@ def _dice(ctrl: Controller) -> str:
     )
     who_rolls = f" (player {p.player})" if p.player else ""
     return (
-        f"<p><strong>{escape(ROLL_WHO.get(p.purpose, p.purpose))}</strong>{who_rolls}: roll "
+        f"<p><strong>{escape(ROLL_WHO[p.purpose])}</strong>{who_rolls}: roll "
         f"{p.pool.dice} real dice and type what they show.{exploding}</p>"
         f'<div class="choices">{boxes}</div>'
         f'<div class="actions">{button("Enter dice", "dice", primary=True)}</div>'
