@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
-from serm.ai.match import TURN_CAP, play
+from serm.ai.match import ACTIVATION_CAP, play
 from serm.core.record import scenario_from_dict
 from serm.core.scenario import Scenario, by_name
 
@@ -64,7 +64,7 @@ def run_one(job: Job) -> Row:
     side_a = 1 if a_first else 2
     score = 0.5 if r.winner is None else float(r.winner == side_a)
     times = {a: r.times[side_a], b: r.times[3 - side_a]}
-    return a, b, score, r.winner is None, times, r.turns
+    return a, b, score, r.winner is None, times, r.activations
 
 
 def scenario_for(name: str, seed: int) -> Scenario:
@@ -103,7 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="default, open, random, mix, or a scenario JSON file (record form)",
     )
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--cap", type=int, default=TURN_CAP, help="turn cap (a draw beyond it)")
+    ap.add_argument(
+        "--cap", type=int, default=ACTIVATION_CAP, help="activation cap (a draw beyond it)"
+    )
     ap.add_argument("--pairs", default="", help="comma-separated a-b pairings (default: all)")
     args = ap.parse_args(argv)
     pairs: list[tuple[str, str]] = list(PAIRINGS)

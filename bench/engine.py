@@ -88,8 +88,8 @@ def run(games: int, seed: int) -> dict[str, float]:
     actions = 0
     start = time.perf_counter()
     for i in range(games):
-        result = play(by_name("default"), ("random", "random"), seed + i, turn_cap=150)
-        actions += result.turns
+        result = play(by_name("default"), ("random", "random"), seed + i, activation_cap=150)
+        actions += result.activations
     elapsed = time.perf_counter() - start
     out["games_per_s"] = games / elapsed
     out["activations_per_s"] = actions / elapsed

@@ -11,20 +11,23 @@ from serm.core.state import Status
 
 from .player import BasePlayer, make_player
 
-TURN_CAP = 200
+ACTIVATION_CAP = 200
 """Activations after which a game is stopped and counted as a draw."""
 
 
 @dataclass
 class Result:
-    """One game: the winner (None for a draw at the turn cap) and each player's think times."""
+    """One game: the winner (None for a draw at the activation cap), the number of
+    activations played (``State.activation_number`` at the end) and each player's think times."""
 
     winner: int | None
-    turns: int
+    activations: int
     times: dict[int, list[float]] = field(default_factory=lambda: {1: [], 2: []})
 
 
-def play(scenario: Scenario, kinds: tuple[str, str], seed: int, turn_cap: int = TURN_CAP) -> Result:
+def play(
+    scenario: Scenario, kinds: tuple[str, str], seed: int, activation_cap: int = ACTIVATION_CAP
+) -> Result:
     """Play ``kinds[0]`` (player 1) against ``kinds[1]`` (player 2) with dice from ``seed``."""
     players: dict[int, BasePlayer] = {
         1: make_player(kinds[0], seed * 2 + 1),
@@ -33,7 +36,7 @@ def play(scenario: Scenario, kinds: tuple[str, str], seed: int, turn_cap: int = 
     game = Game(scenario, seed)
     game.roll_pending()
     result = Result(None, 0)
-    while game.state.status != Status.FINISHED and game.state.activation_number <= turn_cap:
+    while game.state.status != Status.FINISHED and game.state.activation_number <= activation_cap:
         p = game.state.pending
         assert p is not None
         start = time.perf_counter()
@@ -41,5 +44,5 @@ def play(scenario: Scenario, kinds: tuple[str, str], seed: int, turn_cap: int = 
         result.times[p.player].append(time.perf_counter() - start)
         game.play(action)
     result.winner = game.state.winner
-    result.turns = game.state.activation_number
+    result.activations = game.state.activation_number
     return result

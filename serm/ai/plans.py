@@ -33,7 +33,7 @@ class Candidate:
 
 STANDOFF = 30
 """Activations after which a game counts as a stand-off: the players press in (a draw at the
-turn cap is worth less than the risk)."""
+activation cap is worth less than the risk)."""
 AGGRESSIVE = Weights(after_top=0.8, approach=0.05)
 
 

@@ -111,7 +111,7 @@ def test_exploding_odds_match_monte_carlo() -> None:
 
 
 def test_random_vs_ai_game_finishes() -> None:
-    result = play(by_name("default"), ("random", "easy"), seed=5, turn_cap=400)
+    result = play(by_name("default"), ("random", "easy"), seed=5, activation_cap=400)
     assert result.winner in (1, 2)
 
 
