@@ -48,6 +48,9 @@ from .state import (
 
 _A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
+DRAW_AFTER = 40
+"""R8: this many activations in a row in which no soldier is eliminated end the game in a draw."""
+
 PATH_TOLERANCE = 1e-6
 """How closely (L) a Brawler's traced path must match its rolled length (R17)."""
 
@@ -267,12 +270,20 @@ def _shoot_rule(s: Soldier) -> str:
     return "R21" if s.type.shoot == 0 else ("R22" if s.type.moves_or_shoots else "R7")
 
 
-def _end_activation(state: State) -> State:
-    """R7: after an activation the initiative passes to the opponent."""
+def _end_activation(state: State, held: bool = True) -> State:
+    """R7: after an activation the initiative passes to the opponent (unless R8 ends the game).
+
+    ``held`` is False when the activation never took place (a reacting soldier eliminated at the
+    stop point, R19): it then does not count toward R8's draw.
+    """
     a = state.activation
     player = a.player if a else state.initiative
-    if a is None or a.card is None or not (a.moved or a.shot):
+    if held and (a is None or a.card is None or not (a.moved or a.shot)):
         state = _log(state, EventKind.INITIATIVE, f"Player {player} passes.")
+    if held:
+        state = _count_quiet(state)
+    if state.status == Status.FINISHED:
+        return state
     nxt = other(player)
     state = _log(state, EventKind.INITIATIVE, f"Player {nxt} has the initiative.")
     return replace(
@@ -284,6 +295,34 @@ def _end_activation(state: State) -> State:
         activation_number=state.activation_number + 1,
         pending=Pending(PendingKind.ACT, nxt),
     )
+
+
+def _count_quiet(state: State) -> State:
+    """R8: an activation has ended; after ``DRAW_AFTER`` in a row with no soldier eliminated,
+    the game ends in a draw. Every activation counts: a pass, and a reacting soldier's (R19)."""
+    a = state.activation
+    quiet = 0 if a is not None and a.eliminated else state.quiet_activations + 1
+    state = replace(state, quiet_activations=quiet)
+    if quiet < DRAW_AFTER:
+        return state
+    state = replace(
+        state,
+        status=Status.FINISHED,
+        winner=None,
+        pending=None,
+        activation=None,
+        move=None,
+        shot=None,
+    )
+    text = f"{DRAW_AFTER} activations in a row without an elimination: the game is a draw."
+    return _log(state, EventKind.END, text)
+
+
+def _eliminate(state: State, victim: Soldier) -> State:
+    """Take ``victim`` off the table; the activation under way saw an elimination (R8)."""
+    state = state.with_soldier(replace(victim, alive=False))
+    a = state.activation
+    return state if a is None else replace(state, activation=replace(a, eliminated=True))
 
 
 def _after_part(state: State) -> State:
@@ -453,12 +492,15 @@ def _stop(state: State, action: Stop) -> State:
     state = _log(state, EventKind.MOVE, f"The {s.type.title} is stopped after {distance:.2f} L.")
     if state.status == Status.FINISHED:
         return state
+    state = _count_quiet(state)  # the mover's activation ends here (R19), and counts (R8)
+    if state.status == Status.FINISHED:
+        return state
     reactor = state.soldier(rp, mv.reactor)
     state = replace(
         state, move=None, shot=None, activation=Activation(rp, reactor.card, reaction=True)
     )
     if not reactor.on_table:
-        return _end_activation(state)
+        return _end_activation(state, held=False)
     state = _log(state, EventKind.INITIATIVE, f"{_Name(reactor)} takes an activation at once.")
     return replace(state, pending=Pending(PendingKind.ACT, rp))
 
@@ -471,7 +513,7 @@ def _slide(
     state = state.with_soldier(replace(s, x=end.x, y=end.y))
     for card in rams:
         victim = state.soldier(other(s.player), card)
-        state = state.with_soldier(replace(victim, alive=False))
+        state = _eliminate(state, victim)
         state = _log(state, EventKind.KILL, f"{_Name(s)} rams {_name(victim)}: eliminated!")
     return _check_victory(state)
 
@@ -558,7 +600,7 @@ def _resolve_shot(state: State, endure: int) -> State:
     assert shot is not None and shot.shoot_total is not None and a is not None
     target = state.soldier(other(a.player), shot.target)
     if shot.shoot_total > endure:
-        state = state.with_soldier(replace(target, alive=False))
+        state = _eliminate(state, target)
         text = f"Shoot {shot.shoot_total} beats Endure {endure}: {_name(target)} is eliminated!"
         state = _check_victory(_log(state, EventKind.KILL, text))
     else:

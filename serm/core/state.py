@@ -126,7 +126,8 @@ class Pending:
 class Activation:
     """The activation under way (R7): whose, which soldier (None until chosen), what is done.
 
-    ``reaction`` marks the immediate activation a successful React grants (R19).
+    ``reaction`` marks the immediate activation a successful React grants (R19); ``eliminated``
+    is set once any soldier is eliminated during it (R8: it then breaks a run of quiet ones).
     """
 
     player: int
@@ -134,6 +135,7 @@ class Activation:
     moved: bool = False
     shot: bool = False
     reaction: bool = False
+    eliminated: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,8 +187,11 @@ class State:
     """A whole game position. Build the first one with ``new_game``; change it with ``apply``.
 
     ``activation_number`` counts the activations of the game: 1 for the first once every card is
-    placed, one more each time the initiative passes (R7); 0 before. ``events`` are the log lines
-    of the last action only (``Game.events`` keeps the whole log).
+    placed, one more each time the initiative passes (R7); 0 before. ``quiet_activations`` counts
+    the activations in a row, up to the last one ended, in which no soldier was eliminated (R8:
+    every activation counts, a passed one and a reacting soldier's one (R19) included; at
+    ``serm.core.rules.DRAW_AFTER`` the game ends in a draw). ``events`` are the log lines of the
+    last action only (``Game.events`` keeps the whole log).
     """
 
     scenario: Scenario
@@ -201,6 +206,7 @@ class State:
     winner: int | None = None
     conceded_by: int | None = None
     activation_number: int = 0
+    quiet_activations: int = 0
     events: tuple[Event, ...] = ()
 
     def soldier(self, player: int, card: str) -> Soldier:

@@ -13,7 +13,8 @@ SCENARIOS = (
 HELP_HTML = """
 <h2>How to play</h2>
 <ol class="help">
-<li><strong>Goal:</strong> eliminate all five enemy soldiers.</li>
+<li><strong>Goal:</strong> eliminate all five enemy soldiers. If 40 activations in a row
+pass without anyone being eliminated, the game is a draw.</li>
 <li><strong>Distances</strong> are in card lengths (L): one L is the long side of a card.</li>
 <li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
 <strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
+from ..core.rules import DRAW_AFTER
 from ..core.state import PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
@@ -60,7 +61,8 @@ def kill_buttons(shooter: Soldier, targets: list[Soldier]) -> str:
 def status_html(state: State, names: dict[int, str] | None = None) -> str:
     """Whose initiative it is (or the phase) in one line."""
     if state.status == Status.FINISHED:
-        assert state.winner is not None
+        if state.winner is None:
+            return '<p class="status">The game is a draw.</p>'
         return f'<p class="status">{who(state.winner, names)} has won.</p>'
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
         return '<p class="status">Deployment: players take turns placing one card each.</p>'
@@ -69,11 +71,26 @@ def status_html(state: State, names: dict[int, str] | None = None) -> str:
         return (
             f'<p class="status">Activation {state.activation_number} · {who(a.player, names)} '
             "reacts out of turn; "
-            f"then {who(other(a.player), names)} plays.</p>"
+            f"then {who(other(a.player), names)} plays.{_draw_count(state)}</p>"
         )
     return (
         f'<p class="status">Activation {state.activation_number} · {who(state.initiative, names)} '
-        f"has the initiative.</p>"
+        f"has the initiative.{_draw_count(state)}</p>"
+    )
+
+
+DRAW_WARNING = 30
+"""From this many quiet activations on, the status line counts them toward the draw (R8)."""
+
+
+def _draw_count(state: State) -> str:
+    """R8's count once it nears the draw: activations in a row with no elimination."""
+    n = state.quiet_activations
+    if n < DRAW_WARNING:
+        return ""
+    return (
+        f' <span class="draw-count">No elimination for {n} activations: the game is a draw '
+        f"after {DRAW_AFTER}.</span>"
     )
 
 
@@ -347,11 +364,18 @@ def _target(ctrl: Controller) -> str:
 
 
 def _victory(st: State, names: dict[int, str] | None) -> str:
-    if st.winner is None:
+    if st.status != Status.FINISHED:
         return ""
-    how = f"Player {st.conceded_by} conceded." if st.conceded_by else "Every enemy is eliminated."
+    if st.winner is None:
+        title = "A draw"
+        how = f"{DRAW_AFTER} activations in a row went by without an elimination (R8)."
+    else:
+        title = f"{who(st.winner, names)} wins!"
+        how = "Every enemy is eliminated."
+        if st.conceded_by:
+            how = f"Player {st.conceded_by} conceded."
     return (
-        f'<div class="victory" role="alert"><h2>{who(st.winner, names)} wins!</h2>'
+        f'<div class="victory" role="alert"><h2>{title}</h2>'
         f"<p>{escape(how)}</p>"
         f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
         f"{button('Download record', 'download')}</div></div>"

@@ -123,8 +123,8 @@ def describe(state: State) -> str:
         f"S.E.R.M. table, scenario {sc_.name}, {n(sc_.width)} by {n(sc_.height)} card lengths: "
         f"player 1 has {counts[0]} soldiers on the table, player 2 has {counts[1]}."
     )
-    if state.status == Status.FINISHED and state.winner:
-        words += f" Player {state.winner} has won."
+    if state.status == Status.FINISHED:
+        words += f" Player {state.winner} has won." if state.winner else " The game is a draw."
     return words
 
 

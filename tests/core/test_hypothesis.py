@@ -47,6 +47,7 @@ from serm.core.queries import (
     visible_enemies,
 )
 from serm.core.record import loads
+from serm.core.rules import DRAW_AFTER
 from serm.core.scenario import Scenario, default, open_field, random_layout
 from serm.core.state import MoveInProgress, State, Status
 
@@ -277,7 +278,9 @@ def check_state(before: State, state: State) -> None:
             assert problem is None, f"player {new.player}'s {new.card}: {problem}"
     p = state.pending
     if state.status == Status.FINISHED:
-        assert p is None and state.winner in (1, 2)
+        assert p is None and state.winner in (1, 2, None)
+        if state.winner is None:  # R8: a draw comes only after DRAW_AFTER quiet activations
+            assert state.quiet_activations == DRAW_AFTER and state.conceded_by is None
         return
     assert p is not None
     if p.kind == "react":

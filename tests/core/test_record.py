@@ -335,3 +335,23 @@ def test_replay_upto_stops_early() -> None:
     record = loads(json.dumps(base_record(actions)))
     state = replay(record, upto=2)
     assert state.status == "deployment" and state.first_placer == 1
+
+
+def test_a_drawn_game_replays_to_finished_with_no_winner() -> None:
+    """R8: the record of a game stalled for 40 activations replays to a draw."""
+    from serm.core.rules import DRAW_AFTER
+
+    spots = {1: [(x, 9.0) for x in (1, 3, 5, 7, 9)], 2: [(x, 1.0) for x in (1, 3, 5, 7, 9)]}
+    cards = ("ranger", "gunner", "armored", "assault", "brawler")
+    actions: list[Action] = [rolloff_for(2)]  # player 2 lost the roll-off: player 1 places first
+    for i in range(5):
+        for player in (1, 2):
+            x, y = spots[player][i]
+            actions.append(Place(cards[i], x, y, 180.0 if player == 1 else 0.0))
+    actions += [End()] * DRAW_AFTER
+    state = replay(loads(json.dumps(base_record([to_dict(a) for a in actions]))))
+    summary = state.to_summary()
+    assert summary["status"] == "finished" and summary["winner"] is None
+    assert summary["pending"] is None
+    with pytest.raises(RecordError, match=r"actions\[51\].*R8"):
+        replay(loads(json.dumps(base_record([to_dict(a) for a in [*actions, End()]]))))

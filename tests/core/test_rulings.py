@@ -36,8 +36,9 @@ from serm.core.dice import Pool, prob_beats, prob_greater, total
 from serm.core.geometry import CARD_WIDTH, Vec, polygons_overlap, unit
 from serm.core.queries import can_act, visible_enemies
 from serm.core.record import loads
+from serm.core.rules import DRAW_AFTER
 from serm.core.scenario import Scenario, Terrain, by_name, default, open_field, random_layout
-from serm.core.state import Activation, PendingKind, State, Status
+from serm.core.state import Activation, EventKind, PendingKind, State, Status
 
 HW = CARD_WIDTH / 2
 
@@ -387,6 +388,71 @@ def test_r8_a_player_may_concede_at_any_time() -> None:
     mid_move = apply(duel(), Move("assault", 0))
     state = apply(mid_move, Concede(1))
     assert state.winner == 2 and state.pending is None
+
+
+def passes(state: State, n: int) -> State:
+    """``n`` activations in a row that do nothing: each player passes in turn (R7)."""
+    for _ in range(n):
+        state = apply(state, End())
+    return state
+
+
+def test_r8_forty_quiet_activations_end_the_game_in_a_draw() -> None:
+    state = passes(deploy(), DRAW_AFTER - 1)
+    assert state.status == Status.PLAYING and state.quiet_activations == DRAW_AFTER - 1
+    state = apply(state, End())
+    assert state.status == Status.FINISHED and state.winner is None and state.pending is None
+    assert state.events[-1].kind == EventKind.END and "draw" in state.events[-1].text
+    refused(state, End(), "R8")
+    refused(state, Concede(1), "R8")
+
+
+def test_r8_an_elimination_starts_the_count_again() -> None:
+    layout = {(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0)}
+    state = passes(arrange(layout), DRAW_AFTER - 2)
+    assert state.initiative == 1 and state.quiet_activations == DRAW_AFTER - 2
+    state = play(state, Shoot("assault", "brawler"), R(1))  # Endure 0 totals 0: eliminated
+    assert not state.soldier(2, "brawler").alive
+    assert state.quiet_activations == DRAW_AFTER - 2  # the activation has not ended yet
+    state = apply(state, End())
+    assert state.quiet_activations == 0  # it saw an elimination: not a quiet one
+    state = passes(state, DRAW_AFTER - 1)
+    assert state.status == Status.PLAYING
+    assert apply(state, End()).status == Status.FINISHED
+
+
+def test_r8_a_react_chain_is_two_activations_and_turning_counts() -> None:
+    state = react_layout()
+    state = play(state, Move("assault", 90), R(2, 2), React("brawler"), R(3, 2), Stop(2.5))
+    assert state.quiet_activations == 1  # the mover's activation ended at the stop (R19)
+    state = apply(state, End())  # the reacting Brawler's own activation
+    assert state.quiet_activations == 2 and state.initiative == 1
+    state = apply(state, Turn("assault", 45.0))  # turning in place is a Move (R14) ...
+    assert state.activation is not None and state.quiet_activations == 2  # ... it may still shoot
+    state = apply(state, End())
+    assert state.quiet_activations == 3 and state.initiative == 2
+    state = play(state, End(), Turn("assault", 180.0))  # sees no one now: the activation ends
+    assert state.activation is None and state.quiet_activations == 5 and state.initiative == 2
+
+
+def test_r8_the_mover_s_cut_short_activation_can_be_the_fortieth() -> None:
+    state = react_layout()
+    state = replace(state, quiet_activations=DRAW_AFTER - 1)
+    state = play(state, Move("assault", 90), R(2, 2), React("brawler"), R(3, 2), Stop(2.5))
+    assert state.status == Status.FINISHED and state.winner is None
+    assert state.activation is None and state.move is None  # no reaction activation follows
+
+
+def test_r8_a_reactor_rammed_at_the_stop_point_adds_no_activation() -> None:
+    layout = {
+        (1, "assault"): (2, 6, 90),
+        (2, "brawler"): (7, 6, 270),
+        (2, "armored"): (9, 1, 0),
+    }
+    state = play(arrange(layout, others=False), Move("assault", 90), R(3, 3))
+    assert state.move is not None
+    state = play(state, React("brawler"), R(4, 3), Stop(state.move.halt))
+    assert not state.soldier(2, "brawler").alive and state.quiet_activations == 0
 
 
 # --- R9 pools ------------------------------------------------------------------------------------

@@ -275,3 +275,23 @@ def test_deployment_tells_each_side_who_shoots_first() -> None:
     assert "Your opponent acts first" in prompt_html(c)
     c.key("Enter")
     assert "You act first" in prompt_html(c)
+
+
+def test_the_draw_count_shows_from_30_and_the_draw_has_its_own_end_screen() -> None:
+    """R8 in the panel: the count of quiet activations from 30 on, then the draw screen."""
+    from serm.core import End
+    from serm.core.rules import DRAW_AFTER
+    from serm.ui.panel import DRAW_WARNING
+
+    c = Controller.new(by_name("open"), seed=3)
+    _deploy_all(c)
+    while c.state.quiet_activations < DRAW_WARNING - 1:
+        c.play(End())
+    assert "draw-count" not in status_html(c.state)
+    c.play(End())
+    assert f"No elimination for {DRAW_WARNING} activations" in status_html(c.state)
+    while not c.finished:
+        c.play(End())
+    assert c.state.winner is None and c.state.quiet_activations == DRAW_AFTER
+    assert "draw" in status_html(c.state)
+    assert "A draw" in prompt_html(c) and "Rematch" in prompt_html(c)
