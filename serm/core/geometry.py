@@ -52,6 +52,10 @@ class Vec(NamedTuple):
 
 Polygon = tuple[Vec, ...]
 
+Prepared = tuple[float, float, float, float, tuple[tuple[float, float, float, float], ...]]
+"""A convex polygon ready for segment tests: its box (x0, y0, x1, y1) and, per edge, a corner and
+the unit outward normal (qx, qy, nx, ny); see ``prepared``."""
+
 
 def unit(bearing: float) -> Vec:
     """Unit vector pointing along ``bearing`` (degrees clockwise from screen-up, R1)."""
@@ -252,15 +256,30 @@ def segment_crosses_interior(a: Vec, b: Vec, poly: Polygon) -> bool:
     """True when the segment a-b passes through the interior of the convex polygon.
 
     A segment that only grazes a corner or runs along an edge stays clear (Cyrus-Beck clipping
-    against the polygon shrunk by ``EPS``).
+    against the polygon shrunk by ``EPS``; the crossing must also be longer than ``EPS``).
     """
-    x0, y0, x1, y1, edges = prepared(poly)
-    if max(a.x, b.x) <= x0 or min(a.x, b.x) >= x1 or max(a.y, b.y) <= y0 or min(a.y, b.y) >= y1:
+    return crosses_prepared(a.x, a.y, b.x, b.y, prepared(poly))
+
+
+def crosses_prepared(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    prep: Prepared,
+) -> bool:
+    """``segment_crosses_interior`` on bare floats and a ``prepared`` polygon (the LOS hot loop)."""
+    x0, y0, x1, y1, edges = prep
+    lo, hi = (ax, bx) if ax < bx else (bx, ax)
+    if hi <= x0 or lo >= x1:
         return False  # the segment's box misses the polygon's box
-    dx, dy = b.x - a.x, b.y - a.y
+    lo, hi = (ay, by) if ay < by else (by, ay)
+    if hi <= y0 or lo >= y1:
+        return False
+    dx, dy = bx - ax, by - ay
     t0, t1 = 0.0, 1.0
     for qx, qy, nx, ny in edges:
-        num = nx * (a.x - qx) + ny * (a.y - qy) + EPS
+        num = nx * (ax - qx) + ny * (ay - qy) + EPS
         den = nx * dx + ny * dy
         if -1e-15 < den < 1e-15:
             if num >= 0:
@@ -277,9 +296,7 @@ def segment_crosses_interior(a: Vec, b: Vec, poly: Polygon) -> bool:
 
 
 @lru_cache(maxsize=512)
-def prepared(
-    poly: Polygon,
-) -> tuple[float, float, float, float, tuple[tuple[float, float, float, float], ...]]:
+def prepared(poly: Polygon) -> Prepared:
     """A polygon's bounding box and (corner x, y, outward normal x, y) per edge, computed once.
 
     Terrain is tested against many sight lines; its shape never changes, so this is cached.

@@ -1,4 +1,4 @@
-"""Line of sight (R11, R12, R13) and the R18 sampling of a move's path."""
+"""Line of sight (R11, R12, R13) and where a sliding card first comes into sight (R18)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from serm.core.geometry import (
     point_in_polygon,
     segment_crosses_interior,
 )
-from serm.core.los import PATH_STEP, first_sighting, region_polygon, sees, visible_part
+from serm.core.los import first_sighting, region_polygon, sees, visible_part
 from serm.core.queries import sees_soldier, visible_enemies
 from serm.core.scenario import Terrain, open_field
 
@@ -227,31 +227,29 @@ bottom-right corner (x = 0.5 + HW + d) reaches x = 5 - HW - 2, after d = 2.5 - 2
 ENTRY = 2.5 - 2 * HW
 
 
-def test_first_sighting_finds_the_entry_within_one_step() -> None:
+def test_first_sighting_finds_the_entry_exactly() -> None:
     d = first_sighting(VIEWER, 0.0, CROSSING, 9.0, ())
-    assert d is not None
-    assert ENTRY - 1e-9 <= d <= ENTRY + PATH_STEP
+    assert d is not None and d == pytest.approx(ENTRY, abs=1e-9)
     assert sees(VIEWER, card_polygon(Vec(0.5 + d, 3), 0), ())
+    assert not sees(VIEWER, card_polygon(Vec(0.5 + d - 1e-6, 3), 0), ())
 
 
 def test_first_sighting_ignores_the_path_past_the_halt() -> None:
-    assert first_sighting(VIEWER, 0.0, CROSSING, ENTRY - 0.01, ()) is None
+    assert first_sighting(VIEWER, 0.0, CROSSING, ENTRY - 1e-6, ()) is None
     assert first_sighting(VIEWER, 0.0, CROSSING, 9.0, ()) is not None
 
 
 def test_first_sighting_checks_the_halt_point_itself() -> None:
-    # Halting between two samples, just past the entry: only the halt point itself is in view.
-    k = int(ENTRY / PATH_STEP)
-    halt = min(ENTRY + 0.001, (k + 1) * PATH_STEP - 0.001)
-    assert halt > ENTRY and int(halt / PATH_STEP) == k
-    assert first_sighting(VIEWER, 0.0, CROSSING, halt, ()) == pytest.approx(halt)
+    # Halting a hair past the entry: only the very end of the way is in view.
+    halt = ENTRY + 1e-6
+    assert first_sighting(VIEWER, 0.0, CROSSING, halt, ()) == pytest.approx(ENTRY, abs=1e-9)
 
 
 def test_first_sighting_follows_a_bent_path_and_tall_terrain() -> None:
     path = (Vec(0.5, 4), Vec(0.5, 3), Vec(9.5, 3))
     d = first_sighting(VIEWER, 0.0, path, 10.0, ())
     assert d is not None
-    assert 1 + ENTRY - 1e-9 <= d <= 1 + ENTRY + PATH_STEP  # seen on the second leg
+    assert d == pytest.approx(1 + ENTRY, abs=1e-9)  # seen on the second leg
     blind = wall(0.0, 1.8, 10.0, 2.2)
     assert first_sighting(VIEWER, 0.0, path, 10.0, (blind,)) is None
 

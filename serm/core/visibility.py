@@ -1,0 +1,695 @@
+"""Exact line of sight on bare floats (rulings R11-R13, R18): the sight-line search and the
+visibility partition behind ``serm.core.los``.
+
+Units are card lengths (L). Shapes are convex and given as tuples of (x, y) corners, either
+winding; a *source* is where sight lines may start (a top edge: 2 corners; the Ranger's card: 4),
+a *part* is what they may end in (a card clipped to the LOS region: 1 to 7 corners, so possibly a
+segment or a single point), and a *piece* is a tall terrain piece (``prepare``). A sight line is
+*clear* when it does not pass through the interior of any piece: grazing a corner or running
+along an edge is clear (R12; ``geometry.crosses_prepared`` decides it, with the one tolerance
+``EPS``).
+
+``sight_segment`` decides exactly whether some clear sight line joins a source and a part, and
+returns one (the witness); ``partition`` cuts a convex area into convex cells that are wholly
+visible or wholly hidden from a source, exactly; ``first_meet`` finds where a sliding card first
+touches such a cell (R18). Why each is exact is argued in its docstring.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .geometry import EPS, Prepared, crosses_prepared
+
+Pt = tuple[float, float]
+Poly = tuple[Pt, ...]
+Segment = tuple[Pt, Pt]
+Edge = tuple[float, float, float, float]
+"""A corner (qx, qy) of a convex shape and the unit outward normal (nx, ny) of the edge after it."""
+
+
+SNAP = 10 * EPS
+"""Corners closer than this merge (after a cut, in a hull): an edge shorter than that has no
+reliable direction (its normal would come from rounding noise)."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A tall terrain piece: its corners and its ``prepared`` form for segment tests."""
+
+    points: Poly
+    prep: Prepared
+
+
+@lru_cache(maxsize=64)
+def prepare(polygons: tuple[Poly, ...]) -> tuple[Piece, ...]:
+    """The pieces for a tuple of tall-terrain polygons (cached: a table's terrain never changes)."""
+    return tuple(Piece(p, _prepared(p)) for p in polygons if len(p) >= 3)
+
+
+# --- small convex helpers ------------------------------------------------------------------------
+
+
+def _area2(poly: Sequence[Pt]) -> float:
+    """Twice the signed area (positive when the corners run clockwise on screen, y down)."""
+    k = len(poly)
+    return sum(
+        poly[i][0] * poly[(i + 1) % k][1] - poly[(i + 1) % k][0] * poly[i][1] for i in range(k)
+    )
+
+
+def edges_of(poly: Sequence[Pt]) -> tuple[Edge, ...]:
+    """(corner, unit outward normal) per edge of a convex polygon of either winding; edges shorter
+    than ``EPS`` are left out (the same as ``geometry.outward_edges``)."""
+    sign = -1.0 if _area2(poly) > 0 else 1.0
+    out = []
+    k = len(poly)
+    for i in range(k):
+        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % k]
+        nx, ny = -(by - ay) * sign, (bx - ax) * sign
+        ln = math.hypot(nx, ny)
+        if ln > EPS:
+            out.append((ax, ay, nx / ln, ny / ln))
+    return tuple(out)
+
+
+def _prepared(poly: Poly) -> Prepared:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return min(xs), min(ys), max(xs), max(ys), edges_of(poly)
+
+
+def hull(points: Sequence[Pt]) -> Poly:
+    """Convex hull (monotone chain); 1 or 2 points for flat input.
+
+    Points closer than ``SNAP`` are merged first, and a corner within ``EPS`` of the line of its
+    neighbours is dropped: otherwise two nearly equal points could hide a real corner.
+    """
+    ps = sorted(_merge(points))
+    if len(ps) <= 2:
+        return tuple(ps)
+
+    def half(seq: list[Pt]) -> list[Pt]:
+        h: list[Pt] = []
+        for p in seq:
+            while len(h) >= 2:
+                (ax, ay), (bx, by) = h[-2], h[-1]
+                turn = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+                if turn > EPS * math.hypot(bx - ax, by - ay):
+                    break
+                h.pop()
+            h.append(p)
+        return h
+
+    out = tuple(half(ps)[:-1] + half(ps[::-1])[:-1])
+    return out if len(out) >= 2 else (ps[0], ps[-1])
+
+
+def _merge(points: Sequence[Pt]) -> list[Pt]:
+    """The points, less any within ``SNAP`` of one kept before it."""
+    out: list[Pt] = []
+    for p in points:
+        if all(abs(p[0] - q[0]) > SNAP or abs(p[1] - q[1]) > SNAP for q in out):
+            out.append(p)
+    return out
+
+
+def centroid(poly: Sequence[Pt]) -> Pt:
+    """Mean of the corners: a point inside a convex shape (on it, for a segment or a point)."""
+    k = len(poly)
+    return sum(p[0] for p in poly) / k, sum(p[1] for p in poly) / k
+
+
+def clip(poly: Poly, nx: float, ny: float, off: float) -> Poly:
+    """Keep the part of a convex polygon where nx*x + ny*y <= off (Sutherland-Hodgman)."""
+    out: list[Pt] = []
+    k = len(poly)
+    for i in range(k):
+        cx, cy = poly[i]
+        qx, qy = poly[(i + 1) % k]
+        dc = nx * cx + ny * cy - off
+        dn = nx * qx + ny * qy - off
+        if dc <= EPS:
+            out.append((cx, cy))
+        if (dc < -EPS and dn > EPS) or (dc > EPS and dn < -EPS):
+            t = dc / (dc - dn)
+            out.append((cx + (qx - cx) * t, cy + (qy - cy) * t))
+    return _tidy(out)
+
+
+def _tidy(pts: list[Pt]) -> Poly:
+    out: list[Pt] = []
+    for p in pts:
+        if not out or abs(p[0] - out[-1][0]) > SNAP or abs(p[1] - out[-1][1]) > SNAP:
+            out.append(p)
+    while (
+        len(out) > 1 and abs(out[0][0] - out[-1][0]) <= SNAP and abs(out[0][1] - out[-1][1]) <= SNAP
+    ):
+        out.pop()
+    return tuple(out)
+
+
+def intersect(a: Poly, b: Poly) -> Poly:
+    """The intersection of two convex polygons (b with at least 3 corners); may be flat or empty."""
+    for qx, qy, nx, ny in edges_of(b):
+        a = clip(a, nx, ny, nx * qx + ny * qy)
+        if not a:
+            return ()
+    return a
+
+
+def overlaps(
+    a: Sequence[Pt],
+    b: Sequence[Pt],
+    a_edges: Sequence[Edge] | None = None,
+    b_edges: Sequence[Edge] | None = None,
+) -> bool:
+    """True when two convex shapes (any may be flat: a segment or a point) share interior, or a
+    flat one passes through the other's interior; touching within ``EPS`` is not overlapping.
+    Their ``edges_of`` may be passed in when already known."""
+    for edges in (a_edges or edges_of(a), b_edges or edges_of(b)):
+        for _, _, nx, ny in edges:
+            lo_a = hi_a = nx * a[0][0] + ny * a[0][1]
+            for x, y in a:
+                v = nx * x + ny * y
+                if v < lo_a:
+                    lo_a = v
+                elif v > hi_a:
+                    hi_a = v
+            lo_b = hi_b = nx * b[0][0] + ny * b[0][1]
+            for x, y in b:
+                v = nx * x + ny * y
+                if v < lo_b:
+                    lo_b = v
+                elif v > hi_b:
+                    hi_b = v
+            if hi_a <= lo_b + EPS or hi_b <= lo_a + EPS:
+                return False
+    return True
+
+
+def inside(p: Pt, edges: Sequence[Edge], margin: float = 0.0) -> bool:
+    """True when ``p`` lies in the convex shape with these edges, at least ``margin`` inside."""
+    x, y = p
+    return all(nx * (x - qx) + ny * (y - qy) <= -margin for qx, qy, nx, ny in edges)
+
+
+def clear(a: Pt, b: Pt, pieces: Sequence[Piece]) -> bool:
+    """True when the segment a-b passes through the interior of none of ``pieces`` (R12)."""
+    ax, ay = a
+    bx, by = b
+    return not any(crosses_prepared(ax, ay, bx, by, pc.prep) for pc in pieces)
+
+
+def near_pieces(area: Sequence[Pt], pieces: Sequence[Piece]) -> list[Piece]:
+    """The pieces whose interior meets the convex ``area``: no others can cut a segment in it."""
+    xs = [p[0] for p in area]
+    ys = [p[1] for p in area]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    out = []
+    area_edges: tuple[Edge, ...] | None = None
+    for pc in pieces:
+        px0, py0, px1, py1, edges = pc.prep
+        if px1 <= x0 + EPS or px0 >= x1 - EPS or py1 <= y0 + EPS or py0 >= y1 - EPS:
+            continue
+        if area_edges is None:
+            area_edges = edges_of(area)
+        if overlaps(pc.points, area, edges, area_edges):
+            out.append(pc)
+    return out
+
+
+# --- the sight-line search -----------------------------------------------------------------------
+
+
+Shape = tuple[Poly, tuple[Edge, ...] | None]
+"""A convex shape ready for line clipping: its corners (for a flat shape: its two ends, or one
+point), and its edges when it has area."""
+
+
+def _shape(poly: Poly) -> Shape:
+    if len(poly) >= 3 and abs(_area2(poly)) > EPS:
+        return poly, edges_of(poly)
+    a, b = _extremes(poly)
+    return ((a,) if abs(a[0] - b[0]) + abs(a[1] - b[1]) < EPS else (a, b)), None
+
+
+def _interval(
+    ux: float, uy: float, dx: float, dy: float, shape: Shape
+) -> tuple[float, float] | None:
+    """Where the line u + t*d (d a unit vector) meets the shape: [t0, t1], or None (``EPS``)."""
+    pts, edges = shape
+    if edges is None:
+        if len(pts) == 1:
+            px, py = pts[0]
+            if abs(dx * (py - uy) - dy * (px - ux)) > EPS:
+                return None
+            t = (px - ux) * dx + (py - uy) * dy
+            return t, t
+        (ax, ay), (bx, by) = pts
+        sa = dx * (ay - uy) - dy * (ax - ux)
+        sb = dx * (by - uy) - dy * (bx - ux)
+        if (sa > EPS and sb > EPS) or (sa < -EPS and sb < -EPS):
+            return None
+        ta = (ax - ux) * dx + (ay - uy) * dy
+        tb = (bx - ux) * dx + (by - uy) * dy
+        if abs(sa) <= EPS and abs(sb) <= EPS:
+            return min(ta, tb), max(ta, tb)
+        if abs(sa) <= EPS or abs(sb) <= EPS:
+            t = ta if abs(sa) <= abs(sb) else tb
+            return t, t
+        t = ta + (tb - ta) * sa / (sa - sb)
+        return t, t
+    t0, t1 = -math.inf, math.inf
+    for qx, qy, nx, ny in edges:
+        num = nx * (ux - qx) + ny * (uy - qy) - EPS  # inside while num + t * den <= 0
+        den = nx * dx + ny * dy
+        if -1e-12 < den < 1e-12:
+            if num > 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t1 = min(t1, t)
+        else:
+            t0 = max(t0, t)
+        if t0 > t1:
+            return None
+    return t0, t1
+
+
+def _extremes(pts: Poly) -> tuple[Pt, Pt]:
+    """The two ends of a flat shape (its corners all on one line)."""
+    a = pts[0]
+    b = max(pts, key=lambda p: (p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2)
+    c = max(pts, key=lambda p: (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2)
+    return b, c
+
+
+def _gap(u: Pt, w: Pt, src: Shape, part: Shape) -> Segment | None:
+    """On the line through ``u`` and ``w``: the shortest segment from the source to the part
+    (a single point when they meet on it), or None when the line misses either."""
+    ux, uy = u
+    dx, dy = w[0] - ux, w[1] - uy
+    ln = math.hypot(dx, dy)
+    if ln <= EPS:
+        return None
+    dx, dy = dx / ln, dy / ln
+    s = _interval(ux, uy, dx, dy, src)
+    if s is None:
+        return None
+    v = _interval(ux, uy, dx, dy, part)
+    if v is None:
+        return None
+    if s[1] < v[0]:
+        a, b = s[1], v[0]
+    elif v[1] < s[0]:
+        a, b = s[0], v[1]
+    else:
+        a = b = max(s[0], v[0])
+    return (ux + dx * a, uy + dy * a), (ux + dx * b, uy + dy * b)
+
+
+def _samples(poly: Poly) -> list[Pt]:
+    """Corners, edge midpoints and centre of a shape (the old sampled test's points)."""
+    if len(poly) == 2:
+        (ax, ay), (bx, by) = poly
+        return [(ax + (bx - ax) * i / 4, ay + (by - ay) * i / 4) for i in range(5)]
+    k = len(poly)
+    mids = [
+        ((poly[i][0] + poly[(i + 1) % k][0]) / 2, (poly[i][1] + poly[(i + 1) % k][1]) / 2)
+        for i in range(k)
+    ]
+    return [*poly, *mids, centroid(poly)] if k > 1 else list(poly)
+
+
+def sight_segment(src: Poly, part: Poly, pieces: Sequence[Piece]) -> Segment | None:
+    """A clear sight line from the source to the part, or None when there is none (exact, R12).
+
+    Returns (start on the source, end in the part), both within ``EPS``; a single point when the
+    two shapes touch. The answer is exact, by this argument. Suppose some clear segment [e, p] joins
+    the source S to the part V, and let g(l) be the shortest segment from S to V along a line l
+    (a point if they meet on l). On the line of [e, p], g lies inside [e, p], so it is clear.
+    Slide the line sideways as long as it meets both shapes and g stays clear; passing through
+    an interior is an open condition, so the last line still has a clear g. What stops it is a
+    corner: the line is about to leave S or V (it passes through one of their corners), or a
+    corner of a tall piece reaches g (a piece may touch S or V, never overlap them, so an end of
+    g meeting a piece also happens at a corner). Then turn the line about that corner until a
+    second corner stops it the same way. So some line through two corners -- of S, of V or of a
+    tall piece -- has a clear g, and testing g on each of those finitely many lines decides.
+    Only pieces that meet the hull of S and V can cut a segment between them (``near_pieces``);
+    for a single-point part only the lines through that point are needed.
+
+    Cheap answers come first: no piece in the way (yes); one piece that cuts every segment
+    between a corner of S and a corner of V hides all of V from all of S, since the points of S
+    hidden from a point by a convex piece form a convex set (no); then the old sample lines
+    (5 or 9 points of S to the corners, edge midpoints and centre of V; a clear one is a witness).
+    """
+    near = near_pieces(hull(src + part), pieces)
+    if not near:
+        return centroid(src), centroid(part)
+    for pc in near:
+        if all(not clear(a, b, (pc,)) for a in src for b in part):
+            return None
+    for a in _samples(src):
+        for b in _samples(part):
+            if clear(a, b, near):
+                return a, b
+    src_s, part_s = _shape(src), _shape(part)
+    corners = _distinct([*src, *(p for pc in near for p in pc.points)])
+    if len(part) == 1:
+        lines = [(part[0], c) for c in corners]
+    else:
+        lines = list(combinations(_distinct([*part, *corners]), 2))
+    for u, w in lines:
+        seg = _gap(u, w, src_s, part_s)
+        if seg is not None and clear(seg[0], seg[1], near):
+            return seg
+    return None
+
+
+def _distinct(points: Sequence[Pt]) -> list[Pt]:
+    out: list[Pt] = []
+    for p in points:
+        if all(abs(p[0] - q[0]) > EPS or abs(p[1] - q[1]) > EPS for q in out):
+            out.append(p)
+    return out
+
+
+# --- the visibility partition --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Partition:
+    """A convex area cut into convex cells, each wholly seen or wholly hidden from a source.
+
+    ``seen``: the closed cells whose points are all visible; ``hidden``: the open cells whose
+    points are all hidden (their edges may be visible); ``inside``: cells inside a tall piece;
+    ``seams``: visible segments lying between hidden cells (a sight line through a gap exactly
+    one line wide). The visible part of the area is the union of ``seen`` and ``seams``.
+    """
+
+    seen: tuple[Poly, ...]
+    hidden: tuple[Poly, ...]
+    inside: tuple[Poly, ...]
+    seams: tuple[Segment, ...]
+
+
+def _ahead_part(poly: Poly, ahead: tuple[float, float, float] | None) -> Poly:
+    """A piece cut to the side of the top-edge line where sight lines run (all of it if None)."""
+    if ahead is None:
+        return poly
+    fx, fy, top = ahead
+    part = clip(poly, -fx, -fy, -top)
+    return part if len(part) >= 3 and abs(_area2(part)) > EPS else ()
+
+
+def _tangent_corners(a: Pt, poly: Poly) -> list[Pt]:
+    """The corners ``w`` of ``poly`` whose line from ``a`` leaves all of ``poly`` on one side."""
+    out = []
+    for w in poly:
+        dx, dy = w[0] - a[0], w[1] - a[1]
+        ln = math.hypot(dx, dy)
+        if ln <= EPS:
+            continue
+        sides = [(dx * (p[1] - a[1]) - dy * (p[0] - a[0])) / ln for p in poly]
+        if min(sides) >= -EPS or max(sides) <= EPS:
+            out.append(w)
+    return out
+
+
+def _ray(start: Pt, dx: float, dy: float, far: float) -> Segment:
+    ln = math.hypot(dx, dy)
+    return start, (start[0] + dx / ln * far, start[1] + dy / ln * far)
+
+
+def _events(src: Poly, parts: list[Poly], far: float) -> list[Segment]:
+    """Where visibility from the source can change (see ``partition``).
+
+    For each source corner and piece: the rays beyond the piece on the lines from the corner
+    that touch the piece. For each pair of pieces: on a line that touches both and meets the
+    source, the ray beyond both pieces away from the source -- for a line with the pieces on
+    either side, and, through a corner where two pieces touch, for any line.
+    """
+    out: list[Segment] = []
+    for poly in parts:
+        for a in src:
+            for w in _tangent_corners(a, poly):
+                out.append(_ray(w, w[0] - a[0], w[1] - a[1], far))
+    src_s = _shape(src)
+    touching = {p for pa, pb in combinations(parts, 2) for p in _touch_points(pa, pb)}
+    touching |= {p for poly in parts for p in poly if _on_source(p, src)}
+    for pa, pb in combinations(parts, 2):
+        for wa in pa:
+            for wb in _tangent_corners(wa, pb):
+                if wa not in _tangent_corners(wb, pa):
+                    continue
+                if not (_separates(wa, wb, pa, pb) or wa in touching or wb in touching):
+                    continue
+                ray = _away_from(src_s, wa, wb, far)
+                if ray is not None:
+                    out.append(ray)
+    return out
+
+
+def _separates(wa: Pt, wb: Pt, pa: Poly, pb: Poly) -> bool:
+    """True when the line through wa and wb has the two pieces on opposite sides."""
+    dx, dy = wb[0] - wa[0], wb[1] - wa[1]
+    sa = sum(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0]) for p in pa)
+    sb = sum(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0]) for p in pb)
+    return sa * sb <= 0.0
+
+
+def _touch_points(pa: Poly, pb: Poly) -> list[Pt]:
+    """Corners of either piece lying on the other (within ``EPS``): where two pieces touch."""
+    out = []
+    for one, other in ((pa, pb), (pb, pa)):
+        edges = edges_of(other)
+        out += [p for p in one if inside(p, edges, -EPS)]
+    return out
+
+
+def _on_source(p: Pt, src: Poly) -> bool:
+    """True when a piece's corner lies on the source (within ``EPS``): it touches the viewer."""
+    if len(src) >= 3:
+        return inside(p, edges_of(src), -EPS)
+    (ax, ay), (bx, by) = src
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(ax + dx * t - p[0], ay + dy * t - p[1]) <= EPS
+
+
+def _away_from(src: Shape, wa: Pt, wb: Pt, far: float) -> Segment | None:
+    """On the line through wa and wb, if it meets the source: the ray that starts at the one of
+    them further from the source and leads away from it; else None."""
+    ux, uy = wa
+    dx, dy = wb[0] - ux, wb[1] - uy
+    ln = math.hypot(dx, dy)
+    if ln <= EPS:
+        return None
+    dx, dy = dx / ln, dy / ln
+    span = _interval(ux, uy, dx, dy, src)
+    if span is None:
+        return None
+    if span[1] <= 0.0:  # the source lies behind wa, so the ray leaves beyond wb
+        return (wb, (wb[0] + dx * far, wb[1] + dy * far))
+    if span[0] >= ln:  # the source lies beyond wb
+        return (wa, (ux - dx * far, uy - dy * far))
+    return None  # the source lies between the two corners
+
+
+def _clip_segment(seg: Segment, edges: Sequence[Edge]) -> Segment | None:
+    """The part of a segment inside the convex shape with these edges (None when shorter than
+    ``EPS``)."""
+    (ax, ay), (bx, by) = seg
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for qx, qy, nx, ny in edges:
+        num = nx * (ax - qx) + ny * (ay - qy)
+        den = nx * dx + ny * dy
+        if -1e-15 < den < 1e-15:
+            if num > 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t1 = min(t1, t)
+        else:
+            t0 = max(t0, t)
+        if t0 >= t1:
+            return None
+    if (t1 - t0) * math.hypot(dx, dy) <= EPS:
+        return None
+    return (ax + dx * t0, ay + dy * t0), (ax + dx * t1, ay + dy * t1)
+
+
+def partition(
+    src: Poly,
+    area: Poly,
+    pieces: Sequence[Piece],
+    ahead: tuple[float, float, float] | None = None,
+) -> Partition:
+    """Cut the convex ``area`` into cells seen or hidden from the source ``src`` (exact, R12).
+
+    ``ahead`` = (fx, fy, top) says that every point of ``area`` lies where fx*x + fy*y > top and
+    the source on that line (a top edge, R11); None for the Ranger, whose source is its card
+    (then the card's own edges cut cells too).
+
+    Why it is exact: from a point p, the directions toward the source form a closed arc, and
+    each piece hides an open sub-arc of it (only a piece's part beyond the top-edge line counts,
+    as every sight line runs there; for the Ranger, a piece behind the card hides nothing).
+    p is hidden when those open arcs cover the closed arc. As p moves, the cover can only change
+    where two arc ends pass each other in a direction toward the source: an end of the source's
+    arc with an end of a piece's arc (p on a line through a source corner that touches the
+    piece, beyond the piece), or the closing end of one piece's arc with the opening end of
+    another's (p on a line that touches both pieces with one on either side, meets the source,
+    beyond both). Where a piece touches another piece or the source, arcs can meet without
+    overlapping over a whole area (a gap of no width); there any line through the touching
+    corner that touches another piece counts as well. These rays (``_events``), and the
+    pieces' own edges, cut the area; inside a cell that none of them cuts every point is seen
+    or every point is hidden, so testing one point decides the cell (``sight_segment``). The
+    visible set is closed, so a seen cell's edges are seen; a hidden cell's edge may be seen
+    only where arc ends meet in threes or more, that is where two of the rays lie on one line:
+    those stretches are tested on their own (``seams``).
+    """
+    near = near_pieces(hull(src + area), pieces)
+    if not near:
+        return Partition((area,), (), (), ())
+    parts = [q for q in (_ahead_part(pc.points, ahead) for pc in near) if q]
+    xs = [p[0] for p in area + src]
+    ys = [p[1] for p in area + src]
+    far = 2.0 * math.hypot(max(xs) - min(xs), max(ys) - min(ys)) + 1.0
+    area_edges = edges_of(area)
+    cuts = _events(src, parts, far)
+    for shape in [pc.points for pc in near] + ([src] if ahead is None else []):
+        cuts += [(shape[i], shape[(i + 1) % len(shape)]) for i in range(len(shape))]
+    events = [c for c in (_clip_segment(s, area_edges) for s in cuts) if c is not None]
+    seen: list[Poly] = []
+    hidden: list[Poly] = []
+    inner: list[Poly] = []
+    stack: list[tuple[Poly, list[Segment]]] = [(area, events)]
+    while stack:
+        cell, evs = stack.pop()
+        prep = _prepared(cell)
+        for i, ((ax, ay), (bx, by)) in enumerate(evs):
+            if crosses_prepared(ax, ay, bx, by, prep):
+                nx, ny = -(by - ay), bx - ax
+                ln = math.hypot(nx, ny)
+                nx, ny = nx / ln, ny / ln
+                off = nx * ax + ny * ay
+                rest = evs[i + 1 :]
+                for half in (clip(cell, nx, ny, off), clip(cell, -nx, -ny, -off)):
+                    if len(half) >= 3:
+                        stack.append((half, rest))
+                break
+        else:
+            c = centroid(cell)
+            if any(inside(c, pc.prep[4]) for pc in near):
+                inner.append(cell)
+            elif sight_segment(src, (c,), near) is not None:
+                seen.append(cell)
+            else:
+                hidden.append(cell)
+    seams = _seams(src, events, near, hidden) if hidden else ()
+    return Partition(tuple(seen), tuple(hidden), tuple(inner), seams)
+
+
+def _seams(
+    src: Poly, events: list[Segment], near: Sequence[Piece], hidden: list[Poly]
+) -> tuple[Segment, ...]:
+    """Visible stretches of event rays that lie on one line with another event ray (the only
+    places where a point between hidden cells can be seen; see ``partition``)."""
+    lines: dict[tuple[float, float, float], list[Segment]] = {}
+    for seg in events:
+        (ax, ay), (bx, by) = seg
+        nx, ny = -(by - ay), bx - ax
+        ln = math.hypot(nx, ny)
+        nx, ny = nx / ln, ny / ln
+        if nx < -EPS or (abs(nx) <= EPS and ny < 0):
+            nx, ny = -nx, -ny
+        key = (round(nx, 7), round(ny, 7), round(nx * ax + ny * ay, 7))
+        lines.setdefault(key, []).append(seg)
+    out: list[Segment] = []
+    for segs in lines.values():
+        if len(segs) < 2:
+            continue
+        for seg in segs:
+            out += _visible_stretches(src, seg, events, near, hidden)
+    return tuple(out)
+
+
+def _visible_stretches(
+    src: Poly, seg: Segment, events: list[Segment], near: Sequence[Piece], hidden: list[Poly]
+) -> list[Segment]:
+    """The pieces of ``seg``, cut where other events cross it, that are seen and border a hidden
+    cell (a seen cell's own edges need no seam)."""
+    (ax, ay), (bx, by) = seg
+    dx, dy = bx - ax, by - ay
+    ts = {0.0, 1.0}
+    for (cx, cy), (ex, ey) in events:
+        fx, fy = ex - cx, ey - cy
+        den = dx * fy - dy * fx
+        if abs(den) < 1e-12:
+            continue
+        t = ((cx - ax) * fy - (cy - ay) * fx) / den
+        u = ((cx - ax) * dy - (cy - ay) * dx) / den
+        if 0.0 < t < 1.0 and -EPS <= u <= 1.0 + EPS:
+            ts.add(t)
+    cuts = sorted(ts)
+    out = []
+    for t0, t1 in zip(cuts, cuts[1:], strict=False):
+        if (t1 - t0) * math.hypot(dx, dy) <= EPS:
+            continue
+        m = (ax + dx * (t0 + t1) / 2, ay + dy * (t0 + t1) / 2)
+        if not any(inside(m, edges_of(h), -EPS) for h in hidden):
+            continue
+        if sight_segment(src, (m,), near) is not None:
+            out.append(((ax + dx * t0, ay + dy * t0), (ax + dx * t1, ay + dy * t1)))
+    return out
+
+
+# --- a sliding card meeting a cell (R18) ---------------------------------------------------------
+
+
+def first_meet(card: Poly, dx: float, dy: float, length: float, cell: Sequence[Pt]) -> float | None:
+    """The least t in [0, length] at which ``card`` moved by t*(dx, dy) (a unit vector) meets the
+    closed convex ``cell`` (which may be a segment), or None. Exact: the card meets the cell
+    exactly when the shift lies in the convex set cell - card (a Minkowski sum), so the answer is
+    where the ray of shifts enters that polygon."""
+    diff = hull([(c[0] - k[0], c[1] - k[1]) for c in cell for k in card])
+    if len(diff) < 3:
+        return None
+    edges = edges_of(diff)
+    if length <= EPS:
+        return 0.0 if inside((0.0, 0.0), edges, -EPS) else None
+    for tol in (0.0, EPS):
+        span = _enter(dx, dy, edges, tol)
+        if span is not None and span[1] >= -tol and span[0] <= length + tol:
+            return min(max(span[0], 0.0), length)
+    return None
+
+
+def _enter(dx: float, dy: float, edges: Sequence[Edge], tol: float) -> tuple[float, float] | None:
+    """Where the ray t*(dx, dy) crosses the convex shape grown by ``tol``: [t0, t1] or None.
+
+    Tried with no tolerance first, so that a card entering a cell is placed where it enters,
+    not ``EPS`` before; with ``EPS`` for a card that only grazes the cell."""
+    t0, t1 = -math.inf, math.inf
+    for qx, qy, nx, ny in edges:
+        num = -(nx * qx + ny * qy) - tol
+        den = nx * dx + ny * dy
+        if -1e-12 < den < 1e-12:
+            if num > 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t1 = min(t1, t)
+        else:
+            t0 = max(t0, t)
+        if t0 > t1:
+            return None
+    return t0, t1
