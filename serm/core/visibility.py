@@ -430,9 +430,8 @@ def _events(src: Poly, parts: list[Poly], far: float) -> list[Segment]:
     """Where visibility from the source can change (see ``partition``).
 
     For each source corner and piece: the rays beyond the piece on the lines from the corner
-    that touch the piece. For each pair of pieces: on a line that touches both and meets the
-    source, the ray beyond both pieces away from the source -- for a line with the pieces on
-    either side, and, through a corner where two pieces touch, for any line.
+    that touch the piece. For each pair of pieces: on a line that touches both, with one on
+    either side, and meets the source, the ray beyond both pieces away from the source.
     """
     out: list[Segment] = []
     for poly in parts:
@@ -440,14 +439,12 @@ def _events(src: Poly, parts: list[Poly], far: float) -> list[Segment]:
             for w in _tangent_corners(a, poly):
                 out.append(_ray(w, w[0] - a[0], w[1] - a[1], far))
     src_s = _shape(src)
-    touching = {p for pa, pb in combinations(parts, 2) for p in _touch_points(pa, pb)}
-    touching |= {p for poly in parts for p in poly if _on_source(p, src)}
     for pa, pb in combinations(parts, 2):
         for wa in pa:
             for wb in _tangent_corners(wa, pb):
                 if wa not in _tangent_corners(wb, pa):
                     continue
-                if not (_separates(wa, wb, pa, pb) or wa in touching or wb in touching):
+                if not _separates(wa, wb, pa, pb):
                     continue
                 ray = _away_from(src_s, wa, wb, far)
                 if ray is not None:
@@ -461,25 +458,6 @@ def _separates(wa: Pt, wb: Pt, pa: Poly, pb: Poly) -> bool:
     sa = sum(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0]) for p in pa)
     sb = sum(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0]) for p in pb)
     return sa * sb <= 0.0
-
-
-def _touch_points(pa: Poly, pb: Poly) -> list[Pt]:
-    """Corners of either piece lying on the other (within ``EPS``): where two pieces touch."""
-    out = []
-    for one, other in ((pa, pb), (pb, pa)):
-        edges = edges_of(other)
-        out += [p for p in one if inside(p, edges, -EPS)]
-    return out
-
-
-def _on_source(p: Pt, src: Poly) -> bool:
-    """True when a piece's corner lies on the source (within ``EPS``): it touches the viewer."""
-    if len(src) >= 3:
-        return inside(p, edges_of(src), -EPS)
-    (ax, ay), (bx, by) = src
-    dx, dy = bx - ax, by - ay
-    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(ax + dx * t - p[0], ay + dy * t - p[1]) <= EPS
 
 
 def _away_from(src: Shape, wa: Pt, wb: Pt, far: float) -> Segment | None:
@@ -546,9 +524,10 @@ def partition(
     arc with an end of a piece's arc (p on a line through a source corner that touches the
     piece, beyond the piece), or the closing end of one piece's arc with the opening end of
     another's (p on a line that touches both pieces with one on either side, meets the source,
-    beyond both). Where a piece touches another piece or the source, arcs can meet without
-    overlapping over a whole area (a gap of no width); there any line through the touching
-    corner that touches another piece counts as well. These rays (``_events``), and the
+    beyond both). Where two pieces touch, their arcs can meet without overlapping over a whole
+    area (a gap of no width, seen through); a third piece's arc end crosses that meeting point
+    on a line through the touching corner that leaves the two pieces on either side, so it has
+    a piece on either side and is one of these rays too. These rays (``_events``), and the
     pieces' own edges, cut the area; inside a cell that none of them cuts every point is seen
     or every point is hidden, so testing one point decides the cell (``sight_segment``). The
     visible set is closed, so a seen cell's edges are seen; a hidden cell's edge may be seen
