@@ -348,7 +348,12 @@ def sight_segment(src: Poly, part: Poly, pieces: Sequence[Piece]) -> Segment | N
     hidden from a point by a convex piece form a convex set (no); then the old sample lines
     (5 or 9 points of S to the corners, edge midpoints and centre of V; a clear one is a witness).
     """
-    near = near_pieces(hull(src + part), pieces)
+    return search(src, part, near_pieces(hull(src + part), pieces))
+
+
+def search(src: Poly, part: Poly, near: Sequence[Piece]) -> Segment | None:
+    """``sight_segment`` given the pieces that can stand in the way (all that meet the hull of
+    the source and the part, or more)."""
     if not near:
         return centroid(src), centroid(part)
     for pc in near:
@@ -426,38 +431,42 @@ def _ray(start: Pt, dx: float, dy: float, far: float) -> Segment:
     return start, (start[0] + dx / ln * far, start[1] + dy / ln * far)
 
 
-def _events(src: Poly, parts: list[Poly], far: float) -> list[Segment]:
+Cut = tuple[Segment, tuple[int, ...]]
+"""A segment that cuts cells, and the pieces it comes from (indices into the near pieces)."""
+
+
+def _events(src: Poly, parts: list[tuple[int, Poly]], far: float) -> list[Cut]:
     """Where visibility from the source can change (see ``partition``).
 
     For each source corner and piece: the rays beyond the piece on the lines from the corner
     that touch the piece. For each pair of pieces: on a line that touches both, with one on
     either side, and meets the source, the ray beyond both pieces away from the source.
     """
-    out: list[Segment] = []
-    for poly in parts:
+    out: list[Cut] = []
+    for i, poly in parts:
         for a in src:
             for w in _tangent_corners(a, poly):
-                out.append(_ray(w, w[0] - a[0], w[1] - a[1], far))
+                out.append((_ray(w, w[0] - a[0], w[1] - a[1], far), (i,)))
     src_s = _shape(src)
-    for pa, pb in combinations(parts, 2):
+    for (i, pa), (j, pb) in combinations(parts, 2):
         for wa in pa:
             for wb in _tangent_corners(wa, pb):
-                if wa not in _tangent_corners(wb, pa):
-                    continue
                 if not _separates(wa, wb, pa, pb):
                     continue
                 ray = _away_from(src_s, wa, wb, far)
                 if ray is not None:
-                    out.append(ray)
+                    out.append((ray, (i, j)))
     return out
 
 
 def _separates(wa: Pt, wb: Pt, pa: Poly, pb: Poly) -> bool:
-    """True when the line through wa and wb has the two pieces on opposite sides."""
+    """True when the line through wa and wb leaves all of pa on one side and all of pb on the
+    other (either may touch it)."""
     dx, dy = wb[0] - wa[0], wb[1] - wa[1]
-    sa = sum(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0]) for p in pa)
-    sb = sum(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0]) for p in pb)
-    return sa * sb <= 0.0
+    ln = math.hypot(dx, dy)
+    sa = [(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0])) / ln for p in pa]
+    sb = [(dx * (p[1] - wa[1]) - dy * (p[0] - wa[0])) / ln for p in pb]
+    return (min(sa) >= -EPS and max(sb) <= EPS) or (max(sa) <= EPS and min(sb) >= -EPS)
 
 
 def _away_from(src: Shape, wa: Pt, wb: Pt, far: float) -> Segment | None:
@@ -529,58 +538,172 @@ def partition(
     on a line through the touching corner that leaves the two pieces on either side, so it has
     a piece on either side and is one of these rays too. These rays (``_events``), and the
     pieces' own edges, cut the area; inside a cell that none of them cuts every point is seen
-    or every point is hidden, so testing one point decides the cell (``sight_segment``). The
+    or every point is hidden, so testing one point decides the cell (``search``). The
     visible set is closed, so a seen cell's edges are seen; a hidden cell's edge may be seen
-    only where arc ends meet in threes or more, that is where two of the rays lie on one line:
-    those stretches are tested on their own (``seams``).
+    only where arc ends meet in threes or more, that is where two of the rays overlap on one
+    line: those stretches are tested on their own (``seams``).
+
+    Shortcuts, all exact: a cell is cut only by the rays of pieces that meet the hull of the
+    source and the cell (no other piece can hide any of its points, so its arc is empty there);
+    a cell that no piece can hide is seen; where only one piece can, the cell is hidden exactly
+    on that piece's umbra (the points it hides from every corner of the source, hence from all
+    of it); a cell that no piece enters and that one piece hides from every corner of the
+    source at every corner of the cell is hidden (the points hidden by one convex piece from
+    one point form a convex set).
     """
     near = near_pieces(hull(src + area), pieces)
     if not near:
         return Partition((area,), (), (), ())
-    parts = [q for q in (_ahead_part(pc.points, ahead) for pc in near) if q]
+    parts = [(i, q) for i, q in enumerate(_ahead_part(pc.points, ahead) for pc in near) if q]
     xs = [p[0] for p in area + src]
     ys = [p[1] for p in area + src]
     far = 2.0 * math.hypot(max(xs) - min(xs), max(ys) - min(ys)) + 1.0
+    cuts: list[Cut] = []  # the pieces' (and the Ranger's) own edges first: fewer cells
+    if ahead is None:
+        cuts += [((src[k], src[(k + 1) % len(src)]), ()) for k in range(len(src))]
+    for i, pc in enumerate(near):
+        q = pc.points
+        cuts += [((q[k], q[(k + 1) % len(q)]), (i,)) for k in range(len(q))]
+    cuts += _events(src, parts, far)
     area_edges = edges_of(area)
-    cuts = _events(src, parts, far)
-    for shape in [pc.points for pc in near] + ([src] if ahead is None else []):
-        cuts += [(shape[i], shape[(i + 1) % len(shape)]) for i in range(len(shape))]
-    events = [c for c in (_clip_segment(s, area_edges) for s in cuts) if c is not None]
-    seen: list[Poly] = []
-    hidden: list[Poly] = []
-    inner: list[Poly] = []
-    stack: list[tuple[Poly, list[Segment]]] = [(area, events)]
+    events = [(c, ids) for c, ids in ((_clip_segment(s, area_edges), ids) for s, ids in cuts) if c]
+    out: tuple[list[Poly], list[Poly], list[Poly]] = ([], [], [])
+    _split(src, area, near, events, out)
+    seen, hidden, inner = out
+    seams = _seams(src, [c for c, _ in events], near, hidden) if hidden else ()
+    return Partition(tuple(seen), tuple(hidden), tuple(inner), seams)
+
+
+def _split(
+    src: Poly,
+    area: Poly,
+    near: Sequence[Piece],
+    events: list[Cut],
+    out: tuple[list[Poly], list[Poly], list[Poly]],
+) -> None:
+    """The cell-cutting loop of ``partition``: fills (seen, hidden, inside)."""
+    seen, hidden, inner = out
+    umbrae = [_umbra(src, pc.points) for pc in near]
+    stack: list[tuple[Poly, list[Cut], tuple[int, ...]]] = [(area, events, tuple(range(len(near))))]
     while stack:
-        cell, evs = stack.pop()
+        cell, evs, live = stack.pop()
+        live = _live(src, cell, near, live)
+        if not live:
+            seen.append(cell)
+            continue
+        pcs = [near[i] for i in live]
+        if len(live) == 1 and umbrae[live[0]]:
+            _settle(cell, pcs[0], umbrae[live[0]], out)
+            continue
+        if _one_hides(src, cell, pcs):
+            hidden.append(cell)
+            continue
+        keep = set(live)
+        evs = [e for e in evs if all(i in keep for i in e[1])]
         prep = _prepared(cell)
-        for i, ((ax, ay), (bx, by)) in enumerate(evs):
+        for k, (((ax, ay), (bx, by)), _) in enumerate(evs):
             if crosses_prepared(ax, ay, bx, by, prep):
                 nx, ny = -(by - ay), bx - ax
                 ln = math.hypot(nx, ny)
                 nx, ny = nx / ln, ny / ln
                 off = nx * ax + ny * ay
-                rest = evs[i + 1 :]
+                rest = evs[k + 1 :]
                 for half in (clip(cell, nx, ny, off), clip(cell, -nx, -ny, -off)):
                     if len(half) >= 3:
-                        stack.append((half, rest))
+                        stack.append((half, rest, live))
                 break
         else:
             c = centroid(cell)
-            if any(inside(c, pc.prep[4]) for pc in near):
+            if any(inside(c, pc.prep[4]) for pc in pcs):
                 inner.append(cell)
-            elif sight_segment(src, (c,), near) is not None:
+            elif search(src, (c,), pcs) is not None:
                 seen.append(cell)
             else:
                 hidden.append(cell)
-    seams = _seams(src, events, near, hidden) if hidden else ()
-    return Partition(tuple(seen), tuple(hidden), tuple(inner), seams)
+
+
+def _live(src: Poly, cell: Poly, near: Sequence[Piece], live: tuple[int, ...]) -> tuple[int, ...]:
+    """The pieces (of ``live``) that meet the hull of the source and the cell."""
+    reach = hull(src + cell)
+    xs = [p[0] for p in reach]
+    ys = [p[1] for p in reach]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    reach_edges: tuple[Edge, ...] | None = None
+    out = []
+    for i in live:
+        px0, py0, px1, py1, edges = near[i].prep
+        if px1 <= x0 + EPS or px0 >= x1 - EPS or py1 <= y0 + EPS or py0 >= y1 - EPS:
+            continue
+        if reach_edges is None:
+            reach_edges = edges_of(reach)
+        if overlaps(near[i].points, reach, edges, reach_edges):
+            out.append(i)
+    return tuple(out)
+
+
+def _umbra(src: Poly, piece: Poly) -> Poly:
+    """The points hidden by ``piece`` from every corner of the source, with the piece itself
+    (cut off far away); () when a source corner touches the piece (no shortcut then)."""
+    xs = [p[0] for p in src + piece]
+    ys = [p[1] for p in src + piece]
+    far = 4.0 * (max(xs) - min(xs) + max(ys) - min(ys)) + 100.0
+    out: Poly = ()
+    for ax, ay in src:
+        shadow = list(piece)
+        for wx, wy in piece:
+            dx, dy = wx - ax, wy - ay
+            ln = math.hypot(dx, dy)
+            if ln <= SNAP or inside((ax, ay), edges_of(piece), -SNAP):
+                return ()
+            shadow.append((wx + dx / ln * far, wy + dy / ln * far))
+        sh = hull(shadow)
+        out = sh if not out else intersect(out, sh)
+        if len(out) < 3:
+            return ()
+    return out
+
+
+def _settle(cell: Poly, piece: Piece, umbra: Poly, out: tuple[list[Poly], ...]) -> None:
+    """A cell where only ``piece`` can stand in the way: hidden exactly on its umbra, less the
+    piece itself; seen elsewhere."""
+    seen, hidden, inner = out
+    seen += subtract(cell, umbra)
+    shade = intersect(cell, umbra)
+    if len(shade) >= 3:
+        hidden += subtract(shade, piece.points)
+        core = intersect(shade, piece.points)
+        if len(core) >= 3:
+            inner.append(core)
+
+
+def subtract(poly: Poly, hole: Poly) -> list[Poly]:
+    """Convex ``poly`` less convex ``hole`` (at least 3 corners), as convex pieces."""
+    out = []
+    for qx, qy, nx, ny in edges_of(hole):
+        off = nx * qx + ny * qy
+        outside = clip(poly, -nx, -ny, -off)
+        if len(outside) >= 3 and abs(_area2(outside)) > SNAP:
+            out.append(outside)
+        poly = clip(poly, nx, ny, off)
+        if len(poly) < 3:
+            break
+    return out
+
+
+def _one_hides(src: Poly, cell: Poly, pcs: Sequence[Piece]) -> bool:
+    """True when one piece hides the whole cell from the whole source and no piece enters it."""
+    for pc in pcs:
+        if all(not clear(a, b, (pc,)) for a in src for b in cell):
+            cell_edges = edges_of(cell)
+            return not any(overlaps(q.points, cell, q.prep[4], cell_edges) for q in pcs)
+    return False
 
 
 def _seams(
     src: Poly, events: list[Segment], near: Sequence[Piece], hidden: list[Poly]
 ) -> tuple[Segment, ...]:
-    """Visible stretches of event rays that lie on one line with another event ray (the only
-    places where a point between hidden cells can be seen; see ``partition``)."""
+    """Visible stretches where two event segments overlap on one line (the only places where a
+    point between hidden cells can be seen; see ``partition``)."""
     lines: dict[tuple[float, float, float], list[Segment]] = {}
     for seg in events:
         (ax, ay), (bx, by) = seg
@@ -591,20 +714,45 @@ def _seams(
             nx, ny = -nx, -ny
         key = (round(nx, 7), round(ny, 7), round(nx * ax + ny * ay, 7))
         lines.setdefault(key, []).append(seg)
+    boxes = [(_prepared(h), h) for h in hidden]
     out: list[Segment] = []
     for segs in lines.values():
         if len(segs) < 2:
             continue
-        for seg in segs:
-            out += _visible_stretches(src, seg, events, near, hidden)
+        for seg in _doubled(segs):
+            out += _visible_stretches(src, seg, events, near, boxes)
     return tuple(out)
 
 
+def _doubled(segs: list[Segment]) -> list[Segment]:
+    """The stretches of a line covered by two or more of these collinear segments."""
+    (ax, ay), (bx, by) = segs[0]
+    dx, dy = bx - ax, by - ay
+    ln = math.hypot(dx, dy)
+    dx, dy = dx / ln, dy / ln
+    spans = []
+    for (px, py), (qx, qy) in segs:
+        t0 = (px - ax) * dx + (py - ay) * dy
+        t1 = (qx - ax) * dx + (qy - ay) * dy
+        spans.append((min(t0, t1), max(t0, t1)))
+    ends = sorted({t for span in spans for t in span})
+    out: list[Segment] = []
+    for t0, t1 in zip(ends, ends[1:], strict=False):
+        m = (t0 + t1) / 2
+        if t1 - t0 > EPS and sum(lo <= m <= hi for lo, hi in spans) >= 2:
+            out.append(((ax + dx * t0, ay + dy * t0), (ax + dx * t1, ay + dy * t1)))
+    return out
+
+
 def _visible_stretches(
-    src: Poly, seg: Segment, events: list[Segment], near: Sequence[Piece], hidden: list[Poly]
+    src: Poly,
+    seg: Segment,
+    events: list[Segment],
+    near: Sequence[Piece],
+    hidden: list[tuple[Prepared, Poly]],
 ) -> list[Segment]:
-    """The pieces of ``seg``, cut where other events cross it, that are seen and border a hidden
-    cell (a seen cell's own edges need no seam)."""
+    """The pieces of ``seg``, cut where other events cross it, that are seen and lie on the edge
+    of a hidden cell (a seen cell's own edges need no seam)."""
     (ax, ay), (bx, by) = seg
     dx, dy = bx - ax, by - ay
     ts = {0.0, 1.0}
@@ -623,11 +771,16 @@ def _visible_stretches(
         if (t1 - t0) * math.hypot(dx, dy) <= EPS:
             continue
         m = (ax + dx * (t0 + t1) / 2, ay + dy * (t0 + t1) / 2)
-        if not any(inside(m, edges_of(h), -EPS) for h in hidden):
+        if not any(_in_box(m, prep) and inside(m, prep[4], -EPS) for prep, _ in hidden):
             continue
         if sight_segment(src, (m,), near) is not None:
             out.append(((ax + dx * t0, ay + dy * t0), (ax + dx * t1, ay + dy * t1)))
     return out
+
+
+def _in_box(p: Pt, prep: Prepared) -> bool:
+    x0, y0, x1, y1, _ = prep
+    return x0 - EPS <= p[0] <= x1 + EPS and y0 - EPS <= p[1] <= y1 + EPS
 
 
 # --- a sliding card meeting a cell (R18) ---------------------------------------------------------
