@@ -1,28 +1,27 @@
-"""LOS regions for the overlay (R11, R13), with the shadows of tall terrain (R12, approximate).
+"""LOS regions for the overlay (R11, R13), with the shadows of tall terrain (R12), exact.
 
-The region is exact (``serm.core.los.region_polygon``); the shadows are a drawing aid only.
-APPROXIMATE: a shadow is the part of the table hidden from *every* corner of the viewer's
-sight-line edge (the top edge's two corners; the Ranger's four card corners) by one tall piece.
-Because a convex piece hides a point from a whole segment exactly when it hides it from both
-ends, this is the area no sight line can reach from that edge -- but R12 also lets a target be
-seen through any of its sample points, and two pieces together can hide more than each alone,
-so a card partly in shadow may still be seen, and the true hidden area may be a little larger.
-The rules (``serm.core.los.sees``) decide; this picture only guides the eye.
+The region is ``serm.core.los.region_polygon`` (the whole table for the Ranger); the shadows are
+the hidden cells of ``serm.core.los.sight_partition``, the same exact geometry the rules use: a
+point of the table in the tinted region is seen by the soldier exactly when it is outside the
+shadows, up to the drawing's rounding (0.0001 L). A gap of no width (two pieces that touch, or
+edges in line) can let a single sight line through a shadow; such lines are drawn as thin
+strokes (``seam``). The pieces themselves are left out of the shadows, so they and their labels
+stay readable.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 import svg
 
-from serm.core.geometry import EPS, Polygon, Vec, card_polygon, polygons_overlap
-from serm.core.los import region_polygon
+from serm.core.geometry import Polygon, Vec
+from serm.core.los import region_polygon, sight_partition
 from serm.core.scenario import Scenario
 from serm.core.state import Soldier, State
+from serm.core.visibility import Partition
 
 from .common import SCALE, SHADOW, SIDE, SIDE_DASH, Markup, esc, find, n, pts
 from .model import SoldierKey, ViewModel
@@ -33,105 +32,17 @@ CLIP = "url(#table-clip)"
 Pt = tuple[float, float]
 Poly = tuple[Pt, ...]
 
-# Plain-float convex geometry (the same maths as serm.core.geometry, on bare tuples: this runs
-# on every pointer move, and Vec arithmetic costs several times more).
-
-
-def _clip(poly: Poly, nx: float, ny: float, off: float) -> Poly:
-    """Keep the part of convex ``poly`` where nx*x + ny*y <= off (Sutherland-Hodgman)."""
-    out: list[Pt] = []
-    k = len(poly)
-    for i in range(k):
-        cx, cy = poly[i]
-        qx, qy = poly[(i + 1) % k]
-        dc = nx * cx + ny * cy - off
-        dn = nx * qx + ny * qy - off
-        if dc <= EPS:
-            out.append((cx, cy))
-        if (dc < -EPS and dn > EPS) or (dc > EPS and dn < -EPS):
-            t = dc / (dc - dn)
-            out.append((cx + (qx - cx) * t, cy + (qy - cy) * t))
-    return tuple(out)
-
-
-def _intersect(a: Poly, b: Poly) -> Poly:
-    """The intersection of two convex polygons (empty tuple when it has no area)."""
-    k = len(b)
-    area2 = sum(b[i][0] * b[(i + 1) % k][1] - b[(i + 1) % k][0] * b[i][1] for i in range(k))
-    sign = 1.0 if area2 > 0 else -1.0
-    for i in range(k):
-        x0, y0 = b[i]
-        x1, y1 = b[(i + 1) % k]
-        ex, ey = x1 - x0, y1 - y0
-        ln = math.hypot(ex, ey)
-        if ln <= EPS:
-            continue
-        nx, ny = sign * ey / ln, -sign * ex / ln
-        a = _clip(a, nx, ny, nx * x0 + ny * y0)
-        if len(a) < 3:
-            return ()
-    return a
-
-
-def _hull(points: list[Pt]) -> Poly:
-    """Convex hull (monotone chain), without collinear corners."""
-    ps = sorted(set(points))
-    if len(ps) <= 2:
-        return tuple(ps)
-
-    def half(seq: list[Pt]) -> list[Pt]:
-        h: list[Pt] = []
-        for p in seq:
-            while len(h) >= 2:
-                (ax, ay), (bx, by) = h[-2], h[-1]
-                if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) > EPS:
-                    break
-                h.pop()
-            h.append(p)
-        return h
-
-    return tuple(half(ps)[:-1] + half(ps[::-1])[:-1])
-
-
-def _shadow_from(origin: Pt, piece: Poly, far: float) -> Poly:
-    """The piece and the area behind it as seen from ``origin`` (cut off ``far`` L away)."""
-    ox, oy = origin
-    out = list(piece)
-    for px, py in piece:
-        dx, dy = px - ox, py - oy
-        ln = math.hypot(dx, dy)
-        if ln <= EPS:
-            return ()
-        out.append((px + dx * far / ln, py + dy * far / ln))
-    return _hull(out)
-
-
-def shadow(origins: Sequence[Pt], piece: Poly, far: float) -> Poly:
-    """Approximate umbra of ``piece``: the area hidden from every one of ``origins``."""
-    region: Poly = ()
-    for o in origins:
-        sh = _shadow_from(o, piece, far)
-        if len(sh) < 3:
-            return ()
-        region = sh if not region else _intersect(region, sh)
-        if not region:
-            return ()
-    return region
-
 
 class _Ring(svg.PathData):
     """A closed sub-path through a polygon's corners, formatted once (svg.py's own path
     commands go through ``dataclasses.astuple``, which is slow for the pointer-move path)."""
 
-    def __init__(self, poly: Poly) -> None:
-        self.d = "M" + "L".join(f"{n(x * SCALE)} {n(y * SCALE)}" for x, y in poly) + "Z"
+    def __init__(self, poly: Poly, closed: bool = True) -> None:
+        ring = "L".join(f"{n(x * SCALE)} {n(y * SCALE)}" for x, y in poly)
+        self.d = "M" + ring + ("Z" if closed else "")
 
     def __str__(self) -> str:
         return self.d
-
-
-def _ring(poly: Poly) -> list[svg.PathData]:
-    return [_Ring(poly)]
 
 
 @lru_cache(maxsize=128)
@@ -141,23 +52,29 @@ def region_markup(scenario: Scenario, s: Soldier, weight: float = 1.0) -> str:
     return str(region_group(scenario, s, weight))
 
 
+@lru_cache(maxsize=64)
+def partition(scenario: Scenario, pos: Vec, facing: float, ranger: bool) -> Partition:
+    """The table cut into cells the soldier sees whole or not at all, kept per pose: the
+    regions drawn for one pose at several weights share it."""
+    w, h = scenario.width, scenario.height
+    table = (Vec(0.0, 0.0), Vec(w, 0.0), Vec(w, h), Vec(0.0, h))
+    tall = tuple(t for t in scenario.terrain if t.tall)
+    return sight_partition((pos, facing, ranger), table, tall)
+
+
 def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
     """The LOS region of ``s``, tinted in its side colour, with tall-terrain shadows.
 
     ``weight`` (0..1] thins the tint and shadows when several regions are drawn at once, so
     overlaps read as "seen by several" instead of turning the table black.
     """
-    sc_ = scenario
-    w, h = sc_.width, sc_.height
-    reach = math.hypot(w, h) + 2.0
-    table: Polygon = (Vec(0.0, 0.0), Vec(w, 0.0), Vec(w, h), Vec(0.0, h))
+    w, h = scenario.width, scenario.height
     ranger = s.type.sees_all_round
-    corners = card_polygon(s.pos, s.facing)
+    region: Polygon
     if ranger:
-        region, origins = table, list(corners)
+        region = (Vec(0.0, 0.0), Vec(w, 0.0), Vec(w, h), Vec(0.0, h))
     else:
-        region = region_polygon((s.pos, s.facing, False), reach)
-        origins = [corners[0], corners[1]]
+        region = region_polygon((s.pos, s.facing, False), math.hypot(w, h) + 2.0)
     colour = SIDE.get(s.player, "#000")
     elements: list[svg.Element] = [
         svg.Polygon(
@@ -171,24 +88,28 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
             stroke_linejoin="round",
         )
     ]
-    for t in sc_.terrain:
-        # A piece outside the (convex) region cannot block a sight line that stays inside it.
-        if not t.tall or (not ranger and not polygons_overlap(t.points, region)):
-            continue
-        sh = shadow(origins, t.points, reach)
-        sh = _intersect(sh, region) if sh else ()
-        if sh:
-            # Cut the piece itself out (even-odd) so it and its label stay readable.
-            piece = _intersect(t.points, region)
-            elements.append(
-                svg.Path(
-                    d=_ring(sh) + (_ring(piece) if piece else []),
-                    fill=SHADOW,
-                    fill_opacity=n(0.38 * weight, 3),
-                    fill_rule="evenodd",
-                    class_=["shadow"],
-                )
+    cells = partition(scenario, s.pos, s.facing, ranger)
+    if cells.hidden:
+        # One path for every hidden cell: they share one winding, so the union fills once.
+        elements.append(
+            svg.Path(
+                d=[_Ring(c) for c in cells.hidden],
+                fill=SHADOW,
+                fill_opacity=n(0.38 * weight, 3),
+                class_=["shadow"],
             )
+        )
+    if cells.seams:
+        elements.append(
+            svg.Path(
+                d=[_Ring(seam, closed=False) for seam in cells.seams],
+                fill="none",
+                stroke=colour,
+                stroke_width=1.5,
+                stroke_opacity=0.9,
+                class_=["seam"],
+            )
+        )
     return svg.G(
         class_=["los", f"los-p{s.player}"],
         clip_path=CLIP,

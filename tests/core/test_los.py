@@ -15,7 +15,14 @@ from serm.core.geometry import (
     point_in_polygon,
     segment_crosses_interior,
 )
-from serm.core.los import first_sighting, region_polygon, sees, visible_part
+from serm.core.los import (
+    first_sighting,
+    region_polygon,
+    sees,
+    sight_line,
+    sight_partition,
+    visible_part,
+)
 from serm.core.queries import sees_soldier, visible_enemies
 from serm.core.scenario import Terrain, open_field
 
@@ -257,3 +264,57 @@ def test_first_sighting_follows_a_bent_path_and_tall_terrain() -> None:
 def test_first_sighting_from_the_start_counts() -> None:
     path = (Vec(5, 6), Vec(5, 8))  # already in view, moving away
     assert first_sighting(VIEWER, 0.0, path, 2.0, ()) == pytest.approx(0.0)
+
+
+# --- R12 is exact: grazing lines and gaps of no width -------------------------------------------
+
+UP = (Vec(5, 9), 0.0, False)
+"""A non-Ranger at (5, 9) facing up: top edge y = 8.5, x from 5 - HW to 5 + HW."""
+FAR = card_polygon(Vec(5, 2), 0)
+"""A target up the table: x from 5 - HW to 5 + HW, y from 1.5 to 2.5."""
+
+
+def _clear(line: tuple[Vec, Vec], tall: tuple[Terrain, ...]) -> bool:
+    return not any(segment_crosses_interior(line[0], line[1], t.points) for t in tall)
+
+
+def _passes(line: tuple[Vec, Vec], p: Vec) -> bool:
+    a, b = line
+    d = b - a
+    t = max(0.0, min(1.0, (p - a).dot(d) / d.dot(d)))
+    return (a + d * t - p).length() < 1e-7
+
+
+def test_r12_a_corridor_of_no_width_lets_one_sight_line_through() -> None:
+    """Two walls share the edge x = 5.1: the one clear line runs along it (R12)."""
+    tall = (wall(1.0, 4.0, 5.1, 6.0), wall(5.1, 4.0, 9.0, 6.0))
+    line = sight_line(UP, FAR, tall)
+    assert line is not None and _clear(line, tall)
+    assert abs(line[0].x - 5.1) < 1e-9 and abs(line[0].y - 8.5) < 1e-9  # on the top edge
+    assert abs(line[1].x - 5.1) < 1e-9 and 1.5 - 1e-7 < line[1].y < 2.5 + 1e-7  # on the target
+    part = sight_partition(UP, (Vec(0, 0), Vec(10, 0), Vec(10, 10), Vec(0, 10)), tall)
+    assert any(abs(a[0] - 5.1) < 1e-9 and abs(b[0] - 5.1) < 1e-9 for a, b in part.seams)
+
+
+def test_r12_a_sight_line_through_the_corner_where_two_walls_touch() -> None:
+    tall = (wall(1.0, 5.0, 5.1, 6.0), wall(5.1, 4.0, 9.0, 5.0))
+    line = sight_line(UP, FAR, tall)
+    assert line is not None and _clear(line, tall) and _passes(line, Vec(5.1, 5.0))
+    ranger = (Vec(5, 2), 0.0, True)  # the Ranger looks back through the same pinch (R13)
+    back = sight_line(ranger, card_polygon(Vec(5, 9), 0), tall)
+    assert back is not None and _clear(back, tall) and _passes(back, Vec(5.1, 5.0))
+
+
+def test_r12_two_walls_hide_together_what_neither_hides_alone() -> None:
+    a, b = wall(3.0, 5.0, 5.08, 5.3), wall(4.92, 4.0, 7.0, 4.3)
+    assert sees(UP, FAR, (a,)) and sees(UP, FAR, (b,))
+    assert not sees(UP, FAR, (a, b))
+
+
+def test_r18_first_sighting_through_a_pinch_is_exact() -> None:
+    """Sliding right at y = 2 behind walls touching at (5.1, 5), the card comes into sight when
+    its right edge meets the line from the top edge's right corner through the pinch."""
+    tall = (wall(1.0, 5.0, 5.1, 6.0), wall(5.1, 4.0, 9.0, 5.0))
+    meet = 5.1 + (5.1 - (5 + HW)) * (5.0 - 1.5) / (8.5 - 5.0)
+    d = first_sighting(UP, 0.0, (Vec(1.0, 2.0), Vec(9.0, 2.0)), 8.0, tall)
+    assert d == pytest.approx(meet - HW - 1.0, abs=1e-9)

@@ -14,15 +14,6 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from sightref import (
-    Layout,
-    Tall,
-    layouts,
-    reference_sees,
-    sampled_sees,
-    wall,
-    witness_problem,
-)
 
 from serm.core.geometry import CARD_WIDTH, Polygon, Vec, card_polygon, convex_hull, polygons_overlap
 from serm.core.los import (
@@ -34,6 +25,15 @@ from serm.core.los import (
 )
 from serm.core.scenario import Terrain
 from serm.core.visibility import Partition, edges_of, inside
+from tests.sight.reference import (
+    Layout,
+    Tall,
+    layouts,
+    reference_sees,
+    sampled_sees,
+    wall,
+    witness_problem,
+)
 
 HW = CARD_WIDTH / 2
 TABLE: Polygon = (Vec(0, 0), Vec(10, 0), Vec(10, 10), Vec(0, 10))

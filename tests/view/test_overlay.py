@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
@@ -12,6 +13,9 @@ from serm.core import State
 from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, point_along, unit
 from serm.core.los import region_polygon, sees
+from serm.core.scenario import Scenario, open_field
+from serm.core.state import Soldier
+from serm.core.visibility import Poly, Pt, clip, edges_of, inside, intersect
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
 from serm.view.render import (
     SCALE,
@@ -22,6 +26,8 @@ from serm.view.render import (
     sight_inputs,
     sight_markup,
 )
+from serm.view.sight import region_markup
+from tests.sight.reference import layouts, wall
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -144,25 +150,123 @@ def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
     return len(signs) == 1
 
 
+def _rings(path: ET.Element) -> list[list[tuple[float, float]]]:
+    """The sub-paths of a path's ``d``, in card lengths."""
+    return [
+        [(float(a) / SCALE, float(b) / SCALE) for a, b in re.findall(r"([-\d.]+) ([-\d.]+)", ring)]
+        for ring in re.split(r"[ZM]", path.get("d") or "")
+        if ring.strip()
+    ]
+
+
 def test_tall_terrain_casts_a_shadow(deployed: State) -> None:
     # Player 1's Gunner at (3, 9) faces up the table; the Ruin at x 1.3..2.8, y 4.4..5.6 hides
     # the area behind it.
     region = groups(overlay(deployed, ViewModel(selected=(1, "gunner"))), "los")[0]
-    shadows = [p for p in region.iter(f"{NS}path") if "shadow" in classes(p)]
-    assert len(shadows) == 2  # both Ruins stand in its sight
-    assert all(s.get("fill-rule") == "evenodd" for s in shadows)
-    rings = [
-        [(float(a), float(b)) for a, b in re.findall(r"([-\d.]+) ([-\d.]+)", ring)]
-        for s in shadows
-        for ring in (s.get("d") or "").split("Z")[:1]
-        if ring
-    ]
+    (shadow,) = [p for p in region.iter(f"{NS}path") if "shadow" in classes(p)]
+    assert shadow.get("fill-rule") in (None, "nonzero")  # the cells' union, filled once
+    rings = _rings(shadow)
     hidden = Vec(2.0, 2.5)
-    assert any(_inside(r, hidden.x * SCALE, hidden.y * SCALE) for r in rings)
-    assert not any(_inside(r, 600, 300) for r in rings)
+    assert any(_inside([(x * SCALE, y * SCALE) for x, y in r], 200, 250) for r in rings)
+    assert not any(_inside([(x * SCALE, y * SCALE) for x, y in r], 600, 300) for r in rings)
     # The rules agree that a card there is not seen.
     gunner = deployed.soldier(1, "gunner")
     assert not sees(q.viewer(gunner), card_polygon(hidden, 0.0), q.tall_terrain(deployed))
+
+
+def _subtract(poly: Poly, hole: Poly) -> list[Poly]:
+    """Convex ``poly`` less convex ``hole``, as convex pieces."""
+    out = []
+    for qx, qy, nx, ny in edges_of(hole):
+        off = nx * qx + ny * qy
+        outside = clip(poly, -nx, -ny, -off)
+        if len(outside) >= 3:
+            out.append(outside)
+        poly = clip(poly, nx, ny, off)
+        if len(poly) < 3:
+            break
+    return out
+
+
+def _area(poly: Poly) -> float:
+    k = len(poly)
+    return (
+        abs(
+            sum(
+                poly[i][0] * poly[(i + 1) % k][1] - poly[(i + 1) % k][0] * poly[i][1]
+                for i in range(k)
+            )
+        )
+        / 2
+    )
+
+
+def _drawn(scenario: Scenario, s: Soldier) -> tuple[list[Poly], list[Poly], list[tuple[Pt, Pt]]]:
+    """(region, shadow cells, seams) as drawn, read back from the markup."""
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{region_markup(scenario, s)}</g>')
+    (poly,) = list(root.iter(f"{NS}polygon"))
+    region = [tuple((x / SCALE, y / SCALE) for x, y in points(poly))]
+    shadows, seams = [], []
+    for path in root.iter(f"{NS}path"):
+        if "shadow" in classes(path):
+            shadows += [tuple(r) for r in _rings(path)]
+        if "seam" in classes(path):
+            seams += [(r[0], r[1]) for r in _rings(path)]
+    return region, shadows, seams
+
+
+def _crosses(card: Poly, seam: tuple[Pt, Pt]) -> bool:
+    return any(
+        inside(
+            seam[0]
+            if f == 0
+            else (
+                seam[0][0] + (seam[1][0] - seam[0][0]) * f,
+                seam[0][1] + (seam[1][1] - seam[0][1]) * f,
+            ),
+            edges_of(card),
+            1e-3,
+        )
+        for f in [i / 50 for i in range(51)]
+    )
+
+
+def test_drawn_shadows_agree_with_the_rules() -> None:
+    """A card with a point in the drawn visible area (tinted, outside every shadow, or on a
+    seam) is seen; a card wholly in shadow, outside the region or inside pieces is not."""
+    rng = random.Random(3)
+    seen = hidden = 0
+    eye, ahead = (Vec(5, 9), 0.0, False), card_polygon(Vec(5, 2), 0.0)
+    built = [  # two walls hiding together; a pinch where walls touch; a corridor of no width
+        (eye, ahead, (wall(3.0, 5.0, 5.08, 5.3), wall(4.92, 4.0, 7.0, 4.3))),
+        (eye, ahead, (wall(1.0, 5.0, 5.1, 6.0), wall(5.1, 4.0, 9.0, 5.0))),
+        (eye, ahead, (wall(1.0, 4.0, 5.1, 6.0), wall(5.1, 4.0, 9.0, 6.0))),
+    ]
+    for lay in built + layouts("random", 12) + layouts("narrow", 8):
+        viewer, target, tall = lay
+        scenario = replace(open_field(), terrain=tall)
+        s = Soldier(1, "ranger" if viewer[2] else "gunner", viewer[0].x, viewer[0].y, viewer[1])
+        region, shadows, seams = _drawn(scenario, s)
+        table = ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))
+        blocks = shadows + [tuple((p.x, p.y) for p in t.points) for t in tall]
+        cards = [target] + [
+            card_polygon(Vec(rng.uniform(0.4, 9.6), rng.uniform(0.4, 9.6)), rng.uniform(0, 360))
+            for _ in range(25)
+        ]
+        for card in cards:
+            poly = tuple((p.x, p.y) for p in card)
+            left = [intersect(intersect(poly, region[0]), table)]
+            for b in blocks:
+                left = [piece for part in left if len(part) >= 3 for piece in _subtract(part, b)]
+            visible = sum(_area(part) for part in left if len(part) >= 3)
+            rules = sees((viewer[0], viewer[1], viewer[2]), card, tall)
+            if visible > 1e-4 or any(_crosses(poly, seam) for seam in seams):
+                assert rules, (viewer, card)
+                seen += 1
+            elif visible < 1e-9:
+                assert not rules, (viewer, card)
+                hidden += 1
+    assert seen > 50 and hidden > 50
 
 
 def test_ghost_valid_and_invalid(deploying: State) -> None:
