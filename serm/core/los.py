@@ -19,9 +19,10 @@ area it sweeps into cells wholly seen or wholly hidden (``visibility.partition``
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
-from .geometry import CARD_LENGTH, CARD_WIDTH, EPS, Polygon, Vec, card_polygon, clip_halfplane, unit
+from .geometry import CARD_LENGTH, CARD_WIDTH, EPS, Polygon, Vec, card_polygon, unit
 from .scenario import Terrain
 from .visibility import (
     Partition,
@@ -46,18 +47,48 @@ def visible_part(viewer: Viewer, target: Polygon) -> Polygon:
 
     Empty too when the part reaches no further than ``EPS`` beyond the top-edge line.
     """
-    centre, facing, ranger = viewer
-    if ranger:
+    if viewer[2]:
         return target
-    fwd, right = unit(facing), unit(facing + 90.0)
-    top = centre.dot(fwd) + CARD_LENGTH / 2
+    return tuple(Vec(x, y) for x, y in _visible(_Frame.of(viewer), _floats(target)))
+
+
+class _Frame:
+    """A non-Ranger viewer's frame on bare floats: forward (fx, fy), right (rx, ry), the top-edge
+    line fx*x + fy*y = top, and its centre's sideways coordinate ``side`` (R1, R11)."""
+
+    __slots__ = ("fx", "fy", "rx", "ry", "side", "top")
+
+    def __init__(self, cx: float, cy: float, facing: float) -> None:
+        rad = math.radians(facing)
+        sin, cos = math.sin(rad), math.cos(rad)
+        self.fx, self.fy = sin, -cos  # geometry.unit(facing)
+        self.rx, self.ry = cos, sin  # geometry.unit(facing + 90)
+        self.top = cx * sin - cy * cos + CARD_LENGTH / 2
+        self.side = cx * cos + cy * sin
+
+    @staticmethod
+    def of(viewer: Viewer) -> _Frame:
+        return _Frame(viewer[0].x, viewer[0].y, viewer[1])
+
+    def edge(self) -> Poly:
+        """The top edge's two corners (left, right), as ``card_polygon`` gives them."""
+        half = CARD_WIDTH / 2
+        mx, my = self.rx * self.side + self.fx * self.top, self.ry * self.side + self.fy * self.top
+        return (mx - self.rx * half, my - self.ry * half), (
+            mx + self.rx * half,
+            my + self.ry * half,
+        )
+
+
+def _visible(fr: _Frame, pts: Poly) -> Poly:
+    """``visible_part`` on bare floats for a non-Ranger."""
+    fx, fy, rx, ry, top = fr.fx, fr.fy, fr.rx, fr.ry, fr.top
     half = CARD_WIDTH / 2
-    part = clip_halfplane(target, fwd * -1.0, -top)  # beyond the top-edge line
-    # |sideways| <= half + beyond:  (s - c.r) - (f - top) <= half, -(s - c.r) - (f - top) <= half
-    cr = centre.dot(right)
-    part = clip_halfplane(part, right - fwd, half + cr - top)
-    part = clip_halfplane(part, right * -1.0 - fwd, half - cr - top)
-    if not part or max(p.dot(fwd) for p in part) <= top + EPS:
+    part = clip(pts, -fx, -fy, -top)  # beyond the top-edge line
+    # |sideways| <= half + beyond:  (s - side) - (f - top) <= half, -(s - side) - (f - top) <= half
+    part = clip(part, rx - fx, ry - fy, half + fr.side - top)
+    part = clip(part, -rx - fx, -ry - fy, half - fr.side - top)
+    if not part or max(x * fx + y * fy for x, y in part) <= top + EPS:
         return ()
     return part
 
@@ -72,16 +103,8 @@ def sight_source(viewer: Viewer) -> Polygon:
 
 def _ahead(viewer: Viewer) -> tuple[float, float, float]:
     """(fx, fy, top): the top-edge line is fx*x + fy*y = top, the LOS region beyond it (R11)."""
-    centre, facing, _ = viewer
-    fwd = unit(facing)
-    return fwd.x, fwd.y, centre.dot(fwd) + CARD_LENGTH / 2
-
-
-def _strictly_ahead(viewer: Viewer, part: Polygon) -> Polygon:
-    """The visible part less the points within ``EPS`` of the top-edge line (R11)."""
-    fx, fy, top = _ahead(viewer)
-    cut = clip_halfplane(part, Vec(-fx, -fy), -(top + 2 * EPS))
-    return cut or (max(part, key=lambda p: p.x * fx + p.y * fy),)
+    fr = _Frame.of(viewer)
+    return fr.fx, fr.fy, fr.top
 
 
 @lru_cache(maxsize=64)
@@ -102,12 +125,19 @@ def sight_line(
     ``tall`` is the tall terrain. The line's ends lie on those shapes within ``EPS``; it is a
     single point when a Ranger's card touches the target.
     """
-    part = visible_part(viewer, target)
-    if not part:
-        return None
-    if not viewer[2]:
-        part = _strictly_ahead(viewer, part)
-    seg = sight_segment(_floats(sight_source(viewer)), _floats(part), _pieces(tall))
+    pts = _floats(target)
+    if viewer[2]:
+        src = _floats(sight_source(viewer))
+    else:
+        fr = _Frame.of(viewer)
+        pts = _visible(fr, pts)
+        if not pts:
+            return None
+        # less the points within EPS of the top-edge line (R11)
+        cut = clip(pts, -fr.fx, -fr.fy, -(fr.top + 2 * EPS))
+        pts = cut or (max(pts, key=lambda p: p[0] * fr.fx + p[1] * fr.fy),)
+        src = fr.edge()
+    seg = sight_segment(src, pts, _pieces(tall))
     if seg is None:
         return None
     return Vec(*seg[0]), Vec(*seg[1])
@@ -116,6 +146,8 @@ def sight_line(
 def sees(viewer: Viewer, target: Polygon, tall: tuple[Terrain, ...]) -> bool:
     """True when the viewer sees any part of ``target`` (R12, exact); ``tall`` is the tall
     terrain. See ``sight_line`` for the sight line itself."""
+    if not tall:
+        return bool(visible_part(viewer, target))
     return sight_line(viewer, target, tall) is not None
 
 
@@ -161,7 +193,9 @@ def first_sighting(
 
     The mover keeps ``facing`` while it slides (C1). Exact: the area the card sweeps is cut into
     cells the viewer sees whole or not at all (``sight_partition``), and the answer is the least
-    distance at which the sliding card touches a seen cell (``visibility.first_meet``). Where the
+    distance at which the sliding card touches a seen cell (``visibility.first_meet``). First,
+    the cheap common case: where the card first touches the LOS region, if it is seen there, that
+    is the answer (it cannot be seen before it reaches the region). Where the
     card comes into sight across the top-edge line itself (R11: the line does not count), this
     is the distance where it reaches the line: it is seen at every distance just beyond it.
     """
@@ -172,6 +206,13 @@ def first_sighting(
     swept = tuple(Vec(*p) for p in hull([(p.x, p.y) for p in corners]))
     if len(swept) < 3 or not visible_part(viewer, swept):
         return None
+    entered = _first_in_region(viewer, facing, legs)
+    if entered is None:
+        return None
+    leg, at = entered
+    a, b, length, done = legs[leg]
+    if sees(viewer, card_polygon(a + (b - a) * (at / length) if length > EPS else a, facing), tall):
+        return done + at  # in plain sight as soon as it is in the region: nothing earlier can be
     cells = _seen_cells(sight_partition(viewer, swept, tall))
     for a, b, length, done in legs:
         d = b - a
@@ -180,6 +221,25 @@ def first_sighting(
         hits = [t for t in (first_meet(card, ux, uy, length, c) for c in cells) if t is not None]
         if hits:
             return done + min(hits)
+    return None
+
+
+def _first_in_region(
+    viewer: Viewer, facing: float, legs: list[tuple[Vec, Vec, float, float]]
+) -> tuple[int, float] | None:
+    """(stretch, distance along it) where the sliding card first meets the LOS region, the
+    whole table for the Ranger (R11, R13); None when it never does."""
+    if viewer[2]:
+        return 0, 0.0
+    far = max((c - viewer[0]).length() for a, b, _, _ in legs for c in (a, b)) + 2 * CARD_LENGTH
+    fx, fy, top = _ahead(viewer)
+    region = clip(_floats(region_polygon(viewer, far)), -fx, -fy, -(top + 2 * EPS))
+    for k, (a, b, length, _) in enumerate(legs):
+        d = b - a
+        ux, uy = (d.x / length, d.y / length) if length > EPS else (0.0, 0.0)
+        t = first_meet(_floats(card_polygon(a, facing)), ux, uy, length, region)
+        if t is not None:
+            return k, t
     return None
 
 

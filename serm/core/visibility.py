@@ -112,7 +112,11 @@ def _merge(points: Sequence[Pt]) -> list[Pt]:
     """The points, less any within ``SNAP`` of one kept before it."""
     out: list[Pt] = []
     for p in points:
-        if all(abs(p[0] - q[0]) > SNAP or abs(p[1] - q[1]) > SNAP for q in out):
+        px, py = p
+        for qx, qy in out:
+            if -SNAP <= px - qx <= SNAP and -SNAP <= py - qy <= SNAP:
+                break
+        else:
             out.append(p)
     return out
 
@@ -125,16 +129,22 @@ def centroid(poly: Sequence[Pt]) -> Pt:
 
 def clip(poly: Poly, nx: float, ny: float, off: float) -> Poly:
     """Keep the part of a convex polygon where nx*x + ny*y <= off (Sutherland-Hodgman)."""
+    if not poly:
+        return ()
+    ds = [nx * x + ny * y - off for x, y in poly]
+    if max(ds) <= EPS:
+        return tuple(poly)  # wholly inside (the common case): nothing to cut
+    if min(ds) > EPS:
+        return ()
     out: list[Pt] = []
     k = len(poly)
     for i in range(k):
         cx, cy = poly[i]
-        qx, qy = poly[(i + 1) % k]
-        dc = nx * cx + ny * cy - off
-        dn = nx * qx + ny * qy - off
+        dc, dn = ds[i], ds[(i + 1) % k]
         if dc <= EPS:
             out.append((cx, cy))
         if (dc < -EPS and dn > EPS) or (dc > EPS and dn < -EPS):
+            qx, qy = poly[(i + 1) % k]
             t = dc / (dc - dn)
             out.append((cx + (qx - cx) * t, cy + (qy - cy) * t))
     return _tidy(out)
@@ -348,12 +358,22 @@ def sight_segment(src: Poly, part: Poly, pieces: Sequence[Piece]) -> Segment | N
     hidden from a point by a convex piece form a convex set (no); then the old sample lines
     (5 or 9 points of S to the corners, edge midpoints and centre of V; a clear one is a witness).
     """
-    return search(src, part, near_pieces(hull(src + part), pieces))
+    pts = src + part
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    boxed = [
+        pc
+        for pc in pieces
+        if pc.prep[2] > x0 + EPS and pc.prep[0] < x1 - EPS
+        if pc.prep[3] > y0 + EPS and pc.prep[1] < y1 - EPS
+    ]
+    return search(src, part, boxed)
 
 
 def search(src: Poly, part: Poly, near: Sequence[Piece]) -> Segment | None:
     """``sight_segment`` given the pieces that can stand in the way (all that meet the hull of
-    the source and the part, or more)."""
+    the source and the part, or more: those whose box meets theirs will do)."""
     if not near:
         return centroid(src), centroid(part)
     for pc in near:
@@ -363,6 +383,7 @@ def search(src: Poly, part: Poly, near: Sequence[Piece]) -> Segment | None:
         for b in _samples(part):
             if clear(a, b, near):
                 return a, b
+    near = near_pieces(hull(src + part), near)
     src_s, part_s = _shape(src), _shape(part)
     corners = _distinct([*src, *(p for pc in near for p in pc.points)])
     if len(part) == 1:
