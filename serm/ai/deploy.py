@@ -2,8 +2,8 @@
 
 Cards go down in a fixed order that keeps the Gunner, whose facing matters most (R22), for last.
 Spots are sampled in the zone; each is scored on the board so far (who takes the first initiative
-acts next) plus a prior on how much of the enemy zone has a clear line to the spot: exposure hurts
-a side that acts second and helps one that acts first.
+acts next) plus a prior on how much of the enemy zone could see a card there (``sight.could_see``
+from six points of it): exposure hurts a side that acts second and helps one that acts first.
 
 Hard also weighs where an enemy Gunner still in hand could stand and look (``poses``): the volley
 it would fire at the best of them counts against the spot; and it aims its own Gunner, at each
@@ -141,7 +141,8 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     board = [(t, w) for t, w in pl.board if (t.player, t.card) != (pl.me, card)] + [(s, 1.0)]
     first = other(pl.state.first_placer)
     points = enemy_points(pl)
-    exposed = sum(sight.clear(s.pos, p, pl.tall) for p in points) / len(points)
+    poly = s.polygon()
+    exposed = sum(sight.could_see(p, poly, pl.tall) for p in points) / len(points)
     sign = 0.25 if first == pl.me else -0.5
     prior = sign * exposed * VALUES[card]
     if pl.cfg.poses and not volley_soldier(pl.state, pl.them).placed:

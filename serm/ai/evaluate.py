@@ -5,7 +5,7 @@ A *board* is the list of soldiers on the table, each with the probability that i
 
 * ``shot(a, b)``: the chance that ``a`` eliminates ``b`` by shooting in its next activation. A
   Gunner hits only what its current facing sees (R22: turning is a Move); any other shooter may turn
-  first (R14) and so needs only a clear line.
+  first (R14) and so needs only to see the target once turned toward it (``sight.could_see``).
 * ``ram(a, b)``: the chance that a Move by ``a`` halts against ``b`` (R16), from the exact Move-pool
   distribution and the distance to contact, lowered for the React it may meet (R18, R19).
 * A side's threat is the best activation it has (one soldier acts, R7), plus a little of the rest.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from serm.core import queries as q
 from serm.core.geometry import Vec, prepared, segment_crosses_interior
 from serm.core.scenario import Terrain
 from serm.core.state import Soldier
@@ -80,7 +81,7 @@ class Evaluator:
         if a.type.moves_or_shoots:  # it cannot turn and still shoot (R22)
             seen = sight.sees(a, b, self.tall)
         else:
-            seen = sight.clear(a.pos, b.pos, self.tall)
+            seen = sight.could_see(a.pos, b.polygon(), self.tall, q.viewer(a)[2])
         return odds.kill(a.card, b.card) if seen else 0.0
 
     def ram(self, a: Soldier, b: Soldier) -> float:

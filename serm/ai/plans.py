@@ -105,7 +105,10 @@ class Planner:
             return board
         seen = []
         for e, w in self.enemies(board):
-            ok = sight.clear(s.pos, e.pos, self.tall) if free_turn else sight.sees(s, e, self.tall)
+            if free_turn:
+                ok = sight.could_see(s.pos, e.polygon(), self.tall, q.viewer(s)[2])
+            else:
+                ok = sight.sees(s, e, self.tall)
             if ok and w > 1e-6:
                 seen.append((e, w))
         if not seen:
