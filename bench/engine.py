@@ -6,6 +6,13 @@ Reports random legal games per second (both sides played by the uniformly random
 straight move's halt (``movement.halt_along``) and the React check along a path
 (``los.first_sighting``). Each figure is also given as a ratio to a pure-Python baseline loop timed
 in the same run, so runs on busy machines compare. Ends with one JSON line of every figure.
+
+Exact sight (R12) beside the sampled test it replaced (``tests.sight.reference``, kept for this
+comparison only): ``los_tall_sampled_us`` and ``react_check_sampled_us`` time the old sampled
+calls on the same inputs; ``sight_{typical,narrow}_{exact,sampled}_us`` are the mean cost of one
+test over 200 layouts each of random terrain and of walls with narrow gaps (see
+``tests/sight/reference.py``); ``narrow_*`` count, over 750 narrow-gap layouts, the targets each
+test sees and those the sampled test refused that exact sight sees.
 """
 
 from __future__ import annotations
@@ -24,6 +31,12 @@ from serm.core.geometry import Vec, card_polygon, sweep_contact, unit
 from serm.core.movement import halt_along
 from serm.core.scenario import by_name
 from serm.core.state import Soldier, new_game
+from tests.sight.reference import (
+    Layout,
+    layouts,
+    sampled_first_sighting,
+    sampled_sees,
+)
 
 
 def _baseline() -> None:
@@ -71,12 +84,45 @@ def _calls(seed: int) -> dict[str, Callable[[], object]]:
     return {
         "los_open_us": lambda: los.sees(viewer, target, ()),
         "los_tall_us": lambda: los.sees(viewer, target, tall),
+        "los_tall_sampled_us": lambda: sampled_sees(viewer, target, tall),
         "sweep_contact_us": lambda: sweep_contact(mover, unit(0.0), obstacle),
         "halt_along_us": lambda: halt_along(state, me, 0.0, path),
         "react_check_us": lambda: los.first_sighting(
             (enemy.pos, enemy.facing, False), 0.0, path, 12.0, tall
         ),
+        "react_check_sampled_us": lambda: sampled_first_sighting(
+            (enemy.pos, enemy.facing, False), 0.0, path, 12.0, tall
+        ),
     }
+
+
+def _mean_us(test: Callable[[Layout], object], lays: list[Layout], repeat: int = 3) -> float:
+    """The median over ``repeat`` runs of the mean cost of one test over the layouts."""
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for lay in lays:
+            test(lay)
+        samples.append((time.perf_counter() - start) / len(lays) * 1e6)
+    return statistics.median(samples)
+
+
+def _sight(seed: int) -> dict[str, float]:
+    """Exact sight beside the sampled test on typical and narrow-gap layouts, and the count of
+    narrow-gap targets the sampled test refused that exact sight sees."""
+    out: dict[str, float] = {}
+    for kind, name in (("random", "typical"), ("narrow", "narrow")):
+        lays = layouts(kind, 200, seed)
+        out[f"sight_{name}_exact_us"] = _mean_us(lambda lay: los.sees(*lay), lays)
+        out[f"sight_{name}_sampled_us"] = _mean_us(lambda lay: sampled_sees(*lay), lays)
+    narrow = layouts("narrow", 750, seed)
+    exact = [los.sees(*lay) for lay in narrow]
+    sampled = [sampled_sees(*lay) for lay in narrow]
+    out["narrow_layouts"] = len(narrow)
+    out["narrow_seen_exact"] = sum(exact)
+    out["narrow_seen_sampled"] = sum(sampled)
+    out["narrow_refused_by_sampled"] = sum(e and not s for e, s in zip(exact, sampled, strict=True))
+    return out
 
 
 def run(games: int, seed: int) -> dict[str, float]:
@@ -85,6 +131,7 @@ def run(games: int, seed: int) -> dict[str, float]:
     out: dict[str, float] = {"baseline_us": base}
     for name, fn in _calls(seed).items():
         out[name] = _median_us(fn, repeat=7, number=200)
+    out.update(_sight(seed))
     actions = 0
     start = time.perf_counter()
     for i in range(games):
@@ -103,10 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     figures = run(args.games, args.seed)
     base = figures["baseline_us"]
-    print(f"{'figure':<20}{'value':>12}{'x baseline':>12}")
+    print(f"{'figure':<28}{'value':>12}{'x baseline':>12}")
     for name, value in figures.items():
         ratio = f"{value / base:>12.2f}" if name.endswith("_us") else f"{'':>12}"
-        print(f"{name:<20}{value:>12.2f}{ratio}")
+        print(f"{name:<28}{value:>12.2f}{ratio}")
     ratios = {f"{k[:-3]}_x_baseline": v / base for k, v in figures.items() if k.endswith("_us")}
     print(json.dumps({"bench": "engine", **figures, **ratios, "python": sys.version.split()[0]}))
     return 0

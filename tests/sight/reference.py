@@ -234,3 +234,30 @@ def layouts(kind: str, n: int, seed: int = 0) -> list[Layout]:
         if lay is not None:
             out.append(lay)
     return out
+
+
+PATH_STEP = 0.05
+"""The old R18 sampling step (L)."""
+
+
+def sampled_first_sighting(
+    viewer: Viewer, facing: float, path: tuple[Vec, ...], halt: float, tall: Tall
+) -> float | None:
+    """The old R18 check (C7 before 2026-11-30): the sliding card tested with ``sampled_sees``
+    every ``PATH_STEP`` L along each straight stretch and at the halt, kept for the bench."""
+    travelled = 0.0
+    for a, b in zip(path, path[1:], strict=False):
+        seg = (b - a).length()
+        end = max(min(seg, halt - travelled), 0.0)
+        hull = convex_hull(
+            [*card_polygon(a, facing), *card_polygon(a + (b - a) * (end / seg), facing)]
+        )
+        if seg > 0 and visible_part(viewer, hull):
+            steps = [k * PATH_STEP for k in range(int(end / PATH_STEP) + 1) if k * PATH_STEP < end]
+            for d in [*steps, end]:
+                if sampled_sees(viewer, card_polygon(a + (b - a) * (d / seg), facing), tall):
+                    return travelled + d
+        travelled += seg
+        if travelled >= halt - 1e-9:
+            break
+    return None
