@@ -5,7 +5,8 @@
 The roll-off loser places its last card after seeing the whole enemy deployment and then acts
 first, so its Gunner can stand and face wherever it sees the most (R22: it shoots at every enemy it
 sees). This samples player 1's zone (spots at two facings) and player 2's Gunner poses (positions
-by facings from 90 to 270 degrees), tests each pair with the engine's exact sight (R11-R13), then
+by facings from 90 to 270 degrees), tests each pair with the engine's sight test (``los.sees``,
+exact: no sampled sight lines, a line through a gap of no width counts; R11-R13), then
 prints how many spots no pose sees, and, from a seeded local search over five-card deployments,
 the fewest cards that the best pose against a deployment still sees. On the default table that
 number is 5: some pose sees every card of every deployment found.

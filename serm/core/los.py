@@ -10,11 +10,14 @@ some straight sight line from its top edge (R13, the Ranger: from anywhere on it
 region is the whole table) to the visible part passes clear of the interior of every tall piece;
 grazing a corner or running along an edge is clear. ``sight_line`` finds such a line or proves
 there is none (``visibility.sight_segment`` gives the argument: a finite set of critical lines,
-through two corners each, decides), so the answer is exact up to the tolerance ``EPS``; the old
-sampled test (5 points of the edge to 9 points of the part) is only its first, cheap attempt.
+through two corners each, decides), so the answer is exact up to the tolerance ``EPS``; the
+sampled test the engine used before (5 points of the edge to 9 points of the part) survives only
+as one of its cheap first attempts.
 
 R18: ``first_sighting`` finds exactly where a sliding card first comes into sight, by cutting the
-area it sweeps into cells wholly seen or wholly hidden (``visibility.partition``).
+area it sweeps into cells wholly seen or wholly hidden (``visibility.partition``); positions along
+the way are not sampled. ``sight_partition`` gives the same cells for any convex area (the view
+draws its LOS shadows from them).
 """
 
 from __future__ import annotations
@@ -191,13 +194,14 @@ def first_sighting(
 ) -> float | None:
     """The first distance along ``path`` (up to ``halt``) where the viewer sees the mover (R18).
 
-    The mover keeps ``facing`` while it slides (C1). Exact: the area the card sweeps is cut into
-    cells the viewer sees whole or not at all (``sight_partition``), and the answer is the least
-    distance at which the sliding card touches a seen cell (``visibility.first_meet``). First,
-    the cheap common case: where the card first touches the LOS region, if it is seen there, that
-    is the answer (it cannot be seen before it reaches the region). Where the
-    card comes into sight across the top-edge line itself (R11: the line does not count), this
-    is the distance where it reaches the line: it is seen at every distance just beyond it.
+    The mover keeps ``facing`` while it slides (C1). Exact, with no sampling of positions: the
+    area the card sweeps is cut into cells the viewer sees whole or not at all
+    (``sight_partition``), and the answer is the least distance at which the sliding card
+    touches a seen cell or a seam (``visibility.first_meet``). The cheap common case comes
+    first: if the card is seen where it first touches the LOS region, that is the answer (it
+    cannot be seen before it reaches the region). Where the card comes into sight across the
+    top-edge line itself (R11: the line does not count), the answer is the distance where it
+    reaches the line: it is seen at every distance just beyond it.
     """
     legs = _legs(path, halt)
     if not legs:
