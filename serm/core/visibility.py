@@ -480,6 +480,25 @@ def _events(src: Poly, parts: list[tuple[int, Poly]], far: float) -> list[Cut]:
     return out
 
 
+def _stop_at_pieces(seg: Segment, pieces: Sequence[Piece]) -> Segment:
+    """An event ray cut where it first enters a piece's interior: past that point the direction
+    it follows (toward the source) is hidden by that piece, so arc ends meeting there change
+    nothing."""
+    (ax, ay), (bx, by) = seg
+    dx, dy = bx - ax, by - ay
+    stop = 1.0
+    for pc in pieces:
+        if not crosses_prepared(ax, ay, ax + dx * stop, ay + dy * stop, pc.prep):
+            continue
+        t0 = 0.0
+        for qx, qy, nx, ny in pc.prep[4]:
+            den = nx * dx + ny * dy
+            if den < -1e-15:
+                t0 = max(t0, -(nx * (ax - qx) + ny * (ay - qy)) / den)
+        stop = min(stop, t0)
+    return seg if stop >= 1.0 else ((ax, ay), (ax + dx * stop, ay + dy * stop))
+
+
 def _separates(wa: Pt, wb: Pt, pa: Poly, pb: Poly) -> bool:
     """True when the line through wa and wb leaves all of pa on one side and all of pb on the
     other (either may touch it)."""
@@ -557,12 +576,13 @@ def partition(
     beyond both). Where two pieces touch, their arcs can meet without overlapping over a whole
     area (a gap of no width, seen through); a third piece's arc end crosses that meeting point
     on a line through the touching corner that leaves the two pieces on either side, so it has
-    a piece on either side and is one of these rays too. These rays (``_events``), and the
-    pieces' own edges, cut the area; inside a cell that none of them cuts every point is seen
-    or every point is hidden, so testing one point decides the cell (``search``). The
-    visible set is closed, so a seen cell's edges are seen; a hidden cell's edge may be seen
-    only where arc ends meet in threes or more, that is where two of the rays overlap on one
-    line: those stretches are tested on their own (``seams``).
+    a piece on either side and is one of these rays too. A ray stops where it first enters a
+    piece: beyond, the direction it follows is hidden by that piece, so nothing changes across
+    it. These rays (``_events``), and the pieces' own edges, cut the area; inside a cell that
+    none of them cuts every point is seen or every point is hidden, so testing one point
+    decides the cell (``search``). The visible set is closed, so a seen cell's edges are seen;
+    a hidden cell's edge may be seen only where arc ends meet in threes or more, that is where
+    two of the rays overlap on one line: those stretches are tested on their own (``seams``).
 
     Shortcuts, all exact: a cell is cut only by the rays of pieces that meet the hull of the
     source and the cell (no other piece can hide any of its points, so its arc is empty there);
@@ -585,7 +605,7 @@ def partition(
     for i, pc in enumerate(near):
         q = pc.points
         cuts += [((q[k], q[(k + 1) % len(q)]), (i,)) for k in range(len(q))]
-    cuts += _events(src, parts, far)
+    cuts += [(_stop_at_pieces(seg, near), ids) for seg, ids in _events(src, parts, far)]
     area_edges = edges_of(area)
     events = [(c, ids) for c, ids in ((_clip_segment(s, area_edges), ids) for s, ids in cuts) if c]
     out: tuple[list[Poly], list[Poly], list[Poly]] = ([], [], [])
