@@ -584,7 +584,9 @@ def partition(
     a hidden cell's edge may be seen only where arc ends meet in threes or more, that is where
     two of the rays overlap on one line: those stretches are tested on their own (``seams``).
 
-    Shortcuts, all exact: a cell is cut only by the rays of pieces that meet the hull of the
+    Shortcuts, all exact: when no two pieces' penumbrae meet in the area, each piece's umbra
+    settles it without any cutting (``_apart``); a cell is cut only by the rays of pieces that
+    meet the hull of the
     source and the cell (no other piece can hide any of its points, so its arc is empty there);
     a cell that no piece can hide is seen; where only one piece can, the cell is hidden exactly
     on that piece's umbra (the points it hides from every corner of the source, hence from all
@@ -606,13 +608,63 @@ def partition(
         q = pc.points
         cuts += [((q[k], q[(k + 1) % len(q)]), (i,)) for k in range(len(q))]
     cuts += [(_stop_at_pieces(seg, near), ids) for seg, ids in _events(src, parts, far)]
+    out: tuple[list[Poly], list[Poly], list[Poly]] = ([], [], [])
+    if _apart(src, area, near, parts, far, out):
+        seen, hidden, inner = out
+        return Partition(tuple(seen), tuple(hidden), tuple(inner), ())
     area_edges = edges_of(area)
     events = [(c, ids) for c, ids in ((_clip_segment(s, area_edges), ids) for s, ids in cuts) if c]
-    out: tuple[list[Poly], list[Poly], list[Poly]] = ([], [], [])
     _split(src, area, near, events, out)
     seen, hidden, inner = out
     seams = _seams(src, [c for c, _ in events], near, hidden) if hidden else ()
     return Partition(tuple(seen), tuple(hidden), tuple(inner), seams)
+
+
+def _apart(
+    src: Poly,
+    area: Poly,
+    near: Sequence[Piece],
+    parts: list[tuple[int, Poly]],
+    far: float,
+    out: tuple[list[Poly], list[Poly], list[Poly]],
+) -> bool:
+    """The common case settled at once: when no two pieces' penumbrae (the points each hides
+    from some point of the source) meet inside the area, no point is hidden by two pieces
+    together, so each piece's umbra alone says what is hidden. Fills ``out``, or returns False
+    and leaves it empty."""
+    if len(parts) != len(near):
+        return False
+    umbrae = [_umbra(src, pc.points) for pc in near]
+    if not all(umbrae):
+        return False
+    pens = [intersect(area, _penumbra(src, q, far)) for _, q in parts]
+    for i, j in combinations(range(len(pens)), 2):
+        if len(pens[i]) >= 3 and len(pens[j]) >= 3 and len(intersect(pens[i], pens[j])) >= 3:
+            if abs(_area2(intersect(pens[i], pens[j]))) > SNAP:
+                return False
+    seen, hidden, inner = out
+    cells = [area]
+    for pc, umbra in zip(near, umbrae, strict=True):
+        rest: list[Poly] = []
+        for cell in cells:
+            _settle(cell, pc, umbra, (rest, hidden, inner))
+        cells = rest
+    seen += cells
+    return True
+
+
+def _penumbra(src: Poly, piece: Poly, far: float) -> Poly:
+    """The points ``piece`` hides from at least one point of the source, with the piece: the
+    hull of its shadows from the source's corners (the union of the shadows from all points of
+    a convex source is that hull)."""
+    pts = list(piece)
+    for ax, ay in src:
+        for wx, wy in piece:
+            dx, dy = wx - ax, wy - ay
+            ln = math.hypot(dx, dy)
+            if ln > EPS:
+                pts.append((wx + dx / ln * far, wy + dy / ln * far))
+    return hull(pts)
 
 
 def _split(
