@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from serm.core import queries as q
 from serm.core.geometry import Vec, prepared, segment_crosses_interior
 from serm.core.scenario import Terrain
 from serm.core.state import Soldier
@@ -81,7 +80,7 @@ class Evaluator:
         if a.type.moves_or_shoots:  # it cannot turn and still shoot (R22)
             seen = sight.sees(a, b, self.tall)
         else:
-            seen = sight.could_see(a.pos, b.polygon(), self.tall, q.viewer(a)[2])
+            seen = sight.could_see(a.pos, b.polygon(), self.tall, a.type.sees_all_round)
         return odds.kill(a.card, b.card) if seen else 0.0
 
     def ram(self, a: Soldier, b: Soldier) -> float:

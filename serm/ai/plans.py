@@ -106,7 +106,7 @@ class Planner:
         seen = []
         for e, w in self.enemies(board):
             if free_turn:
-                ok = sight.could_see(s.pos, e.polygon(), self.tall, q.viewer(s)[2])
+                ok = sight.could_see(s.pos, e.polygon(), self.tall, s.type.sees_all_round)
             else:
                 ok = sight.sees(s, e, self.tall)
             if ok and w > 1e-6:
