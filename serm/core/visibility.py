@@ -351,7 +351,8 @@ def sight_segment(src: Poly, part: Poly, pieces: Sequence[Piece]) -> Segment | N
     second corner stops it the same way. So some line through two corners -- of S, of V or of a
     tall piece -- has a clear g, and testing g on each of those finitely many lines decides.
     Only pieces that meet the hull of S and V can cut a segment between them (``near_pieces``);
-    for a single-point part only the lines through that point are needed.
+    for a single-point part only the lines through that point are needed; and a corner only
+    stops the line where the line touches its shape there (``_pins``).
 
     Cheap answers come first: no piece in the way (yes); one piece that cuts every segment
     between a corner of S and a corner of V hides all of V from all of S, since the points of S
@@ -385,24 +386,63 @@ def search(src: Poly, part: Poly, near: Sequence[Piece]) -> Segment | None:
                 return a, b
     near = near_pieces(hull(src + part), near)
     src_s, part_s = _shape(src), _shape(part)
-    corners = _distinct([*src, *(p for pc in near for p in pc.points)])
+    pins = _pins(src, part, near)
     if len(part) == 1:
-        lines = [(part[0], c) for c in corners]
+        lines = [(pins[0], q) for q in pins[1:]]
     else:
-        lines = list(combinations(_distinct([*part, *corners]), 2))
-    for u, w in lines:
+        lines = list(combinations(pins, 2))
+    for (u, nu), (w, nw) in lines:
+        if not (_touches(u, nu, w) and _touches(w, nw, u)):
+            continue
         seg = _gap(u, w, src_s, part_s)
         if seg is not None and clear(seg[0], seg[1], near):
             return seg
     return None
 
 
-def _distinct(points: Sequence[Pt]) -> list[Pt]:
-    out: list[Pt] = []
-    for p in points:
-        if all(abs(p[0] - q[0]) > EPS or abs(p[1] - q[1]) > EPS for q in out):
-            out.append(p)
+Pin = tuple[Pt, tuple[Pt, Pt] | None]
+"""A corner that may pin a critical line, and its two neighbours on its shape (None when any
+line through it may do)."""
+
+
+def _pins(src: Poly, part: Poly, near: Sequence[Piece]) -> list[Pin]:
+    """The corners of the part (first), the source and the near pieces, each once.
+
+    A corner pins a critical line only where that line touches its own shape there (the shape
+    on one side): else the line would leave the shape, or cut the piece, just beside it. A
+    corner shared with another shape, or lying on one, is exempt: where a piece touches the
+    source or the part, g can end on it (see ``sight_segment``).
+    """
+    shapes: list[tuple[Poly, bool]] = [(part, True), (src, len(src) >= 3)]
+    shapes += [(pc.points, True) for pc in near]
+    edges = [edges_of(q) if len(q) >= 3 else () for q, _ in shapes]
+    out: list[Pin] = []
+    seen: list[Pt] = []
+    for k, (poly, filtered) in enumerate(shapes):
+        n = len(poly)
+        for i, p in enumerate(poly):
+            if any(abs(p[0] - q[0]) <= EPS and abs(p[1] - q[1]) <= EPS for q in seen):
+                continue
+            seen.append(p)
+            on_other = any(j != k and e and inside(p, e, -EPS) for j, e in enumerate(edges))
+            keep = filtered and n >= 3 and not on_other
+            out.append((p, (poly[i - 1], poly[(i + 1) % n]) if keep else None))
     return out
+
+
+def _touches(p: Pt, around: tuple[Pt, Pt] | None, other: Pt) -> bool:
+    """True when the line from corner ``p`` toward ``other`` leaves both neighbours of ``p`` on
+    one side (within ``EPS``): it touches p's shape there, not cutting it (None: any line)."""
+    if around is None:
+        return True
+    dx, dy = other[0] - p[0], other[1] - p[1]
+    ln = math.hypot(dx, dy)
+    if ln <= EPS:
+        return False
+    (ax, ay), (bx, by) = around
+    sa = (dx * (ay - p[1]) - dy * (ax - p[0])) / ln
+    sb = (dx * (by - p[1]) - dy * (bx - p[0])) / ln
+    return not ((sa > EPS and sb < -EPS) or (sa < -EPS and sb > EPS))
 
 
 # --- the visibility partition --------------------------------------------------------------------
