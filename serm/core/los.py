@@ -9,7 +9,7 @@ top-edge line itself (points within ``EPS`` of it do not count). The viewer sees
 some straight sight line from its top edge (R13, the Ranger: from anywhere on its card, whose
 region is the whole table) to the visible part passes clear of the interior of every tall piece;
 grazing a corner or running along an edge is clear. ``sight_line`` finds such a line or proves
-there is none (``visibility.sight_segment`` gives the argument: a finite set of critical lines,
+there is none (``sightline.sight_segment`` gives the argument: a finite set of critical lines,
 through two corners each, decides), so the answer is exact up to the tolerance ``EPS``; the
 sampled test the engine used before (5 points of the edge to 9 points of the part) survives only
 as one of its cheap first attempts.
@@ -25,21 +25,11 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from .convex import Piece, Poly, Pt, clip, hull, intersect, prepare
 from .geometry import CARD_LENGTH, CARD_WIDTH, EPS, Polygon, Vec, card_polygon, unit
 from .scenario import Terrain
-from .visibility import (
-    Partition,
-    Piece,
-    Poly,
-    Pt,
-    clip,
-    first_meet,
-    hull,
-    intersect,
-    partition,
-    prepare,
-    sight_segment,
-)
+from .sightline import sight_segment
+from .visibility import Partition, first_meet, partition
 
 Viewer = tuple[Vec, float, bool]
 """(centre, facing in degrees, is_ranger): all LOS needs to know about a viewing card."""

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from serm.core.convex import edges_of, inside
 from serm.core.geometry import CARD_WIDTH, Polygon, Vec, card_polygon, convex_hull, polygons_overlap
 from serm.core.los import (
     Viewer,
@@ -24,7 +25,7 @@ from serm.core.los import (
     sight_partition,
 )
 from serm.core.scenario import Terrain
-from serm.core.visibility import Partition, edges_of, inside
+from serm.core.visibility import Partition
 from tests.sight.reference import (
     Layout,
     Tall,

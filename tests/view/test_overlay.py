@@ -11,11 +11,11 @@ from pathlib import Path
 
 from serm.core import State
 from serm.core import queries as q
+from serm.core.convex import Poly, Pt, clip, edges_of, inside, intersect
 from serm.core.geometry import Vec, card_polygon, point_along, unit
 from serm.core.los import region_polygon, sees
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
-from serm.core.visibility import Poly, Pt, clip, edges_of, inside, intersect
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
 from serm.view.render import (
     SCALE,
