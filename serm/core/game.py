@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Roll, to_dict
-from .errors import IllegalActionError
-from .record import Record, RecordError
+from .actions import Action, Roll
+from .record import Record, replay_steps
 from .rules import apply
 from .scenario import Scenario
 from .state import Event, PendingKind, State, new_game
@@ -37,15 +36,12 @@ class Game:
         Raises ``RecordError`` naming the index and rule of the first illegal action.
         """
         seed = record.seed if record.seed is not None else random.randrange(2**31)
-        game = cls(record.scenario, seed, auto_dice=False)
+        game = cls(record.scenario, seed, auto_dice=auto_dice)
         game.record.players = dict(record.players)
-        for i, action in enumerate(record.actions):
-            try:
-                game.play(action)
-            except IllegalActionError as exc:
-                kind = to_dict(action)["type"]
-                raise RecordError(f"actions[{i}] ({kind})", f"illegal: {exc}", i) from exc
-        game.auto_dice = auto_dice
+        for state in replay_steps(record):
+            game.events.extend(state.events)
+            game.state = state
+        game.record.actions = list(record.actions)
         return game
 
     def play(self, action: Action) -> State:

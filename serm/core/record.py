@@ -8,6 +8,8 @@ actions alone, with no RNG. The format is documented in docs/record-format.md.
 from __future__ import annotations
 
 import json
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,10 +198,11 @@ def _is_convex_outline(poly: list[Vec]) -> bool:
     return poly == turned or poly == turned[:1] + turned[1:][::-1]
 
 
-def replay(record: Record, upto: int | None = None) -> State:
-    """Rebuild the state by applying the record's actions in order (R24); no RNG is used.
+def replay_steps(record: Record, upto: int | None = None) -> Iterator[State]:
+    """The state after each of the record's first ``upto`` actions, in order (R24); no RNG.
 
-    Raises ``RecordError`` naming the action index and the rule it breaks.
+    The one replay loop: ``replay`` and ``Game.from_record`` both walk it. Raises ``RecordError``
+    naming the action index and the rule it breaks.
     """
     state = new_game(record.scenario)
     for i, action in enumerate(record.actions[:upto]):
@@ -208,4 +211,13 @@ def replay(record: Record, upto: int | None = None) -> State:
         except IllegalActionError as exc:
             kind = act.to_dict(action)["type"]
             raise RecordError(f"actions[{i}] ({kind})", f"illegal: {exc}", i) from exc
-    return state
+        yield state
+
+
+def replay(record: Record, upto: int | None = None) -> State:
+    """Rebuild the state by applying the record's actions in order (R24); no RNG is used.
+
+    Raises ``RecordError`` naming the action index and the rule it breaks.
+    """
+    last = deque(replay_steps(record, upto), maxlen=1)
+    return last[0] if last else new_game(record.scenario)
