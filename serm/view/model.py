@@ -1,18 +1,32 @@
 """What the board shows besides the game state: selection, previews, highlights (pure data).
 
-The browser layer keeps one ``ViewModel`` next to the ``Game`` and replaces it on every pointer
-event; ``serm.view.render.render(state, view)`` turns both into SVG. Positions are in card lengths,
+``serm.ui.screen.view_model(state, ui)`` builds a ``ViewModel`` from the interaction state;
+``serm.view.render.render(state, view)`` turns both into SVG. Positions are in card lengths,
 bearings in degrees clockwise from screen-up (R1).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from serm.core.errors import Problem
 
 SoldierKey = tuple[int, str]
 """(player, card name), e.g. (1, "ranger")."""
+
+
+class Zoom(StrEnum):
+    """How the board is framed: ``FIT`` shows the whole table and its margin."""
+
+    FIT = "fit"
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """The part of the table the board shows (the SVG's viewBox)."""
+
+    zoom: Zoom = Zoom.FIT
 
 
 @dataclass(frozen=True)
@@ -68,6 +82,7 @@ class ViewModel:
     - ``stop_at``: proposed stop distance along the pending move's path (R19).
     - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
+    - ``viewport``: how the board is framed.
     """
 
     selected: SoldierKey | None = None
@@ -81,3 +96,4 @@ class ViewModel:
     stop_at: float | None = None
     facing_handle: tuple[SoldierKey, float] | None = None
     perspective: int = 1
+    viewport: Viewport = Viewport()

@@ -1,5 +1,5 @@
-"""The overlay layer: LOS regions, deployment ghost, move previews, Brawler path, stop point,
-facing handle and the dice strip. Recomputed on every pointer move, so it stays small.
+"""The overlay layer: LOS regions, deployment ghost, move previews, Brawler path, stop point and
+facing handle. Recomputed on every pointer move, so it stays small.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The pure view: (State, ViewModel) -> SVG markup, built with svg.py.
 
 ``render`` gives the whole ``<svg id="board-svg">``. Its overlay holds two groups, so that a pointer
-move repaints only what follows the pointer: ``<g id="layer-sight">`` (LOS regions, pending move,
-dice) and ``<g id="layer-live">`` (previews, ghost, handle) above it. ``overlay_parts`` gives the
-inner markup of both; the browser replaces a group's markup only when it changed.
+move repaints only what follows the pointer: ``<g id="layer-sight">`` (LOS regions, pending move)
+and ``<g id="layer-live">`` (previews, ghost, handle) above it. ``overlay_parts`` gives the inner
+markup of both; the browser replaces a group's markup only when it changed.
 
 Coordinates: one card length is ``SCALE`` user units and the table's top-left corner is (0, 0),
 so a pointer at user (u, v) is at table (u / SCALE, v / SCALE) L. The viewBox adds a ``MARGIN`` L
@@ -13,7 +13,7 @@ frame on every side. svg.py does not escape anything: every string passes ``comm
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 import svg
 
@@ -21,8 +21,7 @@ from serm.core.state import State, Status
 
 from .board import HATCH_ID, board_elements
 from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, n, sc
-from .dice import dice_html
-from .model import ViewModel
+from .model import ViewModel, Viewport, Zoom
 from .moves import ARROW_ID
 from .overlay import live_elements, sight_elements
 
@@ -34,13 +33,13 @@ __all__ = [
     "OverlayParts",
     "board_layer",
     "defs",
-    "dice_html",
     "overlay_layer",
     "overlay_parts",
     "live_markup",
     "sight_inputs",
     "sight_markup",
     "render",
+    "view_box",
 ]
 
 
@@ -128,6 +127,18 @@ def describe(state: State) -> str:
     return words
 
 
+def view_box(state: State, viewport: Viewport) -> svg.ViewBoxSpec:
+    """The part of the table (in user units) that ``viewport`` shows."""
+    match viewport.zoom:
+        case Zoom.FIT:  # the whole table and its margin
+            sc_, m = state.scenario, MARGIN * SCALE
+            return svg.ViewBoxSpec(
+                n(-m), n(-m), n(sc_.width * SCALE + 2 * m), n(sc_.height * SCALE + 2 * m)
+            )
+        case _:
+            assert_never(viewport.zoom)
+
+
 def render(state: State, view: ViewModel, overlay: OverlayParts | None = None) -> str:
     """The whole ``<svg id="board-svg">`` element for ``state`` as seen through ``view``.
 
@@ -135,14 +146,10 @@ def render(state: State, view: ViewModel, overlay: OverlayParts | None = None) -
     it to compare the next pointer move's parts with).
     """
     parts = overlay if overlay is not None else overlay_parts(state, view)
-    sc_ = state.scenario
-    m = MARGIN * SCALE
     label = esc(describe(state))
     root = svg.SVG(
         id="board-svg",
-        viewBox=svg.ViewBoxSpec(
-            n(-m), n(-m), n(sc_.width * SCALE + 2 * m), n(sc_.height * SCALE + 2 * m)
-        ),
+        viewBox=view_box(state, view.viewport),
         preserveAspectRatio=svg.PreserveAspectRatio("xMidYMid", "meet"),
         extra={"role": "img", "aria-label": label, "font-family": esc(FONT)},
         elements=[

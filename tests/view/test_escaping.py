@@ -14,7 +14,7 @@ from serm.core.errors import Problem
 from serm.core.geometry import Vec
 from serm.core.scenario import Scenario, Terrain, Zone
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.render import board_layer, dice_html, overlay_layer, render
+from serm.view.render import board_layer, overlay_layer, render
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -85,14 +85,3 @@ def test_hostile_strings_stay_text(name: str) -> None:
     assert ghost.get("data-card") == name
     for inner in (board_layer(state, view), overlay_layer(state, view)):
         check(ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{inner}</g>'), name)
-
-
-@pytest.mark.parametrize("name", HOSTILE)
-def test_dice_html_escapes_its_label(name: str) -> None:
-    root = ET.fromstring(dice_html(name, ((6, 1),)))
-    for el in root.iter():
-        assert el.tag in ("div", "span")
-        assert set(el.attrib) <= {"class", "role", "aria-label", "aria-hidden"}
-    label = next(s for s in root.iter("span") if s.get("class") == "dice-label")
-    assert label.text == name
-    assert (root.get("aria-label") or "").startswith(name)

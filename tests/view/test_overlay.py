@@ -19,7 +19,6 @@ from serm.core.state import Soldier
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
 from serm.view.render import (
     SCALE,
-    dice_html,
     overlay_layer,
     overlay_parts,
     render,
@@ -360,17 +359,6 @@ def test_facing_handle(deployed: State) -> None:
     assert math.isclose(float(handle.get("cx") or 0), h.x * SCALE)
     assert math.isclose(float(handle.get("cy") or 0), h.y * SCALE)
     assert math.isclose(float(handle.get("r") or 0), 0.18 * SCALE)
-
-
-def test_dice_html() -> None:
-    markup = dice_html("Shoot", ((6, 6, 1), (4,)))
-    root = ET.fromstring(markup)  # well-formed
-    dice = [s for s in root.iter("span") if "die" in s.get("class", "").split()]
-    assert [d.text for d in dice] == ["6", "6", "1", "4"]
-    assert ["six" in d.get("class", "") for d in dice] == [True, True, False, False]
-    assert markup.count("\u2192") == 2
-    assert "= 17" in "".join(root.itertext())
-    assert root.get("aria-label") == "Shoot: 6 then 6 then 1, 4; total 17"
 
 
 def test_view_is_pure() -> None:
