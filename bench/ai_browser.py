@@ -14,16 +14,16 @@ notes every decision in ``THINK_LOG``, which the bench drains through
 * ``busy``: the part of it spent in Python running the computer's thinking inside the slices.
 
 Right after each game, with the page blank, the game is played again on CPython (same seed, same
-players, through ``Controller``) with every decision timed, for the Pyodide/CPython ratio (the
-machine's load then is about the same), and its record compared with the page's. They may differ
-(noted, not an error): Pyodide's libm (musl) and CPython's (glibc) can differ in the last bit of
-``math.atan2``, so a sampled facing may differ in its last bit, and the games drift apart from
-there; each game still replays from its own record. Prints a table per strength with the targets
-of the issue (p95 of ``wall``: normal under 1 s, hard under 3 s), the median gap between two
-slices of a decision, the longest slice (a step of the thinking that cannot be cut: the page is
-frozen that long), the p95 per kind of decision, and ends with one JSON line of every figure.
-Exits with status 1 on a page error, a console error or a request off 127.0.0.1; a missed target
-is reported, not an error.
+players, made by ``serm.ui.driver.computer_players``) with every decision timed, for the
+Pyodide/CPython ratio (the machine's load then is about the same), and its record compared with the
+page's. They may differ (noted, not an error): Pyodide's libm (musl) and CPython's (glibc) can
+differ in the last bit of ``math.atan2``, so a sampled facing may differ in its last bit, and the
+games drift apart from there; each game still replays from its own record. Prints a table per
+strength with the targets of the issue (p95 of ``wall``: normal under 1 s, hard under 3 s), the
+median gap between two slices of a decision, the longest slice (a step of the thinking that cannot
+be cut: the page is frozen that long), the p95 per kind of decision, and ends with one JSON line of
+every figure. Exits with status 1 on a page error, a console error or a request off 127.0.0.1; a
+missed target is reported, not an error.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from bench.web import (
     start_server,
 )
 from serm.core.scenario import BUILT_IN, by_name
-from serm.ui.controller import Controller
+from serm.ui import driver
 from serm.ui.saves import AUTOSAVE
 
 STRENGTHS = ("easy", "normal", "hard")
@@ -146,15 +146,16 @@ def play_all(
 def replay_on_cpython(run: GameRun, scenario: str) -> None:
     """Play ``run``'s game again on CPython for as many decisions as the page made, timing each
     ``decide`` (s), and check the record against the page's."""
-    ctrl = Controller.new(by_name(scenario, run.seed), run.seed, {1: run.strength, 2: run.strength})
-    while len(run.cpython_s) < len(run.decisions) and ctrl.computer_to_decide():
-        p = ctrl.state.pending
-        assert p is not None
+    seats = {1: run.strength, 2: run.strength}
+    game = driver.new_game(by_name(scenario, run.seed), run.seed, seats)
+    players = driver.computer_players(game.record)
+    while len(run.cpython_s) < len(run.decisions) and game.state.pending is not None:
+        p = game.state.pending
         started = time.perf_counter()
-        action = ctrl.computers[p.player].decide(ctrl.state)
+        action = players[p.player].decide(game.state)
         run.cpython_s.append(time.perf_counter() - started)
-        ctrl.play(action, by_computer=True)
-    ours = json.loads(ctrl.game.record.to_json())["actions"]
+        game.play(action)
+    ours = json.loads(game.record.to_json())["actions"]
     theirs = run.page_actions
     if theirs is None:
         return

@@ -3,6 +3,43 @@
 from __future__ import annotations
 
 from ..view.escape import escape
+from .events import Command
+from .keys import CHOICE_KEYS, badge
+
+KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
+    ((Command.CHOOSE,), "choose"),
+    ((Command.MOVE,), "move"),
+    ((Command.TURN,), "turn"),
+    ((Command.SHOOT,), "shoot"),
+    ((Command.END,), "pass/end"),
+    ((Command.ROTATE_LEFT, Command.ROTATE_RIGHT), "rotate"),
+    (
+        (Command.NUDGE_LEFT, Command.NUDGE_RIGHT, Command.NUDGE_UP, Command.NUDGE_DOWN),
+        "nudge or aim (<kbd>Shift</kbd> for bigger steps)",
+    ),
+    ((Command.CORNER,), "adds a Brawler corner"),
+    ((Command.UNDO_CORNER,), "undoes one"),
+    ((Command.CONFIRM,), "confirm"),
+    ((Command.CANCEL,), "back"),
+    ((Command.REACT,), "no React"),
+    ((Command.KEEP,), "keep facing"),
+    ((Command.LOS,), "enemy sight"),
+    ((Command.AUTO_TARGET,), "ask for the Gunner's last target, or not"),
+)
+"""The keys the help lists, by command (badges from the key map, ``serm.ui.keys``)."""
+
+
+def keys_html() -> str:
+    """The help's line of keys, read from the key map."""
+    parts = []
+    for commands, words in KEY_HELP:
+        if commands == (Command.CHOOSE,):
+            keys = f"<kbd>{CHOICE_KEYS[0]}</kbd>–<kbd>{CHOICE_KEYS[-1]}</kbd>"
+        else:
+            keys = "/".join(f"<kbd>{escape(badge(c))}</kbd>" for c in commands)
+        parts.append(f"{keys} {words}")
+    return f"<p>Keys: {', '.join(parts)}.</p>"
+
 
 SCENARIOS = (
     ("default", "Default: two tall ruins, two low crates"),
@@ -39,11 +76,7 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 <p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
 soldier of yours it sees. Deploy behind tall (hatched) terrain, and press <kbd>L</kbd> to see
 where the enemy can look.</p>
-<p>Keys: <kbd>1</kbd>–<kbd>5</kbd> choose, <kbd>M</kbd> move, <kbd>T</kbd> turn,
-<kbd>S</kbd> shoot, <kbd>P</kbd> pass/end, <kbd>Q</kbd>/<kbd>E</kbd> rotate, arrows
-nudge or aim (<kbd>Shift</kbd> for bigger steps), <kbd>Space</kbd> adds a Brawler corner,
-<kbd>Enter</kbd> confirm, <kbd>Esc</kbd> back, <kbd>L</kbd> enemy sight.</p>
-"""
+""" + keys_html()
 
 
 PLAYERS = (

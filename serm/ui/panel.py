@@ -1,20 +1,42 @@
 """The side panel as HTML: whose initiative, what to do now, and the game log (pure Python).
 
-Every string that reaches the page is escaped here with ``html.escape``. Buttons carry
-``data-action`` (and ``data-arg``) attributes; the browser layer routes their clicks to
-``Controller.command``.
+Each part is a function of the game's ``State`` and the screen's ``UI`` (names and seats are in
+``UI.seats``; the "what just happened" lines are the game log's events the caller passes). Every
+string that reaches the page is escaped here with ``html.escape``. Buttons carry ``data-action``
+(a ``Command`` value, or one of the page's own actions) and ``data-arg``; the key badges come from
+the key map (``serm.ui.keys``) that the reducer reads too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.rules import DRAW_AFTER
-from ..core.state import PendingKind, Purpose, Soldier, State, Status
+from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
-from .controller import Controller
+from . import path
+from .events import Command
+from .keys import badge as key_of
+from .keys import choice_badge
+from .model import UI, ActMode
 from .saves import MAX_NAME, SlotInfo
+from .screen import activatable, chosen, computer_to_decide, facing_problem
+
+RESULT_KINDS = (
+    EventKind.ROLL,
+    EventKind.KILL,
+    EventKind.MISS,
+    EventKind.REACT,
+    EventKind.MOVE,
+    EventKind.SHOOT,
+    EventKind.END,
+)
+"""Log kinds repeated at the top of the prompt after an action, so results are seen at once."""
+RECENT_SHOWN = 12
+COMMANDS = frozenset(c.value for c in Command)
 
 SIDE = {1: ("p1", "●"), 2: ("p2", "◆")}
 
@@ -25,12 +47,18 @@ def badge(player: int) -> str:
     return f'<span class="badge {cls}" aria-hidden="true">{mark}</span>'
 
 
-def who(player: int, names: dict[int, str] | None = None) -> str:
-    name = (names or {}).get(player, f"Player {player}")
+def who(player: int, names: tuple[str, str] | None = None) -> str:
+    name = names[player - 1] if names else f"Player {player}"
     return f'{badge(player)}<strong class="{SIDE[player][0]}">{escape(name)}</strong>'
 
 
-def button(label: str, action: str, arg: str = "", key: str = "", primary: bool = False) -> str:
+def button(
+    label: str, action: str, arg: str = "", key: str | None = None, primary: bool = False
+) -> str:
+    """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
+    command unless ``key`` names another ("" for none)."""
+    if key is None:
+        key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
     kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
@@ -45,20 +73,25 @@ def actions(*buttons: str) -> str:
     return f'<div class="actions">{"".join(buttons)}</div>'
 
 
-def kill_buttons(shooter: Soldier, targets: list[Soldier]) -> str:
-    """One button per target with the exact chance this shot kills it (R9, R21), keys 1, 2, ..."""
+def choice_buttons(
+    command: Command, cards: Sequence[str], label: Callable[[str], str], primary: str = ""
+) -> str:
+    """The numbered choices of a prompt, keys 1, 2, ... (the order ``screen.choices`` gives)."""
     return "".join(
-        button(
-            f"{t.type.title} — {percent(q.kill_chance(shooter, t))} to kill",
-            "target",
-            t.card,
-            key=str(i + 1),
-        )
-        for i, t in enumerate(targets)
+        button(label(card), command, card, key=choice_badge(i), primary=card == primary)
+        for i, card in enumerate(cards)
     )
 
 
-def status_html(state: State, names: dict[int, str] | None = None) -> str:
+def kill_buttons(shooter: Soldier, targets: Sequence[Soldier]) -> str:
+    """One button per target with the exact chance this shot kills it (R9, R21), keys 1, 2, ..."""
+    chance = {
+        t.card: f"{t.type.title} — {percent(q.kill_chance(shooter, t))} to kill" for t in targets
+    }
+    return choice_buttons(Command.TARGET, [t.card for t in targets], chance.__getitem__)
+
+
+def status_html(state: State, names: tuple[str, str] | None = None) -> str:
     """Whose initiative it is (or the phase) in one line."""
     if state.status == Status.FINISHED:
         if state.winner is None:
@@ -94,71 +127,72 @@ def _draw_count(state: State) -> str:
     )
 
 
-def prompt_html(ctrl: Controller, names: dict[int, str] | None = None) -> str:
-    """What the deciding player can do now, with the buttons to do it."""
-    st, p = ctrl.state, ctrl.state.pending
-    msg = f'<p class="message" role="alert">{escape(ctrl.message)}</p>' if ctrl.message else ""
-    if (
-        p is not None
-        and p.kind == PendingKind.PLACE
-        and ctrl.ghost is not None
-        and ctrl.ghost.problem
-    ):
+def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
+    """What the deciding player can do now, with the buttons to do it.
+
+    ``recent``: the game log's events since the last human decision
+    (``Game.events[ui.feedback.recent_from:]``), whose results head the prompt.
+    """
+    p, names = state.pending, ui.seats.names
+    msg = ui.feedback.message
+    if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
+    said = f'<p class="message" role="alert">{escape(msg)}</p>' if msg else ""
+    results = _recent(recent)
     if p is None:
-        victory = _victory(st, names or ctrl.names())
-        return f'<div data-pending="none">{_recent(ctrl)}{msg}{victory}</div>'
-    body = {
-        PendingKind.PLACE: _place,
-        PendingKind.ACT: _act,
-        PendingKind.PATH: _path,
-        PendingKind.REACT: _react,
-        PendingKind.STOP: _stop,
-        PendingKind.FACE: _face,
-        PendingKind.TARGET: _target,
-    }.get(p.kind)
+        return f'<div data-pending="none">{results}{said}{_victory(state, names)}</div>'
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
-        return f"{head}{_recent(ctrl)}{msg}{_dice(ctrl)}</div>"
-    if body is None:
-        return msg
-    names = names or ctrl.names()
-    head = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
-    if ctrl.computer_to_decide():
+        return f"{head}{results}{said}{_dice(state, ui)}</div>"
+    decider = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
+    if computer_to_decide(state, ui):
         return (
-            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{head}'
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
     return (
-        f'<div data-pending="{p.kind}" data-player="{p.player}">{_recent(ctrl)}{head}{msg}'
-        f"{body(ctrl)}</div>"
+        f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
+        f"{_question(state, ui)}</div>"
     )
 
 
-def _recent(ctrl: Controller) -> str:
+def _question(state: State, ui: UI) -> str:
+    p = state.pending
+    assert p is not None
+    match p.kind:
+        case PendingKind.PLACE:
+            return _place(state, ui)
+        case PendingKind.ACT:
+            return _act(state, ui)
+        case PendingKind.PATH:
+            return _path(state, ui)
+        case PendingKind.REACT:
+            return _react(state)
+        case PendingKind.STOP:
+            return _stop()
+        case PendingKind.FACE:
+            return _face(state, ui)
+        case PendingKind.TARGET:
+            return _target(state, ui)
+        case PendingKind.ROLL:
+            return _dice(state, ui)
+
+
+def _recent(events: Sequence[Event]) -> str:
     """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
-    if not ctrl.recent:
+    shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
+    if not shown:
         return ""
-    items = "".join(log_entry_html(k, t, f) for k, t, f in ctrl.recent[-12:])
+    items = "".join(log_entry_html(e) for e in shown)
     return f'<ul class="recent" aria-label="What just happened">{items}</ul>'
 
 
-def _place(ctrl: Controller) -> str:
-    st, p = ctrl.state, ctrl.state.pending
+def _place(state: State, ui: UI) -> str:
+    p, g = state.pending, ui.ghost
     assert p is not None
-    g = ctrl.ghost
-    cards = [s for s in st.alive(p.player) if not s.placed]
-    picks = "".join(
-        button(
-            f"{s.type.title}",
-            "card",
-            s.card,
-            key=str(i + 1),
-            primary=g is not None and g.card == s.card,
-        )
-        for i, s in enumerate(cards)
-    )
+    cards = [s.card for s in state.alive(p.player) if not s.placed]
+    picks = choice_buttons(Command.CARD, cards, lambda c: CARDS[c].title, g.card if g else "")
     problem = ""
     if g is not None and g.problem:
         problem = f'<p class="problem">Cannot place here: {escape(str(g.problem))}.</p>'
@@ -166,11 +200,16 @@ def _place(ctrl: Controller) -> str:
     return (
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
         f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
-        f"arrow keys; turn it with its round handle, the mouse wheel or <kbd>Q</kbd>/<kbd>E</kbd>."
-        f"</p>{_deployment_tip(st, p.player)}"
+        f"arrow keys; turn it with its round handle, the mouse wheel or {_keys_to_rotate()}."
+        f"</p>{_deployment_tip(state, p.player)}"
         f'<div class="choices">{picks}</div>{problem}'
-        f'<div class="actions">{button("Place card", "confirm", key="Enter", primary=True)}</div>'
+        + actions(button("Place card", Command.CONFIRM, primary=True))
     )
+
+
+def _keys_to_rotate() -> str:
+    left, right = key_of(Command.ROTATE_LEFT), key_of(Command.ROTATE_RIGHT)
+    return f"<kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>"
 
 
 def _deployment_tip(st: State, player: int) -> str:
@@ -190,53 +229,59 @@ def _deployment_tip(st: State, player: int) -> str:
     return f'<p class="tip">{escape(tip)}</p>'
 
 
-def _act(ctrl: Controller) -> str:
-    st, p, s = ctrl.state, ctrl.state.pending, ctrl.selected
-    assert p is not None
-    a = st.activation
+def _act(state: State, ui: UI) -> str:
+    s = chosen(state, ui)
     if s is None:
-        picks = "".join(
-            button(x.type.title, "select", x.card, key=str(i + 1))
-            for i, x in enumerate(st.alive(p.player))
-            if x.on_table and any(q.can_act(st, x))
-        )
-        lead = "React! " if a is not None and a.reaction else ""
-        return (
-            f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
-            f"It may Move then Shoot, or Shoot then Move.</p>"
-            f'<div class="choices">{picks}</div>'
-            f'<div class="actions">{button("Pass", "end", key="P")}</div>'
-        )
-    if ctrl.sub == "aim":
-        return _aim(ctrl)
-    if ctrl.sub == "turn":
-        return (
-            f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle or use "
-            f"<kbd>Q</kbd>/<kbd>E</kbd>. Turning in place is its Move (no roll, no React).</p>"
-            + _facing_problem(ctrl)
-            + actions(
-                button("Turn", "confirm", key="Enter", primary=True),
-                button("Back", "cancel", key="Esc"),
+        return _choose_soldier(state)
+    match ui.choice.mode:
+        case ActMode.AIM:
+            return _aim(state, ui, s)
+        case ActMode.TURN:
+            return (
+                f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle or "
+                f"use {_keys_to_rotate()}. Turning in place is its Move (no roll, no React).</p>"
+                + _facing_problem(state, ui)
+                + actions(
+                    button("Turn", Command.CONFIRM, primary=True),
+                    button("Back", Command.CANCEL),
+                )
             )
-        )
-    if ctrl.sub == "shoot":
-        return _shoot_choices(ctrl)
-    may_move, may_shoot = q.can_act(st, s)
+        case ActMode.SHOOT:
+            return _shoot_choices(state, ui, s)
+        case ActMode.MENU:
+            return _menu(state, s)
+
+
+def _choose_soldier(state: State) -> str:
+    a = state.activation
+    picks = choice_buttons(
+        Command.SELECT, [x.card for x in activatable(state)], lambda c: CARDS[c].title
+    )
+    lead = "React! " if a is not None and a.reaction else ""
+    return (
+        f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
+        f"It may Move then Shoot, or Shoot then Move.</p>"
+        f'<div class="choices">{picks}</div>' + actions(button("Pass", Command.END))
+    )
+
+
+def _menu(state: State, s: Soldier) -> str:
+    a = state.activation
+    may_move, may_shoot = q.can_act(state, s)
     done = []
     if a is not None and a.card == s.card:
         done = [w for w, f in (("moved", a.moved), ("shot", a.shot)) if f]
     note = f" It has {' and '.join(done)}." if done else ""
     buttons = ""
     if may_move:
-        buttons += button("Move", "move", key="M", primary=True) + button("Turn", "turn", key="T")
+        buttons += button("Move", Command.MOVE, primary=True) + button("Turn", Command.TURN)
     if may_shoot:
-        seen = q.visible_enemies(st, s)
-        label = f"Shoot ({len(seen)} in sight)" if seen else "Shoot (none in sight)"
-        buttons += button(label, "shoot", key="S", primary=not may_move) if seen else ""
-    end_label = "End activation" if done else "Pass"
-    buttons += button(end_label, "end", key="P")
+        seen = q.visible_enemies(state, s)
+        label = f"Shoot ({len(seen)} in sight)"
+        buttons += button(label, Command.SHOOT, primary=not may_move) if seen else ""
+    buttons += button("End activation" if done else "Pass", Command.END)
     if a is None or a.card is None:
-        buttons += button("Back", "cancel", key="Esc")
+        buttons += button("Back", Command.CANCEL)
     t = s.type
     stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
     return (
@@ -246,124 +291,124 @@ def _act(ctrl: Controller) -> str:
     )
 
 
-def _aim(ctrl: Controller) -> str:
-    s = ctrl.selected
-    assert s is not None
+def _aim(state: State, ui: UI, s: Soldier) -> str:
+    left, right = key_of(Command.NUDGE_LEFT), key_of(Command.NUDGE_RIGHT)
     return (
         f"<p>Aim the Move of your <strong>{escape(s.type.title)}</strong>: point or drag on the "
-        f"board (or <kbd>←</kbd>/<kbd>→</kbd>). It will move exactly the rolled "
-        f"{s.type.move}d6 card lengths that way, unless it hits something first — an enemy "
-        f"it hits is rammed and eliminated. Enemies who see it may React. The round handle "
+        f"board (or <kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>). It will move exactly "
+        f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first — an "
+        f"enemy it hits is rammed and eliminated. Enemies who see it may React. The round handle "
         f"turns it before it sets off.</p>"
-        + _facing_problem(ctrl)
+        + _facing_problem(state, ui)
         + actions(
-            button("Roll Move", "confirm", key="Enter", primary=True),
-            button("Back", "cancel", key="Esc"),
+            button("Roll Move", Command.CONFIRM, primary=True),
+            button("Back", Command.CANCEL),
         )
     )
 
 
-def _facing_problem(ctrl: Controller) -> str:
-    problem = ctrl.facing_problem()
+def _facing_problem(state: State, ui: UI) -> str:
+    problem = facing_problem(state, ui)
     if problem is None:
         return ""
     return f'<p class="problem">Cannot face that way: {escape(str(problem))}.</p>'
 
 
-def _shoot_choices(ctrl: Controller) -> str:
-    s = ctrl.selected
-    assert s is not None
-    picks = kill_buttons(s, list(q.visible_enemies(ctrl.state, s)))
-    rule = (
-        f" The {s.type.title} then attacks every other enemy it sees."
-        if s.type.shoots_all_seen
-        else ""
-    )
+def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
+    picks = kill_buttons(s, q.visible_enemies(state, s))
+    rule = ""
+    if s.type.shoots_all_seen:
+        rule = f" The {s.type.title} then attacks every other enemy it sees." + _auto_target(ui)
     return (
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
         f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills.{rule}</p>"
-        f'<div class="choices">{picks}</div>'
-        f'<div class="actions">{button("Back", "cancel", key="Esc")}</div>'
+        f'<div class="choices">{picks}</div>' + actions(button("Back", Command.CANCEL))
     )
 
 
-def _path(ctrl: Controller) -> str:
-    st = ctrl.state
-    assert st.move is not None and st.move.total is not None
-    view = ctrl.view()
-    left = view.path_trace.remaining if view.path_trace else 0.0
+def _auto_target(ui: UI) -> str:
+    """The default that shoots the Gunner's last target without asking, and its switch."""
+    on = ui.settings.auto_last_target
+    words = "its last target is shot without asking" if on else "you pick every target"
+    switch = button(
+        "Ask for the last target" if on else "Shoot the last one at once", Command.AUTO_TARGET
+    )
+    return f' <span class="setting">({escape(words)})</span> {switch}'
+
+
+def _path(state: State, ui: UI) -> str:
+    mv = state.move
+    assert mv is not None and mv.total is not None
+    left = path.remaining(state, ui.trace)
     shown = f"{left:.2f}" if 0 < left < 0.1 else f"{left:.1f}"
     finish = "Finish path" if left < 0.1 else "Straight on"
+    space = key_of(Command.CORNER)
     return (
-        f"<p>The Brawler rolled <strong>{st.move.total}</strong>. Trace its path: tap to add "
-        f"corners (or aim with the arrow keys and press <kbd>Space</kbd>); it must use exactly "
-        f"{st.move.total} card lengths "
+        f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: tap to add "
+        f"corners (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>); it must use "
+        f"exactly {mv.total} card lengths "
         f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
         f"pointer).</p>"
         + actions(
-            button(finish, "straight", key="Enter", primary=True),
-            button("Undo corner", "undo-corner", key="U"),
-            button("Restart path", "cancel", key="Esc"),
+            button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
+            button("Undo corner", Command.UNDO_CORNER),
+            button("Restart path", Command.CANCEL),
         )
     )
 
 
-def _react(ctrl: Controller) -> str:
-    st, p = ctrl.state, ctrl.state.pending
-    assert p is not None and st.move is not None and st.move.total is not None
-    mover = st.soldier(other(p.player), st.move.card)
-    picks = "".join(
-        button(
-            f"React with {CARDS[c].title} — {percent(q.react_chance(st, st.soldier(p.player, c)))}",
-            "react",
-            c,
-            key=str(i + 1),
-        )
-        for i, c in enumerate(p.options)
-    )
+def _react(state: State) -> str:
+    p, mv = state.pending, state.move
+    assert p is not None and mv is not None and mv.total is not None
+    mover = state.soldier(other(p.player), mv.card)
+
+    def label(card: str) -> str:
+        chance = percent(q.react_chance(state, state.soldier(p.player, card)))
+        return f"React with {CARDS[card].title} — {chance}"
+
+    picks = choice_buttons(Command.REACT, p.options, label)
     return (
-        f"<p>The enemy {escape(mover.type.title)} moves {st.move.total} L in sight of your "
-        f"soldiers. React? A React roll higher than {st.move.total} stops it where you choose, "
+        f"<p>The enemy {escape(mover.type.title)} moves {mv.total} L in sight of your "
+        f"soldiers. React? A React roll higher than {mv.total} stops it where you choose, "
         f"and your reacting soldier activates at once.</p>"
-        f'<div class="choices">{picks}</div>'
-        f'<div class="actions">{button("Let it move", "react", key="N")}</div>'
+        f'<div class="choices">{picks}</div>' + actions(button("Let it move", Command.REACT))
     )
 
 
-def _stop(ctrl: Controller) -> str:
+def _stop() -> str:
     return (
         "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path or "
         "use the arrow keys. It starts where your soldier first saw it.</p>"
-        + actions(button("Stop here", "confirm", key="Enter", primary=True))
+        + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
 
 
-def _face(ctrl: Controller) -> str:
-    s = ctrl.selected
+def _face(state: State, ui: UI) -> str:
+    s = chosen(state, ui)
     title = s.type.title if s else "soldier"
     return (
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
-        f"drag the round handle, use <kbd>Q</kbd>/<kbd>E</kbd> or the mouse wheel.</p>"
-        + _facing_problem(ctrl)
+        f"drag the round handle, use {_keys_to_rotate()} or the mouse wheel.</p>"
+        + _facing_problem(state, ui)
         + actions(
-            button("Confirm facing", "confirm", key="Enter", primary=True),
-            button("Keep facing", "keep", key="K"),
+            button("Confirm facing", Command.CONFIRM, primary=True),
+            button("Keep facing", Command.KEEP),
         )
     )
 
 
-def _target(ctrl: Controller) -> str:
-    st, p = ctrl.state, ctrl.state.pending
-    assert p is not None and st.shot is not None
-    shooter = st.soldier(p.player, st.shot.shooter)
-    picks = kill_buttons(shooter, [st.soldier(other(p.player), c) for c in p.options])
+def _target(state: State, ui: UI) -> str:
+    p, shot = state.pending, state.shot
+    assert p is not None and shot is not None
+    shooter = state.soldier(p.player, shot.shooter)
+    picks = kill_buttons(shooter, [state.soldier(other(p.player), c) for c in p.options])
     return (
-        "<p>The Gunner attacks every enemy it saw. Pick its next target.</p>"
+        f"<p>The Gunner attacks every enemy it saw. Pick its next target.{_auto_target(ui)}</p>"
         f'<div class="choices">{picks}</div>'
     )
 
 
-def _victory(st: State, names: dict[int, str] | None) -> str:
+def _victory(st: State, names: tuple[str, str]) -> str:
     if st.status != Status.FINISHED:
         return ""
     if st.winner is None:
@@ -382,20 +427,20 @@ def _victory(st: State, names: dict[int, str] | None) -> str:
     )
 
 
-def log_entry_html(kind: str, text: str, faces: tuple[tuple[int, ...], ...]) -> str:
+def log_entry_html(event: Event) -> str:
     """One log line, with its dice drawn as faces and re-rolled sixes chained (R10)."""
     dice = ""
-    if faces:
+    if event.faces:
         chains = "".join(
             '<span class="die-chain">'
             + '<span class="arrow">→</span>'.join(
                 f'<span class="die{" six" if f == 6 else ""}">{f}</span>' for f in chain
             )
             + "</span>"
-            for chain in faces
+            for chain in event.faces
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
-    return f'<li class="log-{escape(kind, quote=True)}">{escape(text)}{dice}</li>'
+    return f'<li class="log-{escape(event.kind, quote=True)}">{escape(event.text)}{dice}</li>'
 
 
 def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
@@ -428,14 +473,23 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
     )
 
 
+def resume_text(info: SlotInfo) -> str:
+    """The welcome screen's line about the autosaved game (read from its summary, no replay)."""
+    s = info.summary
+    where = f" (activation {s.activation})." if s.activation else " (deployment)."
+    last = f" Last: {s.last}" if s.last else ""
+    return f"A game on the {s.scenario} table is waiting{where}{last}"
+
+
 def _when(saved_at: str) -> str:
     return saved_at[:16].replace("T", " ") if saved_at else "unknown date"
 
 
 def _slot_status(s: SlotInfo) -> str:
-    if s.status == Status.PLAYING and s.initiative:
-        return f"player {s.initiative} to play"
-    return s.status
+    summary = s.summary
+    if summary.status == Status.PLAYING and summary.initiative:
+        return f"player {summary.initiative} to play"
+    return summary.status
 
 
 def notice_html(lines: list[str]) -> str:
@@ -455,11 +509,11 @@ ROLL_WHO: dict[Purpose, str] = {
 }
 
 
-def _dice(ctrl: Controller) -> str:
+def _dice(state: State, ui: UI) -> str:
     """Referee mode (R24): a box per die to type the faces of the physical dice."""
-    p = ctrl.state.pending
+    p = state.pending
     assert p is not None and p.pool is not None and p.purpose is not None
-    if not ctrl.referee:
+    if not ui.seats.referee:
         return f"<p>Rolling the {escape(p.purpose)} dice…</p>"
     exploding = (
         " A six is rolled again: type every face, e.g. <kbd>6 2</kbd>." if p.pool.exploding else ""

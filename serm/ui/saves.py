@@ -1,18 +1,23 @@
 """Saves: the autosave, named slots, export and import, over any key-value storage (pure Python).
 
 A save is a versioned JSON object: the game's record (R24), what the screen was in the middle of
-(``Controller.snapshot``) and a little metadata for the slot list. Reading never trusts stored
-text: an entry that cannot be read is moved aside under ``serm/aside/...`` (never deleted) and
+(``serm.ui.snapshot``), and a small summary of the game (``Summary``), so that the slot list and
+the welcome screen's "A game is waiting" read a save without replaying it. A save is replayed once,
+when it is opened (``SaveStore.open``, ``load_import``). Reading never trusts stored text: an
+entry that cannot be read or replayed is moved aside under ``serm/aside/...`` (never deleted) and
 reported; an import is checked whole (size, JSON, format, version, every action replayed) before
 anything is stored. A write the storage refuses raises nothing past here: it is reported, and the
 entry that was there before stays as it was.
 
-Save format, version 1::
+Save format, version 2::
 
-    {"format": "serm-save", "version": 1, "saved_at": "2026-11-29T19:00:00Z", "name": "...",
-     "record": {...record, docs/record-format.md...}, "ui": {...Controller.snapshot()...}}
+    {"format": "serm-save", "version": 2, "saved_at": "2026-11-29T19:00:00Z", "name": "...",
+     "summary": {...Summary.to_dict()...},
+     "record": {...record, docs/record-format.md...}, "ui": {...serm.ui.snapshot.to_dict()...}}
 
-Version 0 is a bare game record (an exported file); it migrates by adding an empty ``ui``.
+Version 1 had no summary: it is computed (one replay) the first time the save is listed, and
+written back. Version 0 is a bare game record (an exported file); it migrates by adding an empty
+``ui``.
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ from typing import Any, Protocol
 from ..core.game import Game
 from ..core.record import FORMAT as RECORD_FORMAT
 from ..core.record import Record, RecordError, from_dict
-from .controller import Controller
+from ..core.state import EventKind, PendingKind, Status
+from . import snapshot
+from .model import UI
 
 FORMAT = "serm-save"
-VERSION = 1
+VERSION = 2
 PREFIX = "serm/"
 AUTOSAVE = "serm/autosave"
 SLOT = "serm/slot/"
@@ -61,50 +68,159 @@ class Storage(Protocol):
 
 
 @dataclass(frozen=True)
+class Summary:
+    """What the slot list and the welcome screen say about a saved game, read without a replay.
+
+    ``decider`` is who must decide now (None for the dice, or when the game is over); ``last``
+    the last line of the game log that is not a dice roll, in words.
+    """
+
+    scenario: str
+    status: Status
+    initiative: int | None
+    pending: PendingKind | None
+    decider: int | None
+    winner: int | None
+    activation: int
+    actions: int
+    last: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "status": self.status.value,
+            "initiative": self.initiative,
+            "pending": None if self.pending is None else self.pending.value,
+            "decider": self.decider,
+            "winner": self.winner,
+            "activation": self.activation,
+            "actions": self.actions,
+            "last": self.last,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: object) -> Summary | None:
+        """The summary stored in a save, or None if it is missing or not what ``to_dict`` wrote
+        (then it is computed again from the record)."""
+        if not isinstance(raw, dict):
+            return None
+        try:
+            return cls(
+                scenario=_text(raw.get("scenario")),
+                status=Status(str(raw.get("status"))),
+                initiative=_player(raw.get("initiative")),
+                pending=None
+                if raw.get("pending") is None
+                else PendingKind(str(raw.get("pending"))),
+                decider=_player(raw.get("decider")),
+                winner=_player(raw.get("winner")),
+                activation=_count(raw.get("activation")),
+                actions=_count(raw.get("actions")),
+                last=_text(raw.get("last")),
+            )
+        except ValueError:
+            return None
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise ValueError("not a short text")
+    return value
+
+
+def _player(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2):
+        raise ValueError("not a player")
+    return value
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError("not a count")
+    return value
+
+
+def summarise(game: Game) -> Summary:
+    """The summary of ``game`` as it stands."""
+    st, p = game.state, game.state.pending
+    last = next((e.text for e in reversed(game.events) if e.kind != EventKind.ROLL), "")
+    return Summary(
+        scenario=game.record.scenario.name,
+        status=st.status,
+        initiative=st.initiative or None,
+        pending=None if p is None else p.kind,
+        decider=None if p is None or p.kind == PendingKind.ROLL else (p.player or None),
+        winner=st.winner,
+        activation=st.activation_number,
+        actions=len(game.record.actions),
+        last=last[:200],
+    )
+
+
+@dataclass(frozen=True)
 class Save:
-    """A readable save: the game's record, the screen's snapshot and its metadata."""
+    """A readable save: the game's record, the screen's snapshot, its name, time and summary."""
 
     record: Record
     ui: dict[str, Any]
     name: str
     saved_at: str
+    summary: Summary | None
 
-    def controller(self) -> Controller:
-        """A controller on the saved game, showing what the screen showed (replays the record)."""
+    def replay(self) -> Game:
+        """The saved game, replayed from its record (the one replay of opening a save)."""
         try:
-            game = Game.from_record(self.record)
+            return Game.from_record(self.record)
         except RecordError as exc:
             raise SaveError(f"the game does not replay: {exc}") from exc
-        ctrl = Controller(game)
-        ctrl.restore(self.ui)
-        return ctrl
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An opened save: the game (replayed) and what the screen showed (``serm.ui.snapshot``)."""
+
+    game: Game
+    ui: dict[str, Any]
 
 
 @dataclass(frozen=True)
 class SlotInfo:
-    """One line of the slot list."""
+    """One line of the slot list (or the autosave on the welcome screen)."""
 
     key: str
     name: str
     saved_at: str
-    scenario: str
-    status: str
-    initiative: int | None
+    summary: Summary
+
+    @property
+    def scenario(self) -> str:
+        return self.summary.scenario
+
+    @property
+    def status(self) -> Status:
+        return self.summary.status
+
+    @property
+    def initiative(self) -> int | None:
+        return self.summary.initiative
 
 
 # --- encoding -----------------------------------------------------------------------------------
 
 
-def encode(ctrl: Controller, name: str, saved_at: str) -> str:
-    """The save text for the game on ``ctrl`` (version ``VERSION``)."""
+def encode(game: Game, ui: UI, name: str, saved_at: str) -> str:
+    """The save text for ``game`` with the screen ``ui`` (version ``VERSION``)."""
     return json.dumps(
         {
             "format": FORMAT,
             "version": VERSION,
             "saved_at": saved_at,
             "name": clean_name(name),
-            "record": ctrl.game.record.to_dict(),
-            "ui": ctrl.snapshot(),
+            "summary": summarise(game).to_dict(),
+            "record": game.record.to_dict(),
+            "ui": snapshot.to_dict(ui),
         },
         separators=(",", ":"),
     )
@@ -136,12 +252,16 @@ def _migrate_0(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0}
+def _migrate_1(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "version": 2}  # the summary is computed when the save is first listed
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0, 1: _migrate_1}
 """version -> function that turns a save of that version into the next version."""
 
 
-def decode(text: str) -> Save:
-    """Read a save (or a bare exported record); raises ``SaveError`` naming the problem."""
+def _load(text: str) -> dict[str, Any]:
+    """The save's JSON object at version ``VERSION``; raises ``SaveError`` naming the problem."""
     if len(text) > MAX_BYTES:
         raise SaveError(
             f"the file is too large ({len(text) // 1000} kB; at most {MAX_BYTES // 1000} kB)"
@@ -154,19 +274,30 @@ def decode(text: str) -> Save:
         raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno}){hint}") from exc
     if not isinstance(data, dict):
         raise SaveError("not a serm save or record (expected a JSON object)")
-    data = _upgrade(data)
+    return _upgrade(data)
+
+
+def _name(data: dict[str, Any]) -> tuple[str, str]:
+    name, saved_at = data.get("name"), data.get("saved_at")
+    return (
+        clean_name(name if isinstance(name, str) else ""),
+        saved_at if isinstance(saved_at, str) else "",
+    )
+
+
+def decode(text: str) -> Save:
+    """Read a save (or a bare exported record); raises ``SaveError`` naming the problem.
+
+    The record is checked (format, scenario, actions) but not replayed: ``Save.replay`` does."""
+    data = _load(text)
     try:
         record = from_dict(data.get("record"))
     except RecordError as exc:
         raise SaveError(f"the game record is not valid: {exc}") from exc
     ui = data.get("ui")
-    name, saved_at = data.get("name"), data.get("saved_at")
-    return Save(
-        record,
-        ui if isinstance(ui, dict) else {},
-        clean_name(name if isinstance(name, str) else ""),
-        saved_at if isinstance(saved_at, str) else "",
-    )
+    name, saved_at = _name(data)
+    summary = Summary.from_dict(data.get("summary"))
+    return Save(record, ui if isinstance(ui, dict) else {}, name, saved_at, summary)
 
 
 def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -191,16 +322,19 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def load_import(text: str) -> Controller:
-    """Check an imported file whole and return the game it holds (replayed), or raise SaveError."""
-    return decode(text).controller()
+def load_import(text: str) -> Loaded:
+    """Check an imported file whole and return the game it holds (replayed once), or raise
+    ``SaveError``."""
+    save = decode(text)
+    return Loaded(save.replay(), save.ui)
 
 
 # --- the store ----------------------------------------------------------------------------------
 
 
 class SaveStore:
-    """Saves kept in a ``Storage``. Methods return a message for the player when something fails."""
+    """Saves kept in a ``Storage``. Methods return a message for the player when something fails;
+    entries that cannot be read are set aside and reported in ``problems``."""
 
     def __init__(self, storage: Storage, now: Callable[[], str]) -> None:
         self.storage = storage
@@ -217,21 +351,58 @@ class SaveStore:
             return "Could not save: the browser did not keep it. Your game goes on."
         return None
 
-    def autosave(self, ctrl: Controller) -> str | None:
-        return self._write(AUTOSAVE, encode(ctrl, "Autosave", self.now()))
+    def autosave(self, game: Game, ui: UI) -> str | None:
+        return self._write(AUTOSAVE, encode(game, ui, "Autosave", self.now()))
 
-    def read(self, key: str) -> Save | None:
-        """The save under ``key``; unreadable entries are moved aside and reported."""
+    def save_slot(self, game: Game, ui: UI, name: str, key: str | None = None) -> str | None:
+        if key is None:
+            existing = set(self.storage.keys())
+            n = 1
+            while f"{SLOT}{n}" in existing:
+                n += 1
+            key = f"{SLOT}{n}"
+        return self._write(key, encode(game, ui, name, self.now()))
+
+    def open(self, key: str) -> Loaded | None:
+        """The game saved under ``key``, replayed once, with its screen; None if there is none
+        or it cannot be read or replayed (then it is set aside and reported)."""
         text = self.storage.get(key)
         if text is None:
             return None
         try:
             save = decode(text)
-            save.controller()  # the game must replay, too
-            return save
+            return Loaded(save.replay(), save.ui)
         except SaveError as exc:
             self._set_aside(key, text, str(exc))
             return None
+
+    def info(self, key: str) -> SlotInfo | None:
+        """The list line of the save under ``key``, read without a replay (a save of version 1
+        is replayed once to summarise it, and written back with its summary)."""
+        text = self.storage.get(key)
+        if text is None:
+            return None
+        try:
+            data = _load(text)
+            name, saved_at = _name(data)
+            summary = Summary.from_dict(data.get("summary"))
+            if summary is None:
+                summary = self._summarise(key, data)
+            return SlotInfo(key, name, saved_at, summary)
+        except SaveError as exc:
+            self._set_aside(key, text, str(exc))
+            return None
+
+    def _summarise(self, key: str, data: dict[str, Any]) -> Summary:
+        """Replay a save that has no summary, and write the summary back (if the storage lets
+        us; the save is kept either way)."""
+        try:
+            game = Game.from_record(from_dict(data.get("record")))
+        except RecordError as exc:
+            raise SaveError(f"the game does not replay: {exc}") from exc
+        summary = summarise(game)
+        self._write(key, json.dumps({**data, "summary": summary.to_dict()}, separators=(",", ":")))
+        return summary
 
     def _set_aside(self, key: str, text: str, why: str) -> None:
         label = "the autosave" if key == AUTOSAVE else f"save {key[len(SLOT) :]!r}"
@@ -245,32 +416,10 @@ class SaveStore:
         self.problems.append(f"Could not read {label}: {why}. It was {where}.")
 
     def slots(self) -> list[SlotInfo]:
-        out = []
-        for key in sorted(k for k in self.storage.keys() if k.startswith(SLOT)):
-            save = self.read(key)
-            if save is None:
-                continue
-            state = save.controller().state
-            out.append(
-                SlotInfo(
-                    key,
-                    clean_name(save.name),
-                    save.saved_at,
-                    save.record.scenario.name,
-                    state.status,
-                    state.initiative or None,
-                )
-            )
+        """The named saves, newest first, read without replaying them."""
+        found = (self.info(k) for k in sorted(self.storage.keys()) if k.startswith(SLOT))
+        out = [s for s in found if s is not None]
         return sorted(out, key=lambda s: s.saved_at, reverse=True)
-
-    def save_slot(self, ctrl: Controller, name: str, key: str | None = None) -> str | None:
-        if key is None:
-            existing = set(self.storage.keys())
-            n = 1
-            while f"{SLOT}{n}" in existing:
-                n += 1
-            key = f"{SLOT}{n}"
-        return self._write(key, encode(ctrl, name, self.now()))
 
     def rename(self, key: str, name: str) -> str | None:
         text = self.storage.get(key)

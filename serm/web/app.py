@@ -1,9 +1,15 @@
-"""The browser layer: binds pointer, wheel, key and button events to the controller and draws.
+"""The browser layer: turns DOM events into ``serm.ui.events``, drives the game, and draws.
 
 This is the only part of serm that touches the DOM. Handlers are bound once, on containers that
 are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found from
 ``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so redraws
 create no new proxies.
+
+An event goes to ``serm.ui.driver.step`` (the pure reducer, then the engine for any action it
+asks for); drawing then compares the new ``(State, UI)`` with what is on screen: a new state
+redraws the board, a new choice only the cards' layer, a pointer move only the overlay groups that
+changed; the panel is redrawn when what it reads changed (``serm.ui.screen.prompt_key``). The
+computer players think here, a slice between frames.
 """
 
 from __future__ import annotations
@@ -12,24 +18,42 @@ import traceback
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from serm._build import BUILD_ID
-from serm.core.actions import Action
+from serm.core.actions import Action, Concede
+from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status, new_game
-from serm.ui import panel
-from serm.ui.controller import FULL, NONE, OVERLAY, Controller, Hit
+from serm.ui import driver, panel, snapshot
+from serm.ui.events import (
+    Command,
+    Dice,
+    Event,
+    Hit,
+    Key,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    Press,
+    Wheel,
+)
 from serm.ui.help import HELP_HTML, welcome_html
-from serm.ui.saves import AUTOSAVE, MAX_BYTES, SaveError, SaveStore, load_import
-from serm.view.model import ViewModel
+from serm.ui.keys import repeats
+from serm.ui.model import UI
+from serm.ui.motion import motions
+from serm.ui.saves import AUTOSAVE, MAX_BYTES, Loaded, SaveError, SaveStore, load_import
+from serm.ui.screen import computer_to_decide, prompt_key, view_model
+from serm.view.model import SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     SCALE,
     OverlayParts,
+    board_layer,
     live_markup,
     overlay_parts,
     render,
@@ -37,10 +61,8 @@ from serm.view.render import (
 )
 from serm.web.storage import LocalStorage
 
-HELD_KEYS = frozenset(
-    {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "q", "e", "Q", "E", "[", "]"}
-)
-"""Keys that repeat while held (nudging and turning); any other held key acts once."""
+if TYPE_CHECKING:
+    from serm.ai import Player
 
 OTHER_TAB = (
     "This game is also open in another tab. Playing on here replaces that tab's autosave with "
@@ -54,12 +76,14 @@ THINK_LOG: deque[dict[str, Any]] = deque(maxlen=1000)
 """The computer's last decisions, timed (read and emptied by ``window.__serm_metrics("think")``
 for ``python -m serm bench ai --browser``); bounded, so normal play keeps a few kB at most."""
 
+COMMANDS = frozenset(c.value for c in Command)
+
 
 @dataclass
 class Thinking:
     """One decision of the computer in progress, and what it has cost so far."""
 
-    ctrl: Controller
+    game: Game
     steps: Iterator[Action | None]
     strength: str
     kind: str
@@ -94,6 +118,30 @@ class Thinking:
         )
 
 
+BoardKey = tuple[
+    SoldierKey | None,
+    tuple[tuple[SoldierKey, str], ...],
+    tuple[tuple[SoldierKey, float], ...],
+]
+"""What the cards' layer shows besides the state: selection, highlights, chances."""
+
+
+@dataclass
+class Shown:
+    """What is on screen now, to compare the next ``(State, UI)`` with."""
+
+    state: State | None = None
+    viewport: Viewport | None = None
+    board: BoardKey | None = None
+    sight: tuple[State, ViewModel] | None = None
+    overlay: OverlayParts | None = None
+    prompt: tuple[object, ...] | None = None
+    los: bool | None = None
+    log: int = 0
+    """How many of the game log's events are in ``#log``."""
+    asked: tuple[str, int] | None = None
+
+
 def _null(value: Any) -> bool:
     """True for None and for JavaScript's null (Pyodide hands null over as a ``JsNull``)."""
     return value is None or type(value).__name__ == "JsNull"
@@ -126,19 +174,21 @@ def _attr(element: Any, name: str) -> str:
 
 
 class App:
-    """One page's game: the controller plus what is on screen."""
+    """One page's game: the game, the screen's ``UI`` value, the computer players, the drawing."""
 
     def __init__(self) -> None:
-        self.ctrl: Controller | None = None
-        self.log_shown = 0
-        self.overlay_shown: OverlayParts | None = None
+        self.game: Game | None = None
+        self.ui = UI()
+        self.computers: dict[int, Player] = {}
+        self.shown = Shown()
         self.asked: tuple[str, int] | None = None
-        self.sight_key: tuple[State, ViewModel] | None = None
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
         self.referee = False
         self.thinking: Thinking | None = None
+        self.thoughts = 0
+        """How many decisions the computer has started thinking about (names each one's slices)."""
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
@@ -147,12 +197,14 @@ class App:
         scen = "" if _null(params.get("scenario")) else str(params.get("scenario"))
         self.scenario = scen if scen in BUILT_IN else "default"
         self._import_proxy = create_proxy(self._guard(self.import_text))
+        board = _el("board")
         self._proxies = [
-            self._bind(_el("board"), "pointerdown", self.on_pointer_down, passive=False),
-            self._bind(_el("board"), "pointermove", self.on_pointer_move),
-            self._bind(_el("board"), "pointerup", self.on_pointer_up),
-            self._bind(_el("board"), "pointercancel", self.on_pointer_up),
-            self._bind(_el("board"), "wheel", self.on_wheel, passive=False),
+            self._bind(board, "pointerdown", self.on_pointer_down, passive=False),
+            self._bind(board, "pointermove", self.on_pointer_move),
+            self._bind(board, "pointerup", self.on_pointer_up),
+            self._bind(board, "pointercancel", self.on_pointer_cancel),
+            self._bind(board, "lostpointercapture", self.on_pointer_cancel),
+            self._bind(board, "wheel", self.on_wheel, passive=False),
             self._bind(_el("panel"), "click", self.on_click),
             self._bind(_el("controls"), "click", self.on_click),
             self._bind(document, "keydown", self.on_key, passive=False),
@@ -179,23 +231,19 @@ class App:
     # --- games ----------------------------------------------------------------------------------
 
     def show_welcome(self) -> None:
-        self.ctrl = None
+        self.game = None
         _el("status").innerHTML = '<p class="status">Choose who plays each side.</p>'
         _el("saves").hidden = True  # its buttons need a game
-        saved = self.store.read(AUTOSAVE)
+        waiting = self.store.info(AUTOSAVE)
         resume = ""
-        if saved is not None and saved.controller().state.status != Status.FINISHED:
-            st = saved.controller().state
-            n = st.activation_number
-            where = f" (activation {n})." if n else " (deployment)."
-            resume = f"A game on the {saved.record.scenario.name} table is waiting{where}"
+        if waiting is not None and waiting.status != Status.FINISHED:
+            resume = panel.resume_text(waiting)
         _el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
         self._show_notices()
         preview = new_game(by_name(self.scenario, 0))
         _el("board").innerHTML = render(preview, ViewModel())
-        self.overlay_shown = None
+        self.shown = Shown()
         _el("log").innerHTML = ""
-        self.log_shown = 0
         self._set_game_buttons(False)
 
     def start(
@@ -208,23 +256,47 @@ class App:
         if referee is None:
             referee = self.referee
         self.referee = referee
-        self.ctrl = Controller.new(
-            by_name(self.scenario, self.seed or 0), self.seed, computer, referee
-        )
+        scen = by_name(self.scenario, self.seed or 0)
+        game = driver.new_game(scen, self.seed, computer, referee)
         self.seed = None  # a rematch gets fresh dice
         _el("saves").hidden = True  # a new game starts with the board and its prompt in view
+        self._use(Loaded(game, {}))
+
+    def _use(self, loaded: Loaded) -> None:
+        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game)."""
+        window.scrollTo(0, 0)  # the board first, wherever the button was
+        game = loaded.game
+        self.game = game
+        self.ui = driver.open_ui(game, loaded.ui)
+        self.computers = driver.computer_players(game.record)
+        self.thinking = None
+        self.scenario = game.record.scenario.name.split("-")[0]
         _el("log").innerHTML = ""
-        self.log_shown = 0
+        self.shown = Shown()
         self._set_game_buttons(True)
-        window.scrollTo(0, 0)  # the board first, wherever the Start button was
-        self.redraw(FULL)
+        self.draw()
+        self.autosave()
+
+    def handle(self, event: Event, save: bool = True) -> bool:
+        """Send ``event`` through the reducer and the engine, then draw; True if anything
+        changed (the caller then keeps the browser from acting on the event too)."""
+        game = self.game
+        if game is None:
+            return False
+        before = self.ui
+        stepped = driver.step(game, before, event)
+        self.ui = stepped.ui
+        changed = len(stepped.states) > 1 or stepped.ui != before
+        if changed:
+            self.draw(stepped.states)
+            if save:
+                self.autosave()
+        return changed
 
     def enter_dice(self) -> None:
-        if self.ctrl is None:
-            return
         boxes = document.querySelectorAll("#prompt input.die-input")
         text = "|".join(str(boxes.item(i).value) for i in range(boxes.length))
-        self.redraw(self.ctrl.enter_dice(text))
+        self.handle(Dice(text))
         first = document.querySelector("#prompt input.die-input")
         if not _null(first):
             first.focus()
@@ -232,8 +304,8 @@ class App:
     def _chosen_computers(self) -> dict[int, str]:
         out = {}
         for p in (1, 2):
-            field = _el(f"player-{p}")
-            value = str(field.value) if field is not None else "human"
+            field_ = _el(f"player-{p}")
+            value = str(field_.value) if field_ is not None else "human"
             if value != "human":
                 out[p] = value
         return out
@@ -241,71 +313,65 @@ class App:
     # --- the computer opponent: thinks in slices so the page never freezes -----------------------
 
     def _maybe_think(self) -> None:
-        ctrl = self.ctrl
-        if ctrl is None or self.thinking is not None or not ctrl.computer_to_decide():
+        game = self.game
+        if game is None or self.thinking is not None or not computer_to_decide(game.state, self.ui):
             return
-        p = ctrl.state.pending
+        p = game.state.pending
         assert p is not None
-        strength = str(getattr(ctrl.computers[p.player], "name", "computer"))
-        self.thinking = Thinking(ctrl, ctrl.computer_thinking(), strength, p.kind)
-        js.setTimeout(self._slice_proxy, 60)  # let the board show the last move first
+        player = self.computers[p.player]
+        strength = str(getattr(player, "name", "computer"))
+        self.thoughts += 1
+        self.thinking = Thinking(game, iter(player.think(game.state)), strength, p.kind)
+        js.setTimeout(self._slice_proxy, 60, self.thoughts)  # let the board show the last move
 
-    def _think_slice(self) -> None:
-        th = self.thinking
-        if th is None:
-            return
-        ctrl = th.ctrl
-        if ctrl is not self.ctrl or not ctrl.computer_to_decide():  # new game, or conceded
-            self.thinking = None
+    def _think_slice(self, thought: int) -> None:
+        th, game = self.thinking, self.game
+        if th is None or thought != self.thoughts:
+            return  # a slice of a decision given up (a new game was started)
+        if game is None or th.game is not game or not computer_to_decide(game.state, self.ui):
+            self.thinking = None  # conceded
             return
         now = window.performance.now
-        started = now()
+        started = float(now())
         if th.started is None:
             th.started = started
-        while now() - started < SLICE_MS:
+        while float(now()) - started < SLICE_MS:
             action = next(th.steps, None)
             if action is None and self._exhausted(th.steps):
                 raise RuntimeError("the computer player stopped without an action")
             if action is not None:
-                chosen = now()
+                chosen = float(now())
                 self.thinking = None
-                level = ctrl.play(action, by_computer=True)
-                th.log(chosen - started, now())
-                self.redraw(level)
+                stepped = driver.play(game, self.ui, action, human=False)
+                self.ui = stepped.ui
+                th.log(chosen - started, float(now()))
+                self.draw(stepped.states)
+                self.autosave()
                 return
-        th.end_slice(now() - started)
-        js.setTimeout(self._slice_proxy, 0)
+        th.end_slice(float(now()) - started)
+        js.setTimeout(self._slice_proxy, 0, thought)
 
     @staticmethod
     def _exhausted(steps: Any) -> bool:
         return getattr(steps, "gi_frame", True) is None  # a finished generator has no frame
 
     def resume(self) -> None:
-        saved = self.store.read(AUTOSAVE)
-        if saved is None:
+        loaded = self.store.open(AUTOSAVE)
+        if loaded is None:
             self._show_notices()
             return
         _el("saves").hidden = True
-        self._use(saved.controller())
-
-    def _use(self, ctrl: Controller) -> None:
-        window.scrollTo(0, 0)
-        self.ctrl = ctrl
-        self.scenario = ctrl.game.record.scenario.name.split("-")[0]
-        _el("log").innerHTML = ""
-        self.log_shown = 0
-        self._set_game_buttons(True)
-        self.redraw(FULL)
+        self._use(loaded)
 
     def autosave(self) -> None:
         """Save the game and what the screen is in the middle of, unless nothing changed."""
-        if self.ctrl is None:
+        if self.game is None:
             return
-        snap = f"{len(self.ctrl.game.record.actions)}:{self.ctrl.snapshot()}"
+        snap = f"{len(self.game.record.actions)}:{snapshot.to_dict(self.ui)}"
         if snap == self.saved_snapshot:
             return
         self.saved_snapshot = snap
-        problem = self.store.autosave(self.ctrl)
+        problem = self.store.autosave(self.game, self.ui)
         if problem and problem not in self.notices:
             self.notices.append(problem)
             self._show_notices()
@@ -325,30 +391,53 @@ class App:
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def redraw(self, level: int) -> None:
-        ctrl = self.ctrl
-        if ctrl is None or level == NONE:
-            return
-        view = ctrl.view()
-        parts = self._overlay_parts(ctrl, view)
-        if level == OVERLAY and self._redraw_overlay(parts):
-            return
-        _el("board").innerHTML = render(ctrl.state, view, parts)
-        self.overlay_shown = parts
-        self._animate(ctrl)
-        _el("status").innerHTML = panel.status_html(ctrl.state)
-        _el("prompt").innerHTML = panel.prompt_html(ctrl)
-        self._reveal_prompt(ctrl)
-        _el("btn-los").setAttribute("aria-pressed", "true" if ctrl.show_all_los else "false")
-        _el("btn-concede").disabled = ctrl.finished
-        self._append_log()
-        self.autosave()
+    def draw(self, states: tuple[State, ...] = ()) -> None:
+        """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
+        are the states the last event went through (cards that moved slide along them)."""
+        game = self.game
+        assert game is not None
+        state, ui, shown = game.state, self.ui, self.shown
+        view = view_model(state, ui)
+        parts = self._overlay_parts(state, view)
+        board = (view.selected, view.highlights, view.chances)
+        if state is not shown.state or view.viewport != shown.viewport:
+            self._draw_board(state, view, parts, states)
+        else:
+            if board != shown.board:
+                _el("layer-board").innerHTML = board_layer(state, view)
+            if not self._redraw_overlay(parts):
+                self._draw_board(state, view, parts, states)
+        shown.state, shown.viewport, shown.board = state, view.viewport, board
+        self._draw_panel(game, state, ui)
+        self._append_log(game)
         self._maybe_think()
 
-    def _reveal_prompt(self, ctrl: Controller) -> None:
+    def _draw_board(
+        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
+    ) -> None:
+        _el("board").innerHTML = render(state, view, parts)
+        self.shown.overlay = parts
+        self._animate(states)
+
+    def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
+        """The status and the prompt, when what they read changed; the LOS button's state."""
+        shown = self.shown
+        key = prompt_key(state, ui)
+        if key != shown.prompt:
+            shown.prompt = key
+            _el("status").innerHTML = panel.status_html(state, ui.seats.names)
+            recent = game.events[ui.feedback.recent_from :]
+            _el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
+            self._reveal_prompt(state)
+            _el("btn-concede").disabled = state.status == Status.FINISHED
+        if ui.settings.show_all_los != shown.los:
+            shown.los = ui.settings.show_all_los
+            _el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")
+
+    def _reveal_prompt(self, state: State) -> None:
         """When a new question is asked (a React, a stop point, ...) and the prompt is below the
         fold -- a phone, where the board stays pinned above the panel -- scroll it into view."""
-        p = ctrl.state.pending
+        p = state.pending
         asked = None if p is None else (p.kind, p.player)
         if asked == self.asked:
             return
@@ -358,20 +447,20 @@ class App:
         if top > window.innerHeight - 60 or top < _pinned_board_height():
             _scroll_to(box)
 
-    def _overlay_parts(self, ctrl: Controller, view: ViewModel) -> OverlayParts:
+    def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
         """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
         (aiming a Move, tracing a path, dragging a card being placed: only the live part)."""
-        key = (ctrl.state, sight_inputs(view))
-        last, shown = self.sight_key, self.overlay_shown
+        key = (state, sight_inputs(view))
+        last, shown = self.shown.sight, self.shown.overlay
         if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
-            return OverlayParts(shown.sight, live_markup(ctrl.state, view))
-        self.sight_key = key
-        return overlay_parts(ctrl.state, view)
+            return OverlayParts(shown.sight, live_markup(state, view))
+        self.shown.sight = key
+        return overlay_parts(state, view)
 
     def _redraw_overlay(self, parts: OverlayParts) -> bool:
         """Replace the markup of only those overlay groups that changed, so a pointer move that
         aims a Move repaints the ray and not the LOS regions under it. False if not on screen."""
-        shown = self.overlay_shown
+        shown = self.shown.overlay
         for i, id_ in enumerate(("layer-sight", "layer-live")):
             if shown is not None and shown[i] == parts[i]:
                 continue
@@ -379,12 +468,12 @@ class App:
             if layer is None:
                 return False
             layer.innerHTML = parts[i]
-        self.overlay_shown = parts
+        self.shown.overlay = parts
         return True
 
-    def _animate(self, ctrl: Controller) -> None:
+    def _animate(self, states: tuple[State, ...]) -> None:
         """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
-        moving, ctrl.motions = ctrl.motions, []
+        moving = [m for a, b in zip(states, states[1:], strict=False) for m in motions(a, b)]
         if not moving or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
         for (player, card), corners in moving:
@@ -403,15 +492,13 @@ class App:
                 to_js(opts, dict_converter=js.Object.fromEntries),
             )
 
-    def _append_log(self) -> None:
-        assert self.ctrl is not None
-        entries = self.ctrl.log[self.log_shown :]
+    def _append_log(self, game: Game) -> None:
+        entries = game.events[self.shown.log :]
         if not entries:
             return
-        html = "".join(panel.log_entry_html(k, t, f) for k, t, f in entries)
         box = _el("log")
-        box.insertAdjacentHTML("beforeend", html)
-        self.log_shown = len(self.ctrl.log)
+        box.insertAdjacentHTML("beforeend", "".join(panel.log_entry_html(e) for e in entries))
+        self.shown.log = len(game.events)
         box.scrollTop = box.scrollHeight  # the log box scrolls, never the page
 
     # --- events ---------------------------------------------------------------------------------
@@ -426,7 +513,7 @@ class App:
         if _null(ctm):
             return None
         p = pt.matrixTransform(ctm.inverse())
-        return p.x / SCALE, p.y / SCALE
+        return float(p.x) / SCALE, float(p.y) / SCALE
 
     @staticmethod
     def _hit(event: Any) -> Hit:
@@ -445,41 +532,36 @@ class App:
         )
 
     def _human_turn(self) -> bool:
-        return self.ctrl is not None and not self.ctrl.computer_to_decide()
+        return self.game is not None and not computer_to_decide(self.game.state, self.ui)
 
     def on_pointer_down(self, event: Any) -> None:
-        if self.ctrl is None or not self._human_turn() or event.button not in (0, -1):
+        if not self._human_turn() or event.button not in (0, -1):
             return
         pos = self._board_point(event)
         if pos is None:
             return
         event.preventDefault()
         _el("board").setPointerCapture(event.pointerId)
-        self.redraw(self.ctrl.pointer_down(pos[0], pos[1], self._hit(event)))
+        self.handle(PointerDown(pos[0], pos[1], self._hit(event)))
 
     def on_pointer_move(self, event: Any) -> None:
-        if self.ctrl is None:
-            return
         pos = self._board_point(event)
         if pos is not None:
-            self.redraw(self.ctrl.pointer_move(pos[0], pos[1], self._hit(event)))
+            self.handle(PointerMove(pos[0], pos[1], self._hit(event)), save=False)
 
     def on_pointer_up(self, event: Any) -> None:
-        if self.ctrl is None:
-            return
         pos = self._board_point(event) or (0.0, 0.0)
         touch = str(event.pointerType) != "mouse"
-        self.redraw(self.ctrl.pointer_up(pos[0], pos[1], self._hit(event), touch))
-        self.autosave()
+        self.handle(PointerUp(pos[0], pos[1], self._hit(event), touch))
+
+    def on_pointer_cancel(self, event: Any) -> None:
+        """The browser took the pointer (a scroll began, capture lost): the drag never happened.
+        (Capture is also lost after every release; by then no drag is left to cancel.)"""
+        self.handle(PointerCancel())
 
     def on_wheel(self, event: Any) -> None:
-        if self.ctrl is None or not self._human_turn():
-            return
-        level = self.ctrl.wheel(event.deltaY)
-        if level != NONE:
+        if self._human_turn() and self.handle(Wheel(float(event.deltaY))):
             event.preventDefault()
-            self.redraw(level)
-            self.autosave()
 
     def on_key(self, event: Any) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -493,15 +575,10 @@ class App:
             return
         if event.key == "Enter" and tag == "button":
             return  # let the focused button do its own click
-        if self.ctrl is None or not self._human_turn():
-            return
-        if event.repeat and str(event.key) not in HELD_KEYS:
+        if event.repeat and not repeats(str(event.key)):
             return  # a held key answers one prompt, not the next ones too
-        level = self.ctrl.key(str(event.key), bool(event.shiftKey))
-        if level != NONE:
+        if self.handle(Key(str(event.key), bool(event.shiftKey))):
             event.preventDefault()
-            self.redraw(level)
-            self.autosave()
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -534,8 +611,8 @@ class App:
             btn.blur()  # Enter and Space go back to the game, not to this button
         if action in app_actions:
             app_actions[action]()
-        elif self.ctrl is not None and (self._human_turn() or action == "los"):
-            self.redraw(self.ctrl.command(action, arg))
+        elif action in COMMANDS:
+            self.handle(Press(Command(action), arg))
 
     # --- saves ----------------------------------------------------------------------------------
 
@@ -544,15 +621,15 @@ class App:
         if not refresh:
             box.hidden = not box.hidden
         if not box.hidden:
-            box.innerHTML = panel.saves_html(self.store.slots(), self.ctrl is not None)
+            box.innerHTML = panel.saves_html(self.store.slots(), self.game is not None)
             self._show_notices()
 
     def save_slot(self) -> None:
-        if self.ctrl is None:
+        if self.game is None:
             return
-        field = _el("save-name")
-        name = str(field.value) if field is not None else ""
-        problem = self.store.save_slot(self.ctrl, name or "Game")
+        field_ = _el("save-name")
+        name = str(field_.value) if field_ is not None else ""
+        problem = self.store.save_slot(self.game, self.ui, name or "Game")
         if problem:
             self.notices.append(problem)
             self._show_notices()
@@ -564,8 +641,8 @@ class App:
 
     def _leave_game(self) -> bool:
         """Ask before leaving a game in progress that is not saved under a name."""
-        ctrl = self.ctrl
-        if ctrl is None or ctrl.finished:
+        game = self.game
+        if game is None or game.state.status == Status.FINISHED:
             return True
         return bool(
             window.confirm(
@@ -577,12 +654,12 @@ class App:
     def load_slot(self, key: str) -> None:
         if not self._leave_game():
             return
-        saved = self.store.read(key)
-        if saved is None:
+        loaded = self.store.open(key)
+        if loaded is None:
             self._show_notices()
             self.toggle_saves(refresh=True)
             return
-        self._use(saved.controller())
+        self._use(loaded)
         self.toggle_saves()
 
     def rename_slot(self, key: str) -> None:
@@ -603,7 +680,8 @@ class App:
     def on_storage(self, event: Any) -> None:
         """Another tab of this site wrote the autosave: say so, once, before this tab's next
         move overwrites that tab's game (the two would otherwise take turns silently)."""
-        if str(event.key) != AUTOSAVE or self.ctrl is None or self.ctrl.finished:
+        game = self.game
+        if str(event.key) != AUTOSAVE or game is None or game.state.status == Status.FINISHED:
             return
         if OTHER_TAB not in self.notices:
             self.notices.append(OTHER_TAB)
@@ -632,19 +710,19 @@ class App:
     def import_text(self, text: Any) -> None:
         self.notices = [m for m in self.notices if not m.startswith(("Import failed", "Imported"))]
         try:
-            ctrl = load_import(str(text))
+            loaded = load_import(str(text))
         except SaveError as exc:
             self._import_failed(str(exc))
             return
         if not self._leave_game():
             self._show_notices()
             return
-        self._use(ctrl)
+        self._use(loaded)
         _el("saves").hidden = True
-        st = ctrl.state
+        record, st = loaded.game.record, loaded.game.state
         self.notices.append(
-            f"Imported a game on the {ctrl.game.record.scenario.name} table "
-            f"({len(ctrl.game.record.actions)} actions, {st.status})."
+            f"Imported a game on the {record.scenario.name} table "
+            f"({len(record.actions)} actions, {st.status})."
         )
         self._show_notices()
 
@@ -662,20 +740,20 @@ class App:
             _scroll_to(box)
 
     def concede(self) -> None:
-        ctrl = self.ctrl
-        if ctrl is None or ctrl.finished:
+        game = self.game
+        if game is None or game.state.status == Status.FINISHED:
             return
-        player = ctrl.conceding_player()
-        name = ctrl.names().get(player, f"Player {player}")
-        if window.confirm(f"{name}: concede the game?"):
-            from serm.core import Concede
-
-            self.redraw(ctrl.play(Concede(player)))
+        player = driver.conceding_player(game.state, self.ui)
+        if window.confirm(f"{self.ui.seats.name(player)}: concede the game?"):
+            stepped = driver.play(game, self.ui, Concede(player), human=True)
+            self.ui = stepped.ui
+            self.draw(stepped.states)
+            self.autosave()
 
     def download(self) -> None:
-        if self.ctrl is None:
+        if self.game is None:
             return
-        text = self.ctrl.game.record.to_json()
+        text = self.game.record.to_json()
         blob = js.Blob.new(
             [text], to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
         )

@@ -6,9 +6,14 @@ import json
 
 import pytest
 
-from serm.core.scenario import by_name
-from serm.core.state import PendingKind
-from serm.ui.controller import Controller, Hit
+from serm.core import queries as q
+from serm.core.actions import Action, Roll, Shoot, Turn
+from serm.core.game import Game
+from serm.core.state import PendingKind, State, Status
+from serm.ui import driver
+from serm.ui.events import Hit
+from serm.ui.model import ActMode
+from serm.ui.panel import resume_text
 from serm.ui.saves import (
     ASIDE,
     AUTOSAVE,
@@ -21,6 +26,7 @@ from serm.ui.saves import (
     encode,
     load_import,
 )
+from tests.ui.player import Screen, deploy_all
 
 
 def _store() -> tuple[SaveStore, MemoryStorage]:
@@ -29,32 +35,77 @@ def _store() -> tuple[SaveStore, MemoryStorage]:
     return SaveStore(mem, lambda: f"2026-11-29T10:{next(ticks):04d}"), mem
 
 
-def _deployed(seed: int = 3) -> Controller:
-    c = Controller.new(by_name("open"), seed=seed)
-    while c.state.status == "deployment":
-        c.confirm()
-    return c
+def _deployed(seed: int = 3) -> Screen:
+    s = Screen.new("open", seed)
+    deploy_all(s)
+    return s
+
+
+def _opened(store: SaveStore, key: str) -> Screen:
+    loaded = store.open(key)
+    assert loaded is not None
+    s = Screen(loaded.game)
+    s.ui = driver.open_ui(loaded.game, loaded.ui)
+    return s
 
 
 def test_continue_restores_a_chosen_but_unrolled_move() -> None:
     store, _ = _store()
     c = _deployed()
-    p = c.state.pending
-    assert p is not None and p.kind == PendingKind.ACT
+    assert c.waiting(PendingKind.ACT)
     c.key("4")  # the Assault
     c.key("m")
-    c.pointer_down(2.0, 5.0, Hit())
-    c.pointer_up(2.0, 5.0, Hit())
-    assert store.autosave(c) is None
-    back = store.read(AUTOSAVE)
-    assert back is not None
-    d = back.controller()
+    c.down(2.0, 5.0, Hit())
+    c.up(2.0, 5.0, Hit())
+    assert store.autosave(c.game, c.ui) is None
+    d = _opened(store, AUTOSAVE)
     assert d.state == c.state
     assert d.view() == c.view()
-    assert d.sub == "aim" and d.aim == c.aim and d.aim_locked
+    assert d.ui.choice == c.ui.choice and d.ui.choice.mode == ActMode.AIM
+    assert d.ui.choice.aim_locked
 
 
-def _to_react(seed: int) -> Controller | None:
+def test_continue_restores_the_card_being_placed_and_the_settings() -> None:
+    store, _ = _store()
+    c = Screen.new()
+    c.key("Enter")
+    c.key("ArrowLeft")
+    c.key("q")
+    c.key("l")
+    c.key("a")
+    store.autosave(c.game, c.ui)
+    d = _opened(store, AUTOSAVE)
+    assert d.ui.ghost == c.ui.ghost and d.ui.settings == c.ui.settings
+
+
+def test_continue_restores_a_half_traced_path_and_a_stop_point() -> None:
+    from tests.ui.test_reduce import first_player, to_path, to_react, typed
+
+    store, _ = _store()
+    c = to_path()
+    me = c.state.soldier(first_player(c), "brawler")
+    c.down(me.x, me.y - 1.0)
+    store.autosave(c.game, c.ui)
+    d = _opened(store, AUTOSAVE)
+    assert d.ui.trace.corners == c.ui.trace.corners and d.ui.seats.referee
+    r = to_react()
+    r.key("1")
+    r.dice(typed(r, high=True))
+    r.key("ArrowLeft")
+    store.autosave(r.game, r.ui)
+    assert _opened(store, AUTOSAVE).ui.stop_at == r.ui.stop_at
+
+
+def test_a_version_1_snapshot_still_restores() -> None:
+    c = _deployed()
+    c.key("4")
+    c.key("m")
+    old = {"selected": "assault", "sub": "aim", "aim": 45.0, "aim_locked": True, "facing": 0.0}
+    ui = driver.open_ui(c.game, old)
+    assert ui.choice.mode == ActMode.AIM and ui.choice.aim == 45.0 and ui.choice.aim_locked
+
+
+def _to_react(seed: int) -> Screen | None:
     c = _deployed(seed)
     for _ in range(60):
         p = c.state.pending
@@ -62,28 +113,26 @@ def _to_react(seed: int) -> Controller | None:
         if p.kind == PendingKind.REACT:
             return c
         if p.kind != PendingKind.ACT:
-            c.confirm() or c.key("k")
+            c.key("Enter")
+            if c.message:
+                c.key("k")
             continue
         own = [s for s in c.state.alive(p.player) if s.on_table]
-        c.select(own[0].card)
+        c.key(str([x.card for x in c.state.alive(p.player)].index(own[0].card) + 1))
         c.key("m")
-        if c.state.pending is not None and c.state.pending.kind == PendingKind.ACT:
+        if c.waiting(PendingKind.ACT):
             enemy = c.state.enemies(p.player)[0]
-            c.pointer_down(enemy.x, enemy.y, Hit())
-            c.pointer_up(enemy.x, enemy.y, Hit())
-            c.confirm()
-        else:
-            c.confirm()
+            c.down(enemy.x, enemy.y, Hit())
+            c.up(enemy.x, enemy.y, Hit())
+        c.key("Enter")
     return None
 
 
 def test_mid_react_save_restores_the_react_prompt() -> None:
     c = next(x for x in (_to_react(s) for s in range(10)) if x is not None)
     store, _ = _store()
-    store.autosave(c)
-    back = store.read(AUTOSAVE)
-    assert back is not None
-    d = back.controller()
+    store.autosave(c.game, c.ui)
+    d = _opened(store, AUTOSAVE)
     assert d.state.pending is not None and d.state.pending == c.state.pending
     assert d.state.pending.kind == PendingKind.REACT
 
@@ -91,8 +140,8 @@ def test_mid_react_save_restores_the_react_prompt() -> None:
 def test_slots_list_rename_delete() -> None:
     store, mem = _store()
     c = _deployed()
-    assert store.save_slot(c, "  My <b>game</b>  ") is None
-    assert store.save_slot(c, "Second") is None
+    assert store.save_slot(c.game, c.ui, "  My <b>game</b>  ") is None
+    assert store.save_slot(c.game, c.ui, "Second") is None
     slots = store.slots()
     assert [s.name for s in slots] == ["Second", "My <b>game</b>"]
     assert slots[0].status == "playing" and slots[0].scenario == "open"
@@ -107,7 +156,7 @@ def test_slots_list_rename_delete() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"format": "serm-save", "version": 1, "rec', "cut short"),
+        ('{"format": "serm-save", "version": 2, "rec', "cut short"),
         ("[1, 2]", "expected a JSON object"),
         ('{"format": "chess-pgn"}', "not a serm save"),
         ('{"format": "serm-save", "version": 99}', "newer version"),
@@ -130,14 +179,14 @@ def test_import_of_an_illegal_action_names_it() -> None:
 def test_export_then_import_gives_the_same_game() -> None:
     c = _deployed()
     d = load_import(c.game.record.to_json())
-    assert d.state == c.state
+    assert d.game.state == c.state and d.game.events == c.game.events
 
 
 def test_corrupt_and_future_entries_are_kept_aside_and_reported() -> None:
     store, mem = _store()
     mem.data[AUTOSAVE] = "{not json"
     mem.data[SLOT + "7"] = json.dumps({"format": "serm-save", "version": 5})
-    assert store.read(AUTOSAVE) is None
+    assert store.info(AUTOSAVE) is None
     assert store.slots() == []
     assert len(store.problems) == 2
     kept = {v for k, v in mem.data.items() if k.startswith(ASIDE)}
@@ -147,24 +196,24 @@ def test_corrupt_and_future_entries_are_kept_aside_and_reported() -> None:
 def test_old_version_migrates() -> None:
     c = _deployed()
     save = decode(c.game.record.to_json())  # version 0: a bare record
-    assert save.controller().state == c.state
+    assert save.summary is None and save.replay().state == c.state
 
 
 def test_refused_write_is_reported_and_keeps_the_old_save() -> None:
     store, mem = _store()
     c = _deployed()
-    store.autosave(c)
+    store.autosave(c.game, c.ui)
     before = mem.data[AUTOSAVE]
     c.key("p")
     mem.full = True
-    message = store.autosave(c)
+    message = store.autosave(c.game, c.ui)
     assert message is not None and "refused" in message
     assert mem.data[AUTOSAVE] == before
 
 
 def test_hostile_names_survive_as_text() -> None:
     c = _deployed()
-    text = encode(c, '<img src=x onerror=alert(1)>"', "t")
+    text = encode(c.game, c.ui, '<img src=x onerror=alert(1)>"', "t")
     assert decode(text).name == '<img src=x onerror=alert(1)>"'
 
 
@@ -177,3 +226,128 @@ def test_slot_names_lose_control_and_bidi_characters() -> None:
 def test_slot_names_keep_the_joiners_of_emoji() -> None:
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
     assert clean_name(f"family {family} game") == f"family {family} game"
+
+
+# --- one replay: summaries for the list, one replay to open ----------------------------------
+
+SHOOTERS = ("ranger", "armored", "assault")
+VICTIMS = ("gunner", "brawler", "ranger", "armored", "assault")
+
+
+def long_game(actions: int = 1000, calm: int = 35) -> Game:
+    """A game of at least ``actions`` actions, dice set by hand: each activation a soldier turns
+    in place and shoots; every ``calm`` activations a shot kills (each side keeps a shooter), so
+    the game never stalls into a draw."""
+    s = Screen.new(referee=True)
+    s.dice("5|2")
+    deploy_all(s)
+    game, lost, last_kill = s.game, {1: 0, 2: 0}, 0
+    while len(game.record.actions) < actions:
+        st = game.state
+        p = st.pending
+        assert p is not None and p.kind == PendingKind.ACT, p
+        me = next(x for x in st.alive(p.player) if x.card in SHOOTERS and x.on_table)
+        seen = {e.card: e for e in q.visible_enemies(st, me)}
+        kill = st.activation_number - last_kill >= calm and lost[3 - p.player] < 4
+        # a miss needs an Endure to beat: never at an Endure-0 card (R21)
+        target = next(seen[v] for v in VICTIMS if v in seen and (kill or seen[v].type.endure))
+        game.play(Turn(me.card, me.facing))
+        game.play(Shoot(me.card, target.card))
+        game.play(Roll(((6, 1),) * me.type.shoot if kill else ((1,),) * me.type.shoot))
+        if target.type.endure:
+            game.play(
+                Roll(((1,),) * target.type.endure if kill else ((6, 1),) * target.type.endure)
+            )
+        if kill:
+            lost[3 - p.player] += 1
+            last_kill = st.activation_number
+    assert game.state.status == Status.PLAYING
+    return game
+
+
+@pytest.fixture
+def applied(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts every rules step applied, in a replay (record) or in play (game): [count]."""
+    import serm.core.game as game_module
+    import serm.core.record as record_module
+    from serm.core.rules import apply as real
+
+    count = [0]
+
+    def counted(state: State, action: Action) -> State:
+        count[0] += 1
+        return real(state, action)
+
+    monkeypatch.setattr(record_module, "apply", counted)
+    monkeypatch.setattr(game_module, "apply", counted)
+    return count
+
+
+def test_a_thousand_action_save_opens_with_one_replay(applied: list[int]) -> None:
+    store, _ = _store()
+    game = long_game()
+    n = len(game.record.actions)
+    assert n >= 1000
+    ui = driver.open_ui(game)
+    store.autosave(game, ui)
+    store.save_slot(game, ui, "Long")
+    applied[0] = 0
+    info = store.info(AUTOSAVE)
+    slots = store.slots()
+    assert applied[0] == 0  # the welcome screen and the slot list replay nothing
+    assert info is not None and info.summary.actions == n and len(slots) == 1
+    loaded = store.open(slots[0].key)
+    assert applied[0] == n  # opening replays the record once
+    assert loaded is not None and loaded.game.state == game.state
+    assert loaded.game.events == game.events
+
+
+def test_the_summary_says_where_the_game_stands() -> None:
+    store, _ = _store()
+    c = _deployed()
+    c.key("4")
+    c.key("m")
+    c.key("Enter")
+    store.autosave(c.game, c.ui)
+    info = store.info(AUTOSAVE)
+    assert info is not None
+    s, p = info.summary, c.state.pending
+    assert p is not None
+    assert (s.status, s.pending, s.scenario) == (Status.PLAYING, p.kind, "open")
+    assert s.decider == p.player and s.initiative == c.state.initiative
+    assert s.activation == c.state.activation_number and s.winner is None
+    assert s.last == next(e.text for e in reversed(c.game.events) if e.kind != "roll")
+    assert "is waiting (activation 1)" in resume_text(info)
+
+
+def test_a_version_1_save_is_summarised_once_and_kept(applied: list[int]) -> None:
+    store, mem = _store()
+    c = _deployed()
+    store.save_slot(c.game, c.ui, "Old")
+    key = next(iter(mem.data))
+    data = json.loads(mem.data[key])
+    del data["summary"]
+    data["version"] = 1
+    mem.data[key] = json.dumps(data)
+    applied[0] = 0
+    first = store.slots()
+    assert applied[0] == len(c.game.record.actions)  # one replay, to summarise it
+    assert json.loads(mem.data[key])["summary"] == first[0].summary.to_dict()
+    applied[0] = 0
+    assert store.slots() == first and applied[0] == 0
+    mem.full = True  # a summary that cannot be written back is computed again, nothing lost
+    mem.data[key] = json.dumps(data)
+    assert store.slots() == first and json.loads(mem.data[key]) == data
+
+
+def test_a_save_that_does_not_replay_is_set_aside_when_opened() -> None:
+    store, mem = _store()
+    c = _deployed()
+    store.autosave(c.game, c.ui)
+    data = json.loads(mem.data[AUTOSAVE])
+    data["record"]["actions"][3] = {"type": "place", "card": "ranger", "x": 5, "y": 5, "facing": 0}
+    mem.data[AUTOSAVE] = json.dumps(data)
+    assert store.info(AUTOSAVE) is not None  # the summary reads without a replay
+    assert store.open(AUTOSAVE) is None
+    assert AUTOSAVE not in mem.data and any(k.startswith(ASIDE) for k in mem.data)
+    assert "does not replay" in store.problems[0]

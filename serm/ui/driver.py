@@ -1,0 +1,142 @@
+"""Driving a game from the screen: start or open it, feed events to ``reduce``, play the actions.
+
+The browser layer (serm/web) and the CPython tests drive a game the same way: ``step(game, ui,
+event)`` reduces the event and plays the action it asks for through the engine (``Game.play``),
+then settles the screen on the new state, playing any default that settling proposes. The
+computer players are made from the record's player kinds by ``computer_players``; their thinking
+is run by the caller (the browser slices it between frames).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.actions import Action
+from ..core.errors import IllegalActionError
+from ..core.game import Game
+from ..core.record import Record
+from ..core.scenario import Scenario
+from ..core.state import State
+from . import snapshot
+from .events import Event, Refused, Settled
+from .model import UI, Seats
+from .reduce import reduce
+
+if TYPE_CHECKING:
+    from ..ai import Player
+
+STRENGTHS = ("easy", "normal", "hard")
+"""The computer players a record may name (``serm.ai.STRENGTHS``, not imported at start-up)."""
+COMPUTER = "computer-"
+"""A record's player kind for a computer player: ``computer-`` and its strength."""
+
+
+def strength(kind: str) -> str | None:
+    """The strength of a computer player's kind ("computer-easy" -> "easy"), or None."""
+    name = kind[len(COMPUTER) :] if kind.startswith(COMPUTER) else ""
+    return name if name in STRENGTHS else None
+
+
+def computer_seats(record: Record) -> dict[int, str]:
+    """The seats of a record played by the computer, with their strengths."""
+    found = {p: strength(info.get("kind", "human")) for p, info in record.players.items()}
+    return {p: s for p, s in found.items() if s is not None}
+
+
+def computer_players(record: Record) -> dict[int, Player]:
+    """The computer players of a game, made from its record's player kinds (seeded by it)."""
+    seats = computer_seats(record)
+    if not seats:
+        return {}
+    from ..ai import make_player  # loaded only when a computer plays
+
+    return {p: make_player(s, (record.seed or 0) + p) for p, s in seats.items()}
+
+
+def new_game(
+    scenario: Scenario,
+    seed: int | None,
+    computer: dict[int, str] | None = None,
+    referee: bool = False,
+) -> Game:
+    """A new game; ``computer`` maps a player to a strength ("easy", "normal", "hard").
+
+    In ``referee`` mode the players roll physical dice and type the faces in (R24); otherwise the
+    roll-off is rolled at once.
+    """
+    game = Game(scenario, seed=seed, auto_dice=not referee)
+    for player, s in (computer or {}).items():
+        if s in STRENGTHS:
+            game.record.players[player] = {"name": f"Computer ({s})", "kind": COMPUTER + s}
+    if not referee:
+        game.roll_pending()
+    return game
+
+
+def seats(game: Game) -> Seats:
+    """Who sits at the screen for ``game``: names, computer seats, referee mode."""
+    players = game.record.players
+    names = tuple(players.get(p, {}).get("name", f"Player {p}") for p in (1, 2))
+    return Seats(
+        names=(names[0], names[1]),
+        computers=frozenset(computer_seats(game.record)),
+        referee=not game.auto_dice,
+    )
+
+
+def open_ui(game: Game, saved: dict[str, Any] | None = None) -> UI:
+    """The screen for a game just started or opened, with a saved screen put back if given.
+
+    "What just happened" starts empty: only results of decisions made from here on are shown.
+    """
+    if saved is not None and snapshot.referee(saved):
+        game.auto_dice = False
+    ui = UI(seats=seats(game))
+    ui, _ = reduce(ui, game.state, Settled(len(game.events)))
+    return snapshot.restore(ui, game.state, saved) if saved is not None else ui
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """What an event did: the new screen, and the states the game went through (the first is the
+    state before; one more per action played), for the browser to animate."""
+
+    ui: UI
+    states: tuple[State, ...]
+
+
+def step(game: Game, ui: UI, event: Event) -> Stepped:
+    """Reduce ``event`` and play the action it asks for, if any (a human's decision)."""
+    ui, action = reduce(ui, game.state, event)
+    if action is None:
+        return Stepped(ui, (game.state,))
+    return play(game, ui, action, human=True)
+
+
+def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
+    """Play ``action`` and the defaults settling proposes after it; a refused action changes
+    nothing but the message. A human's action starts the "what just happened" lines."""
+    states = [game.state]
+    todo: Action | None = action
+    while todo is not None:
+        start = len(game.events)
+        try:
+            game.play(todo)
+        except IllegalActionError as exc:
+            ui, _ = reduce(ui, game.state, Refused(exc.rule, exc.message))
+            break
+        states.append(game.state)
+        ui, todo = reduce(ui, game.state, Settled(start if human else None))
+        human = False
+    return Stepped(ui, tuple(states))
+
+
+def conceding_player(state: State, ui: UI) -> int:
+    """Who the Concede button speaks for: the one person playing a computer, or else whoever
+    must decide now (hot-seat)."""
+    humans = [p for p in (1, 2) if not ui.seats.computer(p)]
+    if len(humans) == 1:
+        return humans[0]
+    p = state.pending
+    return p.player if p is not None and p.player else (state.initiative or 1)

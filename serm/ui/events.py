@@ -1,0 +1,167 @@
+"""What can happen to the screen, as small frozen values that ``reduce`` takes one at a time.
+
+Input: pointer presses, moves, releases and cancels (positions in card lengths on the table),
+wheel notches, keys (by their DOM ``key`` name), presses of a named command (a button, or a key
+through the key map of ``serm.ui.keys``) and typed-in dice. Results: ``Settled`` after the game's
+state changed (an action was played, or a game was opened), ``Refused`` when the engine refused an
+action. A new kind of input (a pinch, a long press, "skip to the end") is a new type here and a
+new case in ``reduce``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..view.model import SoldierKey
+
+
+class Command(StrEnum):
+    """What a button or a bound key asks for; the value is the button's ``data-action``."""
+
+    CONFIRM = "confirm"
+    """Do what the prompt proposes: place, roll the Move, turn, set the facing, stop, finish."""
+    CANCEL = "cancel"
+    """Back: leave the Move, Turn or Shoot being set up, or restart the Brawler's path."""
+    SELECT = "select"
+    CARD = "card"
+    """Pick which card to place next (``arg``: its name)."""
+    MOVE = "move"
+    TURN = "turn"
+    SHOOT = "shoot"
+    END = "end"
+    """Pass, or end the activation (R7)."""
+    REACT = "react"
+    """React with ``arg``, or decline with no ``arg`` (R18)."""
+    TARGET = "target"
+    KEEP = "keep"
+    """Keep the facing at the end of a Move (R14)."""
+    CORNER = "corner"
+    """Add a corner to the Brawler's path where the keyboard cursor is (R17)."""
+    UNDO_CORNER = "undo-corner"
+    STRAIGHT = "straight"
+    """Spend the rest of the Brawler's roll straight on toward the pointer (R17)."""
+    CHOOSE = "choose"
+    """The ``arg``-th (0-based) of the numbered choices the prompt lists."""
+    ROTATE_LEFT = "rotate-left"
+    ROTATE_RIGHT = "rotate-right"
+    NUDGE_LEFT = "nudge-left"
+    NUDGE_RIGHT = "nudge-right"
+    NUDGE_UP = "nudge-up"
+    NUDGE_DOWN = "nudge-down"
+    LOS = "los"
+    """Show every enemy's LOS region, or stop showing them."""
+    AUTO_TARGET = "auto-target"
+    """Turn ``Settings.auto_last_target`` on or off."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What the pointer is over, read by the browser layer from ``data-*`` attributes."""
+
+    player: int | None = None
+    card: str | None = None
+    handle: bool = False
+
+    @property
+    def soldier(self) -> SoldierKey | None:
+        return (self.player, self.card) if self.player and self.card else None
+
+
+@dataclass(frozen=True)
+class PointerDown:
+    """A press (mouse button or touch) at (x, y) L over ``hit``."""
+
+    x: float
+    y: float
+    hit: Hit = Hit()
+
+
+@dataclass(frozen=True)
+class PointerMove:
+    """The pointer moved to (x, y) L, pressed or not."""
+
+    x: float
+    y: float
+    hit: Hit = Hit()
+
+
+@dataclass(frozen=True)
+class PointerUp:
+    """The press ends; ``touch`` for a finger or a pen (no hover is left behind)."""
+
+    x: float
+    y: float
+    hit: Hit = Hit()
+    touch: bool = False
+
+
+@dataclass(frozen=True)
+class PointerCancel:
+    """The browser took the pointer away (``pointercancel``, lost capture): undo the drag."""
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """A wheel notch; ``delta`` > 0 turns clockwise."""
+
+    delta: float
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key press by its DOM ``key`` name ("Enter", "ArrowLeft", "m", ...)."""
+
+    key: str
+    shift: bool = False
+
+
+@dataclass(frozen=True)
+class Press:
+    """A command from a button or a bound key; ``big`` makes a nudge five times as far."""
+
+    command: Command
+    arg: str = ""
+    big: bool = False
+
+
+@dataclass(frozen=True)
+class Dice:
+    """Typed-in faces for the pending pool (referee mode, R24): dice separated by "|", a die's
+    chain of faces by spaces (a six and what it was re-rolled into: "6 3")."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The game's state changed: fit the screen to what it now waits for.
+
+    ``recent_from``: the log index where a human decision's results begin (None keeps the last
+    one, e.g. after a computer's action, so its results add to what is shown).
+    """
+
+    recent_from: int | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The engine refused the action (``rule`` and its words): nothing changed but the message."""
+
+    rule: str
+    text: str
+
+
+Event = (
+    PointerDown
+    | PointerMove
+    | PointerUp
+    | PointerCancel
+    | Wheel
+    | Key
+    | Press
+    | Dice
+    | Settled
+    | Refused
+)
+"""Every event ``reduce`` takes."""

@@ -1,0 +1,144 @@
+"""The screen's interaction state as data: one frozen ``UI`` value made of small frozen parts.
+
+``UI`` holds what the screen shows besides the game: the soldier chosen and what is being set
+for it, the card being placed, the Brawler's path being traced, the stop point, the pointer (hover
+and drag), the settings, the last message and the viewport. It changes only through
+``serm.ui.reduce.reduce``; the board (``serm.ui.screen.view_model``) and the panel
+(``serm.ui.panel``) are functions of ``(State, UI)``. A part that a new screen needs (an animation
+queue, a replay cursor, a confirmation step) is a new field with its own small type.
+
+Positions are in card lengths, bearings in degrees clockwise from screen-up (R1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..core.geometry import Vec
+from ..view.model import Ghost, SoldierKey, Viewport
+
+
+class ActMode(StrEnum):
+    """What the player of an activated soldier is doing (within an ACT decision, R7)."""
+
+    MENU = "menu"
+    """Choosing Move, Turn, Shoot or the end of the activation."""
+    AIM = "aim"
+    """Aiming a Move: its direction and the facing it sets off with (R14, R15)."""
+    TURN = "turn"
+    """Turning in place (R14)."""
+    SHOOT = "shoot"
+    """Picking a target (R21)."""
+
+
+class Drag(StrEnum):
+    """What a pressed pointer drags."""
+
+    NONE = "none"
+    GHOST = "ghost"
+    """The card being placed (R5, R6)."""
+    ROTATE = "rotate"
+    """A facing, by the round handle (R14)."""
+    AIM = "aim"
+    """The direction of a Move being aimed (R15)."""
+    STOP = "stop"
+    """The stop point along a reacted-to Move (R19)."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who sits at this screen: names, the computer players' seats, and referee mode (R24).
+
+    Fixed for a game (read from its record when it starts or is opened); the panel reads the
+    names, and input for a computer's decision is ignored.
+    """
+
+    names: tuple[str, str] = ("Player 1", "Player 2")
+    computers: frozenset[int] = frozenset()
+    referee: bool = False
+    """True when dice are typed in from physical dice instead of rolled here (R24)."""
+
+    def name(self, player: int) -> str:
+        return self.names[player - 1] if player in (1, 2) else f"Player {player}"
+
+    def computer(self, player: int) -> bool:
+        return player in self.computers
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The soldier chosen and what is being set for it.
+
+    ``soldier`` is the activated soldier (ACT) or the mover of the Move under way; ``aim`` the
+    direction of a Move being aimed (``aim_locked`` once set on purpose, so the pointer no longer
+    swings it); ``facing`` the facing being set (start facing, a turn in place, or the end facing).
+    """
+
+    soldier: SoldierKey | None = None
+    mode: ActMode = ActMode.MENU
+    aim: float | None = None
+    aim_locked: bool = False
+    facing: float | None = None
+
+
+@dataclass(frozen=True)
+class Trace:
+    """The Brawler's path being traced (R17): corners after its start, and the pointer."""
+
+    corners: tuple[Vec, ...] = ()
+    cursor: Vec | None = None
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """The pointer: the card it hovers and what a press drags.
+
+    ``before`` is the whole ``UI`` from just before the drag began: a cancelled drag (the browser
+    took the pointer away) goes back to it, so a drag is either finished or never happened.
+    """
+
+    hover: SoldierKey | None = None
+    drag: Drag = Drag.NONE
+    before: UI | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Choices a player makes about the screen, kept with the save.
+
+    ``auto_last_target``: when the Gunner has one target left, shoot it without asking (R22 lets
+    the player only order the targets; one target leaves no order to pick). The prompt shows it.
+    """
+
+    show_all_los: bool = False
+    auto_last_target: bool = True
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the panel says besides the question: a refusal, and where "what just happened" starts.
+
+    ``recent_from`` is the index in the game log (``Game.events``) of the first event since the
+    last human decision: the prompt repeats the results after it.
+    """
+
+    message: str = ""
+    recent_from: int = 0
+
+
+@dataclass(frozen=True)
+class UI:
+    """The whole interaction state of one screen; see the module docstring."""
+
+    seats: Seats = Seats()
+    choice: Choice = Choice()
+    ghost: Ghost | None = None
+    """The card being placed during deployment, and why it may not go there (R4, R6)."""
+    trace: Trace = Trace()
+    stop_at: float | None = None
+    """The proposed stop point, L along the reacted-to Move's path (R19)."""
+    pointer: Pointer = Pointer()
+    settings: Settings = Settings()
+    feedback: Feedback = Feedback()
+    viewport: Viewport = Viewport()

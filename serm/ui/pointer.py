@@ -1,0 +1,210 @@
+"""Pointer, wheel and nudges: what a press, a drag, a notch or an arrow key changes on screen.
+
+Pure functions of ``(UI, State, input) -> (UI, action | None)`` used by ``serm.ui.reduce``. A
+function that changes nothing returns the ``UI`` it was given.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ..core.actions import Action, React, Shoot
+from ..core.geometry import Vec, bearing_of
+from ..core.state import PendingKind, State
+from . import path
+from .choose import select
+from .deploy import moved
+from .events import Hit, PointerDown, PointerMove, PointerUp
+from .model import UI, ActMode, Drag, Pointer
+from .screen import chosen, rotating_centre
+
+ROTATE_STEP = 15.0
+"""Degrees per wheel notch or Q/E key press."""
+NUDGE = 0.1
+"""Card lengths per arrow-key press when positioning (Shift: five times as far)."""
+AIM_STEP = 5.0
+"""Degrees an arrow key turns the aim of a Move or of the Brawler's next corner."""
+Outcome = tuple[UI, Action | None]
+
+
+def _dragging(ui: UI, drag: Drag) -> UI:
+    return replace(ui, pointer=replace(ui.pointer, drag=drag, before=ui))
+
+
+def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
+    """A press: start a drag, add a Brawler corner, choose a soldier, a reactor or a target."""
+    p = state.pending
+    if p is None:
+        return ui, None
+    if ev.hit.handle:
+        return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
+    match p.kind:
+        case PendingKind.PLACE:
+            return move(_dragging(ui, Drag.GHOST), state, PointerMove(ev.x, ev.y, ev.hit))
+        case PendingKind.ACT:
+            return _act_press(ui, state, ev)
+        case PendingKind.PATH:
+            return _corner(ui, state, Vec(ev.x, ev.y))
+        case PendingKind.REACT:
+            if ev.hit.card in p.options and ev.hit.player == p.player:
+                return ui, React(ev.hit.card)
+        case PendingKind.TARGET:
+            if ev.hit.card in p.options and ev.hit.player != p.player and state.shot is not None:
+                return ui, Shoot(state.shot.shooter, ev.hit.card)
+        case PendingKind.STOP:
+            return move(_dragging(ui, Drag.STOP), state, PointerMove(ev.x, ev.y, ev.hit))
+        case PendingKind.FACE:
+            return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
+        case PendingKind.ROLL:
+            pass
+    return ui, None
+
+
+def _act_press(ui: UI, state: State, ev: PointerDown) -> Outcome:
+    p, mode, hit = state.pending, ui.choice.mode, ev.hit
+    assert p is not None
+    if mode == ActMode.SHOOT and hit.card and hit.player != p.player:
+        s = chosen(state, ui)
+        return ui, (Shoot(s.card, hit.card) if s is not None else None)
+    if mode in (ActMode.AIM, ActMode.TURN):
+        drag = Drag.AIM if mode == ActMode.AIM else Drag.ROTATE
+        return move(_dragging(ui, drag), state, PointerMove(ev.x, ev.y, Hit()))
+    if hit.card and hit.player == p.player:
+        return select(ui, state, hit.card), None
+    if hit.soldier is not None:  # an enemy card tapped: keep its LOS region drawn
+        return _hover(ui, hit.soldier), None
+    if ui.pointer.hover is not None and not hit.card:  # a press on the bare table: no hover
+        return _hover(ui, None), None
+    return ui, None
+
+
+def _hover(ui: UI, key: tuple[int, str] | None) -> UI:
+    if ui.pointer.hover == key:
+        return ui
+    return replace(ui, pointer=replace(ui.pointer, hover=key))
+
+
+def _corner(ui: UI, state: State, toward: Vec) -> Outcome:
+    trace = path.add_corner(state, ui.trace, toward)
+    if trace is None:
+        return ui, None
+    if path.complete(state, trace):
+        return replace(ui, trace=trace), path.finished(state, trace)
+    return replace(ui, trace=trace), None
+
+
+def corner_at_cursor(ui: UI, state: State) -> Outcome:
+    """Space while tracing: a corner where the keyboard cursor points (R17)."""
+    p = state.pending
+    if p is None or p.kind != PendingKind.PATH or ui.trace.cursor is None:
+        return ui, None
+    return _corner(ui, state, ui.trace.cursor)
+
+
+def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
+    """The pointer moved, pressed or not: hover, and whatever is being dragged or aimed."""
+    ui = _hover(ui, ev.hit.soldier)
+    p, pos, drag = state.pending, Vec(ev.x, ev.y), ui.pointer.drag
+    if p is None:
+        return ui, None
+    if drag == Drag.ROTATE:
+        centre = rotating_centre(state, ui)
+        if centre is not None and (pos - centre).length() > 0.1:
+            return set_facing(ui, state, bearing_of(pos - centre)), None
+    elif drag == Drag.GHOST and ui.ghost is not None:
+        return replace(ui, ghost=moved(state, ui.ghost, ev.x, ev.y, ui.ghost.facing)), None
+    elif p.kind == PendingKind.ACT and ui.choice.mode == ActMode.AIM:
+        s = chosen(state, ui)
+        follow = drag == Drag.AIM or not ui.choice.aim_locked
+        if follow and s is not None and (pos - s.pos).length() > 0.3:
+            aim = round(bearing_of(pos - s.pos), 1)
+            return replace(ui, choice=replace(ui.choice, aim=aim)), None
+    elif p.kind == PendingKind.PATH:
+        return replace(ui, trace=replace(ui.trace, cursor=pos)), None
+    elif drag == Drag.STOP:
+        return replace(ui, stop_at=_along_move(state, pos)), None
+    return ui, None
+
+
+def up(ui: UI, state: State, ev: PointerUp) -> UI:
+    """The press ends. A finger leaves no hover behind: after a touch only an enemy card tapped
+    on purpose keeps its LOS region drawn (a mouse keeps hovering where it is)."""
+    ptr, p = ui.pointer, state.pending
+    own = p is not None and ptr.hover is not None and ptr.hover[0] == p.player
+    hover = None if ev.touch and (own or ptr.drag != Drag.NONE) else ptr.hover
+    if ptr.drag == Drag.NONE and hover == ptr.hover:
+        return ui
+    choice = ui.choice
+    if ptr.drag == Drag.AIM:
+        choice = replace(choice, aim_locked=True)
+    return replace(ui, choice=choice, pointer=Pointer(hover=hover))
+
+
+def cancel(ui: UI) -> UI:
+    """The browser took the pointer away mid-drag: back to the screen before the drag began."""
+    before = ui.pointer.before
+    if ui.pointer.drag == Drag.NONE or before is None:
+        return ui
+    return replace(before, pointer=Pointer())
+
+
+def set_facing(ui: UI, state: State, facing: float) -> UI:
+    """Set the facing being chosen (of the card being placed, or of the chosen soldier)."""
+    facing = round(facing % 360.0, 1)
+    p = state.pending
+    if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None:
+        g = ui.ghost
+        return replace(ui, ghost=moved(state, g, g.x, g.y, facing))
+    return replace(ui, choice=replace(ui.choice, facing=facing))
+
+
+def rotate(ui: UI, state: State, degrees: float) -> UI:
+    """Turn whatever is being turned by ``degrees`` (wheel notch, Q/E)."""
+    p = state.pending
+    if p is None:
+        return ui
+    if p.kind == PendingKind.PLACE and ui.ghost is not None:
+        return set_facing(ui, state, ui.ghost.facing + degrees)
+    if rotating_centre(state, ui) is not None and ui.choice.facing is not None:
+        return set_facing(ui, state, ui.choice.facing + degrees)
+    return ui
+
+
+def nudge(ui: UI, state: State, dx: float, dy: float) -> UI:
+    """Arrow keys: move the card being placed, turn the aim or the Brawler's next corner, or
+    slide the stop point."""
+    p = state.pending
+    if p is None:
+        return ui
+    if p.kind == PendingKind.PLACE and ui.ghost is not None:
+        g = ui.ghost
+        return replace(ui, ghost=moved(state, g, g.x + dx * NUDGE, g.y + dy * NUDGE, g.facing))
+    c = ui.choice
+    if p.kind == PendingKind.ACT and c.mode == ActMode.AIM and c.aim is not None:
+        aim = (c.aim + AIM_STEP * (dx + dy)) % 360.0
+        return replace(ui, choice=replace(c, aim=aim, aim_locked=True))
+    if p.kind == PendingKind.STOP and ui.stop_at is not None and state.move is not None:
+        stop = min(max(ui.stop_at + NUDGE * (dx - dy), 0.0), state.move.halt)
+        return replace(ui, stop_at=stop)
+    if p.kind == PendingKind.PATH:
+        return replace(ui, trace=path.steer(state, ui.trace, AIM_STEP * (dx + dy)))
+    return ui
+
+
+def _along_move(state: State, pos: Vec) -> float:
+    """How far along the reacted-to Move's path (L, at most its halt) ``pos`` lies closest."""
+    mv = state.move
+    if mv is None or not mv.path:
+        return 0.0
+    best, best_d, travelled = 0.0, math.inf, 0.0
+    for i in range(len(mv.path) - 1):
+        a, b = mv.path[i], mv.path[i + 1]
+        seg = b - a
+        ln2 = seg.dot(seg)
+        t = 0.0 if ln2 == 0 else max(0.0, min(1.0, (pos - a).dot(seg) / ln2))
+        d = (a + seg * t - pos).length()
+        if d < best_d:
+            best, best_d = travelled + t * math.sqrt(ln2), d
+        travelled += math.sqrt(ln2)
+    return min(best, mv.halt)

@@ -1,0 +1,300 @@
+"""The one way the screen changes: ``reduce(ui, state, event) -> (ui, action | None)``.
+
+A pure function, like a boardgame.io reducer: it reads the game's ``State`` and never changes it.
+When the event means a player's decision, it returns the action; the caller plays it through the
+engine (``Game.play``), then tells the screen with a ``Settled`` event (or ``Refused`` when the
+engine refuses it). ``Settled`` may itself return an action: a default the screen shows and the
+player can switch off (``Settings.auto_last_target``), never a rules decision of its own.
+
+Input for a decision that belongs to a computer player is ignored (it may still hover and show
+the enemy's LOS). See ``serm.ui.events`` for the events and ``serm.ui.keys`` for the key map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import assert_never
+
+from ..core import queries as q
+from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
+from ..core.state import PendingKind, State
+from . import path, pointer
+from .choose import choose_card, say, select
+from .deploy import new_ghost, unplaced
+from .events import (
+    Command,
+    Dice,
+    Event,
+    Key,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    Press,
+    Refused,
+    Settled,
+    Wheel,
+)
+from .keys import binding
+from .model import UI, ActMode, Choice, Feedback, Pointer, Trace
+from .screen import choices, chosen, computer_to_decide
+
+Outcome = tuple[UI, Action | None]
+
+
+def reduce(ui: UI, state: State, event: Event) -> Outcome:
+    """The screen after ``event``, and the action it asks the engine for (or None).
+
+    Returns the same ``ui`` object when the event changes nothing.
+    """
+    match event:
+        case Settled():
+            return settle(ui, state, event.recent_from)
+        case Refused():
+            return refused(ui, event), None
+        case PointerMove():
+            return pointer.move(ui, state, event)
+        case PointerUp():
+            return pointer.up(ui, state, event), None
+        case PointerCancel():
+            return pointer.cancel(ui), None
+        case Key():
+            found = binding(event.key)
+            if found is None:
+                return ui, None
+            return reduce(ui, state, Press(found.command, found.arg, big=event.shift))
+        case Press(command=Command.LOS):  # the enemy's sight may be looked at any time
+            return press(ui, state, event)
+        case _ if computer_to_decide(state, ui):
+            return ui, None
+        case PointerDown():
+            return pointer.down(ui, state, event)
+        case Wheel():
+            step = pointer.ROTATE_STEP if event.delta > 0 else -pointer.ROTATE_STEP
+            return pointer.rotate(ui, state, step), None
+        case Press():
+            return press(ui, state, event)
+        case Dice():
+            return dice(ui, state, event.text)
+        case _:
+            assert_never(event)
+
+
+def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
+    """Fit the screen to what the game now waits for (after an action, or a game opened).
+
+    Clears the choice, the previews and the message; keeps the hover, the settings and the
+    viewport. With one Gunner target left and ``auto_last_target`` on, returns that Shoot (R22).
+    """
+    feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
+    base = UI(
+        seats=ui.seats,
+        pointer=Pointer(hover=ui.pointer.hover),
+        settings=ui.settings,
+        feedback=feedback,
+        viewport=ui.viewport,
+    )
+    p = state.pending
+    if p is None:
+        return base, None
+    a, mv = state.activation, state.move
+    match p.kind:
+        case PendingKind.PLACE:
+            card = unplaced(state, p.player)[0].card
+            return replace(base, ghost=new_ghost(state, p.player, card)), None
+        case PendingKind.ACT:
+            if a is not None and a.card is not None:
+                return replace(base, choice=Choice(soldier=(a.player, a.card))), None
+            return base, None
+        case PendingKind.TARGET:
+            return base, _last_target(base, state)
+        case (
+            PendingKind.ROLL
+            | PendingKind.PATH
+            | PendingKind.REACT
+            | PendingKind.STOP
+            | PendingKind.FACE
+        ):
+            if mv is None or a is None:
+                return base, None
+            mover = state.soldier(a.player, mv.card)
+            facing = mover.facing if p.kind == PendingKind.FACE else None
+            choice = Choice(soldier=(a.player, mv.card), facing=facing)
+            stop = _first_stop(state) if p.kind == PendingKind.STOP else None
+            return replace(base, choice=choice, stop_at=stop), None
+        case _:
+            assert_never(p.kind)
+
+
+def _first_stop(state: State) -> float:
+    """Where the stop point starts: where the reactor first saw the mover (R19)."""
+    mv = state.move
+    assert mv is not None
+    idx = mv.reactors.index(mv.reactor) if mv.reactor in mv.reactors else 0
+    return min(mv.entries[idx], mv.halt) if mv.entries else 0.0
+
+
+def _last_target(ui: UI, state: State) -> Action | None:
+    """The Gunner's one target left, shot by the screen's default (R22: no order to pick)."""
+    p, shot = state.pending, state.shot
+    if p is None or shot is None or len(p.options) != 1 or ui.seats.computer(p.player):
+        return None
+    return Shoot(shot.shooter, p.options[0]) if ui.settings.auto_last_target else None
+
+
+def refused(ui: UI, event: Refused) -> UI:
+    """The engine refused the action: say why, with its rule; nothing else changes."""
+    text = event.text[:1].upper() + event.text[1:]
+    return say(ui, text + ("." if f"({event.rule})" in text else f" ({event.rule})."))
+
+
+def press(ui: UI, state: State, event: Press) -> Outcome:
+    """A command from a button or a key; see ``Command``."""
+    cmd, arg = event.command, event.arg
+    step = 5.0 if event.big else 1.0
+    match cmd:
+        case Command.LOS:
+            settings = replace(ui.settings, show_all_los=not ui.settings.show_all_los)
+            return replace(ui, settings=settings), None
+        case Command.AUTO_TARGET:
+            on = not ui.settings.auto_last_target
+            return replace(ui, settings=replace(ui.settings, auto_last_target=on)), None
+        case Command.CONFIRM:
+            return confirm(ui, state)
+        case Command.CANCEL:
+            return cancel(ui, state), None
+        case Command.SELECT:
+            return select(ui, state, arg), None
+        case Command.CARD:
+            return choose_card(ui, state, arg), None
+        case Command.MOVE | Command.TURN | Command.SHOOT:
+            return _begin(ui, state, cmd)
+        case Command.END:
+            return ui, (End() if _waiting(state, PendingKind.ACT) else None)
+        case Command.REACT:
+            return ui, (React(arg or None) if _waiting(state, PendingKind.REACT) else None)
+        case Command.TARGET:
+            return ui, _target(ui, state, arg)
+        case Command.KEEP:
+            return ui, (Face(None) if _waiting(state, PendingKind.FACE) else None)
+        case Command.CORNER:
+            return pointer.corner_at_cursor(ui, state)
+        case Command.UNDO_CORNER:
+            return _undo_corner(ui), None
+        case Command.STRAIGHT:
+            finish = _waiting(state, PendingKind.PATH)
+            return ui, (path.finished(state, ui.trace) if finish else None)
+        case Command.CHOOSE:
+            listed = choices(state, ui)
+            i = int(arg) if arg.isdigit() else len(listed)
+            return press(ui, state, Press(*listed[i])) if i < len(listed) else (ui, None)
+        case Command.ROTATE_LEFT | Command.ROTATE_RIGHT:
+            sign = -1.0 if cmd == Command.ROTATE_LEFT else 1.0
+            return pointer.rotate(ui, state, sign * pointer.ROTATE_STEP), None
+        case Command.NUDGE_LEFT | Command.NUDGE_RIGHT:
+            dx = -step if cmd == Command.NUDGE_LEFT else step
+            return pointer.nudge(ui, state, dx, 0.0), None
+        case Command.NUDGE_UP | Command.NUDGE_DOWN:
+            dy = -step if cmd == Command.NUDGE_UP else step
+            return pointer.nudge(ui, state, 0.0, dy), None
+        case _:
+            assert_never(cmd)
+
+
+def _undo_corner(ui: UI) -> UI:
+    trace = ui.trace
+    if not trace.corners:
+        return ui
+    return replace(ui, trace=replace(trace, corners=trace.corners[:-1]))
+
+
+def _waiting(state: State, kind: PendingKind) -> bool:
+    p = state.pending
+    return p is not None and p.kind == kind
+
+
+def confirm(ui: UI, state: State) -> Outcome:
+    """Enter / the main button: the action the prompt proposes, when it is complete."""
+    p, c = state.pending, ui.choice
+    if p is None:
+        return ui, None
+    if p.kind == PendingKind.PLACE and ui.ghost is not None:
+        g = ui.ghost
+        return ui, Place(g.card, round(g.x, 4), round(g.y, 4), round(g.facing, 2))
+    s = chosen(state, ui)
+    if p.kind == PendingKind.ACT and s is not None:
+        facing = c.facing if c.facing is not None else s.facing
+        if c.mode == ActMode.AIM and (c.aim is not None or s.type.traces_path):
+            direction = None if s.type.traces_path else round(c.aim or 0.0, 2)
+            return ui, Move(s.card, direction, round(facing, 2))
+        if c.mode == ActMode.TURN and c.facing is not None:
+            return ui, Turn(s.card, round(c.facing, 2))
+    if p.kind == PendingKind.FACE:
+        return ui, Face(None if c.facing is None else round(c.facing, 2))
+    if p.kind == PendingKind.STOP and ui.stop_at is not None:
+        return ui, Stop(round(ui.stop_at, 4))
+    if p.kind == PendingKind.PATH:
+        return ui, path.finished(state, ui.trace)
+    return ui, None
+
+
+def cancel(ui: UI, state: State) -> UI:
+    """Esc / Back: restart the Brawler's path, leave the Move, Turn or Shoot being set up, or
+    (before the activation is under way) put the soldier back."""
+    ui = say(ui, "")
+    if _waiting(state, PendingKind.PATH):
+        return replace(ui, trace=Trace(cursor=ui.trace.cursor)) if ui.trace.corners else ui
+    c = ui.choice
+    if c.mode != ActMode.MENU:
+        return replace(ui, choice=Choice(soldier=c.soldier))
+    a = state.activation
+    if c.soldier is not None and (a is None or a.card is None):
+        return replace(ui, choice=Choice())
+    return ui
+
+
+def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
+    """Move, Turn or Shoot with the activated soldier (R7, R14, R15, R17, R21)."""
+    s = chosen(state, ui)
+    if s is None or not _waiting(state, PendingKind.ACT):
+        return ui, None
+    may_move, may_shoot = q.can_act(state, s)
+    if cmd == Command.SHOOT:
+        return (
+            (replace(ui, choice=Choice((s.player, s.card), ActMode.SHOOT)), None)
+            if may_shoot
+            else (ui, None)
+        )
+    if not may_move:
+        return ui, None
+    if cmd == Command.TURN:
+        return replace(ui, choice=Choice((s.player, s.card), ActMode.TURN, facing=s.facing)), None
+    if s.type.traces_path:  # the Brawler rolls first, then traces its path (R17)
+        return ui, Move(s.card, None, round(s.facing, 2))
+    return replace(
+        ui, choice=Choice((s.player, s.card), ActMode.AIM, aim=s.facing, facing=s.facing)
+    ), None
+
+
+def _target(ui: UI, state: State, target: str) -> Action | None:
+    """Shoot ``target``: the Gunner's next target (R22), or the activated soldier's (R21)."""
+    p, shot = state.pending, state.shot
+    if p is not None and p.kind == PendingKind.TARGET and shot is not None:
+        return Shoot(shot.shooter, target)
+    s = chosen(state, ui)
+    if s is not None and _waiting(state, PendingKind.ACT):
+        return Shoot(s.card, target)
+    return None
+
+
+def dice(ui: UI, state: State, text: str) -> Outcome:
+    """Typed-in faces for the pending pool (referee mode, R24), checked by the engine (R9, R10)."""
+    if not _waiting(state, PendingKind.ROLL):
+        return ui, None
+    chains = []
+    for part in text.split("|"):
+        faces = part.replace(",", " ").replace("→", " ").split()
+        if not faces or not all(f.isdigit() for f in faces):
+            return say(ui, "Type each die's faces as numbers, e.g. 4, or 6 2 after a six."), None
+        chains.append(tuple(int(f) for f in faces))
+    return ui, Roll(tuple(chains))

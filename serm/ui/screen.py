@@ -1,0 +1,208 @@
+"""The screen as a function of ``(State, UI)``: the board's ``ViewModel``, and the answers that
+the board, the panel and the reducer share (the chosen soldier, the numbered choices, ...).
+"""
+
+from __future__ import annotations
+
+from ..core import queries as q
+from ..core.errors import Problem
+from ..core.geometry import Vec
+from ..core.state import Pending, PendingKind, Soldier, State, Status
+from ..view.model import MovePreview, SoldierKey, ViewModel
+from . import path
+from .deploy import unplaced
+from .events import Command
+from .model import UI, ActMode
+
+Roles = tuple[tuple[tuple[SoldierKey, str], ...], tuple[tuple[SoldierKey, float], ...]]
+"""Highlights (soldier, role) and chances (soldier, probability) drawn on the board."""
+
+_last_roles: list[tuple[State, object, Roles]] = []
+"""The last ``roles`` answer: the pointer moves often, the state and the choice seldom."""
+
+
+def to_decide(state: State) -> Pending | None:
+    """The pending decision of a player (None while dice are to be rolled or the game is over)."""
+    p = state.pending
+    return None if p is None or p.kind == PendingKind.ROLL else p
+
+
+def computer_to_decide(state: State, ui: UI) -> bool:
+    """True when the pending decision belongs to a computer player (dice never do)."""
+    p = to_decide(state)
+    return p is not None and ui.seats.computer(p.player)
+
+
+def chosen(state: State, ui: UI) -> Soldier | None:
+    """The soldier chosen (the activated one, or the mover of the Move under way)."""
+    key = ui.choice.soldier
+    return state.soldier(*key) if key is not None else None
+
+
+def activatable(state: State) -> list[Soldier]:
+    """The deciding player's soldiers that can act now (R7), in the order the panel lists them."""
+    p = state.pending
+    if p is None or p.kind != PendingKind.ACT:
+        return []
+    return [s for s in state.alive(p.player) if s.on_table and any(q.can_act(state, s))]
+
+
+def choices(state: State, ui: UI) -> tuple[tuple[Command, str], ...]:
+    """The numbered choices the prompt lists (keys 1, 2, ...): command and card, in order."""
+    p = to_decide(state)
+    if p is None:
+        return ()
+    match p.kind:
+        case PendingKind.PLACE:
+            return tuple((Command.CARD, s.card) for s in unplaced(state, p.player))
+        case PendingKind.ACT:
+            s = chosen(state, ui)
+            if s is None:
+                return tuple((Command.SELECT, x.card) for x in activatable(state))
+            if ui.choice.mode == ActMode.SHOOT:
+                return tuple((Command.TARGET, e.card) for e in q.visible_enemies(state, s))
+            return ()
+        case PendingKind.REACT:
+            return tuple((Command.REACT, card) for card in p.options)
+        case PendingKind.TARGET:
+            return tuple((Command.TARGET, card) for card in p.options)
+        case PendingKind.PATH | PendingKind.STOP | PendingKind.FACE | PendingKind.ROLL:
+            return ()
+
+
+def setting_facing(state: State, ui: UI) -> bool:
+    """True while a facing is being set for the chosen soldier (start, turn or end facing)."""
+    p = state.pending
+    if p is None or ui.choice.soldier is None or ui.choice.facing is None:
+        return False
+    return p.kind == PendingKind.FACE or (
+        p.kind == PendingKind.ACT and ui.choice.mode in (ActMode.AIM, ActMode.TURN)
+    )
+
+
+def rotating_centre(state: State, ui: UI) -> Vec | None:
+    """What a rotation turns around: the card being placed, or the chosen soldier."""
+    p = state.pending
+    if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None:
+        return Vec(ui.ghost.x, ui.ghost.y)
+    s = chosen(state, ui)
+    if s is not None and setting_facing(state, ui):
+        return s.pos
+    return None
+
+
+def facing_problem(state: State, ui: UI) -> Problem | None:
+    """Why the facing being set would be refused where the soldier stands (R4), for the prompt."""
+    s = chosen(state, ui)
+    if s is None or ui.choice.facing is None or not setting_facing(state, ui):
+        return None
+    return q.facing_problem(state, s, ui.choice.facing)
+
+
+def roles(state: State, ui: UI) -> Roles:
+    """Highlights and chances: who may act, be shot (kill chance) or React (React chance)."""
+    key = (ui.choice.soldier, ui.choice.mode)
+    if _last_roles and _last_roles[0][0] is state and _last_roles[0][1] == key:
+        return _last_roles[0][2]
+    found = _roles(state, ui)
+    _last_roles[:] = [(state, key, found)]
+    return found
+
+
+def _roles(state: State, ui: UI) -> Roles:
+    p, sel = state.pending, chosen(state, ui)
+    hl: list[tuple[SoldierKey, str]] = []
+    chances: list[tuple[SoldierKey, float]] = []
+    if p is None:
+        return (), ()
+    if p.kind == PendingKind.ACT:
+        for s in activatable(state):
+            if sel is None or sel.card != s.card:
+                hl.append(((s.player, s.card), "eligible"))
+        if sel is not None and ui.choice.mode == ActMode.SHOOT:
+            for e in q.visible_enemies(state, sel):
+                hl.append(((e.player, e.card), "target"))
+                chances.append(((e.player, e.card), q.kill_chance(sel, e)))
+    elif p.kind == PendingKind.TARGET and state.shot is not None:
+        shooter = state.soldier(p.player, state.shot.shooter)
+        for card in p.options:
+            e = state.soldier(3 - p.player, card)
+            hl.append(((e.player, card), "target"))
+            chances.append(((e.player, card), q.kill_chance(shooter, e)))
+    elif p.kind == PendingKind.REACT:
+        for card in p.options:
+            r = state.soldier(p.player, card)
+            hl.append(((r.player, card), "reactor"))
+            chances.append(((r.player, card), q.react_chance(state, r)))
+    return tuple(hl), tuple(chances)
+
+
+def move_preview(state: State, ui: UI) -> MovePreview | None:
+    """The Move being aimed: its direction, the least and most it can travel, where it halts."""
+    p, s, c = state.pending, chosen(state, ui), ui.choice
+    if p is None or p.kind != PendingKind.ACT or c.mode != ActMode.AIM:
+        return None
+    if s is None or c.aim is None:
+        return None
+    facing = c.facing if c.facing is not None else s.facing
+    longest, halt = q.straight_reach(state, s, c.aim, facing)
+    return MovePreview(
+        card=(s.player, s.card),
+        direction=c.aim,
+        facing=facing,
+        min_length=float(s.type.move),
+        max_length=float(longest),
+        halt=halt.distance if halt.blocked else None,
+    )
+
+
+def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
+    p = state.pending
+    if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None:
+        return ((ui.ghost.player, ui.ghost.card), ui.ghost.facing)
+    if setting_facing(state, ui):
+        assert ui.choice.soldier is not None and ui.choice.facing is not None
+        return (ui.choice.soldier, ui.choice.facing)
+    return None
+
+
+def view_model(state: State, ui: UI) -> ViewModel:
+    """What ``serm.view.render`` draws besides the state, for this moment of the screen."""
+    p = state.pending
+    perspective = p.player if p is not None and p.player else (state.initiative or 1)
+    human = not computer_to_decide(state, ui)
+    highlights, chances = roles(state, ui)
+    placing = p is not None and p.kind == PendingKind.PLACE
+    return ViewModel(
+        selected=ui.choice.soldier,
+        hovered=ui.pointer.hover,
+        show_all_los=ui.settings.show_all_los and state.status != Status.FINISHED,
+        highlights=highlights,
+        chances=chances,
+        ghost=ui.ghost if placing and human else None,
+        move_preview=move_preview(state, ui),
+        path_trace=path.preview(state, ui.trace)
+        if p is not None and p.kind == PendingKind.PATH
+        else None,
+        stop_at=ui.stop_at if p is not None and p.kind == PendingKind.STOP else None,
+        facing_handle=_handle(state, ui) if human else None,
+        perspective=perspective,
+        viewport=ui.viewport,
+    )
+
+
+def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
+    """Everything ``serm.ui.panel.prompt_html`` reads: equal keys give equal prompts, so the
+    browser repaints the panel only when the key changes (not for a hover, an aim, a drag)."""
+    g = ui.ghost
+    return (
+        state,
+        ui.seats,
+        ui.feedback,
+        ui.settings.auto_last_target,
+        ui.choice.soldier,
+        ui.choice.mode,
+        None if g is None else (g.card, g.problem),
+        facing_problem(state, ui),
+        ui.trace.corners,
+    )

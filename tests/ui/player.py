@@ -1,0 +1,106 @@
+"""A game on one screen driven by events, as the browser layer drives it (serm.ui.driver)."""
+
+from __future__ import annotations
+
+from serm.core.game import Game
+from serm.core.scenario import by_name
+from serm.core.state import PendingKind, State
+from serm.ui import driver
+from serm.ui.events import (
+    Command,
+    Dice,
+    Event,
+    Hit,
+    Key,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    Press,
+    Wheel,
+)
+from serm.ui.model import UI
+from serm.ui.panel import prompt_html
+from serm.ui.screen import view_model
+from serm.view.model import ViewModel
+
+
+class Screen:
+    """A game plus the screen's ``UI`` value; each method sends one event through
+    ``driver.step`` and returns the states the game went through."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.ui: UI = driver.open_ui(game)
+
+    @classmethod
+    def new(
+        cls,
+        scenario: str = "open",
+        seed: int = 3,
+        computer: dict[int, str] | None = None,
+        referee: bool = False,
+    ) -> Screen:
+        return cls(driver.new_game(by_name(scenario), seed, computer, referee))
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def message(self) -> str:
+        return self.ui.feedback.message
+
+    def send(self, event: Event) -> tuple[State, ...]:
+        stepped = driver.step(self.game, self.ui, event)
+        self.ui = stepped.ui
+        return stepped.states
+
+    def key(self, key: str, shift: bool = False) -> tuple[State, ...]:
+        return self.send(Key(key, shift))
+
+    def press(self, command: Command, arg: str = "") -> tuple[State, ...]:
+        return self.send(Press(command, arg))
+
+    def down(self, x: float, y: float, hit: Hit | None = None) -> tuple[State, ...]:
+        return self.send(PointerDown(x, y, hit or Hit()))
+
+    def move(self, x: float, y: float, hit: Hit | None = None) -> tuple[State, ...]:
+        return self.send(PointerMove(x, y, hit or Hit()))
+
+    def up(self, x: float, y: float, hit: Hit | None = None, touch: bool = False) -> None:
+        self.send(PointerUp(x, y, hit or Hit(), touch))
+
+    def drag(
+        self, start: tuple[float, float], end: tuple[float, float], hit: Hit | None = None
+    ) -> None:
+        self.down(*start, hit)
+        self.move(*end)
+        self.up(*end)
+
+    def cancel(self) -> None:
+        self.send(PointerCancel())
+
+    def wheel(self, delta: float) -> None:
+        self.send(Wheel(delta))
+
+    def dice(self, text: str) -> tuple[State, ...]:
+        return self.send(Dice(text))
+
+    def view(self) -> ViewModel:
+        return view_model(self.state, self.ui)
+
+    def prompt(self) -> str:
+        return prompt_html(self.state, self.ui, self.game.events[self.ui.feedback.recent_from :])
+
+    def waiting(self, kind: PendingKind) -> bool:
+        p = self.state.pending
+        return p is not None and p.kind == kind
+
+
+def deploy_all(s: Screen) -> None:
+    """Place every card where the screen proposes it, by the Enter key."""
+    while s.waiting(PendingKind.PLACE):
+        assert s.ui.ghost is not None and s.ui.ghost.problem is None
+        s.key("Enter")
+        assert not s.message, s.message

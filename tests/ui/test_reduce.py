@@ -1,0 +1,787 @@
+"""The reducer driven as a player would: keys, pointer presses, drags and buttons, to the end.
+
+Every event kind, command, activation mode and drag is exercised here on CPython (a static check
+at the end keeps it so). Dice are typed in (referee mode, R24) where a test needs an outcome.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from serm.core import queries as q
+from serm.core.actions import Face, Move, React, Shoot, Stop
+from serm.core.actions import Path as Traced
+from serm.core.geometry import Vec, bearing_of
+from serm.core.state import EventKind, PendingKind, Soldier, Status
+from serm.ui import driver
+from serm.ui.events import (
+    Command,
+    Dice,
+    Event,
+    Hit,
+    Key,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    Press,
+    Refused,
+    Settled,
+    Wheel,
+)
+from serm.ui.keys import KEYMAP, badge, binding
+from serm.ui.model import ActMode, Drag
+from serm.ui.motion import motions
+from serm.ui.panel import prompt_html, status_html
+from serm.ui.reduce import reduce
+from serm.ui.screen import computer_to_decide, prompt_key
+from tests.ui.player import Screen, deploy_all
+
+
+def typed(s: Screen, high: bool) -> str:
+    """Faces for the pending pool: all ones, or all sixes (each re-rolled into a 1 if it must)."""
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.ROLL and p.pool is not None
+    face = ("6 1" if p.pool.exploding else "6") if high else "1"
+    return "|".join([face] * p.pool.dice)
+
+
+def deployed(seed: int = 3, referee: bool = False, scenario: str = "open") -> Screen:
+    s = Screen.new(scenario, seed, referee=referee)
+    if referee:
+        s.dice("5|2")  # player 1 wins the roll-off and places first
+    deploy_all(s)
+    return s
+
+
+def mine(s: Screen, card: str) -> Soldier:
+    p = s.state.pending
+    assert p is not None
+    return s.state.soldier(p.player, card)
+
+
+def hit(x: Soldier) -> Hit:
+    return Hit(x.player, x.card)
+
+
+# --- deployment ---------------------------------------------------------------------------------
+
+
+def test_deployment_by_keys_places_ten_cards_in_turn() -> None:
+    s = deployed(scenario="default")
+    assert s.state.status == Status.PLAYING
+    assert all(x.placed for x in s.state.soldiers)
+    assert s.state.initiative == 3 - s.state.first_placer
+
+
+def test_a_ghost_outside_the_zone_is_refused_with_its_reason() -> None:
+    s = Screen.new()
+    p = s.state.pending
+    s.down(5.0, 5.0)  # mid-table: outside both zones
+    assert s.ui.pointer.drag == Drag.GHOST
+    assert s.ui.ghost is not None and s.ui.ghost.problem is not None
+    assert s.ui.ghost.problem.rule == "R6"
+    s.up(5.0, 5.0)
+    assert s.ui.pointer.drag == Drag.NONE
+    s.key("Enter")
+    assert "R6" in s.message
+    assert s.state.pending == p  # nothing placed
+    assert "Cannot place here" in s.prompt() and 'class="message"' not in s.prompt()
+
+
+def test_rotation_by_wheel_keys_and_handle() -> None:
+    s = Screen.new()
+    g = s.ui.ghost
+    assert g is not None
+    start = g.facing
+    s.wheel(100)
+    assert s.ui.ghost is not None and s.ui.ghost.facing == (start + 15) % 360
+    s.key("q")
+    assert s.ui.ghost.facing == start % 360
+    s.key("]")
+    s.key("[")
+    assert s.ui.ghost.facing == start % 360
+    s.down(g.x + 1.0, g.y, Hit(handle=True))  # the handle dragged to the right: face 90
+    assert s.ui.pointer.drag == Drag.ROTATE
+    assert abs(s.ui.ghost.facing - 90.0) < 0.5
+    s.up(g.x + 1.0, g.y)
+
+
+def test_arrow_keys_nudge_the_card_being_placed_and_shift_nudges_further() -> None:
+    s = Screen.new()
+    g = s.ui.ghost
+    assert g is not None
+    s.key("ArrowRight")
+    s.key("ArrowUp", shift=True)
+    s.key("ArrowDown")
+    s.key("ArrowLeft")
+    moved = s.ui.ghost
+    assert moved is not None
+    assert (round(moved.x - g.x, 6), round(moved.y - g.y, 6)) == (0.0, -0.4)
+
+
+def test_number_keys_and_card_buttons_choose_the_card_to_place() -> None:
+    s = Screen.new()
+    s.key("3")
+    assert s.ui.ghost is not None and s.ui.ghost.card == "armored"
+    s.press(Command.CARD, "brawler")
+    assert s.ui.ghost.card == "brawler"
+    s.press(Command.CARD, "nonsense")
+    assert s.ui.ghost.card == "brawler"
+    s.key("Enter")
+    assert s.state.soldier(s.state.first_placer, "brawler").placed
+
+
+def test_deployment_tells_each_side_who_shoots_first() -> None:
+    s = Screen.new("default")
+    assert "Your opponent acts first" in s.prompt()
+    s.key("Enter")
+    assert "You act first" in s.prompt()
+
+
+# --- choosing and aiming ------------------------------------------------------------------------
+
+
+def test_number_keys_follow_the_listed_soldiers_after_a_death() -> None:
+    s = deployed()
+    p = s.state.pending
+    assert p is not None
+    gunner = s.state.soldier(p.player, "gunner")
+    s.game.state = s.state.with_soldier(replace(gunner, alive=False))
+    listed = [x.card for x in s.state.alive(p.player)]
+    s.key("2")
+    assert s.ui.choice.soldier == (p.player, listed[1])
+
+
+def test_a_press_on_an_own_card_selects_it_and_escape_puts_it_back() -> None:
+    s = deployed()
+    a = mine(s, "assault")
+    s.down(a.x, a.y, hit(a))
+    assert s.ui.choice.soldier == (a.player, "assault")
+    assert s.ui.choice.mode == ActMode.MENU
+    assert "Move" in s.prompt() and "<kbd>M</kbd>" in s.prompt()
+    s.key("Escape")
+    assert s.ui.choice.soldier is None
+
+
+def test_aiming_follows_the_pointer_until_a_drag_sets_it() -> None:
+    s = deployed()
+    s.key("4")
+    s.key("m")
+    c = s.ui.choice
+    assert c.mode == ActMode.AIM and c.aim == c.facing
+    me = mine(s, "assault")
+    s.move(me.x + 2.0, me.y)
+    assert s.ui.choice.aim == 90.0  # the pointer swings the aim
+    view = s.view()
+    assert view.move_preview is not None and view.move_preview.direction == 90.0
+    s.down(me.x, me.y - 2.0)
+    assert s.ui.pointer.drag == Drag.AIM and s.ui.choice.aim == 0.0
+    s.up(me.x, me.y - 2.0)
+    assert s.ui.choice.aim_locked
+    s.move(me.x - 2.0, me.y)
+    assert s.ui.choice.aim == 0.0  # set: the pointer no longer swings it
+    s.key("ArrowRight")
+    assert s.ui.choice.aim == 5.0
+    s.key("Escape")
+    assert s.ui.choice.mode == ActMode.MENU and s.ui.choice.aim is None
+
+
+def test_confirm_rolls_the_aimed_move_with_its_start_facing() -> None:
+    s = deployed()
+    s.key("4")
+    s.press(Command.MOVE)
+    s.key("e")  # the start facing turns by its handle or Q/E (R14)
+    facing, aim = s.ui.choice.facing, s.ui.choice.aim
+    assert facing is not None and aim is not None and facing != aim
+    before = len(s.game.record.actions)
+    s.press(Command.CONFIRM)
+    assert s.game.record.actions[before] == Move("assault", round(aim, 2), round(facing, 2))
+
+
+def first_player(s: Screen) -> int:
+    return 3 - s.state.first_placer
+
+
+def test_turning_in_place_is_a_turn_action() -> None:
+    s = deployed()
+    s.key("4")
+    s.key("t")
+    assert s.ui.choice.mode == ActMode.TURN
+    me = mine(s, "assault")
+    s.drag((me.x, me.y), (me.x + 1.0, me.y))
+    assert s.ui.choice.facing == 90.0
+    assert s.view().facing_handle == ((me.player, "assault"), 90.0)
+    s.key("Enter")
+    assert s.state.soldier(me.player, "assault").facing == 90.0
+
+
+def test_a_facing_that_overlaps_is_shown_then_refused_with_its_rule() -> None:
+    s = deployed(scenario="default")
+    p = s.state.pending
+    assert p is not None
+    # put the Ranger right next to the Gunner, then turn it into it
+    g = s.state.soldier(p.player, "gunner")
+    r = s.state.soldier(p.player, "ranger")
+    s.game.state = s.state.with_soldier(replace(r, x=g.x + 0.72, y=g.y, facing=0.0))
+    s.press(Command.SELECT, "ranger")
+    s.key("t")
+    s.key("e")
+    s.key("e")
+    s.key("e")
+    s.key("e")
+    s.key("e")
+    s.key("e")  # 90: its long side now overlaps the Gunner
+    assert "Cannot face that way" in s.prompt()
+    s.key("Enter")
+    assert "R4" in s.message and s.state.pending == p
+
+
+# --- shooting -----------------------------------------------------------------------------------
+
+
+def test_shooting_a_target_by_press_and_by_number() -> None:
+    s = deployed(referee=True)
+    me = mine(s, "assault")
+    s.down(me.x, me.y, hit(me))
+    s.key("s")
+    assert s.ui.choice.mode == ActMode.SHOOT
+    seen = q.visible_enemies(s.state, me)
+    assert seen and "to kill" in s.prompt()
+    assert any(role == "target" for _, role in s.view().highlights)
+    t = seen[0]
+    s.down(t.x, t.y, hit(t))
+    shot = s.state.shot
+    assert shot is not None and (shot.shooter, shot.target) == ("assault", t.card)
+    assert s.game.record.actions[-1] == Shoot("assault", t.card)
+
+
+def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
+    for auto in (True, False):
+        s = deployed(referee=True)
+        s.key("2")
+        s.key("s")
+        assert "last target is shot without asking" in s.prompt()
+        if not auto:
+            s.key("a")
+            assert "you pick every target" in s.prompt()
+        seen = q.visible_enemies(s.state, mine(s, "gunner"))
+        assert len(seen) >= 2
+        s.key("1")
+        while True:
+            p = s.state.pending
+            assert p is not None
+            if p.kind == PendingKind.ROLL:
+                s.dice(typed(s, high=p.purpose == "endure"))  # every shot misses
+            elif p.kind == PendingKind.TARGET and len(p.options) > 1:
+                assert "Pick its next target" in s.prompt()
+                s.press(Command.TARGET, p.options[0])
+            else:
+                break
+        shoots = [a for a in s.game.record.actions if isinstance(a, Shoot)]
+        if auto:
+            assert len(shoots) == len(seen)  # the last one was shot by the default
+            p = s.state.pending
+            assert p is not None and p.kind == PendingKind.ACT  # the activation is over
+        else:
+            assert len(shoots) == len(seen) - 1
+            p = s.state.pending
+            assert p is not None and p.kind == PendingKind.TARGET and len(p.options) == 1
+            assert "Shoot the last one at once" in s.prompt()
+            s.key("1")
+            assert len([a for a in s.game.record.actions if isinstance(a, Shoot)]) == len(seen)
+
+
+# --- React, stop point, end facing --------------------------------------------------------------
+
+
+def to_react(referee: bool = True) -> Screen:
+    """The Assault of whoever acts first moves 2 L straight at the enemy line: React is asked."""
+    s = deployed(referee=referee)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("1|1")
+    assert s.waiting(PendingKind.REACT), s.prompt()
+    return s
+
+
+def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
+    s = to_react()
+    p = s.state.pending
+    assert p is not None
+    assert all(role == "reactor" for _, role in s.view().highlights)
+    reactor = s.state.soldier(p.player, p.options[0])
+    s.down(reactor.x, reactor.y, hit(reactor))
+    assert s.game.record.actions[-1] == React(reactor.card)
+    s.dice(typed(s, high=True))
+    assert s.waiting(PendingKind.STOP)
+    mv = s.state.move
+    assert mv is not None and s.ui.stop_at is not None and s.ui.stop_at <= mv.halt
+    assert s.view().stop_at == s.ui.stop_at
+    start = mv.path[0]
+    s.down(start.x, start.y)
+    assert s.ui.pointer.drag == Drag.STOP and s.ui.stop_at == 0.0
+    s.up(start.x, start.y)
+    s.key("ArrowRight")
+    assert s.ui.stop_at == pytest.approx(0.1)
+    s.key("Enter")
+    assert s.game.record.actions[-1] == Stop(0.1)
+    a = s.state.activation
+    assert a is not None and a.reaction and a.card == reactor.card
+    assert s.ui.choice.soldier == (reactor.player, reactor.card)
+
+
+def test_declining_a_react_then_the_end_facing_by_handle_and_keep() -> None:
+    s = to_react()
+    s.key("n")
+    assert s.game.record.actions[-1] == React(None)
+    assert s.waiting(PendingKind.FACE)
+    me = s.state.soldier(first_player(s), "assault")
+    assert s.ui.choice.facing == me.facing and s.view().facing_handle is not None
+    s.drag((me.x + 0.9, me.y), (me.x - 1.0, me.y), Hit(handle=True))
+    assert s.ui.choice.facing == 270.0
+    s.key("k")
+    assert s.game.record.actions[-1] == Face(None)
+
+
+def test_end_facing_confirmed() -> None:
+    s = to_react()
+    s.press(Command.REACT)
+    me = s.state.soldier(first_player(s), "assault")
+    s.wheel(-1)
+    s.key("Enter")
+    assert s.game.record.actions[-1] == Face(round((me.facing - 15.0) % 360, 2))
+
+
+def test_results_of_an_action_head_the_prompt_until_the_next_decision() -> None:
+    s = deployed()
+    start = s.ui.feedback.recent_from
+    assert start == len(s.game.events) - 1 or start <= len(s.game.events)
+    s.key("4")
+    s.key("m")
+    before = len(s.game.events)
+    s.key("Enter")
+    assert s.ui.feedback.recent_from == before
+    recent = s.game.events[s.ui.feedback.recent_from :]
+    assert any(e.kind == EventKind.ROLL for e in recent)
+    assert 'class="recent"' in s.prompt()
+
+
+def test_a_move_reports_the_path_the_card_slid_along() -> None:
+    s = deployed()
+    p = s.state.pending
+    assert p is not None
+    s.key("4")
+    s.key("m")
+    states = s.key("Enter")
+    while s.waiting(PendingKind.REACT):
+        states += s.key("n")[1:]
+    moved = [m for a, b in zip(states, states[1:], strict=False) for m in motions(a, b)]
+    corners = next(c for key, c in moved if key == (p.player, "assault"))
+    me = s.state.soldier(p.player, "assault")
+    assert corners[-1][:2] == (me.x, me.y) and len(corners) >= 2
+
+
+# --- the Brawler's path -------------------------------------------------------------------------
+
+
+def to_path(total: str = "1|1|1") -> Screen:
+    s = deployed(referee=True)
+    s.key("5")
+    s.key("m")  # the Brawler rolls first (R17)
+    s.dice(total)
+    assert s.waiting(PendingKind.PATH), s.prompt()
+    return s
+
+
+def test_brawler_path_corners_undo_and_finish_by_pointer() -> None:
+    s = to_path()
+    me = s.state.soldier(first_player(s), "brawler")
+    s.down(me.x, me.y - 1.0)
+    assert s.ui.trace.corners == (Vec(me.x, me.y - 1.0),)
+    assert "2.0 L left" in s.prompt()
+    s.down(me.x, me.y - 1.01)  # too close to the last corner: none added
+    assert len(s.ui.trace.corners) == 1
+    s.press(Command.UNDO_CORNER)
+    assert s.ui.trace.corners == ()
+    s.down(me.x + 1.0, me.y - 1.0)
+    s.key("u")
+    s.key("u")
+    assert s.ui.trace.corners == ()
+    s.down(me.x, me.y - 1.0)
+    s.key("Escape")  # restart the path
+    assert s.ui.trace.corners == ()
+    s.down(me.x, me.y - 1.0)
+    s.move(me.x + 3.0, me.y - 1.0)
+    trace = s.view().path_trace
+    assert trace is not None and trace.cursor == (me.x + 2.0, me.y - 1.0)
+    s.press(Command.STRAIGHT)
+    assert not s.waiting(PendingKind.PATH)
+    path = s.game.record.actions[-1]
+    assert path == Traced(((me.x, me.y - 1.0), (me.x + 2.0, me.y - 1.0)))
+
+
+def test_brawler_path_by_keyboard() -> None:
+    s = to_path()
+    me = s.state.soldier(first_player(s), "brawler")
+    s.key("ArrowLeft")  # a cursor one L ahead, turned 5°
+    cursor = s.ui.trace.cursor
+    assert cursor is not None and round(bearing_of(cursor - me.pos)) == round(me.facing - 5) % 360
+    s.key(" ")
+    assert len(s.ui.trace.corners) == 1
+    s.key("Enter")
+    assert not s.waiting(PendingKind.PATH)
+
+
+def test_a_last_corner_that_uses_up_the_roll_sends_the_path() -> None:
+    s = to_path()
+    me = s.state.soldier(first_player(s), "brawler")
+    s.down(me.x, me.y - 5.0)  # farther than 3 L: cut at 3 L, and the path is complete
+    assert not s.waiting(PendingKind.PATH)
+
+
+# --- referee mode, cancels, the computer, hover ---------------------------------------------------
+
+
+def test_referee_mode_takes_typed_in_faces_and_refuses_bad_ones() -> None:
+    s = Screen.new(referee=True)
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.ROLL and p.purpose == "rolloff"
+    assert "Enter dice" in s.prompt()
+    s.dice("5|2")
+    assert s.state.status == Status.DEPLOYMENT and s.state.first_placer == 1
+    deploy_all(s)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    before = s.state
+    s.dice("6 2")  # a plain Move pool never re-rolls a six (R9)
+    assert s.state == before and "R9" in s.message
+    s.dice("x")
+    assert s.state == before and "numbers" in s.message
+    s.dice("3|1")
+    assert s.state.move is None or s.state.move.total == 4
+    assert s.ui.seats.referee
+
+
+def test_typed_dice_are_ignored_when_no_dice_are_pending() -> None:
+    s = deployed()
+    ui = s.ui
+    assert reduce(ui, s.state, Dice("3")) == (ui, None)
+
+
+def test_pointer_cancel_mid_drag_leaves_the_screen_as_before_the_drag() -> None:
+    s = Screen.new()
+    before = s.ui
+    s.down(5.0, 5.0)
+    s.move(5.5, 5.5)
+    assert s.ui.ghost is not None and s.ui.ghost.problem is not None
+    s.cancel()
+    assert s.ui == before  # the card is back where it was, legal, not half dragged
+    g = before.ghost
+    assert g is not None
+    s.down(g.x + 1.0, g.y, Hit(handle=True))
+    s.cancel()
+    assert s.ui == before
+    s.cancel()  # no drag: nothing to undo (capture is also lost after every release)
+    assert s.ui == before
+
+
+def test_pointer_cancel_mid_aim_and_mid_stop_drag() -> None:
+    s = deployed()
+    s.key("4")
+    s.key("m")
+    before = s.ui
+    me = mine(s, "assault")
+    s.down(me.x + 2.0, me.y)
+    s.move(me.x + 2.0, me.y + 1.0)
+    s.cancel()
+    assert s.ui == before and not s.ui.choice.aim_locked
+    r = to_react()
+    r.key("1")
+    r.dice(typed(r, high=True))
+    stop = r.ui
+    mv = r.state.move
+    assert mv is not None
+    r.down(mv.path[0].x, mv.path[0].y)
+    r.cancel()
+    assert r.ui == stop
+
+
+def test_the_los_toggle_by_key_and_button_even_while_the_computer_decides() -> None:
+    s = Screen.new(computer={1: "easy", 2: "easy"})
+    assert computer_to_decide(s.state, s.ui)
+    s.key("l")
+    assert s.ui.settings.show_all_los and s.view().show_all_los
+    s.press(Command.LOS)
+    assert not s.ui.settings.show_all_los
+
+
+def test_a_computer_decision_takes_no_input_and_shows_no_handle() -> None:
+    s = Screen.new(computer={1: "easy", 2: "easy"})
+    ui = s.ui
+    for event in (Key("Enter"), Wheel(1), PointerDown(5, 9), Press(Command.CONFIRM)):
+        assert reduce(ui, s.state, event) == (ui, None)
+    v = s.view()
+    assert v.ghost is None and v.facing_handle is None
+    assert 'data-computer="1"' in s.prompt() and "Thinking" in s.prompt()
+
+
+def test_computer_players_come_from_the_record() -> None:
+    s = Screen.new(computer={2: "easy"})
+    assert set(driver.computer_players(s.game.record)) == {2}
+    assert driver.computer_seats(s.game.record) == {2: "easy"}
+    assert s.ui.seats.computers == {2} and s.ui.seats.names[1] == "Computer (easy)"
+
+
+def test_strength_names_match_the_computer_players() -> None:
+    from serm.ai import STRENGTHS
+
+    assert set(driver.STRENGTHS) == set(STRENGTHS)
+
+
+def test_concede_speaks_for_the_person_in_a_solo_game() -> None:
+    s = Screen.new(computer={2: "easy"})
+    assert driver.conceding_player(s.state, s.ui) == 1
+    hot = Screen.new()
+    p = hot.state.pending
+    assert p is not None and driver.conceding_player(hot.state, hot.ui) == p.player
+
+
+def test_a_finger_leaves_no_hover_behind() -> None:
+    """Touch has no hover: a card dragged or an own card touched does not keep its LOS drawn,
+    an enemy card tapped on purpose does until the bare table is tapped."""
+    s = deployed()
+    p = s.state.pending
+    assert p is not None
+    me = s.state.alive(p.player)[0]
+    foe = s.state.alive(3 - p.player)[0]
+    s.move(me.x, me.y, hit(me))
+    assert s.ui.pointer.hover == (me.player, me.card)
+    s.up(me.x, me.y, touch=True)
+    assert s.ui.pointer.hover is None
+    s.down(foe.x, foe.y, hit(foe))
+    s.up(foe.x, foe.y, hit(foe), touch=True)
+    assert s.view().hovered == (foe.player, foe.card)
+    s.down(0.2, 5.0)
+    assert s.ui.pointer.hover is None
+
+
+def test_an_event_that_changes_nothing_returns_the_same_ui() -> None:
+    s = deployed()
+    ui = s.ui
+    assert reduce(ui, s.state, PointerMove(5.0, 5.0, Hit()))[0] is ui
+    assert reduce(ui, s.state, PointerUp(5.0, 5.0, Hit()))[0] is ui
+    assert reduce(ui, s.state, PointerCancel())[0] is ui
+    assert reduce(ui, s.state, Key("x"))[0] is ui
+    assert reduce(ui, s.state, Press(Command.CHOOSE, "8"))[0] is ui
+
+
+def test_a_refusal_is_said_with_its_rule_and_changes_nothing_else() -> None:
+    s = deployed()
+    ui, action = reduce(s.ui, s.state, Refused("R4", "cannot turn: overlaps terrain"))
+    assert action is None and ui.feedback.message == "Cannot turn: overlaps terrain (R4)."
+    assert replace(ui, feedback=s.ui.feedback) == s.ui
+
+
+def test_settled_keeps_the_recent_results_of_a_computer_and_clears_the_choice() -> None:
+    s = deployed()
+    s.key("4")
+    s.key("m")
+    ui, _ = reduce(s.ui, s.state, Settled())
+    assert ui.feedback.recent_from == s.ui.feedback.recent_from
+    assert ui.choice.soldier is None and ui.choice.mode == ActMode.MENU
+    ui, _ = reduce(s.ui, s.state, Settled(7))
+    assert ui.feedback.recent_from == 7
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+def _step(s: Screen) -> None:
+    st, p = s.state, s.state.pending
+    assert p is not None
+    if p.kind == PendingKind.ACT:
+        own = [x for x in st.alive(p.player) if x.on_table and any(q.can_act(st, x))]
+        shooters = [x for x in own if q.can_act(st, x)[1] and q.visible_enemies(st, x)]
+        if shooters:
+            me = shooters[0]
+            s.down(me.x, me.y, hit(me))
+            s.key("s")
+            t = q.visible_enemies(st, me)[0]
+            s.down(t.x, t.y, hit(t))
+            return
+        if s.ui.choice.soldier is None:
+            if not own:
+                s.key("p")
+                return
+            s.key("1")
+        me = st.soldier(*(s.ui.choice.soldier or (p.player, own[0].card)))
+        if not q.can_act(st, me)[0]:
+            s.key("p")
+            return
+        s.key("m")
+        if s.waiting(PendingKind.PATH):
+            return
+        enemy = min(st.enemies(p.player), key=lambda e: (e.pos - me.pos).length())
+        s.move(enemy.x, enemy.y)
+        s.down(enemy.x, enemy.y)
+        s.up(enemy.x, enemy.y)
+        assert s.view().move_preview is not None
+        s.key("Enter")
+    elif p.kind == PendingKind.PATH:
+        me = st.soldier(*(s.ui.choice.soldier or (0, "")))
+        enemy = min(st.enemies(p.player), key=lambda e: (e.pos - me.pos).length())
+        s.move(enemy.x, enemy.y)
+        s.key("Enter")
+    elif p.kind in (PendingKind.REACT, PendingKind.TARGET):
+        s.key("1")
+    elif p.kind == PendingKind.STOP:
+        s.key("ArrowRight")
+        s.key("Enter")
+    elif p.kind == PendingKind.FACE:
+        s.key("e")
+        s.key("Enter")
+        if s.message:
+            s.key("k")
+
+
+def test_a_whole_game_by_events_reaches_victory() -> None:
+    s = deployed(seed=11)
+    seen = set()
+    for _ in range(1500):
+        if s.state.status == Status.FINISHED:
+            break
+        p = s.state.pending
+        assert p is not None
+        seen.add(p.kind)
+        assert s.prompt() and status_html(s.state, s.ui.seats.names)
+        before = len(s.game.record.actions)
+        _step(s)
+        if len(s.game.record.actions) == before and s.message:
+            s.key("Escape")
+            s.key("p")
+    assert s.state.status == Status.FINISHED, s.game.events[-5:]
+    assert s.state.winner in (1, 2)
+    assert "Rematch" in s.prompt()
+    assert {PendingKind.ACT, PendingKind.FACE} <= seen
+
+
+# --- the key map and the panel ------------------------------------------------------------------
+
+KBD = re.compile(r'data-action="([^"]+)"(?: data-arg="([^"]*)")?>[^<]*<kbd>([^<]+)</kbd>')
+
+
+def _screens() -> list[Screen]:
+    """Screens at many moments of a game (every pending kind a person answers)."""
+    out = [Screen.new(), to_react(), to_path()]
+    s = deployed()
+    out.append(s)
+    for moves in (["4"], ["4", "m"], ["4", "t"], ["4", "s"]):
+        t = deployed()
+        for k in moves:
+            t.key(k)
+        out.append(t)
+    r = to_react()
+    r.key("1")
+    r.dice(typed(r, high=True))
+    out.append(r)
+    f = to_react()
+    f.key("n")
+    out.append(f)
+    g = deployed(referee=True)
+    for k in ("2", "s", "1"):
+        g.key(k)
+    g.dice("1|1")
+    g.dice("6 1")
+    out.append(g)
+    return out
+
+
+def test_every_key_badge_does_what_its_button_does() -> None:
+    """The panel's badges and the reducer read one key map: pressing the key a button shows
+    gives the same screen and the same action as clicking the button."""
+    checked = 0
+    for s in _screens():
+        html = s.prompt()
+        for action, arg, label in KBD.findall(html):
+            found = [b for b in KEYMAP if b.badge == label]
+            assert found, label
+            by_key = reduce(s.ui, s.state, Key(found[0].keys[0]))
+            by_button = reduce(s.ui, s.state, Press(Command(action), arg))
+            assert by_key == by_button, (action, arg, label)
+            checked += 1
+    assert checked > 30
+
+
+def test_the_key_map_names_each_key_once() -> None:
+    keys = [k for b in KEYMAP for k in b.keys]
+    assert len(keys) == len(set(keys))
+    assert binding("M") == binding("m") and badge(Command.CONFIRM) == "Enter"
+    assert binding("x") is None
+
+
+def test_equal_prompt_keys_give_equal_prompts() -> None:
+    """The browser repaints the panel only when ``prompt_key`` changes: the pointer's hover, an
+    aim, a cursor or a drag never change what the prompt says."""
+    for s in _screens():
+        html = s.prompt()
+        me = s.state.soldiers[0]
+        for event in (
+            PointerMove(me.x + 0.5, me.y + 0.4, Hit(me.player, me.card)),
+            PointerMove(3.0, 4.0, Hit()),
+            PointerUp(3.0, 4.0, Hit(), touch=True),
+        ):
+            ui, _ = reduce(s.ui, s.state, event)
+            if prompt_key(s.state, ui) == prompt_key(s.state, s.ui):
+                recent = s.game.events[ui.feedback.recent_from :]
+                assert prompt_html(s.state, ui, recent) == html
+
+
+def test_the_help_lists_every_bound_command() -> None:
+    from serm.ui.help import HELP_HTML, KEY_HELP
+
+    listed = {c for commands, _ in KEY_HELP for c in commands}
+    assert {b.command for b in KEYMAP} == listed
+    assert "<kbd>Esc</kbd> back" in HELP_HTML
+
+
+def test_every_event_command_mode_and_drag_is_tested_here() -> None:
+    """Static check: each event type, command, activation mode and drag appears in this file."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    names = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+    attrs = {n.attr for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Attribute)}
+    assert {t.__name__ for t in get_args(Event)} <= names
+    keys = {k for b in KEYMAP for k in b.keys}
+    used = set(re.findall(r'(?:key|Key)\("([^"]+)"', source))
+    for c in Command:
+        bound = {k for b in KEYMAP if b.command == c for k in b.keys}
+        assert c.name in attrs or bound & used, c
+    assert keys & used
+    assert {m.name for m in ActMode} <= attrs
+    assert {d.name for d in Drag} <= attrs
+
+
+def test_the_draw_count_shows_from_30_and_the_draw_has_its_own_end_screen() -> None:
+    """R8 in the panel: the count of quiet activations from 30 on, then the draw screen."""
+    from serm.core.rules import DRAW_AFTER
+    from serm.ui.panel import DRAW_WARNING
+
+    s = deployed()
+    while s.state.quiet_activations < DRAW_WARNING - 1:
+        s.key("p")
+    assert "draw-count" not in status_html(s.state)
+    s.press(Command.END)
+    assert f"No elimination for {DRAW_WARNING} activations" in status_html(s.state)
+    while s.state.status != Status.FINISHED:
+        s.key("p")
+    assert s.state.winner is None and s.state.quiet_activations == DRAW_AFTER
+    assert "draw" in status_html(s.state)
+    assert "A draw" in s.prompt() and "Rematch" in s.prompt()
