@@ -1,7 +1,9 @@
-"""Core isolation (style.md): the rules core never imports the browser or the SVG library.
+"""Isolation (style.md): only the browser layer touches the browser.
 
-serm/core must import nothing from ``js``, ``pyscript``, ``pyodide`` or ``svg``; serm/view (pure
-functions to SVG) may use ``svg`` but nothing from the browser.
+serm/core (the rules) and serm/ai (the computer opponent) import nothing from ``js``, ``pyscript``,
+``pyodide`` or ``svg``; serm/view (pure functions to SVG) and serm/ui (the interaction state and
+its reducer, the panel's HTML) may use ``svg`` but nothing from the browser. Checked twice: an AST
+scan of every import, and a fresh interpreter in which those modules cannot be imported at all.
 """
 
 from __future__ import annotations
@@ -16,8 +18,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "serm" / "core"
+AI = ROOT / "serm" / "ai"
 VIEW = ROOT / "serm" / "view"
+UI = ROOT / "serm" / "ui"
 BROWSER = {"js", "pyscript", "pyodide"}
+PURE = {"serm.core": BROWSER | {"svg"}, "serm.ai": BROWSER | {"svg"}}
+"""Packages that run without the browser and without svg."""
+DRAWN = {"serm.view": BROWSER, "serm.ui": BROWSER}
+"""Packages that run without the browser (svg allowed)."""
 
 
 def imported_roots(path: Path) -> Iterator[tuple[int, str]]:
@@ -43,18 +51,15 @@ def offending(folder: Path, banned: set[str]) -> list[str]:
     return out
 
 
-def test_core_has_python_files() -> None:
-    assert len(list(CORE.glob("*.py"))) >= 10
+def test_the_packages_have_python_files() -> None:
+    for folder, least in ((CORE, 10), (AI, 8), (VIEW, 8), (UI, 10)):
+        assert len(list(folder.glob("*.py"))) >= least, folder
 
 
-def test_core_imports_no_browser_and_no_svg() -> None:
-    assert offending(CORE, BROWSER | {"svg"}) == []
-
-
-def test_view_imports_no_browser() -> None:
-    if not VIEW.is_dir():
-        pytest.skip("serm/view is not there yet")
-    assert offending(VIEW, BROWSER) == []
+@pytest.mark.parametrize("package", sorted(PURE | DRAWN))
+def test_imports_no_browser(package: str) -> None:
+    banned = (PURE | DRAWN)[package]
+    assert offending(ROOT.joinpath(*package.split(".")), banned) == []
 
 
 def test_the_checker_sees_imports(tmp_path: Path) -> None:
@@ -65,23 +70,46 @@ def test_the_checker_sees_imports(tmp_path: Path) -> None:
 
 
 BLOCKER = """
-import sys
+import importlib, pkgutil, sys
+banned = set(sys.argv[1].split(","))
 class Blocker:
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in {"js", "pyscript", "pyodide", "svg"}:
+        if name.split(".")[0] in banned:
             raise ImportError(name + " is not installed here")
 sys.meta_path.insert(0, Blocker())
-import serm.core
-from serm.core import game, geometry, los, movement, queries, record, rules
-assert "svg" not in sys.modules
+for package in sys.argv[2:]:
+    root = importlib.import_module(package)
+    for info in pkgutil.iter_modules(root.__path__, package + "."):
+        importlib.import_module(info.name)
+assert not banned & {m.split(".")[0] for m in sys.modules}
 print("ok")
 """
 
 
-def test_core_imports_without_svg_installed() -> None:
-    """In a fresh interpreter where svg and the browser modules cannot be imported at all."""
+@pytest.mark.parametrize(("packages", "banned"), [(PURE, BROWSER | {"svg"}), (DRAWN, BROWSER)])
+def test_every_module_imports_with_those_modules_missing(
+    packages: dict[str, set[str]], banned: set[str]
+) -> None:
+    """Every module of the packages imports in a fresh interpreter where the banned modules
+    cannot be imported at all."""
+    argv = [",".join(sorted(banned)), *sorted(packages)]
     result = subprocess.run(
-        [sys.executable, "-c", BLOCKER], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", BLOCKER, *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+def test_the_blocker_blocks() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", BLOCKER, "svg", "serm.view"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0 and "svg is not installed here" in result.stderr
