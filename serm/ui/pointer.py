@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import assert_never
 
 from ..core.actions import Action, React, Shoot
 from ..core.geometry import Vec, bearing_of
@@ -105,26 +106,40 @@ def corner_at_cursor(ui: UI, state: State) -> Outcome:
 def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
     """The pointer moved, pressed or not: hover, and whatever is being dragged or aimed."""
     ui = _hover(ui, ev.hit.soldier)
-    p, pos, drag = state.pending, Vec(ev.x, ev.y), ui.pointer.drag
+    p, pos = state.pending, Vec(ev.x, ev.y)
     if p is None:
         return ui, None
-    if drag == Drag.ROTATE:
-        centre = rotating_centre(state, ui)
-        if centre is not None and (pos - centre).length() > 0.1:
-            return set_facing(ui, state, bearing_of(pos - centre)), None
-    elif drag == Drag.GHOST and ui.ghost is not None:
-        return replace(ui, ghost=moved(state, ui.ghost, ev.x, ev.y, ui.ghost.facing)), None
-    elif p.kind == PendingKind.ACT and ui.choice.mode == ActMode.AIM:
+    match ui.pointer.drag:
+        case Drag.ROTATE:
+            centre = rotating_centre(state, ui)
+            if centre is not None and (pos - centre).length() > 0.1:
+                return set_facing(ui, state, bearing_of(pos - centre)), None
+        case Drag.GHOST:
+            if ui.ghost is not None:
+                return replace(ui, ghost=moved(state, ui.ghost, ev.x, ev.y, ui.ghost.facing)), None
+        case Drag.STOP:
+            return replace(ui, stop_at=_along_move(state, pos)), None
+        case Drag.AIM | Drag.NONE:
+            return _follow(ui, state, pos), None
+        case _:
+            assert_never(ui.pointer.drag)
+    return ui, None
+
+
+def _follow(ui: UI, state: State, pos: Vec) -> UI:
+    """A Move's aim follows the pointer until it is set (a drag sets it while it lasts); the
+    Brawler's next leg follows it while its path is traced."""
+    p = state.pending
+    assert p is not None
+    if p.kind == PendingKind.ACT and ui.choice.mode == ActMode.AIM:
         s = chosen(state, ui)
-        follow = drag == Drag.AIM or not ui.choice.aim_locked
+        follow = ui.pointer.drag == Drag.AIM or not ui.choice.aim_locked
         if follow and s is not None and (pos - s.pos).length() > 0.3:
             aim = round(bearing_of(pos - s.pos), 1)
-            return replace(ui, choice=replace(ui.choice, aim=aim)), None
+            return replace(ui, choice=replace(ui.choice, aim=aim))
     elif p.kind == PendingKind.PATH:
-        return replace(ui, trace=replace(ui.trace, cursor=pos)), None
-    elif drag == Drag.STOP:
-        return replace(ui, stop_at=_along_move(state, pos)), None
-    return ui, None
+        return replace(ui, trace=replace(ui.trace, cursor=pos))
+    return ui
 
 
 def up(ui: UI, state: State, ev: PointerUp) -> UI:

@@ -432,25 +432,3 @@ class SaveStore:
     def delete(self, key: str) -> None:
         if key.startswith(SLOT):
             self.storage.remove(key)
-
-
-class MemoryStorage:
-    """A ``Storage`` in a dict, for tests; ``full`` makes every write fail."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-        self.full = False
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        if self.full:
-            raise StorageFullError("quota exceeded")
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)

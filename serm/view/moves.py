@@ -168,10 +168,6 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
     return [svg.G(class_=["path-trace"], elements=out)]
 
 
-STOPPABLE = (PendingKind.REACT, PendingKind.STOP, PendingKind.ROLL)
-"""Pending steps during which a declared Move can still be stopped (R18, R19)."""
-
-
 def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     mv = state.move
     pending = state.pending

@@ -1,23 +1,18 @@
 """The browser layer: turns DOM events into ``serm.ui.events``, drives the game, and draws.
 
-This is the only part of serm that touches the DOM. Handlers are bound once, on containers that
-are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found from
-``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so redraws
-create no new proxies.
+This package is the only part of serm that touches the DOM. Handlers are bound once, on containers
+that are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found
+from ``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so
+redraws create no new proxies.
 
 An event goes to ``serm.ui.driver.step`` (the pure reducer, then the engine for any action it
-asks for); drawing then compares the new ``(State, UI)`` with what is on screen: a new state
-redraws the board, a new choice only the cards' layer, a pointer move only the overlay groups that
-changed; the panel is redrawn when what it reads changed (``serm.ui.screen.prompt_key``). The
-computer players think here, a slice between frames.
+asks for); ``serm.web.paint`` then repaints what differs between the new ``(State, UI)`` and what
+is on screen. The computer players think here, a slice between frames (``serm.web.thinking``).
 """
 
 from __future__ import annotations
 
 import traceback
-from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -25,7 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from serm._build import BUILD_ID
-from serm.core.actions import Action, Concede
+from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status, new_game
@@ -46,20 +41,14 @@ from serm.ui.events import (
 from serm.ui.help import HELP_HTML, welcome_html
 from serm.ui.keys import repeats
 from serm.ui.model import UI
-from serm.ui.motion import motions
 from serm.ui.saves import AUTOSAVE, MAX_BYTES, Loaded, SaveError, SaveStore, load_import
-from serm.ui.screen import computer_to_decide, prompt_key, view_model
-from serm.view.model import SoldierKey, ViewModel, Viewport
-from serm.view.render import (
-    SCALE,
-    OverlayParts,
-    board_layer,
-    live_markup,
-    overlay_parts,
-    render,
-    sight_inputs,
-)
+from serm.ui.screen import computer_to_decide
+from serm.view.model import ViewModel
+from serm.view.render import SCALE, render
+from serm.web.dom import attr, el, null, scroll_to
+from serm.web.paint import Painter
 from serm.web.storage import LocalStorage
+from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
 
 if TYPE_CHECKING:
     from serm.ai import Player
@@ -69,108 +58,7 @@ OTHER_TAB = (
     "this tab's moves; reload this page to continue from the other tab's game instead."
 )
 
-SLICE_MS = 12.0
-"""Longest the computer opponent thinks before giving the browser a frame (ms)."""
-
-THINK_LOG: deque[dict[str, Any]] = deque(maxlen=1000)
-"""The computer's last decisions, timed (read and emptied by ``window.__serm_metrics("think")``
-for ``python -m serm bench ai --browser``); bounded, so normal play keeps a few kB at most."""
-
 COMMANDS = frozenset(c.value for c in Command)
-
-
-@dataclass
-class Thinking:
-    """One decision of the computer in progress, and what it has cost so far."""
-
-    game: Game
-    steps: Iterator[Action | None]
-    strength: str
-    kind: str
-    started: float | None = None
-    """``performance.now()`` when the first slice began (ms)."""
-    busy: float = 0.0
-    """Time spent inside the slices running the computer's thinking (ms)."""
-    slices: int = 0
-    longest: float = 0.0
-    """The longest slice so far (ms): one step of the thinking cannot be cut."""
-
-    def end_slice(self, busy: float) -> None:
-        """Count a slice that ran the thinking for ``busy`` ms."""
-        self.busy += busy
-        self.slices += 1
-        self.longest = max(self.longest, busy)
-
-    def log(self, busy_until: float, applied: float) -> None:
-        """Note the finished decision in ``THINK_LOG``: wall-clock from the first slice to the
-        action applied (``applied``, ms), and the thinking alone (slices up to ``busy_until``)."""
-        assert self.started is not None
-        self.end_slice(busy_until)
-        THINK_LOG.append(
-            {
-                "strength": self.strength,
-                "kind": self.kind,
-                "wall_ms": applied - self.started,
-                "busy_ms": self.busy,
-                "slices": self.slices,
-                "longest_ms": self.longest,
-            }
-        )
-
-
-BoardKey = tuple[
-    SoldierKey | None,
-    tuple[tuple[SoldierKey, str], ...],
-    tuple[tuple[SoldierKey, float], ...],
-]
-"""What the cards' layer shows besides the state: selection, highlights, chances."""
-
-
-@dataclass
-class Shown:
-    """What is on screen now, to compare the next ``(State, UI)`` with."""
-
-    state: State | None = None
-    viewport: Viewport | None = None
-    board: BoardKey | None = None
-    sight: tuple[State, ViewModel] | None = None
-    overlay: OverlayParts | None = None
-    prompt: tuple[object, ...] | None = None
-    los: bool | None = None
-    log: int = 0
-    """How many of the game log's events are in ``#log``."""
-    asked: tuple[str, int] | None = None
-
-
-def _null(value: Any) -> bool:
-    """True for None and for JavaScript's null (Pyodide hands null over as a ``JsNull``)."""
-    return value is None or type(value).__name__ == "JsNull"
-
-
-def _el(id_: str) -> Any:
-    found = document.getElementById(id_)
-    return None if _null(found) else found
-
-
-def _pinned_board_height() -> float:
-    """How much of the viewport's top the board covers (phones pin it there; else 0)."""
-    board = _el("board")
-    if board is None or str(window.getComputedStyle(board).position) != "sticky":
-        return 0.0
-    return float(board.getBoundingClientRect().height)
-
-
-def _scroll_to(element: Any) -> None:
-    """Scroll ``element`` to the top of what the viewport shows, below a pinned board."""
-    element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
-    covered = _pinned_board_height()
-    if covered:
-        window.scrollBy(0, -covered - 8)
-
-
-def _attr(element: Any, name: str) -> str:
-    value = element.getAttribute(name)
-    return "" if _null(value) else str(value)
 
 
 class App:
@@ -180,8 +68,7 @@ class App:
         self.game: Game | None = None
         self.ui = UI()
         self.computers: dict[int, Player] = {}
-        self.shown = Shown()
-        self.asked: tuple[str, int] | None = None
+        self.painter = Painter()
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
@@ -192,12 +79,12 @@ class App:
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
-        seed = "" if _null(params.get("seed")) else str(params.get("seed"))
+        seed = "" if null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
-        scen = "" if _null(params.get("scenario")) else str(params.get("scenario"))
+        scen = "" if null(params.get("scenario")) else str(params.get("scenario"))
         self.scenario = scen if scen in BUILT_IN else "default"
         self._import_proxy = create_proxy(self._guard(self.import_text))
-        board = _el("board")
+        board = el("board")
         self._proxies = [
             self._bind(board, "pointerdown", self.on_pointer_down, passive=False),
             self._bind(board, "pointermove", self.on_pointer_move),
@@ -205,10 +92,10 @@ class App:
             self._bind(board, "pointercancel", self.on_pointer_cancel),
             self._bind(board, "lostpointercapture", self.on_pointer_cancel),
             self._bind(board, "wheel", self.on_wheel, passive=False),
-            self._bind(_el("panel"), "click", self.on_click),
-            self._bind(_el("controls"), "click", self.on_click),
+            self._bind(el("panel"), "click", self.on_click),
+            self._bind(el("controls"), "click", self.on_click),
             self._bind(document, "keydown", self.on_key, passive=False),
-            self._bind(_el("panel"), "change", self.on_change),
+            self._bind(el("panel"), "change", self.on_change),
             self._bind(window, "storage", self.on_storage),
         ]
 
@@ -232,18 +119,17 @@ class App:
 
     def show_welcome(self) -> None:
         self.game = None
-        _el("status").innerHTML = '<p class="status">Choose who plays each side.</p>'
-        _el("saves").hidden = True  # its buttons need a game
+        el("status").innerHTML = '<p class="status">Choose who plays each side.</p>'
+        el("saves").hidden = True  # its buttons need a game
         waiting = self.store.info(AUTOSAVE)
         resume = ""
         if waiting is not None and waiting.status != Status.FINISHED:
             resume = panel.resume_text(waiting)
-        _el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
+        el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
         self._show_notices()
         preview = new_game(by_name(self.scenario, 0))
-        _el("board").innerHTML = render(preview, ViewModel())
-        self.shown = Shown()
-        _el("log").innerHTML = ""
+        el("board").innerHTML = render(preview, ViewModel())
+        self.painter.clear()
         self._set_game_buttons(False)
 
     def start(
@@ -259,7 +145,7 @@ class App:
         scen = by_name(self.scenario, self.seed or 0)
         game = driver.new_game(scen, self.seed, computer, referee)
         self.seed = None  # a rematch gets fresh dice
-        _el("saves").hidden = True  # a new game starts with the board and its prompt in view
+        el("saves").hidden = True  # a new game starts with the board and its prompt in view
         self._use(Loaded(game, {}))
 
     def _use(self, loaded: Loaded) -> None:
@@ -271,8 +157,7 @@ class App:
         self.computers = driver.computer_players(game.record)
         self.thinking = None
         self.scenario = game.record.scenario.name.split("-")[0]
-        _el("log").innerHTML = ""
-        self.shown = Shown()
+        self.painter.clear()
         self._set_game_buttons(True)
         self.draw()
         self.autosave()
@@ -298,13 +183,13 @@ class App:
         text = "|".join(str(boxes.item(i).value) for i in range(boxes.length))
         self.handle(Dice(text))
         first = document.querySelector("#prompt input.die-input")
-        if not _null(first):
+        if not null(first):
             first.focus()
 
     def _chosen_computers(self) -> dict[int, str]:
         out = {}
         for p in (1, 2):
-            field_ = _el(f"player-{p}")
+            field_ = el(f"player-{p}")
             value = str(field_.value) if field_ is not None else "human"
             if value != "human":
                 out[p] = value
@@ -360,7 +245,7 @@ class App:
         if loaded is None:
             self._show_notices()
             return
-        _el("saves").hidden = True
+        el("saves").hidden = True
         self._use(loaded)
 
     def autosave(self) -> None:
@@ -381,136 +266,32 @@ class App:
             if p not in self.notices:
                 self.notices.append(p)
         self.store.problems.clear()
-        box = _el("notice")
+        box = el("notice")
         box.innerHTML = panel.notice_html(self.notices)
         box.hidden = not self.notices
 
     def _set_game_buttons(self, on: bool) -> None:
         for id_ in ("btn-los", "btn-concede"):
-            _el(id_).disabled = not on
+            el(id_).disabled = not on
 
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, states: tuple[State, ...] = ()) -> None:
-        """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
-        are the states the last event went through (cards that moved slide along them)."""
-        game = self.game
-        assert game is not None
-        state, ui, shown = game.state, self.ui, self.shown
-        view = view_model(state, ui)
-        parts = self._overlay_parts(state, view)
-        board = (view.selected, view.highlights, view.chances)
-        if state is not shown.state or view.viewport != shown.viewport:
-            self._draw_board(state, view, parts, states)
-        else:
-            if board != shown.board:
-                _el("layer-board").innerHTML = board_layer(state, view)
-            if not self._redraw_overlay(parts):
-                self._draw_board(state, view, parts, states)
-        shown.state, shown.viewport, shown.board = state, view.viewport, board
-        self._draw_panel(game, state, ui)
-        self._append_log(game)
+        """Repaint what changed (``Painter.paint``), then let a computer think if it decides."""
+        assert self.game is not None
+        self.painter.paint(self.game, self.ui, states)
         self._maybe_think()
-
-    def _draw_board(
-        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
-    ) -> None:
-        _el("board").innerHTML = render(state, view, parts)
-        self.shown.overlay = parts
-        self._animate(states)
-
-    def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
-        """The status and the prompt, when what they read changed; the LOS button's state."""
-        shown = self.shown
-        key = prompt_key(state, ui)
-        if key != shown.prompt:
-            shown.prompt = key
-            _el("status").innerHTML = panel.status_html(state, ui.seats.names)
-            recent = game.events[ui.feedback.recent_from :]
-            _el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
-            self._reveal_prompt(state)
-            _el("btn-concede").disabled = state.status == Status.FINISHED
-        if ui.settings.show_all_los != shown.los:
-            shown.los = ui.settings.show_all_los
-            _el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")
-
-    def _reveal_prompt(self, state: State) -> None:
-        """When a new question is asked (a React, a stop point, ...) and the prompt is below the
-        fold -- a phone, where the board stays pinned above the panel -- scroll it into view."""
-        p = state.pending
-        asked = None if p is None else (p.kind, p.player)
-        if asked == self.asked:
-            return
-        self.asked = asked
-        box = _el("prompt")
-        top = box.getBoundingClientRect().top if box is not None else 0
-        if top > window.innerHeight - 60 or top < _pinned_board_height():
-            _scroll_to(box)
-
-    def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
-        """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
-        (aiming a Move, tracing a path, dragging a card being placed: only the live part)."""
-        key = (state, sight_inputs(view))
-        last, shown = self.shown.sight, self.shown.overlay
-        if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
-            return OverlayParts(shown.sight, live_markup(state, view))
-        self.shown.sight = key
-        return overlay_parts(state, view)
-
-    def _redraw_overlay(self, parts: OverlayParts) -> bool:
-        """Replace the markup of only those overlay groups that changed, so a pointer move that
-        aims a Move repaints the ray and not the LOS regions under it. False if not on screen."""
-        shown = self.shown.overlay
-        for i, id_ in enumerate(("layer-sight", "layer-live")):
-            if shown is not None and shown[i] == parts[i]:
-                continue
-            layer = _el(id_)
-            if layer is None:
-                return False
-            layer.innerHTML = parts[i]
-        self.shown.overlay = parts
-        return True
-
-    def _animate(self, states: tuple[State, ...]) -> None:
-        """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
-        moving = [m for a, b in zip(states, states[1:], strict=False) for m in motions(a, b)]
-        if not moving or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
-            return
-        for (player, card), corners in moving:
-            el = document.querySelector(
-                f'#layer-board g.card[data-player="{player}"][data-card="{card}"]'
-            )
-            if _null(el):
-                continue
-            frames = [
-                {"transform": f"translate({x * SCALE}px, {y * SCALE}px) rotate({f}deg)"}
-                for x, y, f in corners
-            ]
-            opts = {"duration": min(250 + 120 * len(corners), 900), "easing": "ease-in-out"}
-            el.animate(
-                to_js(frames, dict_converter=js.Object.fromEntries),
-                to_js(opts, dict_converter=js.Object.fromEntries),
-            )
-
-    def _append_log(self, game: Game) -> None:
-        entries = game.events[self.shown.log :]
-        if not entries:
-            return
-        box = _el("log")
-        box.insertAdjacentHTML("beforeend", "".join(panel.log_entry_html(e) for e in entries))
-        self.shown.log = len(game.events)
-        box.scrollTop = box.scrollHeight  # the log box scrolls, never the page
 
     # --- events ---------------------------------------------------------------------------------
 
     def _board_point(self, event: Any) -> tuple[float, float] | None:
-        svg = _el("board-svg")
+        svg = el("board-svg")
         if svg is None:
             return None
         pt = svg.createSVGPoint()
         pt.x, pt.y = event.clientX, event.clientY
         ctm = svg.getScreenCTM()
-        if _null(ctm):
+        if null(ctm):
             return None
         p = pt.matrixTransform(ctm.inverse())
         return float(p.x) / SCALE, float(p.y) / SCALE
@@ -518,16 +299,16 @@ class App:
     @staticmethod
     def _hit(event: Any) -> Hit:
         target = event.target
-        if _null(target) or not hasattr(target, "closest"):
+        if null(target) or not hasattr(target, "closest"):
             return Hit()
-        handle = not _null(target.closest("[data-handle]"))
+        handle = not null(target.closest("[data-handle]"))
         card = target.closest("[data-card]")
-        if _null(card):
+        if null(card):
             return Hit(handle=handle)
-        player = _attr(card, "data-player")
+        player = attr(card, "data-player")
         return Hit(
             player=int(player) if player.isdigit() else None,
-            card=_attr(card, "data-card") or None,
+            card=attr(card, "data-card") or None,
             handle=handle,
         )
 
@@ -541,7 +322,7 @@ class App:
         if pos is None:
             return
         event.preventDefault()
-        _el("board").setPointerCapture(event.pointerId)
+        el("board").setPointerCapture(event.pointerId)
         self.handle(PointerDown(pos[0], pos[1], self._hit(event)))
 
     def on_pointer_move(self, event: Any) -> None:
@@ -583,16 +364,16 @@ class App:
     def on_click(self, event: Any) -> None:
         target = event.target
         btn = target.closest("[data-action]") if hasattr(target, "closest") else None
-        if btn is None or _null(btn) or btn.disabled:
+        if btn is None or null(btn) or btn.disabled:
             return
         if int(event.detail or 0) > 1:
             return  # the 2nd click of a double click would land on the next prompt's button
-        action = _attr(btn, "data-action")
-        arg = _attr(btn, "data-arg")
+        action = attr(btn, "data-action")
+        arg = attr(btn, "data-arg")
         app_actions = {
             "new": self.new_game,
             "start": lambda: self.start(
-                str(_el("scenario").value), self._chosen_computers(), bool(_el("referee").checked)
+                str(el("scenario").value), self._chosen_computers(), bool(el("referee").checked)
             ),
             "dice": self.enter_dice,
             "continue": self.resume,
@@ -607,7 +388,7 @@ class App:
             "help": self.toggle_help,
             "concede": self.concede,
         }
-        if not _null(btn.closest("#controls")):
+        if not null(btn.closest("#controls")):
             btn.blur()  # Enter and Space go back to the game, not to this button
         if action in app_actions:
             app_actions[action]()
@@ -617,7 +398,7 @@ class App:
     # --- saves ----------------------------------------------------------------------------------
 
     def toggle_saves(self, refresh: bool = False) -> None:
-        box = _el("saves")
+        box = el("saves")
         if not refresh:
             box.hidden = not box.hidden
         if not box.hidden:
@@ -627,7 +408,7 @@ class App:
     def save_slot(self) -> None:
         if self.game is None:
             return
-        field_ = _el("save-name")
+        field_ = el("save-name")
         name = str(field_.value) if field_ is not None else ""
         problem = self.store.save_slot(self.game, self.ui, name or "Game")
         if problem:
@@ -664,7 +445,7 @@ class App:
 
     def rename_slot(self, key: str) -> None:
         name = window.prompt("New name for this save:")
-        if _null(name) or not str(name).strip():
+        if null(name) or not str(name).strip():
             return
         problem = self.store.rename(key, str(name))
         if problem:
@@ -693,11 +474,11 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        if not _null(target) and str(target.id).startswith("player-"):
+        if not null(target) and str(target.id).startswith("player-"):
             if str(target.value) != "human":  # load the computer player now, not at Start
                 js.setTimeout(create_once_callable(self._guard(_preload_ai)), 50)
             return
-        if _null(target) or str(target.id) != "import-file" or target.files.length == 0:
+        if null(target) or str(target.id) != "import-file" or target.files.length == 0:
             return
         file = target.files.item(0)
         target.value = ""
@@ -718,7 +499,7 @@ class App:
             self._show_notices()
             return
         self._use(loaded)
-        _el("saves").hidden = True
+        el("saves").hidden = True
         record, st = loaded.game.record, loaded.game.state
         self.notices.append(
             f"Imported a game on the {record.scenario.name} table "
@@ -732,12 +513,12 @@ class App:
         self._show_notices()
 
     def toggle_help(self) -> None:
-        box = _el("help")
+        box = el("help")
         if not box.innerHTML:
             box.innerHTML = HELP_HTML
         box.hidden = not box.hidden
         if not box.hidden:
-            _scroll_to(box)
+            scroll_to(box)
 
     def concede(self) -> None:
         game = self.game
@@ -798,8 +579,8 @@ def main() -> App:
     for button in document.querySelectorAll("#controls button"):
         button.disabled = False
     app._set_game_buttons(False)
-    _el("loading").hidden = True
-    _el("game").removeAttribute("aria-busy")
+    el("loading").hidden = True
+    el("game").removeAttribute("aria-busy")
     document.documentElement.dataset.build = BUILD_ID  # the tests match it to <meta serm-build>
     window.performance.mark("serm:interactive")
     return app

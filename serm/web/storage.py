@@ -8,10 +8,7 @@ import js
 from pyodide.ffi import JsException
 
 from serm.ui.saves import PREFIX, StorageFullError
-
-
-def _null(value: Any) -> bool:
-    return value is None or type(value).__name__ == "JsNull"
+from serm.web.dom import null
 
 
 class LocalStorage:
@@ -27,7 +24,7 @@ class LocalStorage:
         if self.ls is None:
             return None
         value = self.ls.getItem(key)  # a missing key is JS null, not None
-        return None if _null(value) else str(value)
+        return None if null(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         if self.ls is None:
@@ -47,6 +44,6 @@ class LocalStorage:
         out = []
         for i in range(int(self.ls.length)):
             key = self.ls.key(i)
-            if not _null(key) and str(key).startswith(PREFIX):
+            if not null(key) and str(key).startswith(PREFIX):
                 out.append(str(key))
         return out

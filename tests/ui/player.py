@@ -21,6 +21,7 @@ from serm.ui.events import (
 )
 from serm.ui.model import UI
 from serm.ui.panel import prompt_html
+from serm.ui.saves import StorageFullError
 from serm.ui.screen import view_model
 from serm.view.model import ViewModel
 
@@ -104,3 +105,25 @@ def deploy_all(s: Screen) -> None:
         assert s.ui.ghost is not None and s.ui.ghost.problem is None
         s.key("Enter")
         assert not s.message, s.message
+
+
+class MemoryStorage:
+    """A ``Storage`` in a dict, for tests; ``full`` makes every write fail."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.full = False
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.full:
+            raise StorageFullError("quota exceeded")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)

@@ -18,7 +18,6 @@ from serm.ui.saves import (
     ASIDE,
     AUTOSAVE,
     SLOT,
-    MemoryStorage,
     SaveError,
     SaveStore,
     clean_name,
@@ -26,7 +25,7 @@ from serm.ui.saves import (
     encode,
     load_import,
 )
-from tests.ui.player import Screen, deploy_all
+from tests.ui.player import MemoryStorage, Screen, deploy_all
 
 
 def _store() -> tuple[SaveStore, MemoryStorage]:

@@ -1,0 +1,176 @@
+"""Drawing the game: what changed between the screen and a new ``(State, UI)`` is repainted.
+
+A new state redraws the board (and slides the cards that moved); a new choice only the cards'
+layer; a pointer move only the overlay groups whose markup changed (``#layer-sight``,
+``#layer-live``); the status and the prompt when what they read changed
+(``serm.ui.screen.prompt_key``); the log gets the game's new events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import js
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+from serm.core.game import Game
+from serm.core.state import State, Status
+from serm.ui import panel
+from serm.ui.model import UI
+from serm.ui.motion import motions
+from serm.ui.screen import prompt_key, view_model
+from serm.view.model import SoldierKey, ViewModel, Viewport
+from serm.view.render import (
+    SCALE,
+    OverlayParts,
+    board_layer,
+    live_markup,
+    overlay_parts,
+    render,
+    sight_inputs,
+)
+from serm.web.dom import el, null, pinned_board_height, scroll_to
+
+BoardKey = tuple[
+    SoldierKey | None,
+    tuple[tuple[SoldierKey, str], ...],
+    tuple[tuple[SoldierKey, float], ...],
+]
+"""What the cards' layer shows besides the state: selection, highlights, chances."""
+
+
+@dataclass
+class Shown:
+    """What is on screen now, to compare the next ``(State, UI)`` with."""
+
+    state: State | None = None
+    viewport: Viewport | None = None
+    board: BoardKey | None = None
+    sight: tuple[State, ViewModel] | None = None
+    overlay: OverlayParts | None = None
+    prompt: tuple[object, ...] | None = None
+    los: bool | None = None
+    log: int = 0
+    """How many of the game log's events are in ``#log``."""
+
+
+class Painter:
+    """Paints one page's game and remembers what it painted (``shown``)."""
+
+    def __init__(self) -> None:
+        self.shown = Shown()
+        self.asked: tuple[str, int] | None = None
+        """The question the prompt asked last (kind, player), to scroll a new one into view."""
+
+    def clear(self) -> None:
+        """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
+        self.shown = Shown()
+        el("log").innerHTML = ""
+
+    def paint(self, game: Game, ui: UI, states: tuple[State, ...] = ()) -> None:
+        """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
+        are the states the last event went through (cards that moved slide along them)."""
+        state, shown = game.state, self.shown
+        view = view_model(state, ui)
+        parts = self._overlay_parts(state, view)
+        board = (view.selected, view.highlights, view.chances)
+        if state is not shown.state or view.viewport != shown.viewport:
+            self._draw_board(state, view, parts, states)
+        else:
+            if board != shown.board:
+                el("layer-board").innerHTML = board_layer(state, view)
+            if not self._redraw_overlay(parts):
+                self._draw_board(state, view, parts, states)
+        shown.state, shown.viewport, shown.board = state, view.viewport, board
+        self._draw_panel(game, state, ui)
+        self._append_log(game)
+
+    def _draw_board(
+        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
+    ) -> None:
+        el("board").innerHTML = render(state, view, parts)
+        self.shown.overlay = parts
+        self._animate(states)
+
+    def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
+        """The status and the prompt, when what they read changed; the LOS button's state."""
+        shown = self.shown
+        key = prompt_key(state, ui)
+        if key != shown.prompt:
+            shown.prompt = key
+            el("status").innerHTML = panel.status_html(state, ui.seats.names)
+            recent = game.events[ui.feedback.recent_from :]
+            el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
+            self._reveal_prompt(state)
+            el("btn-concede").disabled = state.status == Status.FINISHED
+        if ui.settings.show_all_los != shown.los:
+            shown.los = ui.settings.show_all_los
+            el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")
+
+    def _reveal_prompt(self, state: State) -> None:
+        """When a new question is asked (a React, a stop point, ...) and the prompt is below the
+        fold -- a phone, where the board stays pinned above the panel -- scroll it into view."""
+        p = state.pending
+        asked = None if p is None else (p.kind, p.player)
+        if asked == self.asked:
+            return
+        self.asked = asked
+        box = el("prompt")
+        top = box.getBoundingClientRect().top if box is not None else 0
+        if top > window.innerHeight - 60 or top < pinned_board_height():
+            scroll_to(box)
+
+    def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
+        """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
+        (aiming a Move, tracing a path, dragging a card being placed: only the live part)."""
+        key = (state, sight_inputs(view))
+        last, shown = self.shown.sight, self.shown.overlay
+        if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
+            return OverlayParts(shown.sight, live_markup(state, view))
+        self.shown.sight = key
+        return overlay_parts(state, view)
+
+    def _redraw_overlay(self, parts: OverlayParts) -> bool:
+        """Replace the markup of only those overlay groups that changed, so a pointer move that
+        aims a Move repaints the ray and not the LOS regions under it. False if not on screen."""
+        shown = self.shown.overlay
+        for i, id_ in enumerate(("layer-sight", "layer-live")):
+            if shown is not None and shown[i] == parts[i]:
+                continue
+            layer = el(id_)
+            if layer is None:
+                return False
+            layer.innerHTML = parts[i]
+        self.shown.overlay = parts
+        return True
+
+    def _animate(self, states: tuple[State, ...]) -> None:
+        """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
+        moving = [m for a, b in zip(states, states[1:], strict=False) for m in motions(a, b)]
+        if not moving or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        for (player, card), corners in moving:
+            node = document.querySelector(
+                f'#layer-board g.card[data-player="{player}"][data-card="{card}"]'
+            )
+            if null(node):
+                continue
+            frames = [
+                {"transform": f"translate({x * SCALE}px, {y * SCALE}px) rotate({f}deg)"}
+                for x, y, f in corners
+            ]
+            opts = {"duration": min(250 + 120 * len(corners), 900), "easing": "ease-in-out"}
+            node.animate(
+                to_js(frames, dict_converter=js.Object.fromEntries),
+                to_js(opts, dict_converter=js.Object.fromEntries),
+            )
+
+    def _append_log(self, game: Game) -> None:
+        entries = game.events[self.shown.log :]
+        if not entries:
+            return
+        box = el("log")
+        box.insertAdjacentHTML("beforeend", "".join(panel.log_entry_html(e) for e in entries))
+        self.shown.log = len(game.events)
+        box.scrollTop = box.scrollHeight  # the log box scrolls, never the page
