@@ -1,4 +1,8 @@
-"""Small helpers over the DOM (Pyodide's ``js`` proxies): nulls, elements, attributes, scrolling."""
+"""Small helpers over the DOM (Pyodide's ``js`` proxies): nulls, elements, attributes, scrolling.
+
+Like every module the page imports besides ``serm.web.app``, this reaches the page through ``js``
+(``js.document``, ``js.window``), not ``pyscript``, so it imports wherever Pyodide runs.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,6 @@ from typing import Any
 
 import js
 from pyodide.ffi import to_js
-from pyscript import document, window
 
 
 def null(value: Any) -> bool:
@@ -15,14 +18,14 @@ def null(value: Any) -> bool:
 
 
 def el(id_: str) -> Any:
-    found = document.getElementById(id_)
+    found = js.document.getElementById(id_)
     return None if null(found) else found
 
 
 def pinned_board_height() -> float:
     """How much of the viewport's top the board covers (phones pin it there; else 0)."""
     board = el("board")
-    if board is None or str(window.getComputedStyle(board).position) != "sticky":
+    if board is None or str(js.window.getComputedStyle(board).position) != "sticky":
         return 0.0
     return float(board.getBoundingClientRect().height)
 
@@ -32,7 +35,7 @@ def scroll_to(element: Any) -> None:
     element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
     covered = pinned_board_height()
     if covered:
-        window.scrollBy(0, -covered - 8)
+        js.window.scrollBy(0, -covered - 8)
 
 
 def attr(element: Any, name: str) -> str:

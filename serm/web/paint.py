@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import js
 from pyodide.ffi import to_js
-from pyscript import document, window
 
 from serm.core.game import Game
 from serm.core.state import State, Status
@@ -118,7 +117,7 @@ class Painter:
         self.asked = asked
         box = el("prompt")
         top = box.getBoundingClientRect().top if box is not None else 0
-        if top > window.innerHeight - 60 or top < pinned_board_height():
+        if top > js.window.innerHeight - 60 or top < pinned_board_height():
             scroll_to(box)
 
     def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
@@ -148,10 +147,10 @@ class Painter:
     def _animate(self, states: tuple[State, ...]) -> None:
         """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
         moving = [m for a, b in zip(states, states[1:], strict=False) for m in motions(a, b)]
-        if not moving or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        if not moving or js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
         for (player, card), corners in moving:
-            node = document.querySelector(
+            node = js.document.querySelector(
                 f'#layer-board g.card[data-player="{player}"][data-card="{card}"]'
             )
             if null(node):
