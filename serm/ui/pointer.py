@@ -18,7 +18,7 @@ from .choose import select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
 from .model import UI, ActMode, Drag, Pointer
-from .screen import chosen, rotating_centre
+from .screen import chosen, computer_to_decide, rotating_centre
 
 ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
@@ -107,7 +107,7 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
     """The pointer moved, pressed or not: hover, and whatever is being dragged or aimed."""
     ui = _hover(ui, ev.hit.soldier)
     p, pos = state.pending, Vec(ev.x, ev.y)
-    if p is None:
+    if p is None or computer_to_decide(state, ui):  # a computer's step: only the hover
         return ui, None
     match ui.pointer.drag:
         case Drag.ROTATE:

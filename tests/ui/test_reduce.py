@@ -785,3 +785,13 @@ def test_the_draw_count_shows_from_30_and_the_draw_has_its_own_end_screen() -> N
     assert s.state.winner is None and s.state.quiet_activations == DRAW_AFTER
     assert "draw" in status_html(s.state)
     assert "A draw" in s.prompt() and "Rematch" in s.prompt()
+
+
+def test_the_pointer_only_hovers_while_a_computer_decides() -> None:
+    s = to_path()  # a Brawler's path to trace, here handed to a computer player
+    ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({1, 2})))
+    foe = s.state.soldiers[0]
+    moved, _ = reduce(ui, s.state, PointerMove(5.0, 5.0, Hit(foe.player, foe.card)))
+    assert moved.pointer.hover == (foe.player, foe.card)
+    assert moved.trace == ui.trace  # no leg drawn toward the person's pointer
+    assert reduce(s.ui, s.state, PointerMove(5.0, 5.0))[0].trace.cursor == Vec(5.0, 5.0)
