@@ -12,7 +12,7 @@ from ..view.model import MovePreview, SoldierKey, ViewModel
 from . import path
 from .deploy import unplaced
 from .events import Command
-from .model import UI, ActMode
+from .model import UI, ActMode, Drag
 
 Roles = tuple[tuple[tuple[SoldierKey, str], ...], tuple[tuple[SoldierKey, float], ...]]
 """Highlights (soldier, role) and chances (soldier, probability) drawn on the board."""
@@ -92,9 +92,15 @@ def rotating_centre(state: State, ui: UI) -> Vec | None:
 
 
 def facing_problem(state: State, ui: UI) -> Problem | None:
-    """Why the facing being set would be refused where the soldier stands (R4), for the prompt."""
+    """Why the facing being set would be refused where the soldier stands (R4), for the prompt.
+
+    None while the handle is being dragged: the check (the card against every other footprint)
+    costs more than a pointer move may, so the prompt says it when the drag ends.
+    """
     s = chosen(state, ui)
     if s is None or ui.choice.facing is None or not setting_facing(state, ui):
+        return None
+    if ui.pointer.drag == Drag.ROTATE:
         return None
     return q.facing_problem(state, s, ui.choice.facing)
 

@@ -795,3 +795,20 @@ def test_the_pointer_only_hovers_while_a_computer_decides() -> None:
     assert moved.pointer.hover == (foe.player, foe.card)
     assert moved.trace == ui.trace  # no leg drawn toward the person's pointer
     assert reduce(s.ui, s.state, PointerMove(5.0, 5.0))[0].trace.cursor == Vec(5.0, 5.0)
+
+
+def test_a_facing_problem_is_said_when_the_handle_is_let_go() -> None:
+    """The check is not made on every pointer move of a drag, only when it ends."""
+    s = deployed(scenario="default")
+    p = s.state.pending
+    assert p is not None
+    g = s.state.soldier(p.player, "gunner")
+    r = s.state.soldier(p.player, "ranger")
+    s.game.state = s.state.with_soldier(replace(r, x=g.x + 0.72, y=g.y, facing=0.0))
+    s.press(Command.SELECT, "ranger")
+    s.key("t")
+    s.down(g.x + 0.72, g.y - 0.9, Hit(handle=True))
+    s.move(g.x + 1.72, g.y)  # turned to 90: overlaps the Gunner
+    assert s.ui.choice.facing == 90.0 and "Cannot face that way" not in s.prompt()
+    s.up(g.x + 1.72, g.y)
+    assert "Cannot face that way" in s.prompt()
