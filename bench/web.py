@@ -296,6 +296,11 @@ def assemble_baseline(site: Path, dest: Path) -> Path:
     shutil.rmtree(tmp, ignore_errors=True)
     vendor = tmp / "static" / "vendor"
     shutil.copytree(site / "static" / "vendor", vendor)
+    # The stock runtime as the npm package ships it: the full standard library and the lock file
+    # (the game's site has its own trimmed library instead), from the build's vendored copy.
+    stock = ROOT / "static" / "vendor" / "pyodide"
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copyfile(stock / name, vendor / pyodide_dirs[0].name / name)
     (tmp / "static" / "js").mkdir(parents=True)
     shutil.copyfile(site / "static" / "js" / "sw-register.js", tmp / "static/js/sw-register.js")
     (tmp / "static" / "icons").mkdir(parents=True)

@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import hashlib
+import html
 import io
 import json
 import os
@@ -55,8 +57,13 @@ VENDOR = STATIC / "vendor"
 SITE = ROOT / "_site"
 VENDOR_REQUIREMENTS = ROOT / "tools" / "requirements-vendor.txt"
 MAKE_SW = ROOT / "tools" / "make_sw.mjs"
+SW_SOURCE = ROOT / "tools" / "sw-source.mjs"
 COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
+PYODIDE_RUN = ROOT / "tools" / "pyodide_run.mjs"
+TRIM_STDLIB = ROOT / "tools" / "trim_stdlib.py"
 PYC_CACHE = ROOT / "build" / "pyc"
+STDLIB_CACHE = ROOT / "build" / "stdlib"
+PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -65,11 +72,17 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# What the site serves of them: the page gets the standard library trimmed
+# (static/app/stdlib-HASH.zip) and the lock file's header only (in index.html's boot list), so
+# those two stay out of _site.
+SITE_PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 WORKBOX_WINDOW = NODE_MODULES / "workbox-window" / "build" / "workbox-window.prod.mjs"
 
 # What _site/ holds besides the vendored runtime and the generated files.
 SITE_FILES = ("index.html", "pyscript.toml", "serm/web/main.py", "static/manifest.webmanifest")
+# pyscript.toml's interpreter: the game's module that starts the vendored Pyodide its own way.
+INTERPRETER = "./static/js/runtime.mjs"
 SITE_DIRS = ("static/css", "static/js", "static/icons")
 # PyScript's core chunk imports its plugins lazily.  Measured by booting the page, starting a
 # game and playing (tests/browser/test_offline.py checks this stays true): the page requests
@@ -81,6 +94,22 @@ STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.\-]+\.js)"')
 DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([\w.\-]+\.js)"\s*\)')
 CHUNK_HASH = re.compile(r"-[A-Za-z0-9_\-]{8}\.js$")
 BUILD_META = re.compile(r'<meta name="serm-build" content="[^"]*">')
+BOOT_META = re.compile(r'<meta name="serm-boot" content="[^"]*">')
+# Python import statements in PyScript's JavaScript (the Python it runs at start-up, in strings).
+_PY_BOUNDARY = r"""(?:^|[\s;"'`(]|\\n|\\t)"""
+PY_FROM_IMPORT = re.compile(_PY_BOUNDARY + r"from\s+([A-Za-z_][\w.]*)\s+import\b[^\n;\\]*")
+PY_IMPORT = re.compile(_PY_BOUNDARY + r"import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)")
+# Codecs Python looks up by name (str.encode and friends; zipfile reads names in cp437), which no
+# import statement shows: kept in the trimmed library.
+ALWAYS_MODULES = (
+    "encodings.ascii",
+    "encodings.cp437",
+    "encodings.latin_1",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+)
 BUILD_MODULE = "serm/_build.py"
 # Not byte-compiled: it differs between builds of the same sources (the browser tests salt the
 # build id), while the pycs are cached per sources; compiling its one line costs nothing.
@@ -94,6 +123,7 @@ SKIP_DIRS = frozenset({"__pycache__", "tests", "test", ".mypy_cache", ".pytest_c
 # pyscript.toml's [files] entry for the zip; the built site names the zip by its content.
 APP_ZIP_SOURCE = '"./static/app/serm.zip"'
 APP_ZIP = re.compile(r"static/app/serm-[0-9a-f]{16}\.zip")
+STDLIB_ZIP = re.compile(r"static/app/stdlib-[0-9a-f]{16}\.zip")
 PYC_PATH = re.compile(r"(?P<dir>(?:[^/]+/)*)__pycache__/(?P<stem>[^/.]+)\.[^/.]+\.pyc")
 # A fixed timestamp keeps serm.zip byte-identical for identical sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -471,6 +501,162 @@ def run_compile_pyc(sources: dict[str, bytes]) -> dict[str, bytes]:
     return pycs
 
 
+# -------------------------------------------------------------- standard library
+
+
+def pyscript_python_imports(dist: Path) -> list[str]:
+    """The modules PyScript's own JavaScript imports in the Python it runs (in its strings)."""
+    names: set[str] = set()
+    for name in pyscript_needed(dist):
+        if not name.endswith(".js"):
+            continue
+        text = (dist / name).read_text(encoding="utf-8")
+        names.update(PY_FROM_IMPORT.findall(text))
+        for found in PY_IMPORT.findall(PY_FROM_IMPORT.sub(" ", text)):
+            names.update(part.strip() for part in found.split(","))
+    return sorted(names)
+
+
+def stdlib_roots() -> dict[str, bytes]:
+    """The Python the page runs, by path: serm, svg.py, PyScript's package and main.py."""
+    roots = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in package_files()}
+    for wheel in sorted(VENDOR.glob("*.whl")):
+        roots.update(wheel_sources(wheel))
+    if not (PYSCRIPT_PACKAGE / "__init__.py").is_file():
+        sys.exit(f"[build] {PYSCRIPT_PACKAGE} is missing (the pyscript package's sources)")
+    for path in sorted(PYSCRIPT_PACKAGE.glob("*.py")):
+        roots[f"pyscript/{path.name}"] = path.read_bytes()
+    roots["main.py"] = (ROOT / "serm" / "web" / "main.py").read_bytes()
+    return roots
+
+
+def trimmed_stdlib() -> Path:
+    """Pyodide's standard library cut to what the page imports, as bytecode: a folder holding
+    ``stdlib.zip`` and ``audit.json`` (what was kept and why; see tools/trim_stdlib.py).
+
+    tools/trim_stdlib.py traces the imports inside the vendored Pyodide; the result is cached
+    in build/stdlib/, keyed on everything it depends on.
+    """
+    roots = stdlib_roots()
+    args: dict[str, object] = {
+        "roots": "roots",
+        "modules": pyscript_python_imports(VENDOR / "pyscript"),
+        "always": list(ALWAYS_MODULES),
+    }
+    digest = hashlib.sha256(f"serm-stdlib 1\n{pyodide_site_dir()}\n".encode())
+    for script in (TRIM_STDLIB, PYODIDE_RUN, VENDOR / "pyodide" / "python_stdlib.zip"):
+        digest.update(f"{script.name} {sha256_of(script)}\n".encode())
+    digest.update(json.dumps(args, sort_keys=True).encode())
+    for name in sorted(roots):
+        digest.update(f"{name} {hashlib.sha256(roots[name]).hexdigest()}\n".encode())
+    cached = STDLIB_CACHE / digest.hexdigest()[:24]
+    if not (cached / "stdlib.zip").is_file() or not (cached / "audit.json").is_file():
+        run_trim_stdlib(roots, args, cached)
+    return cached
+
+
+def run_trim_stdlib(roots: dict[str, bytes], args: dict[str, object], dest: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is needed (Node.js 20 or newer) but was not found on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for name, data in roots.items():
+            (work / "roots" / name).parent.mkdir(parents=True, exist_ok=True)
+            (work / "roots" / name).write_bytes(data)
+        (work / "args.json").write_text(json.dumps(args))
+        done = subprocess.run(
+            [node, str(PYODIDE_RUN), str(VENDOR / "pyodide"), str(TRIM_STDLIB), str(work)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            sys.exit(f"[build] tools/trim_stdlib.py failed:\n{done.stderr.strip()[-3000:]}")
+        summary = json.loads(done.stdout.strip().splitlines()[-1])
+        shutil.rmtree(STDLIB_CACHE, ignore_errors=True)
+        partial = dest.with_name(f"{dest.name}.{os.getpid()}.tmp")
+        partial.mkdir(parents=True)
+        shutil.copyfile(work / "stdlib.zip", partial / "stdlib.zip")
+        shutil.copyfile(work / "audit.json", partial / "audit.json")
+        partial.rename(dest)
+    log(
+        f"standard library trimmed to {summary['modules']} of {summary['of']} modules, "
+        f"byte-compiled by Pyodide's Python {summary['python']} (audit: "
+        f"{(dest / 'audit.json').relative_to(ROOT)})"
+    )
+
+
+def stdlib_zip_name(data: bytes) -> str:
+    """Where the site serves the trimmed standard library: named by its content, like serm's."""
+    return f"static/app/stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+
+
+# -------------------------------------------------------------------------- boot
+
+
+def boot_files(site: Path, app: str, stdlib: str) -> list[dict[str, object]]:
+    """What static/js/boot.js downloads itself on a first visit, in the order it needs them.
+
+    Each file with its size (the bytes the page receives), its weight on the loading bar (what
+    goes over the network: the gzip size where gzip makes it smaller, as static hosts compress),
+    what to call it in a message, its kind (how it is checked) and whether the page keeps its
+    bytes to hand them to Pyodide and PyScript (``keep``) or only warms the HTTP cache with it
+    (scripts, which the browser imports itself).
+    """
+    pyodide = pyodide_site_dir()
+    wheel = next(iter(sorted((site / "static" / "vendor").glob("*.whl"))))
+    listed: list[tuple[str, str, str]] = [
+        (f"static/vendor/pyscript/{name}", "module", "PyScript")
+        for name in pyscript_needed(VENDOR / "pyscript")
+        if name.endswith(".js")
+    ]
+    listed += [
+        ("pyscript.toml", "text", "the game's settings (pyscript.toml)"),
+        ("serm/web/main.py", "text", "the game's start script (main.py)"),
+        ("static/js/runtime.mjs", "module", "the game's loader (runtime.mjs)"),
+        (f"{pyodide}/pyodide.mjs", "module", "the Python runtime (pyodide.mjs)"),
+        (f"{pyodide}/pyodide.asm.mjs", "module", "the Python runtime (pyodide.asm.mjs)"),
+        (f"{pyodide}/pyodide.asm.wasm", "wasm", "the Python runtime (pyodide.asm.wasm)"),
+        (stdlib, "zip", "Python's standard library"),
+        (app, "zip", "the game's code"),
+        (wheel.relative_to(site).as_posix(), "zip", "the drawing library (svg.py)"),
+    ]
+    out: list[dict[str, object]] = []
+    for rel, kind, label in listed:
+        data = (site / rel).read_bytes()
+        out.append(
+            {
+                "url": rel,
+                "kind": kind,
+                "label": label,
+                "size": len(data),
+                "weight": min(len(data), len(gzip.compress(data, 6))),
+                "keep": kind in ("wasm", "zip"),
+            }
+        )
+    return out
+
+
+def boot_manifest(site: Path, app: str, stdlib: str) -> dict[str, object]:
+    """index.html's ``<meta name="serm-boot">``: read by static/js/boot.js and runtime.mjs."""
+    lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
+    return {
+        "pyscript": "static/vendor/pyscript/core.js",
+        "pyodide": f"{pyodide_site_dir()}/",
+        "stdlib": stdlib,
+        "lock": lock["info"],
+        "files": boot_files(site, app, stdlib),
+    }
+
+
+def with_boot_meta(page: str, manifest: dict[str, object]) -> str:
+    if not BOOT_META.search(page):
+        sys.exit('[build] index.html lacks <meta name="serm-boot" content="...">')
+    content = html.escape(json.dumps(manifest, separators=(",", ":")), quote=True)
+    return BOOT_META.sub(lambda _: f'<meta name="serm-boot" content="{content}">', page)
+
+
 # ------------------------------------------------------------------------- _site
 
 
@@ -478,21 +664,21 @@ def pyodide_site_dir() -> str:
     """Where the site serves Pyodide: a folder named after its pinned version.
 
     A versioned URL never changes content, so the service worker may take it from the browser's
-    HTTP cache when it precaches (no second 13 MB download right after the first visit).
-    pyscript.toml's ``interpreter`` must point into this folder; the build stops if it does not.
+    HTTP cache when it precaches (no second 10 MB download right after the first visit).
+    pyscript.toml's ``interpreter`` is static/js/runtime.mjs, which starts Pyodide from this
+    folder (boot.js gives it the folder, from index.html's boot list).
     """
     version = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    folder = f"static/vendor/pyodide-{version}"
-    if f'"./{folder}/pyodide.mjs"' not in (ROOT / "pyscript.toml").read_text():
-        sys.exit(f"[build] pyscript.toml's interpreter must be ./{folder}/pyodide.mjs")
-    return folder
+    if f'interpreter = "{INTERPRETER}"' not in (ROOT / "pyscript.toml").read_text():
+        sys.exit(f"[build] pyscript.toml's interpreter must be {INTERPRETER}")
+    return f"static/vendor/pyodide-{version}"
 
 
 def site_plan() -> dict[str, Path]:
     """Every file _site/ copies, by its path in the site (index.html is rewritten on the way).
 
-    Generated besides: static/app/serm-HASH.zip and sw.js (pyscript.toml is rewritten to name
-    the zip).
+    Generated besides: static/app/serm-HASH.zip, static/app/stdlib-HASH.zip and sw.js
+    (pyscript.toml is rewritten to name the serm zip, index.html gets the boot list).
     """
     plan = {name: ROOT / name for name in SITE_FILES}
     for folder in SITE_DIRS:
@@ -500,7 +686,7 @@ def site_plan() -> dict[str, Path]:
             rel = path.relative_to(ROOT)
             if path.is_file() and not any(part.startswith(".") for part in rel.parts):
                 plan[rel.as_posix()] = path
-    for name in PYODIDE_FILES:
+    for name in SITE_PYODIDE_FILES:
         plan[f"{pyodide_site_dir()}/{name}"] = VENDOR / "pyodide" / name
     for name in pyscript_needed(VENDOR / "pyscript"):
         plan[f"static/vendor/pyscript/{name}"] = VENDOR / "pyscript" / name
@@ -526,7 +712,8 @@ def compute_build_id(plan: dict[str, Path], salt: str = "") -> str:
 def tools_digest() -> str:
     """A hash of how the site is made: this script, the worker's config, the compiler, the pins."""
     digest = hashlib.sha256()
-    for path in (Path(__file__).resolve(), MAKE_SW, COMPILE_PYC, ROOT / "package-lock.json"):
+    tools = (MAKE_SW, SW_SOURCE, COMPILE_PYC, PYODIDE_RUN, TRIM_STDLIB)
+    for path in (Path(__file__).resolve(), *tools, ROOT / "package-lock.json"):
         digest.update(f"{path.name} {sha256_of(path)}\n".encode())
     return digest.hexdigest()
 
@@ -549,7 +736,12 @@ def site_is_current(dest: Path, plan: dict[str, Path], build_id: str) -> bool:
         return False
     have = {p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()}
     extra = have - set(plan)
-    if "sw.js" not in extra or len(extra) != 2 or not any(APP_ZIP.fullmatch(e) for e in extra):
+    if (
+        "sw.js" not in extra
+        or len(extra) != 3
+        or not any(APP_ZIP.fullmatch(e) for e in extra)
+        or not any(STDLIB_ZIP.fullmatch(e) for e in extra)
+    ):
         return False
     return all(
         (dest / rel).stat().st_size == src.stat().st_size
@@ -625,8 +817,14 @@ def _assemble(dest: Path, salt: str) -> str:
     app = app_zip_name(data)
     (tmp / app).parent.mkdir(parents=True, exist_ok=True)
     (tmp / app).write_bytes(data)
+    stdlib_data = (trimmed_stdlib() / "stdlib.zip").read_bytes()
+    stdlib = stdlib_zip_name(stdlib_data)
+    (tmp / stdlib).write_bytes(stdlib_data)
     toml = tmp / "pyscript.toml"
     toml.write_text(with_app_zip(toml.read_text(encoding="utf-8"), app), encoding="utf-8")
+    index = tmp / "index.html"
+    manifest = boot_manifest(tmp, app, stdlib)
+    index.write_text(with_boot_meta(index.read_text(encoding="utf-8"), manifest), encoding="utf-8")
     summary = make_sw(tmp)
     old = dest.with_name(f".{dest.name}.old")
     shutil.rmtree(old, ignore_errors=True)

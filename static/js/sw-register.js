@@ -7,6 +7,11 @@
 // take over (Workbox's SKIP_WAITING message) and reloads once it controls the page.  Workbox
 // removes the old version's cache entries when the new worker activates.
 //
+// A new version whose install fails (a file missing or changed on the server: the worker's
+// integrity checks refuse it whole) is said once, calmly, in a note the player can dismiss; this
+// version keeps working and the page tries again later (RETRY_MS, when the browser comes back
+// online, when the tab is shown again), then offers "Reload" as usual once it succeeds.
+//
 // URLs are resolved from this file's own URL (static/js/), so the site works from any folder,
 // e.g. https://user.github.io/serm/: the worker is <site>/sw.js and its scope is <site>/.
 
@@ -17,8 +22,11 @@ const SW_URL = new URL("sw.js", SITE);
 const UPDATE_CHECK_MS = 60 * 60 * 1000; // long sessions look for a new version hourly
 const RELOAD_FALLBACK_MS = 5000; // reload anyway if the new worker never takes over
 const REGISTER_FALLBACK_MS = 20000; // register even if the game never reports "done"
+const RETRY_MS = 10 * 60 * 1000; // after a failed update, look again this much later
+const RECHECK_MIN_MS = 60 * 1000; // online / tab shown again: at most this often
 
 let banner = null;
+let failureSaid = false;
 
 function showBanner(onReload) {
   if (banner) return;
@@ -37,6 +45,37 @@ function showBanner(onReload) {
   });
   banner.append(text, button);
   document.body.append(banner);
+}
+
+function sayUpdateFailed() {
+  if (failureSaid || banner) return;
+  failureSaid = true;
+  const note = document.createElement("div");
+  note.id = "update-note";
+  note.setAttribute("role", "status");
+  const text = document.createElement("span");
+  text.textContent =
+    "A new version of the game could not be installed yet. This one keeps working; " +
+    "it will try again later.";
+  const ok = document.createElement("button");
+  ok.type = "button";
+  ok.textContent = "OK";
+  ok.addEventListener("click", () => note.remove());
+  note.append(text, ok);
+  document.body.append(note);
+}
+
+// Follow a new worker's install: offer it once installed, or say (once) that it failed.
+function follow(installing, onInstalled, onFailed) {
+  let installed = false;
+  installing.addEventListener("statechange", () => {
+    if (installing.state === "installed") {
+      installed = true;
+      onInstalled();
+    } else if (installing.state === "redundant" && !installed) {
+      onFailed();
+    }
+  });
 }
 
 function start() {
@@ -69,18 +108,41 @@ function start() {
     .then((registration) => {
       if (!registration) return;
       document.documentElement.dataset.sw = "registered";
-      // An update found before register() was called is not followed by Workbox: watch it here.
-      const installing = registration.installing;
-      if (installing && navigator.serviceWorker.controller) {
-        installing.addEventListener("statechange", () => {
-          if (installing.state === "installed" && registration.waiting === installing) {
-            showBanner(applyUpdate);
-          }
-        });
-      }
-      window.setInterval(() => {
-        wb.update().catch(() => {}); // offline: try again next time
-      }, UPDATE_CHECK_MS);
+      let lastCheck = performance.now();
+      let retry = null;
+      const check = () => {
+        lastCheck = performance.now();
+        registration.update().catch(() => {}); // offline: try again next time
+      };
+      const offer = (installing) => () => {
+        if (registration.waiting === installing) {
+          document.getElementById("update-note")?.remove();
+          showBanner(applyUpdate);
+        }
+      };
+      const failed = () => {
+        sayUpdateFailed();
+        window.clearTimeout(retry);
+        retry = window.setTimeout(check, RETRY_MS);
+      };
+      // Updates (a version is installed already): follow each one, whoever started it.  An
+      // installed one is offered to a page the old version controls; a failed one is said.
+      const watch = (installing) => {
+        if (installing && registration.active) {
+          const controlled = Boolean(navigator.serviceWorker.controller);
+          follow(installing, controlled ? offer(installing) : () => {}, failed);
+        }
+      };
+      watch(registration.installing); // found before register() resolved
+      registration.addEventListener("updatefound", () => watch(registration.installing));
+      const recheck = () => {
+        if (failureSaid && performance.now() - lastCheck > RECHECK_MIN_MS) check();
+      };
+      window.addEventListener("online", recheck);
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") recheck();
+      });
+      window.setInterval(check, UPDATE_CHECK_MS);
     })
     .catch((error) => {
       console.warn("serm: service worker not registered:", error);

@@ -7,6 +7,9 @@
 * A second build served at the same URL is offered by the banner; after "Reload" every
   response is the second build's and the first build's cache entries are gone.  A half-deployed
   second build (new sw.js, old files) is refused whole: the page stays on the first.
+* A new build that cannot be installed (a file missing) is said once, calmly; the page keeps
+  working on the first, tries again later by itself and offers the second once it is whole
+  (issue 13, "updates that fail say so").
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import pytest
 from playwright.sync_api import Page, Request, Response
 
 from tests.browser.conftest import PREFIX, wait_until_booted
-from tests.browser.pages import play_a_little, start_game
+from tests.browser.pages import Table, play_a_little, start_game
 from tools import serve
 
 SEED = 8
@@ -85,7 +88,9 @@ def md5_of(path: Path) -> str:
     return hashlib.md5(path.read_bytes(), usedforsecurity=False).hexdigest()
 
 
-VERSIONED = re.compile(r"^static/vendor/pyodide-[0-9.]+/|^static/app/serm-[0-9a-f]{16}\.zip$")
+VERSIONED = re.compile(
+    r"^static/vendor/pyodide-[0-9.]+/|^static/app/(?:serm|stdlib)-[0-9a-f]{16}\.zip$"
+)
 """Folders named after their version and the zip named after its content: precached under their
 URL alone (no revision)."""
 
@@ -263,7 +268,12 @@ def two_builds(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict
     mix = root / "mix"
     shutil.copytree(first, mix)
     shutil.copyfile(second / "sw.js", mix / "sw.js")
-    return {"first": first, "second": second, "mix": mix}
+    # The second build with a file missing (a deploy that left one out).
+    missing = root / "missing"
+    shutil.copytree(second, missing)
+    (app_zip,) = (missing / "static" / "app").glob("serm-*.zip")
+    app_zip.unlink()
+    return {"first": first, "second": second, "mix": mix, "missing": missing}
 
 
 @pytest.fixture
@@ -316,7 +326,7 @@ def test_update_is_offered_and_then_everything_comes_from_the_new_build(
         for rel, digest in site_manifest(second).items()
         if site_manifest(first).get(rel) != digest
     }
-    (app_zip,) = (second / "static" / "app").iterdir()
+    (app_zip,) = (second / "static" / "app").glob("serm-*.zip")
     app = {"index.html", "pyscript.toml", app_zip.relative_to(second).as_posix()}
     assert app <= differ
     seen, compared = set(), set()
@@ -356,9 +366,51 @@ def test_half_deployed_update_is_refused_whole(
     switchable.root = two_builds["mix"]
     assert page.evaluate(UPDATE_JS, SW_WAIT_MS) == "redundant"
     assert page.locator("#update-banner").count() == 0
+    page.locator("#update-note").wait_for()
     assert precached(page, url)[f"serm-precache-v2-{url}"] == site_manifest(first)
 
     switchable.root = first
     page.reload()
     wait_until_booted(page)
     assert build_ids(page) == (build_id_of(first), build_id_of(first))
+
+
+def test_failed_update_is_said_once_and_tried_again_later(
+    page: Page, switchable: serve.SiteServer, two_builds: dict[str, Path]
+) -> None:
+    first, second = two_builds["first"], two_builds["second"]
+    url = serve.server_url(switchable, PREFIX)
+    page.clock.install()  # time runs as usual; fast_forward jumps to the page's retry
+    page.goto(f"{url}?seed={SEED}")
+    wait_until_booted(page)
+    wait_for_service_worker(page)
+    page.reload()  # a returning player: the first build's worker controls the page
+    wait_until_booted(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+    switchable.root = two_builds["missing"]
+    assert page.evaluate(UPDATE_JS, SW_WAIT_MS) == "redundant"
+    note = page.locator("#update-note")
+    note.wait_for()
+    text = note.inner_text()
+    assert "could not be installed yet" in text and "keeps working" in text, text
+    assert note.get_attribute("role") == "status"  # said calmly, not as an alert
+    assert page.locator("#update-banner").count() == 0
+    assert build_ids(page) == (build_id_of(first), build_id_of(first))
+    page.select_option("#scenario", "open")  # the current version keeps working
+    page.click("[data-action=start]")
+    play_a_little(Table(page))
+
+    # Said once: a second failure is not said again.
+    note = page.locator("#update-note")
+    if note.count():
+        note.get_by_role("button", name="OK").click()
+    assert page.evaluate(UPDATE_JS, SW_WAIT_MS) == "redundant"
+    page.wait_for_timeout(500)
+    assert page.locator("#update-note").count() == 0
+
+    # The file is back: the page's own retry, later, finds the whole version and offers it.
+    switchable.root = second
+    page.clock.fast_forward("10:05")
+    page.get_by_role("button", name="Reload").wait_for(timeout=SW_WAIT_MS)
+    assert "A new version is ready" in page.inner_text("#update-banner")

@@ -1,7 +1,9 @@
 // Import what the page imports at start, in Pyodide under Node.js, from the site's archives.
 //
-//   node tests/pyodide/import_check.mjs <pyodide-dir> <modules> <archive>...
+//   node tests/pyodide/import_check.mjs [--stdlib ZIP] <pyodide-dir> <modules> <archive>...
 //
+// --stdlib: the standard library to run on (the site's trimmed one) and --lock: the lock file's
+// header (index.html's boot list has it; the site ships no lock file), as the page does.
 // <modules> is a comma-separated list of module names (tests/test_site_bytecode.py passes the
 // serm modules serm/web/app.py imports; they import svg too).  Each archive (pyscript.toml's
 // "./*" [files]: the svg.py wheel, the serm zip) is unpacked into the working directory by
@@ -16,7 +18,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-const [pyodideDir, modules, ...archives] = process.argv.slice(2);
+let argv = process.argv.slice(2);
+let stdlib = null;
+let lock = null;
+if (argv[0] === "--stdlib") [stdlib, argv] = [path.resolve(argv[1]), argv.slice(2)];
+if (argv[0] === "--lock") [lock, argv] = [JSON.parse(argv[1]), argv.slice(2)];
+const [pyodideDir, modules, ...archives] = argv;
 if (!pyodideDir || !modules || archives.length === 0) {
   process.stderr.write("usage: node import_check.mjs <pyodide-dir> <modules> <archive>...\n");
   process.exit(2);
@@ -66,7 +73,10 @@ json.dumps(result)
 async function main() {
   const indexURL = path.resolve(pyodideDir) + path.sep;
   const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
-  const pyodide = await loadPyodide({ indexURL });
+  const options = { indexURL };
+  if (stdlib) options.stdLibURL = stdlib;
+  if (lock) options.lockFileContents = { info: lock, packages: {} };
+  const pyodide = await loadPyodide(options);
   for (const archive of archives) {
     const format = path.extname(archive).slice(1);
     pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), format, { extractDir: "." });

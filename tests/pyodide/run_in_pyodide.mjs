@@ -1,6 +1,14 @@
 // Run the engine's pytest suite inside real Pyodide (the browser's Python) under Node.js.
 //
-//   node tests/pyodide/run_in_pyodide.mjs [pytest args...]      (default: tests/core -q)
+//   node tests/pyodide/run_in_pyodide.mjs [--stdlib ZIP --audit JSON] [pytest args...]
+//                                                                (default: tests/core -q)
+//
+// With --stdlib, Python runs on that standard library (the site's trimmed, byte-compiled one,
+// tools/trim_stdlib.py) instead of Pyodide's full one, as in the page: first every serm module
+// the page can import (the audit's page_modules, but serm.web, which needs the browser) is
+// imported with nothing else to fall back on; then pytest and hypothesis, which need more of the
+// standard library, get the rest of it from the full library, but an import made by serm code
+// never does: it fails the run, as it would fail a player.
 //
 // 1. Makes sure build/pyodide-wheels/ holds the hash-pinned pure-Python wheels of
 //    tests/pyodide/requirements.txt (pytest, hypothesis and what they need), fetching
@@ -98,8 +106,73 @@ function copyTree(FS, hostDir, fsDir) {
   }
 }
 
+// Imports for the serm code from the full standard library are refused; the others are allowed.
+const TRIMMED_CHECK = `
+import importlib, importlib.abc, json, os, sys, zipimport
+
+FULL = "/lib/stdlib-full.zip"
+page = json.loads(PAGE_MODULES)
+for name in page:
+    if name.startswith("serm") and not name.startswith("serm.web"):
+        importlib.import_module(name)
+print(f"{sum(n.startswith('serm') for n in page)} serm modules import on the trimmed library")
+
+
+def serm_is_importing():
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_globals.get("__name__", "")
+        if name == "serm" or name.startswith("serm."):
+            return True
+        frame = frame.f_back
+    return False
+
+
+class TestOnlyStdlib(importlib.abc.MetaPathFinder):
+    """The full standard library, last on the path, for the tests' own needs only."""
+
+    used = set()
+
+    def find_spec(self, name, path=None, target=None):
+        parent = name.rpartition(".")[0]
+        where = f"{FULL}/{parent.replace('.', '/')}/" if parent else FULL
+        try:
+            spec = zipimport.zipimporter(where).find_spec(name)
+        except zipimport.ZipImportError:
+            return None
+        if spec is None:
+            return None
+        if serm_is_importing():
+            raise ImportError(
+                f"serm imports {name!r}, which the trimmed standard library lacks", name=name
+            )
+        self.used.add(name.split(".")[0])
+        return spec
+
+
+sys.meta_path.append(TestOnlyStdlib())
+
+# The guard works: a module the trimmed library lacks is refused to serm code, given to others.
+assert "difflib" not in sys.modules
+try:
+    exec("import difflib", {"__name__": "serm.probe"})
+except ImportError as exc:
+    assert "trimmed standard library lacks" in str(exc), exc
+else:
+    raise AssertionError("serm code imported a module the trimmed library lacks")
+exec("import difflib", {"__name__": "tests.probe"})
+del sys.modules["difflib"]
+`;
+
 async function main() {
-  const args = process.argv.slice(2);
+  let args = process.argv.slice(2);
+  let stdlib = null;
+  let audit = null;
+  if (args[0] === "--stdlib") {
+    [stdlib, args] = [path.resolve(args[1]), args.slice(2)];
+    if (args[0] !== "--audit") throw new Error("--stdlib needs --audit AUDIT.json after it");
+    [audit, args] = [JSON.parse(readFileSync(args[1], "utf8")), args.slice(2)];
+  }
   const pytestArgs = args.length ? args : ["tests/core", "-q"];
   const wheels = ensureWheels();
 
@@ -107,7 +180,7 @@ async function main() {
   const indexURL = path.dirname(require.resolve("pyodide/package.json", { paths: [ROOT] }));
   const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
   const started = Date.now();
-  const pyodide = await loadPyodide({ indexURL });
+  const pyodide = await loadPyodide(stdlib ? { indexURL, stdLibURL: stdlib } : { indexURL });
   log(`Pyodide ${pyodide.version} loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const write = (stream) => ({
@@ -127,6 +200,24 @@ async function main() {
   FS.mkdirTree("/wheels");
   for (const wheel of wheels) FS.writeFile(`/wheels/${path.basename(wheel)}`, readFileSync(wheel));
 
+  if (stdlib) {
+    log(`standard library: ${path.relative(ROOT, stdlib)} (the full one only for the tests' needs)`);
+    FS.writeFile("/lib/stdlib-full.zip", readFileSync(path.join(indexURL, "python_stdlib.zip")));
+    FS.mkdirTree("/page-wheels");
+    pyodide.globals.set("PAGE_MODULES", JSON.stringify(audit.page_modules));
+    // svg.py, which serm's view imports, from the wheel the site ships (tools/build.py's copy).
+    const vendor = path.join(ROOT, "static", "vendor");
+    for (const name of readdirSync(vendor).filter((f) => f.endsWith(".whl"))) {
+      FS.writeFile(`/page-wheels/${name}`, readFileSync(path.join(vendor, name)));
+    }
+    pyodide.runPython(`
+import os, sys, zipfile
+for name in os.listdir("/page-wheels"):
+    zipfile.ZipFile(os.path.join("/page-wheels", name)).extractall("/page-packages")
+sys.path[:0] = ["/repo", "/page-packages"]
+`);
+    pyodide.runPython(TRIMMED_CHECK);
+  }
   pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
   const code = await pyodide.runPythonAsync(`
 import os, sys, sysconfig, zipfile
