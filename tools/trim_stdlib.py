@@ -244,7 +244,7 @@ def import_all(trace: Trace) -> None:
             before = set(sys.modules)
             try:
                 importlib.import_module(name)
-            except Exception:  # noqa: S110 - not importable here (say, a Windows module)
+            except Exception:  # not importable here (say, a Windows module)
                 continue
             for new in sorted(set(sys.modules) - before):
                 if new in trace.stdlib and new not in trace.kept:
