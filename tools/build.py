@@ -49,6 +49,7 @@ import tempfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -61,8 +62,11 @@ SW_SOURCE = ROOT / "tools" / "sw-source.mjs"
 COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
 PYODIDE_RUN = ROOT / "tools" / "pyodide_run.mjs"
 TRIM_STDLIB = ROOT / "tools" / "trim_stdlib.py"
+PRERENDER = ROOT / "tools" / "prerender.py"
+EXAMPLE_RECORD = ROOT / "examples" / "complete-game.json"
 PYC_CACHE = ROOT / "build" / "pyc"
 STDLIB_CACHE = ROOT / "build" / "stdlib"
+PRERENDER_CACHE = ROOT / "build" / "prerender"
 PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 
 PYODIDE_FILES = (
@@ -81,6 +85,10 @@ WORKBOX_WINDOW = NODE_MODULES / "workbox-window" / "build" / "workbox-window.pro
 
 # What _site/ holds besides the vendored runtime and the generated files.
 SITE_FILES = ("index.html", "pyscript.toml", "serm/web/main.py", "static/manifest.webmanifest")
+# The page's entry script: PyScript runs it from the site, as source (with a top-level await, which
+# only PyScript's runner allows): not part of the serm zip.
+ENTRY = "serm/web/main.py"
+PAGE_MODULE = "serm.web.app"
 # pyscript.toml's interpreter: the game's module that starts the vendored Pyodide its own way.
 INTERPRETER = "./static/js/runtime.mjs"
 SITE_DIRS = ("static/css", "static/js", "static/icons")
@@ -95,6 +103,8 @@ DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([\w.\-]+\.js)"\s*\)')
 CHUNK_HASH = re.compile(r"-[A-Za-z0-9_\-]{8}\.js$")
 BUILD_META = re.compile(r'<meta name="serm-build" content="[^"]*">')
 BOOT_META = re.compile(r'<meta name="serm-boot" content="[^"]*">')
+# Where index.html gets the welcome screen drawn at build time (tools/prerender.py).
+FIRST_PAINT = ("board", "status", "prompt")
 # Python import statements in PyScript's JavaScript (the Python it runs at start-up, in strings).
 _PY_BOUNDARY = r"""(?:^|[\s;"'`(]|\\n|\\t)"""
 PY_FROM_IMPORT = re.compile(_PY_BOUNDARY + r"from\s+([A-Za-z_][\w.]*)\s+import\b[^\n;\\]*")
@@ -363,7 +373,8 @@ def package_files() -> list[Path]:
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
         for name in sorted(filenames):
             path = Path(dirpath) / name
-            if path.suffix in PACKAGE_SUFFIXES and not name.startswith("test_"):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.suffix in PACKAGE_SUFFIXES and not name.startswith("test_") and rel != ENTRY:
                 found.append(path)
     return found
 
@@ -552,28 +563,25 @@ def trimmed_stdlib() -> Path:
     cached = STDLIB_CACHE / digest.hexdigest()[:24]
     if not (cached / "stdlib.zip").is_file() or not (cached / "audit.json").is_file():
         run_trim_stdlib(roots, args, cached)
+        reached = json.loads((cached / "audit.json").read_text())["page_modules"]
+        if PAGE_MODULE not in reached:
+            shutil.rmtree(cached)
+            sys.exit(
+                f"[build] tools/trim_stdlib.py did not reach {PAGE_MODULE} from {ENTRY}: the "
+                "page's imports must be plain import statements, or the trimmed standard library "
+                "misses what they need"
+            )
     return cached
 
 
 def run_trim_stdlib(roots: dict[str, bytes], args: dict[str, object], dest: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("[build] node is needed (Node.js 20 or newer) but was not found on PATH")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for name, data in roots.items():
             (work / "roots" / name).parent.mkdir(parents=True, exist_ok=True)
             (work / "roots" / name).write_bytes(data)
         (work / "args.json").write_text(json.dumps(args))
-        done = subprocess.run(
-            [node, str(PYODIDE_RUN), str(VENDOR / "pyodide"), str(TRIM_STDLIB), str(work)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            sys.exit(f"[build] tools/trim_stdlib.py failed:\n{done.stderr.strip()[-3000:]}")
-        summary = json.loads(done.stdout.strip().splitlines()[-1])
+        summary = json.loads(run_pyodide_script(TRIM_STDLIB, work))
         shutil.rmtree(STDLIB_CACHE, ignore_errors=True)
         partial = dest.with_name(f"{dest.name}.{os.getpid()}.tmp")
         partial.mkdir(parents=True)
@@ -590,6 +598,64 @@ def run_trim_stdlib(roots: dict[str, bytes], args: dict[str, object], dest: Path
 def stdlib_zip_name(data: bytes) -> str:
     """Where the site serves the trimmed standard library: named by its content, like serm's."""
     return f"static/app/stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+
+
+# ---------------------------------------------------------------- first paint
+
+
+def prerendered() -> dict[str, Any]:
+    """The welcome screen drawn by the game's own view code, and the vocabulary of its markup
+    (tools/prerender.py, run in the vendored Pyodide with serm and svg.py); cached in
+    build/prerender/, keyed on what it depends on."""
+    roots = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in package_files()}
+    for wheel in sorted(VENDOR.glob("*.whl")):
+        roots.update(wheel_sources(wheel))
+    digest = hashlib.sha256(f"serm-prerender 1\n{pyodide_site_dir()}\n".encode())
+    for path in (PRERENDER, PYODIDE_RUN, EXAMPLE_RECORD):
+        digest.update(f"{path.name} {sha256_of(path)}\n".encode())
+    for name in sorted(roots):
+        digest.update(f"{name} {hashlib.sha256(roots[name]).hexdigest()}\n".encode())
+    cached = PRERENDER_CACHE / f"{digest.hexdigest()[:24]}.json"
+    if not cached.is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            for name, source in roots.items():
+                (work / name).parent.mkdir(parents=True, exist_ok=True)
+                (work / name).write_bytes(source)
+            shutil.copyfile(EXAMPLE_RECORD, work / "record.json")
+            output = run_pyodide_script(PRERENDER, work)
+        shutil.rmtree(PRERENDER_CACHE, ignore_errors=True)
+        PRERENDER_CACHE.mkdir(parents=True)
+        cached.write_text(output)
+        log("welcome screen drawn for the first paint (tools/prerender.py)")
+    drawn: dict[str, Any] = json.loads(cached.read_text())
+    return drawn
+
+
+def run_pyodide_script(script: Path, work: Path) -> str:
+    """The JSON line a tools/ script prints when tools/pyodide_run.mjs runs it in Pyodide."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is needed (Node.js 20 or newer) but was not found on PATH")
+    done = subprocess.run(
+        [node, str(PYODIDE_RUN), str(VENDOR / "pyodide"), str(script), str(work)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        sys.exit(f"[build] tools/{script.name} failed:\n{done.stderr.strip()[-3000:]}")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def with_first_paint(page: str, first: dict[str, str]) -> str:
+    """index.html with the welcome screen where its ``<!-- serm:NAME -->`` placeholders are."""
+    for name in FIRST_PAINT:
+        mark = f"<!-- serm:{name} -->"
+        if page.count(mark) != 1:
+            sys.exit(f"[build] index.html must hold {mark} once")
+        page = page.replace(mark, first[name])
+    return page
 
 
 # -------------------------------------------------------------------------- boot
@@ -638,8 +704,11 @@ def boot_files(site: Path, app: str, stdlib: str) -> list[dict[str, object]]:
     return out
 
 
-def boot_manifest(site: Path, app: str, stdlib: str) -> dict[str, object]:
-    """index.html's ``<meta name="serm-boot">``: read by static/js/boot.js and runtime.mjs."""
+def boot_manifest(
+    site: Path, app: str, stdlib: str, vocabulary: dict[str, object]
+) -> dict[str, object]:
+    """index.html's ``<meta name="serm-boot">``: read by static/js/boot.js and runtime.mjs, and by
+    static/js/snapshot.js (``snapshot``: where the stored board is and what it may hold)."""
     lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
     return {
         "pyscript": "static/vendor/pyscript/core.js",
@@ -647,6 +716,12 @@ def boot_manifest(site: Path, app: str, stdlib: str) -> dict[str, object]:
         "stdlib": stdlib,
         "lock": lock["info"],
         "files": boot_files(site, app, stdlib),
+        "snapshot": {
+            "key": "serm/snapshot",
+            "autosave": "serm/autosave",
+            "max": 400_000,
+            **vocabulary,
+        },
     }
 
 
@@ -712,7 +787,7 @@ def compute_build_id(plan: dict[str, Path], salt: str = "") -> str:
 def tools_digest() -> str:
     """A hash of how the site is made: this script, the worker's config, the compiler, the pins."""
     digest = hashlib.sha256()
-    tools = (MAKE_SW, SW_SOURCE, COMPILE_PYC, PYODIDE_RUN, TRIM_STDLIB)
+    tools = (MAKE_SW, SW_SOURCE, COMPILE_PYC, PYODIDE_RUN, TRIM_STDLIB, PRERENDER)
     for path in (Path(__file__).resolve(), *tools, ROOT / "package-lock.json"):
         digest.update(f"{path.name} {sha256_of(path)}\n".encode())
     return digest.hexdigest()
@@ -823,8 +898,10 @@ def _assemble(dest: Path, salt: str) -> str:
     toml = tmp / "pyscript.toml"
     toml.write_text(with_app_zip(toml.read_text(encoding="utf-8"), app), encoding="utf-8")
     index = tmp / "index.html"
-    manifest = boot_manifest(tmp, app, stdlib)
-    index.write_text(with_boot_meta(index.read_text(encoding="utf-8"), manifest), encoding="utf-8")
+    drawn = prerendered()
+    manifest = boot_manifest(tmp, app, stdlib, drawn["vocabulary"])
+    page = with_first_paint(index.read_text(encoding="utf-8"), drawn["first"])
+    index.write_text(with_boot_meta(page, manifest), encoding="utf-8")
     summary = make_sw(tmp)
     old = dest.with_name(f".{dest.name}.old")
     shutil.rmtree(old, ignore_errors=True)

@@ -23,7 +23,7 @@ from serm._build import BUILD_ID
 from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
-from serm.core.state import State, Status, new_game
+from serm.core.state import State, Status
 from serm.ui import driver, panel, snapshot
 from serm.ui.events import (
     Command,
@@ -38,13 +38,14 @@ from serm.ui.events import (
     Press,
     Wheel,
 )
-from serm.ui.help import HELP_HTML, welcome_html
+from serm.ui.help import HELP_HTML
 from serm.ui.keys import repeats
 from serm.ui.model import UI
 from serm.ui.saves import AUTOSAVE, MAX_BYTES, Loaded, SaveError, SaveStore, load_import
 from serm.ui.screen import computer_to_decide
-from serm.view.model import ViewModel
-from serm.view.render import SCALE, render
+from serm.ui.welcome import welcome_screen
+from serm.view.render import SCALE
+from serm.web import board_snapshot
 from serm.web.dom import attr, el, null, scroll_to
 from serm.web.paint import Painter
 from serm.web.storage import LocalStorage
@@ -119,16 +120,18 @@ class App:
 
     def show_welcome(self) -> None:
         self.game = None
-        el("status").innerHTML = '<p class="status">Choose who plays each side.</p>'
         el("saves").hidden = True  # its buttons need a game
         waiting = self.store.info(AUTOSAVE)
         resume = ""
         if waiting is not None and waiting.status != Status.FINISHED:
             resume = panel.resume_text(waiting)
-        el("prompt").innerHTML = welcome_html(self.scenario, resume, self.computer)
+        # The same markup as the page drawn before Python ran (serm.ui.welcome): nothing moves.
+        screen = welcome_screen(self.scenario, self.computer, resume)
+        el("status").innerHTML = screen.status
+        el("prompt").innerHTML = screen.prompt
         self._show_notices()
-        preview = new_game(by_name(self.scenario, 0))
-        el("board").innerHTML = render(preview, ViewModel())
+        if not (resume and board_snapshot.shown_first()):  # else: the waiting game's board stays
+            el("board").innerHTML = screen.board
         self.painter.clear()
         self._set_game_buttons(False)
 
@@ -257,6 +260,8 @@ class App:
             return
         self.saved_snapshot = snap
         problem = self.store.autosave(self.game, self.ui)
+        if not problem:
+            board_snapshot.after_autosave(self.game, self.store)  # what a returning player sees
         if problem and problem not in self.notices:
             self.notices.append(problem)
             self._show_notices()

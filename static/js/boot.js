@@ -66,13 +66,14 @@ window.__sermBoot = { log, failed: () => failed };
 function paint() {
   if (!ui.bar || failed) return;
   const rounded = Math.round(value * 10) / 10;
+  const changed = rounded !== shown || ui.status.textContent !== stageText;
   if (rounded !== shown) {
     shown = rounded;
     ui.bar.value = rounded;
     ui.bar.textContent = `${Math.round(rounded)}%`;
   }
   if (ui.status.textContent !== stageText) ui.status.textContent = stageText;
-  log.push([Math.round(performance.now()), rounded, stageText]);
+  if (changed) log.push([Math.round(performance.now()), rounded, stageText]);
 }
 
 let paintQueued = false;
@@ -174,11 +175,18 @@ function stageAt(share, share2, text) {
 const STAGES = {
   "Loading Pyodide": stageAt(0, 0.05, "Starting PyScript…"),
   "Loading interpreter": stageAt(0.05, 0.45, "Starting Python…"),
-  instantiated: stageAt(0.45, 0.7, "Starting Python…"),
-  "Loaded interpreter": stageAt(0.7, 0.75, "Unpacking the game…"),
-  "Loaded files": stageAt(0.75, 0.8, "Game files unpacked"),
-  "py:ready": stageAt(0.8, 0.97, "Starting the game…"),
+  instantiated: stageAt(0.45, 0.65, "Starting Python…"),
+  "Loaded interpreter": stageAt(0.65, 0.7, "Unpacking the game…"),
+  "Loaded files": stageAt(0.7, 0.72, "Game files unpacked"),
+  "py:ready": stageAt(0.72, 0.75, "Starting the game…"),
+  // serm/web/main.py's steps (serm:stage events)
+  rules: stageAt(0.75, 0.82, "Loading the rules…"),
+  drawing: stageAt(0.82, 0.87, "Loading the board…"),
+  controls: stageAt(0.87, 0.91, "Loading the controls…"),
+  page: stageAt(0.91, 0.95, "Loading the page…"),
+  board: stageAt(0.95, 0.99, "Drawing the board…"),
 };
+const MAIN_STEPS = ["rules", "drawing", "controls", "page", "board"];
 
 // ------------------------------------------------------------------------------- downloads
 
@@ -342,7 +350,11 @@ let downloads = Promise.resolve();
 if (manifest && !controlled) {
   stageText = "Downloading the game…";
   downloads = downloadAll(manifest.files);
-  downloads.catch((error) => fail(capitalised(error.message), error.detail || error));
+  // A moment's grace: a download refused by a security policy fails as a network error, and the
+  // policy's own event (which names the cause) comes right after it.
+  downloads.catch((error) =>
+    setTimeout(() => fail(capitalised(error.message), error.detail || error), 100),
+  );
 } else if (manifest) {
   stageText = "Starting…";
 }
@@ -362,8 +374,13 @@ window.fetch = function (input, init) {
 
 // The options static/js/runtime.mjs passes to Pyodide's loadPyodide, once the downloads are done.
 export async function pyodideOptions() {
-  await downloads;
-  if (failed || !manifest) return new Promise(() => {}); // the message is on screen; stop here
+  const stop = () => new Promise(() => {}); // the message is on screen: the start-up stops here
+  try {
+    await downloads;
+  } catch {
+    return stop();
+  }
+  if (failed || !manifest) return stop();
   return {
     indexURL: new URL(manifest.pyodide, site).href,
     stdLibURL: new URL(manifest.stdlib, site).href,
@@ -419,7 +436,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
   const directive = event.effectiveDirective || event.violatedDirective || "";
   if (!/^(script-src|worker-src|connect-src|default-src)/.test(directive)) return;
   const blocked = event.blockedURI || "";
-  let what = "load the files the game needs";
+  let what = "download the files the game needs";
   if (blocked === "wasm-eval") what = "run WebAssembly, which the game's Python needs ('wasm-unsafe-eval')";
   else if (blocked === "eval") what = "run PyScript, which needs 'unsafe-eval'";
   else if (blocked === "inline") what = "run the scripts it needs";
@@ -427,22 +444,28 @@ document.addEventListener("securitypolicyviolation", (event) => {
     `${directive} blocked ${blocked}`);
 });
 
+// Whatever else breaks the start-up; a little later, so that a failure that says more (a file,
+// the security policy) and comes with it is the one said.
+function failSoon(detail) {
+  setTimeout(() => fail("Something went wrong while starting the game.", detail), 300);
+}
+
 window.addEventListener("unhandledrejection", (event) => {
-  if (live) return;
-  fail("Something went wrong while starting the game.", event.reason);
+  if (!live) failSoon(event.reason);
 });
 
 window.addEventListener("error", (event) => {
-  if (live || !(event instanceof ErrorEvent)) return;
-  fail("Something went wrong while starting the game.", event.error || event.message);
+  if (!live && event instanceof ErrorEvent) failSoon(event.error || event.message);
 });
 
-for (const [name, stage] of Object.entries(STAGES)) {
-  if (name.startsWith("py:") || name === "instantiated") continue;
-  window.addEventListener("py:progress", (event) => {
-    if (String(event.detail) === name) advance(...stage);
-  });
-}
+window.addEventListener("py:progress", (event) => {
+  const stage = STAGES[String(event.detail)];
+  if (stage && /^Load/.test(String(event.detail))) advance(...stage);
+});
+window.addEventListener("serm:stage", (event) => {
+  const name = String(event.detail);
+  if (MAIN_STEPS.includes(name)) advance(...STAGES[name]);
+});
 document.addEventListener("py:ready", () => advance(...STAGES["py:ready"]));
 document.addEventListener("py:done", () => {
   // serm/web/app.py's main() makes the page live before the script ends; if it did not, it

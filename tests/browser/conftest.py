@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -80,11 +81,11 @@ def browser_problems() -> list[str]:
     return []
 
 
-@pytest.fixture
-def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def guarded_page(browser: Browser, problems: list[str], **options: Any) -> Page:
+    """A page in a fresh context (``options`` for ``new_context``) whose page errors, console
+    errors and requests off 127.0.0.1 (aborted) are added to ``problems``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
     page = context.new_page()
-    problems = browser_problems
 
     def guard(route: Route) -> None:
         url = route.request.url
@@ -111,12 +112,22 @@ def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
             else None
         ),
     )
+    return page
+
+
+def fail_on(problems: list[str]) -> None:
+    if problems:
+        pytest.fail("browser problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
+    page = guarded_page(browser, browser_problems)
     try:
         yield page
     finally:
-        context.close()
-    if problems:
-        pytest.fail("browser problems:\n  " + "\n  ".join(problems), pytrace=False)
+        page.context.close()
+    fail_on(browser_problems)
 
 
 def wait_until_booted(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:

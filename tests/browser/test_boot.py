@@ -167,6 +167,12 @@ FAULTS = {
         r"security policy \(CSP\) does not let this page run",
         SAID_AT_ONCE_S,
     ),
+    "csp_forbids_downloads": (
+        f"**{PREFIX}",
+        _with_csp("default-src 'self'; script-src 'self' 'unsafe-eval'; connect-src 'none'"),
+        r"security policy \(CSP\) does not let this page download the files the game needs",
+        SAID_AT_ONCE_S,
+    ),
     "csp_forbids_eval": (
         f"**{PREFIX}",
         _with_csp("script-src 'self' 'wasm-unsafe-eval'"),
