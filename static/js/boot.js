@@ -26,8 +26,9 @@
 
 const STALL_MS = 20000; // a download with no byte for this long has failed
 const SLOW_MS = 20000; // a stage with no news for this long is said to be slow
-const TICK_MS = 200; // the bar's creep and the watchdog
+const WATCH_MS = 1000; // how often the watchdog looks
 const PAINT_MS = 100; // at most this often the bar is redrawn while bytes arrive
+const SLIDE = 3; // a stage's slide lasts this many times its usual length, slowing down as it goes
 const TAP_MS = 1600; // how long "Loading…" stays near the finger
 const BIG_AT_ONCE = 3; // data files downloaded together (a connection stays free for the rest)
 const JS_TYPES = ["text/javascript", "application/javascript", "application/x-javascript",
@@ -47,33 +48,41 @@ const ui = {
   box: document.getElementById("loading"),
   title: document.getElementById("loading-title"),
   bar: document.getElementById("loading-progress"),
+  fill: document.getElementById("loading-fill"),
   status: document.getElementById("loading-status"),
   note: document.getElementById("loading-note"),
 };
 html.classList.add("boot-js"); // the CSS-only "nothing is happening?" fallback is not needed
 
-let shown = -1;
-let value = 0;
-let cap = 0; // the creep stays below this
+let value = 0; // how far the start-up really is, in percent
 let stageText = "";
 let lastNews = started;
 let slowSaid = false;
 let failed = false;
 let live = false;
-const log = []; // [ms since navigation start, bar value, text]: read by `python -m serm bench web`
+// Every change of the bar: [ms since navigation start, value, text, slides to, over ms].  Read by
+// the tests and by `python -m serm bench web`.
+const log = [];
 window.__sermBoot = { log, failed: () => failed };
 
-function paint() {
-  if (!ui.bar || failed) return;
-  const rounded = Math.round(value * 10) / 10;
-  const changed = rounded !== shown || ui.status.textContent !== stageText;
-  if (rounded !== shown) {
-    shown = rounded;
-    ui.bar.value = rounded;
-    ui.bar.textContent = `${Math.round(rounded)}%`;
+// The bar's fill is moved by a CSS transition of its transform, which the compositor runs even
+// while the page's thread is busy (Python's start-up runs in long stretches): during a start-up
+// stage it slides from where it is toward the next stage's mark, over about as long as the stage
+// takes, and never reaches that mark before the stage is done; while files arrive it follows the
+// bytes.  The bar itself (aria-valuenow) says the real progress.
+let heading = 0; // where the fill is going (or is)
+function show(to, ms) {
+  if (!ui.fill || failed) return;
+  if (to > heading) {
+    // Never back: a slide under way is only ever sent further.
+    const easing = ms > PAINT_MS ? "cubic-bezier(0.1, 0.6, 0.3, 1)" : "linear";
+    ui.fill.style.transition = `transform ${ms}ms ${easing}`;
+    ui.fill.style.transform = `scaleX(${(to / 100).toFixed(4)})`;
+    heading = to;
   }
+  ui.bar.setAttribute("aria-valuenow", String(Math.round(value)));
   if (ui.status.textContent !== stageText) ui.status.textContent = stageText;
-  if (changed) log.push([Math.round(performance.now()), rounded, stageText]);
+  log.push([Math.round(performance.now()), Math.round(value * 10) / 10, stageText, heading, ms]);
 }
 
 let paintQueued = false;
@@ -82,21 +91,22 @@ function paintSoon() {
   paintQueued = true;
   setTimeout(() => {
     paintQueued = false;
-    paint();
+    show(value, PAINT_MS);
   }, PAINT_MS);
 }
 
-// Real progress: the bar moves to `to` (never back), the creep may go up to `next`.
-function advance(to, next, text) {
+// Progress: the bar is at least at `to` (it never goes back); with `next` and `ms` (a stage),
+// it slides on toward `next` meanwhile.
+function advance(to, next, text, ms) {
   lastNews = performance.now();
   if (slowSaid) {
     slowSaid = false;
     ui.note.hidden = true;
   }
   value = Math.max(value, to);
-  cap = Math.max(cap, next);
   if (text) stageText = text;
-  paintSoon();
+  if (next > value && ms) show(next - 0.5, ms * SLIDE);
+  else paintSoon();
 }
 
 function retryButton() {
@@ -139,15 +149,10 @@ function sayStillWorking() {
   );
 }
 
-const ticker = setInterval(() => {
-  if (failed || live) return clearInterval(ticker);
-  const room = cap - 0.5 - value;
-  if (room > 0) {
-    value += Math.min(room, Math.max(0.3, room * 0.06));
-    paint();
-  }
+const watchdog = setInterval(() => {
+  if (failed || live) return clearInterval(watchdog);
   if (performance.now() - lastNews > SLOW_MS) sayStillWorking();
-}, TICK_MS);
+}, WATCH_MS);
 
 // ------------------------------------------------------------------------------ the manifest
 
@@ -168,23 +173,24 @@ const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.co
 // Before the first visit's files are here, most of the wait is the download.
 const DOWNLOAD = controlled ? 0 : 85;
 
-// Where each start-up stage puts the bar: [value, the creep's limit, text].
-function stageAt(share, share2, text) {
-  return [DOWNLOAD + (100 - DOWNLOAD) * share, DOWNLOAD + (100 - DOWNLOAD) * share2, text];
+// Where each start-up stage puts the bar: [value, the next stage's mark, text, about how long
+// the stage takes on a first visit (ms; measured on a slow machine, so mostly less)].
+function stageAt(share, share2, text, ms) {
+  return [DOWNLOAD + (100 - DOWNLOAD) * share, DOWNLOAD + (100 - DOWNLOAD) * share2, text, ms];
 }
 const STAGES = {
-  "Loading Pyodide": stageAt(0, 0.05, "Starting PyScript…"),
-  "Loading interpreter": stageAt(0.05, 0.45, "Starting Python…"),
-  instantiated: stageAt(0.45, 0.65, "Starting Python…"),
-  "Loaded interpreter": stageAt(0.65, 0.7, "Unpacking the game…"),
-  "Loaded files": stageAt(0.7, 0.72, "Game files unpacked"),
-  "py:ready": stageAt(0.72, 0.75, "Starting the game…"),
+  "Loading Pyodide": stageAt(0, 0.05, "Starting PyScript…", 600),
+  "Loading interpreter": stageAt(0.05, 0.45, "Starting Python…", 2500),
+  instantiated: stageAt(0.45, 0.65, "Starting Python…", 3000),
+  "Loaded interpreter": stageAt(0.65, 0.7, "Unpacking the game…", 600),
+  "Loaded files": stageAt(0.7, 0.72, "Game files unpacked", 300),
+  "py:ready": stageAt(0.72, 0.75, "Starting the game…", 400),
   // serm/web/main.py's steps (serm:stage events)
-  rules: stageAt(0.75, 0.82, "Loading the rules…"),
-  drawing: stageAt(0.82, 0.87, "Loading the board…"),
-  controls: stageAt(0.87, 0.91, "Loading the controls…"),
-  page: stageAt(0.91, 0.95, "Loading the page…"),
-  board: stageAt(0.95, 0.99, "Drawing the board…"),
+  rules: stageAt(0.75, 0.82, "Loading the rules…", 1000),
+  drawing: stageAt(0.82, 0.87, "Loading the board…", 800),
+  controls: stageAt(0.87, 0.91, "Loading the controls…", 600),
+  page: stageAt(0.91, 0.95, "Loading the page…", 600),
+  board: stageAt(0.95, 0.99, "Drawing the board…", 1000),
 };
 const MAIN_STEPS = ["rules", "drawing", "controls", "page", "board"];
 
@@ -248,7 +254,7 @@ function capitalised(text) {
 function countBytes() {
   let done = 0;
   for (const s of fileState.values()) done += s.size ? (s.weight * Math.min(s.got, s.size)) / s.size : 0;
-  advance((DOWNLOAD * done) / (weightTotal || 1), 0, null);
+  advance((DOWNLOAD * done) / (weightTotal || 1), 0, null, 0);
 }
 
 async function download(file) {
@@ -358,7 +364,7 @@ if (manifest && !controlled) {
 } else if (manifest) {
   stageText = "Starting…";
 }
-paint();
+show(0, 0);
 
 // Pyodide and PyScript ask for the data files with fetch(): they get the bytes downloaded above.
 window.fetch = function (input, init) {
@@ -409,8 +415,7 @@ function wasmFailed(error) {
 }
 
 function instantiated(result) {
-  const [to, next, text] = STAGES.instantiated;
-  advance(to, next, text);
+  advance(...STAGES.instantiated);
   return result;
 }
 
@@ -530,13 +535,13 @@ for (const [type, fn] of EARLY) window.addEventListener(type, fn, { capture: tru
 // ------------------------------------------------------------------------------- live at last
 
 function becameLive() {
-  live = true;
   value = 100;
   stageText = "Ready";
-  paint();
+  show(100, PAINT_MS);
+  live = true;
   for (const [type, fn] of EARLY) window.removeEventListener(type, fn, { capture: true });
   if (tapBubble) tapBubble.remove();
-  clearInterval(ticker);
+  clearInterval(watchdog);
   html.dataset.boot = "live";
 }
 
