@@ -1,24 +1,29 @@
 """Build the static site: vendor the browser runtime, package serm, assemble ``_site/``.
 
 Run from anywhere as ``python tools/build.py``.  Standard library, plus Node.js for
-npm and Workbox.
+npm, Workbox and the vendored Pyodide (which runs the build's Python steps).
 
 Steps (each one is skipped when its output is already up to date):
 
 1. ``npm ci`` installs @pyscript/core, pyodide, workbox-window and (for the build)
-   workbox-build exactly as pinned in package-lock.json; npm checks every tarball
-   against the lock file's sha512 ``integrity`` field and fails on a mismatch.
+   workbox-build, workbox's precaching modules and rollup exactly as pinned in
+   package-lock.json; npm checks every tarball against the lock file's sha512 ``integrity``
+   field and fails on a mismatch.
 2. The Pyodide runtime files are copied to static/vendor/pyodide/.
 3. The PyScript core files (no source maps) are copied to static/vendor/pyscript/.
 4. workbox-window's browser module is copied to static/vendor/workbox/.
 5. The svg.py wheel is fetched with ``pip download --require-hashes`` against
    tools/requirements-vendor.txt, and its sha256 is checked here again.
 6. ``_site/`` is assembled: exactly the files the game needs (see ``site_plan``),
-   index.html with the build id in ``<meta name="serm-build">``, static/app/serm-HASH.zip
-   (the ``serm`` package, see below, with serm/_build.py holding the same build id; named
-   by its content, and pyscript.toml rewritten to match), and sw.js, the Workbox service
-   worker that precaches all of it (tools/make_sw.mjs).  The build id is a hash of every
-   input, so an unchanged ``_site/`` is recognised and left alone in well under a second.
+   static/app/serm-HASH.zip (the ``serm`` package, see below, with serm/_build.py holding the
+   build id; named by its content, and pyscript.toml rewritten to match),
+   static/app/stdlib-HASH.zip (Pyodide's standard library trimmed to what the page imports,
+   see below), index.html with the build id in ``<meta name="serm-build">``, the list of
+   start-up files static/js/boot.js downloads and checks in ``<meta name="serm-boot">``
+   (``boot_manifest``) and the welcome screen drawn where its ``<!-- serm:... -->``
+   placeholders are (see below), and sw.js, the Workbox service worker that precaches all of
+   it (tools/make_sw.mjs).  The build id is a hash of every input, so an unchanged ``_site/`` is
+   recognised and left alone in well under a second.
 
 Bytecode: Pyodide ships no ``.pyc`` for what the page unpacks, so without them every load
 compiles serm and svg.py again (200-300 ms).  tools/compile_pyc.mjs compiles them with the
@@ -28,7 +33,20 @@ pycs.  serm goes into the zip as bytecode only (``serm/core/rules.pyc`` in place
 pycs go in as ``__pycache__/*.cpython-3XX.pyc`` beside the sources its pinned wheel unpacks;
 "unchecked" because the import system must use them without comparing them to those sources,
 whose mtimes change on every load.  The result is cached in build/pyc/, keyed on the sources,
-the Pyodide version and the script.
+the Pyodide version and the script.  serm/web/main.py, the page's entry, stays out of the zip:
+PyScript runs it from the site, as source.
+
+Standard library: Pyodide's python_stdlib.zip holds all of Python's library as sources (2.5 MB,
+compiled again on every load).  tools/trim_stdlib.py, run in the vendored Pyodide, traces what
+the page imports (from main.py, PyScript's package and its start-up code, Pyodide's own
+start-up) and writes those modules only, byte-compiled, with an audit of why each is kept
+(build/stdlib/); static/js/runtime.mjs gives it to Pyodide as ``stdLibURL``.  The stock zip and
+lock file stay out of _site.
+
+First paint: tools/prerender.py, run in the vendored Pyodide with serm and svg.py, draws the
+welcome screen with ``serm.ui.welcome`` (the function the live page draws it with) into
+index.html, and lists the elements and attributes of its markup: the only ones
+static/js/snapshot.js lets a returning player's stored board hold (build/prerender/).
 """
 
 from __future__ import annotations
