@@ -92,7 +92,9 @@ def play_in_page(page: Any, url: str, run: GameRun, scenario: str, cap: int) -> 
     """Play one game at ``run.strength`` on both sides, until a victory or ``cap`` decisions
     (0: no cap); fills ``run.decisions``, ``run.finished`` and the page's record."""
     page.goto(f"{url}?seed={run.seed}&scenario={scenario}", wait_until="commit")
-    page.wait_for_selector("#loading", state="hidden", timeout=BOOT_TIMEOUT_MS)
+    # static/js/boot.js marks the page live once the game has started (the board drawn at build
+    # time is there from the first byte, and #loading may not be parsed yet at "commit").
+    page.wait_for_selector("html[data-boot=live]", state="attached", timeout=BOOT_TIMEOUT_MS)
     _drain(page)
     for player in (1, 2):
         page.select_option(f"#player-{player}", run.strength)

@@ -955,9 +955,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--force-npm", action="store_true", help="run npm ci even if node_modules looks current"
     )
+    parser.add_argument(
+        "--audit",
+        action="store_true",
+        help="then print the import audit: every standard-library module the page gets, and why",
+    )
     args = parser.parse_args(argv)
     build(force_npm=args.force_npm or os.environ.get("CI") == "true")
+    if args.audit:
+        print_audit(json.loads((trimmed_stdlib() / "audit.json").read_text()))
     return 0
+
+
+def print_audit(audit: dict[str, Any]) -> None:
+    """The trimmed standard library's audit (tools/trim_stdlib.py) as a table, by group."""
+    kept: dict[str, dict[str, str]] = audit["kept"]
+    print(f"standard library kept for the page (Python {audit['python']}): {len(kept)} modules")
+    for group in sorted({g for groups in kept.values() for g in groups}):
+        names = sorted(m for m, groups in kept.items() if group in groups)
+        print(f"\n{group} needs {len(names)}:")
+        for name in names:
+            print(f"  {name:<40} imported by {kept[name][group]}")
+    print(f"\nimported but found nowhere ({len(audit['not_found'])}): ", end="")
+    print(", ".join(sorted(audit["not_found"])))
 
 
 if __name__ == "__main__":

@@ -28,8 +28,10 @@ Writes ``/work/stdlib.zip``: the modules found, as sourceless "unchecked hash" `
 (``json/decoder.pyc`` where ``json/decoder.py`` was), each compiled with the file name it has in
 the stock library (``/lib/python314.zip/json/decoder.py``), so tracebacks name the same file and
 line as before (without the line's text); deterministic (fixed dates, sorted).  And
-``/work/audit.json``: every module kept, the module that first imports it and the group that
-brought it (``pyodide``, ``pyscript``, ``svg``, ``serm``, ``always``), the names imported but
+``/work/audit.json``: every module kept and, for each group of code that needs it (``pyodide``:
+Pyodide's own start-up, ``pyscript``, ``svg``, ``serm``: the game, ``always``), the module that
+first imports it there (so the ``serm`` group lists every module the game imports, directly or
+not, whoever else imports it too), the names imported but
 found nowhere (platform modules, JavaScript modules such as ``js``) and the page's own modules
 the trace reached (``page_modules``: what the page can import of serm, svg.py and PyScript).
 The last line is a JSON summary.
@@ -178,9 +180,9 @@ class Trace:
     def __init__(self, stdlib: dict[str, str], roots: dict[str, Path]) -> None:
         self.stdlib = stdlib
         self.roots = roots
-        self.kept: dict[str, tuple[str, str]] = {}  # module -> (first importer, group)
+        self.kept: dict[str, dict[str, str]] = {}  # module -> group -> its first importer there
         self.missing: dict[str, str] = {}  # imported, found nowhere -> first importer
-        self.seen_roots: set[str] = set()
+        self.seen_roots: dict[str, set[str]] = {}  # page module -> groups that reach it
         self.todo: list[tuple[str, str, str]] = []
 
     def want(self, name: str, importer: str, group: str) -> None:
@@ -190,14 +192,16 @@ class Trace:
             self._want_one(".".join(parts[:i]), importer, group)
 
     def _want_one(self, name: str, importer: str, group: str) -> None:
-        if name in self.kept or name in self.seen_roots:
-            return
         if name in self.roots:
-            self.seen_roots.add(name)
-            self.todo.append((name, importer, group))
+            groups = self.seen_roots.setdefault(name, set())
+            if group not in groups:
+                groups.add(group)
+                self.todo.append((name, importer, group))
         elif name in self.stdlib:
-            self.kept[name] = (importer, group)
-            self.todo.append((name, importer, group))
+            found = self.kept.setdefault(name, {})
+            if group not in found:
+                found[group] = importer
+                self.todo.append((name, importer, group))
         elif name not in sys.builtin_module_names:
             self.missing.setdefault(name, importer)
 
@@ -247,8 +251,9 @@ def import_all(trace: Trace) -> None:
             except Exception:  # not importable here (say, a Windows module)
                 continue
             for new in sorted(set(sys.modules) - before):
-                if new in trace.stdlib and new not in trace.kept:
-                    trace.want(new, f"{name} (when imported)", trace.kept[name][1])
+                if new in trace.stdlib:
+                    for group in sorted(trace.kept[name]):
+                        trace.want(new, f"{name} (when imported)", group)
         trace.run()
 
 
@@ -308,7 +313,7 @@ def main() -> str:
     source_bytes = write_zip(stdlib, kept, Path("stdlib.zip"))
     audit = {
         "python": sys.version.split()[0],
-        "kept": {m: {"importer": trace.kept[m][0], "group": trace.kept[m][1]} for m in kept},
+        "kept": {m: dict(sorted(trace.kept[m].items())) for m in kept},
         "not_found": dict(sorted(trace.missing.items())),
         "page_modules": sorted(trace.seen_roots),
     }

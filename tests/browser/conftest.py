@@ -131,7 +131,9 @@ def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
 
 
 def wait_until_booted(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait until the app drew the board and hid the loading screen."""
+    """Wait until the app is live (static/js/boot.js marks it when serm/web/app.py is ready: the
+    board drawn at build time is there long before) and hid the loading screen."""
+    page.wait_for_selector("html[data-boot=live]", state="attached", timeout=timeout_ms)
     page.wait_for_selector("#board svg", state="attached", timeout=timeout_ms)
     page.wait_for_selector("#loading", state="hidden", timeout=timeout_ms)
 

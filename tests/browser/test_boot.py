@@ -272,8 +272,9 @@ def test_retry_starts_the_game_once_the_file_is_back(
     page.goto(site_url, wait_until="commit")
     wait_for_failure(page, SAID_AT_ONCE_S)
     page.unroute("**/pyodide.asm.wasm")
-    browser_problems.clear()
-    page.get_by_role("button", name="Retry").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Retry").click()
+    browser_problems.clear()  # the failed page's requests, cut short by the reload
     wait_until_booted(page)
     assert page.evaluate(BOOT_STATE_JS) == "live"
 

@@ -3,7 +3,9 @@
 * Served under ``/serm/``: nothing is asked outside that folder, nothing is missing, the
   service worker's scope is the folder, it precaches every file of ``_site`` (and the page asks
   for every PyScript file shipped: the list in tools/build.py is what the page really uses).
-* After one online visit the page boots and plays with the browser offline.
+* After one online visit the page boots and plays with the browser offline: a whole seeded
+  hot-seat game to its victory, then a game against the computer, on the trimmed standard
+  library the site ships (the stock one is not even there), so a module it lacks fails here.
 * A second build served at the same URL is offered by the banner; after "Reload" every
   response is the second build's and the first build's cache entries are gone.  A half-deployed
   second build (new sw.js, old files) is refused whole: the page stays on the first.
@@ -27,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import Page, Request, Response
 
+from tests.browser import scripted_game
 from tests.browser.conftest import PREFIX, wait_until_booted
 from tests.browser.pages import Table, play_a_little, start_game
 from tools import serve
@@ -250,6 +253,50 @@ def test_boots_and_plays_offline_after_one_visit(page: Page, site_url: str, site
     assert not from_network, from_network
     meta, python = build_ids(page)
     assert meta == python != "dev"
+
+
+def test_a_whole_game_offline_on_the_trimmed_library(
+    page: Page, site_url: str, site_dir: Path
+) -> None:
+    page.goto(site_url)
+    wait_until_booted(page)
+    wait_for_service_worker(page)
+    page.context.set_offline(True)
+    responses: list[Response] = []
+    page.on("response", lambda r: responses.append(r))
+    page.goto(f"{site_url}?seed={scripted_game.SEED}&scenario=open")
+    wait_until_booted(page)
+    paths = {urlsplit(r.url).path.rsplit("/", 1)[-1] for r in responses}
+    assert any(p.startswith("stdlib-") and p.endswith(".zip") for p in paths), paths
+    assert not list(site_dir.rglob("python_stdlib.zip")), "the stock library is not shipped"
+
+    page.select_option("#scenario", "open")
+    page.click("[data-action=start]")
+    table = Table(page)
+    scripted_game.deploy(table)
+    seen: set[str] = set()
+    for _ in range(400):
+        if page.locator(".victory").count():
+            break
+        n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
+        scripted_game.play_step(table, n, seen)
+    else:
+        raise AssertionError("no victory after 400 steps")
+
+    # A game against the computer: its modules load now, offline.
+    page.click("#btn-new")
+    page.select_option("#player-2", "easy")
+    page.wait_for_timeout(1500)  # choosing the computer loads its modules
+    page.click("[data-action=start]")
+    for _ in range(300):  # player 1 places with Enter; the computer places its own
+        if len(table.cards()) == 10:
+            break
+        if table.pending() == ("place", 1):
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+    assert len(table.cards()) == 10, page.inner_text("#prompt")
+    assert page.evaluate("navigator.onLine") is False
+    assert all(r.from_service_worker for r in responses), "everything came from this device"
 
 
 # -------------------------------------------------------------------------------- updates
