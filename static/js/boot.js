@@ -52,7 +52,8 @@ const ui = {
   status: document.getElementById("loading-status"),
   note: document.getElementById("loading-note"),
 };
-html.classList.add("boot-js"); // the CSS-only "nothing is happening?" fallback is not needed
+// The CSS-only "the start-up script did not arrive" line is not needed: this is it.
+document.getElementById("loading-stuck")?.remove();
 
 let value = 0; // how far the start-up really is, in percent
 let stageText = "";

@@ -265,6 +265,19 @@ def test_a_start_up_file_that_fails_is_named_with_retry(
     browser_problems.clear()  # the failed file and its console messages are what was asked for
 
 
+def test_a_start_up_script_that_never_runs_is_said_by_the_page_itself(
+    page: Page, site_url: str, browser_problems: list[str]
+) -> None:
+    """static/js/boot.js missing: no script of ours runs, so the stylesheet says it (20 s)."""
+    page.route("**/static/js/boot.js", _html_404)
+    page.goto(site_url)
+    stuck = page.locator("#loading-stuck")
+    stuck.wait_for(state="visible", timeout=(STALL_S + 5) * 1000)
+    assert "start-up script did not arrive" in stuck.inner_text()
+    assert stuck.get_by_role("link", name="Retry").is_visible()
+    browser_problems.clear()
+
+
 def test_retry_starts_the_game_once_the_file_is_back(
     page: Page, site_url: str, browser_problems: list[str]
 ) -> None:
