@@ -35,8 +35,7 @@ const JS_TYPES = ["text/javascript", "application/javascript", "application/x-ja
   "application/ecmascript", "text/ecmascript"];
 const MAGIC = { wasm: [0x00, 0x61, 0x73, 0x6d], zip: [0x50, 0x4b, 0x03, 0x04] };
 const TYPES = { wasm: "application/wasm", zip: "application/zip" };
-const KIND_WORDS = { wasm: "a WebAssembly file", zip: "a zip archive", module: "a script",
-  text: "a text file" };
+const KIND_WORDS = { wasm: "a WebAssembly file", zip: "a zip archive" };
 
 const html = document.documentElement;
 const site = new URL("../../", import.meta.url);
@@ -214,9 +213,9 @@ function startsWith(bytes, magic) {
   return magic.every((b, i) => bytes[i] === b);
 }
 
+// Markup where none belongs: none of the start-up files begins with "<" (an HTML page does).
 function looksLikeHTML(bytes) {
-  const head = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().toLowerCase();
-  return head.startsWith("<!doctype") || head.startsWith("<html") || head.startsWith("<");
+  return new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().startsWith("<");
 }
 
 // What is wrong with a file that arrived whole, in words; null if it is usable.
