@@ -1,11 +1,11 @@
 // A returning player's board before Python runs (a classic script in <head>; no inline script).
 //
-// serm/web/snapshot.py stores, beside the autosave, the welcome screen of the saved game as
-// markup (the board's SVG, the status line and the start box: serm.ui.welcome draws it, and the
-// live page draws the same when Python is ready, so nothing moves).  This script runs before the
-// page is shown: if a snapshot is stored and belongs to the autosave (same saved_at), it hides the
-// board drawn at build time (the default table) and, once the page is parsed, draws the snapshot
-// in its place.
+// serm/web/board_snapshot.py stores, beside the autosave, the welcome screen of the saved game as
+// markup (the board's SVG, the status line and the start box: serm.ui.welcome draws it; when
+// Python is ready the live page draws the same start box and keeps this board, so nothing moves).
+// This script runs before the page is shown: if a snapshot is stored and belongs to the autosave
+// (same saved_at), it hides the board drawn at build time (the default table) and, once the page
+// is parsed, draws the snapshot in its place.
 //
 // Stored text is never run nor put into the page as markup: it is parsed into an inert document
 // (DOMParser), and only the elements and attributes the game's view and panel emit (the
