@@ -47,7 +47,9 @@ def shown_first() -> bool:
     """True once, on the page's first welcome screen, if static/js/snapshot.js drew the waiting
     game's board before Python ran (it did only if the snapshot matched the autosave)."""
     first, _state["first"] = _state["first"], False
-    return bool(first) and str(document.documentElement.dataset.snapshot) == "drawn"
+    # getAttribute, not dataset: a missing data attribute is undefined, which Pyodide raises as an
+    # AttributeError (a game waiting whose snapshot was not stored, or did not match the save).
+    return bool(first) and document.documentElement.getAttribute("data-snapshot") == "drawn"
 
 
 def after_autosave(game: Game, store: SaveStore) -> None:
