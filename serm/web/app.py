@@ -50,6 +50,7 @@ from serm.web.dom import attr, el, null, scroll_to
 from serm.web.paint import Painter
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
+from serm.web.warm import WARMERS, Warmer, warm_metrics
 
 if TYPE_CHECKING:
     from serm.ai import Player
@@ -78,6 +79,8 @@ class App:
         self.thoughts = 0
         """How many decisions the computer has started thinking about (names each one's slices)."""
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
+        self.warmer = Warmer(lambda: self.thinking is not None)
+        WARMERS[:] = [self.warmer]
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
@@ -286,6 +289,7 @@ class App:
         assert self.game is not None
         self.painter.paint(self.game, self.ui, states)
         self._maybe_think()
+        self.warmer.schedule(self.game.state)
 
     # --- events ---------------------------------------------------------------------------------
 
@@ -563,7 +567,10 @@ def _metrics(what: str = "memory") -> Any:
     ``"memory"`` (``python -m serm bench web``): collect garbage, size the Python heap.
     ``"think"`` (``python -m serm bench ai --browser``): the computer's decisions timed since the
     last call (``THINK_LOG``), oldest first; the log is emptied.
+    ``"sight"`` (tests/browser/test_warm.py): the idle work on sight regions (``warm_metrics``).
     """
+    if what == "sight":
+        return to_js(warm_metrics(), dict_converter=js.Object.fromEntries)
     if what == "think":
         done = list(THINK_LOG)
         THINK_LOG.clear()
