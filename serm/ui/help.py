@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.scenario import LIBRARY
 from ..view.escape import escape
 from .events import Command
 from .keys import CHOICE_KEYS, badge
@@ -41,11 +42,8 @@ def keys_html() -> str:
     return f"<p>Keys: {', '.join(parts)}.</p>"
 
 
-SCENARIOS = (
-    ("default", "Default: two tall ruins, two low crates"),
-    ("open", "Open: no terrain"),
-    ("random", "Random: a symmetric layout"),
-)
+SCENARIOS = tuple((t.name, f"{t.title}: {t.description}") for t in LIBRARY)
+"""(key, label) of each built-in table, as the table picker lists them (R2)."""
 
 HELP_HTML = """
 <h2>How to play</h2>

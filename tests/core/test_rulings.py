@@ -37,7 +37,18 @@ from serm.core.geometry import CARD_WIDTH, Vec, polygons_overlap, unit
 from serm.core.queries import can_act, visible_enemies
 from serm.core.record import loads
 from serm.core.rules import DRAW_AFTER
-from serm.core.scenario import Scenario, Terrain, by_name, default, open_field, random_layout
+from serm.core.scenario import (
+    BUILT_IN,
+    LIBRARY,
+    Scenario,
+    ScenarioError,
+    Terrain,
+    by_name,
+    default,
+    open_field,
+    random_layout,
+    table_info,
+)
 from serm.core.state import Activation, EventKind, PendingKind, State, Status
 
 HW = CARD_WIDTH / 2
@@ -95,47 +106,89 @@ def test_r1_facings_are_normalized_bearings() -> None:
 
 
 def test_r2_default_table_and_zones() -> None:
-    for sc in (default(), open_field(), random_layout(3)):
+    for sc in (default(), open_field(), random_layout(3), *(by_name(t.name) for t in LIBRARY)):
         assert (sc.width, sc.height) == (10, 10)
         z1, z2 = sc.zone(1), sc.zone(2)
         assert (z1.x0, z1.y0, z1.x1, z1.y1) == (0, 8, 10, 10)
         assert (z2.x0, z2.y0, z2.x1, z2.y1) == (0, 0, 10, 2)
 
 
-def _rotated(points: tuple[Vec, ...]) -> set[tuple[float, float]]:
-    return {(round(10 - p.x, 9), round(10 - p.y, 9)) for p in points}
+def _mirrored(points: tuple[Vec, ...]) -> set[tuple[float, float]]:
+    return {(round(p.x, 9), round(10 - p.y, 9)) for p in points}
 
 
 def _as_set(points: tuple[Vec, ...]) -> set[tuple[float, float]]:
     return {(round(p.x, 9), round(p.y, 9)) for p in points}
 
 
+def _is_mirror_symmetric(sc: Scenario) -> bool:
+    """Each piece has a twin (itself, if it lies across the middle) reflected across the line
+    between the zones, of the same height: the table looks the same from either zone (R2)."""
+    shapes = [(_as_set(t.points), t.tall) for t in sc.terrain]
+    return all((_mirrored(t.points), t.tall) in shapes for t in sc.terrain)
+
+
 def test_r2_built_in_scenarios() -> None:
     d = default()
-    assert len(d.terrain) == 4
     assert any(t.tall for t in d.terrain) and any(not t.tall for t in d.terrain)
-    # each piece has a twin turned half way round the table centre: fair to both players
-    shapes = [(_as_set(t.points), t.tall) for t in d.terrain]
-    for t in d.terrain:
-        assert (_rotated(t.points), t.tall) in shapes
+    for info in LIBRARY:
+        sc = by_name(info.name, 5)
+        assert _is_mirror_symmetric(sc), info.name
+        assert sc == by_name(info.name, 5)
     assert open_field().terrain == ()
     assert by_name("open") == open_field() and by_name("default") == default()
     assert by_name("random", 7) == random_layout(7)
+    for sc in (random_layout(7), *(by_name(t.name) for t in LIBRARY)):
+        assert by_name(sc.name) == sc  # a record's table name brings back its table
     with pytest.raises(ValueError):
         by_name("moon")
+
+
+def test_r2_the_library_describes_its_tables() -> None:
+    """Keys without a dash (a random table is named ``random-SEED``), one line each, and the
+    open field the only deadly one."""
+    assert BUILT_IN == tuple(t.name for t in LIBRARY)
+    assert {"default", "open", "random"} <= set(BUILT_IN) and len(BUILT_IN) >= 6
+    for t in LIBRARY:
+        assert "-" not in t.name and t.title and "\n" not in t.description
+        assert 10 < len(t.description) <= 80
+        assert table_info(t.name) == t
+    assert [t.name for t in LIBRARY if t.deadly] == ["open"]
+    assert [t.name for t in LIBRARY if t.seeded] == ["random"]
+    assert table_info("random-12").name == "random"
+    for name in ("random-", "random-x", "default-1", "moon"):
+        with pytest.raises(ScenarioError):
+            table_info(name)
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_r2_random_layout_is_seeded_symmetric_and_clear_of_the_zones(seed: int) -> None:
     sc = random_layout(seed)
     assert sc == random_layout(seed)
-    assert sc.seed == seed and len(sc.terrain) >= 2
-    shapes = [(_as_set(t.points), t.tall) for t in sc.terrain]
+    assert sc.seed == seed and sc.name == f"random-{seed}"
+    assert sum(t.tall for t in sc.terrain) >= 2
+    assert _is_mirror_symmetric(sc)
     for i, t in enumerate(sc.terrain):
-        assert (_rotated(t.points), t.tall) in shapes
         assert all(0 <= p.x <= 10 and 2 < p.y < 8 for p in t.points)
         for u in sc.terrain[i + 1 :]:
             assert not polygons_overlap(t.points, u.points)
+
+
+RANDOM_0 = [
+    ("Wall", True, [(2.95, 7.1), (7.45, 6.9), (7.45, 7.4), (2.95, 7.6)]),
+    ("Wall", True, [(2.95, 2.4), (7.45, 2.6), (7.45, 3.1), (2.95, 2.9)]),
+    ("Crates", False, [(5.7, 5.2), (6.3, 5.2), (6.3, 5.8), (5.7, 5.8)]),
+    ("Crates", False, [(5.7, 4.2), (6.3, 4.2), (6.3, 4.8), (5.7, 4.8)]),
+]
+"""Seed 0's random table as ``random_layout`` first built it (2026-12-01)."""
+
+
+def test_r2_the_same_seed_gives_the_same_table_everywhere() -> None:
+    """Seed 0's random table, corner by corner: this suite also runs in Pyodide, so the pinned
+    numbers hold there too."""
+    assert [(t.name, t.tall, [tuple(p) for p in t.points]) for t in random_layout(0).terrain] == (
+        RANDOM_0
+    )
 
 
 # --- R3 terrain ----------------------------------------------------------------------------------
