@@ -199,20 +199,21 @@ def woods() -> Scenario:
 
 
 def bunkers() -> Scenario:
-    """Small square tall bunkers in a staggered checkerboard, low sandbags across the gaps: short
-    sight lines everywhere, many ways through (R2, R3)."""
+    """Three tall bunkers in front of each zone and two across the middle, in a staggered
+    checkerboard, low sandbags in the gaps: short sight lines everywhere, many ways through
+    (R2, R3)."""
     return _table(
         "bunkers",
         (
-            _rect("Bunker", 0.9, 6.6, 1.9, 7.4, True),
-            _rect("Bunker", 4.5, 6.6, 5.5, 7.4, True),
-            _rect("Bunker", 8.1, 6.6, 9.1, 7.4, True),
-            _rect("Sandbags", 2.6, 6.9, 3.8, 7.2, False),
-            _rect("Sandbags", 6.2, 6.9, 7.4, 7.2, False),
+            _rect("Bunker", 0.6, 6.9, 2.2, 7.7, True),
+            _rect("Bunker", 4.2, 6.9, 5.8, 7.7, True),
+            _rect("Bunker", 7.8, 6.9, 9.4, 7.7, True),
+            _rect("Sandbags", 2.7, 6.2, 3.7, 6.5, False),
+            _rect("Sandbags", 6.3, 6.2, 7.3, 6.5, False),
         ),
         (
-            _rect("Bunker", 2.7, 4.5, 3.7, 5.5, True),
-            _rect("Bunker", 6.3, 4.5, 7.3, 5.5, True),
+            _rect("Bunker", 2.5, 4.5, 3.5, 5.5, True),
+            _rect("Bunker", 6.5, 4.5, 7.5, 5.5, True),
         ),
     )
 
