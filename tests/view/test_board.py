@@ -91,7 +91,7 @@ def test_table_zones_and_terrain(deploying: State, deployed: State) -> None:
     assert float(zones[0].get("opacity") or 1) > float(faint[0].get("opacity") or 1)
     # Terrain: tall pieces hatched and labelled "tall", low ones "low".
     terrain = [g for g in root.iter(f"{NS}g") if g.get("data-role") == "terrain"]
-    assert len(terrain) == len(deploying.scenario.terrain) == 4
+    assert len(terrain) == len(deploying.scenario.terrain) > 0
     for g, t in zip(terrain, deploying.scenario.terrain, strict=True):
         assert ("tall" if t.tall else "low") in classes(g)
         assert all_text(g).endswith("tall" if t.tall else "low")
