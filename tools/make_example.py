@@ -168,7 +168,7 @@ def play_game(seed: int) -> tuple[Game, set[str]]:
         game.play(action)
         if any(e.kind == EventKind.KILL for e in game.events[seen:]):
             features.add("kill")
-    if game.state.status == Status.FINISHED and game.state.conceded_by is None:
+    if game.state.winner is not None and game.state.conceded_by is None:
         features.add("winner")
     return game, features
 
