@@ -159,18 +159,19 @@ def _rings(path: ET.Element) -> list[list[tuple[float, float]]]:
 
 
 def test_tall_terrain_casts_a_shadow(deployed: State) -> None:
-    # Player 1's Gunner at (3, 9) faces up the table; the Ruin at x 1.3..2.8, y 4.4..5.6 hides
-    # the area behind it.
+    # Player 1's Gunner at (3, 9) faces up the table; the Wall at x 3..7, y 6.7..7.1 hides the
+    # area behind it; the left flank is open.
     region = groups(overlay(deployed, ViewModel(selected=(1, "gunner"))), "los")[0]
     (shadow,) = [p for p in region.iter(f"{NS}path") if "shadow" in classes(p)]
     assert shadow.get("fill-rule") in (None, "nonzero")  # the cells' union, filled once
     rings = _rings(shadow)
-    hidden = Vec(2.0, 2.5)
-    assert any(_inside([(x * SCALE, y * SCALE) for x, y in r], 200, 250) for r in rings)
-    assert not any(_inside([(x * SCALE, y * SCALE) for x, y in r], 600, 300) for r in rings)
+    hidden = Vec(5.0, 5.5)
+    assert any(_inside([(x * SCALE, y * SCALE) for x, y in r], 500, 550) for r in rings)
+    assert not any(_inside([(x * SCALE, y * SCALE) for x, y in r], 100, 400) for r in rings)
     # The rules agree that a card there is not seen.
     gunner = deployed.soldier(1, "gunner")
     assert not sees(q.viewer(gunner), card_polygon(hidden, 0.0), q.tall_terrain(deployed))
+    assert sees(q.viewer(gunner), card_polygon(Vec(1.0, 4.0), 0.0), q.tall_terrain(deployed))
 
 
 def _subtract(poly: Poly, hole: Poly) -> list[Poly]:
