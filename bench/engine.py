@@ -13,6 +13,12 @@ calls on the same inputs; ``sight_{typical,narrow}_{exact,sampled}_us`` are the 
 test over 200 layouts each of random terrain and of walls with narrow gaps (see
 ``tests/sight/reference.py``); ``narrow_*`` count, over 750 narrow-gap layouts, the targets each
 test sees and those the sampled test refused that exact sight sees.
+
+Built-in tables (R2): ``shadow_TABLE_{median,p95}_us`` time drawing one soldier's LOS region with
+its tall-terrain shadows (``serm.view.sight.region_group``, nothing cached) for 60 random poses of
+a card in player 1's zone, ``shadow_TABLE_ranger_p95_us`` the same for the Ranger (whole-table
+region); ``cover_mask_us`` is ``serm.core.cover.seen_mask`` for one card against every enemy Gunner
+pose of the reference grid on the default table, ``cover_worst_us`` the worst pose of five masks.
 """
 
 from __future__ import annotations
@@ -26,10 +32,10 @@ import time
 from collections.abc import Callable
 
 from serm.ai.match import play
-from serm.core import los
+from serm.core import cover, los
 from serm.core.geometry import Vec, card_polygon, sweep_contact, unit
 from serm.core.movement import halt_along
-from serm.core.scenario import by_name
+from serm.core.scenario import LIBRARY, Scenario, by_name
 from serm.core.state import Soldier, new_game
 from tests.sight.reference import (
     Layout,
@@ -125,6 +131,44 @@ def _sight(seed: int) -> dict[str, float]:
     return out
 
 
+def _region_us(sc: Scenario, card: str, n: int, seed: int) -> list[float]:
+    """CPU time of drawing one LOS region, nothing cached, for ``n`` random poses (sorted)."""
+    from serm.view import sight
+
+    rng = random.Random(seed)
+    z = sc.zone(1)
+    out = []
+    for _ in range(n):
+        x, y = rng.uniform(z.x0 + 0.6, z.x1 - 0.6), rng.uniform(z.y0 + 0.6, z.y1 - 0.6)
+        s = Soldier(1, card, x, y, rng.uniform(-60.0, 60.0) % 360.0, True)
+        sight.partition.cache_clear()
+        start = time.process_time()
+        str(sight.region_group(sc, s))
+        out.append((time.process_time() - start) * 1e6)
+    return sorted(out)
+
+
+def _tables(seed: int) -> dict[str, float]:
+    """LOS shadow cost per built-in table, and the cover module's cost on the default table."""
+    out: dict[str, float] = {}
+    for info in LIBRARY:
+        sc = by_name(info.name, seed)
+        name = info.name
+        times = _region_us(sc, "assault", 60, seed)
+        out[f"shadow_{name}_median_us"] = statistics.median(times)
+        out[f"shadow_{name}_p95_us"] = times[int(0.95 * (len(times) - 1))]
+        ranger = _region_us(sc, "ranger", 20, seed)
+        out[f"shadow_{name}_ranger_p95_us"] = ranger[int(0.95 * (len(ranger) - 1))]
+    sc = by_name("default")
+    poses = cover.gunner_poses(sc, 2)
+    tall = cover.tall_of(sc)
+    cards = [card_polygon(Vec(1.0 + 2.0 * i, 9.0), 0.0) for i in range(5)]
+    out["cover_mask_us"] = _median_us(lambda: cover.seen_mask(cards[2], poses, tall), 3, 1)
+    masks = [cover.seen_mask(c, poses, tall) for c in cards]
+    out["cover_worst_us"] = _median_us(lambda: cover.worst(masks), 7, 200)
+    return out
+
+
 def run(games: int, seed: int) -> dict[str, float]:
     """Measure everything; returns the figures (also printed by ``main``)."""
     base = _median_us(_baseline, repeat=7, number=200)
@@ -132,6 +176,7 @@ def run(games: int, seed: int) -> dict[str, float]:
     for name, fn in _calls(seed).items():
         out[name] = _median_us(fn, repeat=7, number=200)
     out.update(_sight(seed))
+    out.update(_tables(seed))
     actions = 0
     start = time.perf_counter()
     for i in range(games):
