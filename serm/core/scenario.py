@@ -200,7 +200,7 @@ def woods() -> Scenario:
 
 def bunkers() -> Scenario:
     """Three tall bunkers in front of each zone and two across the middle, in a staggered
-    checkerboard, low sandbags in the gaps: short sight lines everywhere, many ways through
+    checkerboard, low sandbags on the flanks: short sight lines everywhere, many ways through
     (R2, R3)."""
     return _table(
         "bunkers",
@@ -208,8 +208,8 @@ def bunkers() -> Scenario:
             _rect("Bunker", 0.6, 6.9, 2.2, 7.7, True),
             _rect("Bunker", 4.2, 6.9, 5.8, 7.7, True),
             _rect("Bunker", 7.8, 6.9, 9.4, 7.7, True),
-            _rect("Sandbags", 2.7, 6.2, 3.7, 6.5, False),
-            _rect("Sandbags", 6.3, 6.2, 7.3, 6.5, False),
+            _rect("Sandbags", 0.4, 5.7, 1.6, 6.0, False),
+            _rect("Sandbags", 8.4, 5.7, 9.6, 6.0, False),
         ),
         (
             _rect("Bunker", 2.5, 4.5, 3.5, 5.5, True),
