@@ -2,10 +2,10 @@
 
 Input: pointer presses, moves, releases and cancels (positions in card lengths on the table),
 wheel notches, keys (by their DOM ``key`` name), presses of a named command (a button, or a key
-through the key map of ``serm.ui.keys``) and typed-in dice. Results: ``Settled`` after the game's
-state changed (an action was played, or a game was opened), ``Refused`` when the engine refused an
-action. A new kind of input (a pinch, a long press, "skip to the end") is a new type here and a
-new case in ``reduce``.
+through the key map of ``serm.ui.keys``), typed-in dice and a rest of the aim. Results:
+``Settled`` after the game's state changed (an action was played, or a game was opened),
+``Refused`` when the engine refused an action. A new kind of input (a pinch, a long press,
+"skip to the end") is a new type here and a new case in ``reduce``.
 """
 
 from __future__ import annotations
@@ -134,6 +134,17 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class Rest:
+    """The pointer and the keys have rested on an aimed Move (``REST_MS``), or the page is free
+    again after the last step of the work this started: check the next enemy that could React
+    (``serm.ui.outlook``)."""
+
+
+REST_MS = 150
+"""How long (ms) the aim must rest before its outlook is worked out."""
+
+
+@dataclass(frozen=True)
 class Settled:
     """The game's state changed: fit the screen to what it now waits for.
 
@@ -161,6 +172,7 @@ Event = (
     | Key
     | Press
     | Dice
+    | Rest
     | Settled
     | Refused
 )

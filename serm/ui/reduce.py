@@ -18,8 +18,8 @@ from typing import assert_never
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
 from ..core.state import PendingKind, State
-from . import path, pointer
-from .choose import choose_card, say, select
+from . import outlook, path, pointer
+from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select
 from .deploy import new_ghost, unplaced
 from .events import (
     Command,
@@ -32,6 +32,7 @@ from .events import (
     PointerUp,
     Press,
     Refused,
+    Rest,
     Settled,
     Wheel,
 )
@@ -52,6 +53,8 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             return settle(ui, state, event.recent_from)
         case Refused():
             return refused(ui, event), None
+        case Rest():
+            return outlook.rest(ui, state), None
         case PointerMove():
             return pointer.move(ui, state, event)
         case PointerUp():
@@ -149,7 +152,8 @@ def refused(ui: UI, event: Refused) -> UI:
 
 
 def press(ui: UI, state: State, event: Press) -> Outcome:
-    """A command from a button or a key; see ``Command``."""
+    """A command from a button or a key; see ``Command``. A target or a reactor is picked
+    first and played on CONFIRM (its dice are rolled only then); declining a React is at once."""
     cmd, arg = event.command, event.arg
     step = 5.0 if event.big else 1.0
     match cmd:
@@ -172,9 +176,11 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
         case Command.END:
             return ui, (End() if _waiting(state, PendingKind.ACT) else None)
         case Command.REACT:
-            return ui, (React(arg or None) if _waiting(state, PendingKind.REACT) else None)
+            if arg:
+                return pick_reactor(ui, state, arg), None
+            return ui, (React(None) if _waiting(state, PendingKind.REACT) else None)
         case Command.TARGET:
-            return ui, _target(ui, state, arg)
+            return pick_target(ui, state, arg), None
         case Command.KEEP:
             return ui, (Face(None) if _waiting(state, PendingKind.FACE) else None)
         case Command.CORNER:
@@ -218,6 +224,8 @@ def confirm(ui: UI, state: State) -> Outcome:
     p, c = state.pending, ui.choice
     if p is None:
         return ui, None
+    if c.pick is not None:
+        return ui, confirmed(ui, state)
     if p.kind == PendingKind.PLACE and ui.ghost is not None:
         g = ui.ghost
         return ui, Place(g.card, round(g.x, 4), round(g.y, 4), round(g.facing, 2))
@@ -239,12 +247,15 @@ def confirm(ui: UI, state: State) -> Outcome:
 
 
 def cancel(ui: UI, state: State) -> UI:
-    """Esc / Back: restart the Brawler's path, leave the Move, Turn or Shoot being set up, or
-    (before the activation is under way) put the soldier back."""
+    """Esc / Back: drop the target or reactor picked, restart the Brawler's path, leave the
+    Move, Turn or Shoot being set up, or (before the activation is under way) put the soldier
+    back."""
     ui = say(ui, "")
+    c = ui.choice
+    if c.pick is not None:
+        return replace(ui, choice=replace(c, pick=None))
     if _waiting(state, PendingKind.PATH):
         return replace(ui, trace=Trace(cursor=ui.trace.cursor)) if ui.trace.corners else ui
-    c = ui.choice
     if c.mode != ActMode.MENU:
         return replace(ui, choice=Choice(soldier=c.soldier))
     a = state.activation
@@ -269,22 +280,11 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
         return ui, None
     if cmd == Command.TURN:
         return replace(ui, choice=Choice((s.player, s.card), ActMode.TURN, facing=s.facing)), None
-    if s.type.traces_path:  # the Brawler rolls first, then traces its path (R17)
-        return ui, Move(s.card, None, round(s.facing, 2))
+    if s.type.traces_path:  # it rolls first, then traces its path (R17): no aim to set
+        return replace(ui, choice=Choice((s.player, s.card), ActMode.AIM, facing=s.facing)), None
     return replace(
         ui, choice=Choice((s.player, s.card), ActMode.AIM, aim=s.facing, facing=s.facing)
     ), None
-
-
-def _target(ui: UI, state: State, target: str) -> Action | None:
-    """Shoot ``target``: the Gunner's next target (R22), or the activated soldier's (R21)."""
-    p, shot = state.pending, state.shot
-    if p is not None and p.kind == PendingKind.TARGET and shot is not None:
-        return Shoot(shot.shooter, target)
-    s = chosen(state, ui)
-    if s is not None and _waiting(state, PendingKind.ACT):
-        return Shoot(s.card, target)
-    return None
 
 
 def dice(ui: UI, state: State, text: str) -> Outcome:

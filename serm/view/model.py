@@ -47,6 +47,9 @@ class MovePreview:
 
     ``min_length``/``max_length`` are the least and most the Move pool can roll; ``halt`` is how far
     the card could travel along the direction before first contact (None if nothing is in reach).
+    ``watchers`` are the enemies that could React (R18): (soldier, L along the direction where it
+    first sees the card, chance that it may React and beats the roll); ``stop_chance`` the chance
+    that the Move is stopped (R19), None until worked out (``serm.core.forecast``).
     """
 
     card: SoldierKey
@@ -55,6 +58,8 @@ class MovePreview:
     min_length: float
     max_length: float
     halt: float | None
+    watchers: tuple[tuple[SoldierKey, float, float], ...] = ()
+    stop_chance: float | None = None
 
 
 @dataclass(frozen=True)

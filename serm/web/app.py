@@ -24,8 +24,9 @@ from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status
-from serm.ui import driver, panel, snapshot
+from serm.ui import driver, outlook, panel, snapshot
 from serm.ui.events import (
+    REST_MS,
     Command,
     Dice,
     Event,
@@ -36,6 +37,7 @@ from serm.ui.events import (
     PointerMove,
     PointerUp,
     Press,
+    Rest,
     Wheel,
 )
 from serm.ui.help import HELP_HTML
@@ -81,6 +83,8 @@ class App:
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.warmer = Warmer(lambda: self.thinking is not None)
         WARMERS[:] = [self.warmer]
+        self._rest_proxy = create_proxy(self._guard(self._on_rest))
+        self._rest_timer: Any = None
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
@@ -182,7 +186,24 @@ class App:
             self.draw(stepped.states)
             if save:
                 self.autosave()
+        if changed or self._rest_timer is None:
+            self._rest_later(now=isinstance(event, Rest))
         return changed
+
+    def _rest_later(self, now: bool) -> None:
+        """While a Move is aimed and its outlook is not done (``serm.ui.outlook``): send ``Rest``
+        once the aim has rested ``REST_MS``, or, after a step of it, as soon as the page is free
+        (each step is one task, short enough to keep the page answering)."""
+        if self._rest_timer is not None:
+            js.clearTimeout(self._rest_timer)
+            self._rest_timer = None
+        game = self.game
+        if game is not None and outlook.wanted(game.state, self.ui):
+            self._rest_timer = js.setTimeout(self._rest_proxy, 0 if now else REST_MS)
+
+    def _on_rest(self) -> None:
+        self._rest_timer = None
+        self.handle(Rest(), save=False)
 
     def enter_dice(self) -> None:
         boxes = document.querySelectorAll("#prompt input.die-input")
