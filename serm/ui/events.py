@@ -53,6 +53,8 @@ class Command(StrEnum):
     """Show every enemy's LOS region, or stop showing them."""
     AUTO_TARGET = "auto-target"
     """Turn ``Settings.auto_last_target`` on or off."""
+    EXPOSURE = "exposure"
+    """Turn the Exposure view of deployment on or off (``Settings.exposure``)."""
 
 
 @dataclass(frozen=True)
@@ -135,9 +137,9 @@ class Dice:
 
 @dataclass(frozen=True)
 class Rest:
-    """The pointer and the keys have rested on an aimed Move (``REST_MS``), or the page is free
-    again after the last step of the work this started: check the next enemy that could React
-    (``serm.ui.outlook``)."""
+    """The page is free for a step of work no input waits for: after the aim of a Move has
+    rested ``REST_MS``, the next enemy that could React to it (``serm.ui.outlook``); during
+    deployment, the next slice of the Exposure view (``serm.ui.exposure``)."""
 
 
 REST_MS = 150

@@ -24,6 +24,7 @@ KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.REACT,), "no React"),
     ((Command.KEEP,), "keep facing"),
     ((Command.LOS,), "enemy sight"),
+    ((Command.EXPOSURE,), "the Exposure view while deploying"),
     ((Command.AUTO_TARGET,), "ask for the Gunner's last target, or not"),
 )
 """The keys the help lists, by command (badges from the key map, ``serm.ui.keys``)."""

@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..core.cover import Poses
 from ..core.forecast import Forecast
 from ..core.geometry import Vec
+from ..core.los import Viewer
 from ..view.model import Ghost, SoldierKey, Viewport
 
 
@@ -112,6 +114,32 @@ class Outlook:
     forecast: Forecast | None = None
 
 
+Spot = tuple[float, float, float]
+"""Where a card stands: (x, y, facing)."""
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """How much of ``player``'s deployment an enemy Gunner placed last could see (R5, R22),
+    worked out a slice at a time during deployment for the Exposure view (``serm.ui.exposure``).
+
+    ``viewers``: the enemy Gunner's poses built so far (``cover.gunner_poses``, one facing per
+    step; ``built`` facings done) and ``poses`` once all are built; ``masks``: per placed card
+    (its key and where it stands) the poses that see it; ``partial``: the card being worked
+    out (key, spot, next pose, mask so far); ``shade``: per spot of the zone
+    (``exposure.spots``) how many of the first ``shaded`` shading poses see a card there.
+    """
+
+    player: int
+    built: int = 0
+    viewers: tuple[Viewer, ...] = ()
+    poses: Poses | None = None
+    masks: tuple[tuple[SoldierKey, Spot, int], ...] = ()
+    partial: tuple[SoldierKey, Spot, int, int] | None = None
+    shade: tuple[int, ...] = ()
+    shaded: int = 0
+
+
 @dataclass(frozen=True)
 class Pointer:
     """The pointer: the card it hovers and what a press drags.
@@ -135,6 +163,8 @@ class Settings:
 
     show_all_los: bool = False
     auto_last_target: bool = True
+    exposure: bool = False
+    """The Exposure view during deployment (``serm.ui.exposure``); on for a first game."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +192,8 @@ class UI:
     """The proposed stop point, L along the reacted-to Move's path (R19)."""
     outlook: Outlook | None = None
     """Who could React to the Move being aimed, and the chance it is stopped (R18, R19)."""
+    exposure: tuple[Exposure, ...] = ()
+    """What an enemy Gunner placed last could see of each side's deployment (R5, R22)."""
     pointer: Pointer = Pointer()
     settings: Settings = Settings()
     feedback: Feedback = Feedback()

@@ -17,7 +17,8 @@ from ..core.rules import DRAW_AFTER
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
-from . import outlook, path
+from ..view.exposure import words as exposure_words
+from . import exposure, outlook, path
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
@@ -53,17 +54,23 @@ def who(player: int, names: tuple[str, str] | None = None) -> str:
 
 
 def button(
-    label: str, action: str, arg: str = "", key: str | None = None, primary: bool = False
+    label: str,
+    action: str,
+    arg: str = "",
+    key: str | None = None,
+    primary: bool = False,
+    pressed: bool | None = None,
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
-    command unless ``key`` names another ("" for none)."""
+    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
     kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
+    state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
     return (
-        f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}>'
+        f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
         f"{escape(label)}{kbd}</button>"
     )
 
@@ -201,9 +208,44 @@ def _place(state: State, ui: UI) -> str:
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
         f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
         f"arrow keys; turn it with its round handle, the mouse wheel or {_keys_to_rotate()}."
-        f"</p>{_deployment_tip(state, p.player)}"
+        f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}"
         f'<div class="choices">{picks}</div>{problem}'
-        + actions(button("Place card", Command.CONFIRM, primary=True))
+        + actions(
+            button("Place card", Command.CONFIRM, primary=True),
+            button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
+        )
+    )
+
+
+def _exposure(state: State, ui: UI) -> str:
+    """The Exposure view in words: how many of the cards placed so far the enemy Gunner could
+    see from its worst spot (R5, R22), and what the shading means."""
+    ev = exposure.view(state, ui)
+    if ev is None:
+        return ""
+    if not ev.ready:
+        said = "Working out where the enemy Gunner could stand…"
+    elif ev.placed == 0:
+        said = (
+            "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
+            "and how many of them it would see from there."
+        )
+    elif ev.worst is None:
+        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed (R12)."
+    else:
+        said = (
+            f"{exposure_words(ev)}: the dashed Gunner on the board. Placed last, it acts first "
+            "and shoots at every card it sees (R5, R22)."
+        )
+    shading = (
+        "Red squares: a card facing the enemy would be seen there from many of its spots; "
+        "green: from none."
+        if ev.shade_done
+        else "Shading your zone…"
+    )
+    return (
+        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(said)} '
+        f"{escape(shading)}</p>"
     )
 
 

@@ -17,8 +17,8 @@ from typing import assert_never
 
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
-from ..core.state import PendingKind, State
-from . import outlook, path, pointer
+from ..core.state import PendingKind, State, Status
+from . import exposure, outlook, path, pointer
 from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select
 from .deploy import new_ghost, unplaced
 from .events import (
@@ -54,7 +54,9 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
         case Refused():
             return refused(ui, event), None
         case Rest():
-            return outlook.rest(ui, state), None
+            if outlook.aimed(state, ui) is not None:
+                return outlook.rest(ui, state), None
+            return exposure.step(ui, state), None
         case PointerMove():
             return pointer.move(ui, state, event)
         case PointerUp():
@@ -66,7 +68,7 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             if found is None:
                 return ui, None
             return reduce(ui, state, Press(found.command, found.arg, big=event.shift))
-        case Press(command=Command.LOS):  # the enemy's sight may be looked at any time
+        case Press(command=Command.LOS | Command.EXPOSURE):  # views, at any time
             return press(ui, state, event)
         case _ if computer_to_decide(state, ui):
             return ui, None
@@ -86,8 +88,9 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
 def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
     """Fit the screen to what the game now waits for (after an action, or a game opened).
 
-    Clears the choice, the previews and the message; keeps the hover, the settings and the
-    viewport. With one Gunner target left and ``auto_last_target`` on, returns that Shoot (R22).
+    Clears the choice, the previews and the message; keeps the hover, the settings, the
+    viewport and (during deployment) the Exposure view's work. With one Gunner target left and
+    ``auto_last_target`` on, returns that Shoot (R22).
     """
     feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
     base = UI(
@@ -96,6 +99,7 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
         settings=ui.settings,
         feedback=feedback,
         viewport=ui.viewport,
+        exposure=ui.exposure if state.status in (Status.SETUP, Status.DEPLOYMENT) else (),
     )
     p = state.pending
     if p is None:
@@ -159,6 +163,9 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
     match cmd:
         case Command.LOS:
             settings = replace(ui.settings, show_all_los=not ui.settings.show_all_los)
+            return replace(ui, settings=settings), None
+        case Command.EXPOSURE:
+            settings = replace(ui.settings, exposure=not ui.settings.exposure)
             return replace(ui, settings=settings), None
         case Command.AUTO_TARGET:
             on = not ui.settings.auto_last_target

@@ -9,7 +9,7 @@ from ..core.errors import Problem
 from ..core.geometry import Vec
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import MovePreview, SoldierKey, ViewModel
-from . import outlook, path
+from . import exposure, outlook, path
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -216,6 +216,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         facing_handle=_handle(state, ui) if human else None,
         perspective=perspective,
         viewport=ui.viewport,
+        exposure=exposure.view(state, ui),
     )
 
 
@@ -228,6 +229,8 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         ui.seats,
         ui.feedback,
         ui.settings.auto_last_target,
+        ui.settings.exposure,
+        exposure.view(state, ui),
         ui.choice.soldier,
         ui.choice.mode,
         ui.choice.pick,

@@ -37,6 +37,7 @@ def to_dict(ui: UI) -> dict[str, Any]:
         "ghost": None if g is None else {"card": g.card, "x": g.x, "y": g.y, "facing": g.facing},
         "show_all_los": ui.settings.show_all_los,
         "auto_last_target": ui.settings.auto_last_target,
+        "exposure": ui.settings.exposure,
         "referee": ui.seats.referee,
     }
 
@@ -62,6 +63,7 @@ def restore(ui: UI, state: State, data: dict[str, Any]) -> UI:
     settings = Settings(
         show_all_los=data.get("show_all_los") is True,
         auto_last_target=data.get("auto_last_target") is not False,
+        exposure=data.get("exposure") is True,
     )
     ui = replace(ui, settings=settings)
     p = state.pending

@@ -74,6 +74,29 @@ class PathTrace:
 
 
 @dataclass(frozen=True)
+class ExposureView:
+    """The Exposure view during deployment (R5, R22): where an enemy Gunner placed last could
+    stand, and how many of ``player``'s cards placed so far it would see from there.
+
+    ``worst``: the enemy Gunner's pose (x, y, facing) that sees the most of them (None until
+    worked out, or while none is placed); ``seen``: the cards it sees; ``placed``: how many of
+    ``player``'s cards are down. ``shade``: per spot of the zone, (x, y, share): the centre of a
+    card facing the enemy, and the share (0..1) of the enemy Gunner's poses that would see it
+    there; ``spacing``: the spots' spacing (L); ``shade_done``: the shading is complete.
+    """
+
+    player: int
+    worst: tuple[float, float, float] | None
+    seen: tuple[str, ...]
+    placed: int
+    shade: tuple[tuple[float, float, float], ...] = ()
+    spacing: float = 0.25
+    shade_done: bool = False
+    ready: bool = False
+    """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""
+
+
+@dataclass(frozen=True)
 class ViewModel:
     """Everything the renderer needs beyond the ``State``.
 
@@ -88,6 +111,7 @@ class ViewModel:
     - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     - ``viewport``: how the board is framed.
+    - ``exposure``: the Exposure view during deployment (R5, R22), or None.
     """
 
     selected: SoldierKey | None = None
@@ -102,3 +126,4 @@ class ViewModel:
     facing_handle: tuple[SoldierKey, float] | None = None
     perspective: int = 1
     viewport: Viewport = Viewport()
+    exposure: ExposureView | None = None

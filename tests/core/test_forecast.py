@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import arrange, assert_legal_layout, put, remove
 
 from serm.core import apply
 from serm.core import queries as q
@@ -18,7 +19,6 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import EPS
 from serm.core.scenario import Scenario, by_name
 from serm.core.state import PendingKind, State
-from tests.core.helpers import arrange, assert_legal_layout, put, remove
 
 
 def faces_for(total: int, dice: int) -> Roll:

@@ -547,6 +547,15 @@ def test_the_los_toggle_by_key_and_button_even_while_the_computer_decides() -> N
     assert not s.ui.settings.show_all_los
 
 
+def test_the_exposure_toggle_by_key_and_button_even_while_the_computer_decides() -> None:
+    s = Screen.new(computer={1: "easy", 2: "easy"})
+    assert computer_to_decide(s.state, s.ui) and not s.ui.settings.exposure
+    s.key("x")
+    assert s.ui.settings.exposure
+    s.press(Command.EXPOSURE)
+    assert not s.ui.settings.exposure
+
+
 def test_a_computer_decision_takes_no_input_and_shows_no_handle() -> None:
     s = Screen.new(computer={1: "easy", 2: "easy"})
     ui = s.ui
@@ -603,7 +612,7 @@ def test_an_event_that_changes_nothing_returns_the_same_ui() -> None:
     assert reduce(ui, s.state, PointerMove(5.0, 5.0, Hit()))[0] is ui
     assert reduce(ui, s.state, PointerUp(5.0, 5.0, Hit()))[0] is ui
     assert reduce(ui, s.state, PointerCancel())[0] is ui
-    assert reduce(ui, s.state, Key("x"))[0] is ui
+    assert reduce(ui, s.state, Key("z"))[0] is ui
     assert reduce(ui, s.state, Press(Command.CHOOSE, "8"))[0] is ui
 
 
@@ -760,7 +769,7 @@ def test_the_key_map_names_each_key_once() -> None:
     keys = [k for b in KEYMAP for k in b.keys]
     assert len(keys) == len(set(keys))
     assert binding("M") == binding("m") and badge(Command.CONFIRM) == "Enter"
-    assert binding("x") is None
+    assert binding("z") is None
 
 
 def test_equal_prompt_keys_give_equal_prompts() -> None:
