@@ -11,8 +11,8 @@ the grid the tables' cover figures of R2 are quoted at):
   step; R11-R12, exact);
 * the worst pose for those cards: the one that sees the most of them (``cover.worst``);
 * a shading of the zone: per spot where a card facing the enemy could stand (``SPACING`` L
-  apart), how many of every ``SHADE_EVERY``-th pose see a card there, from each pose's exact
-  sight partition of the zone (``los.sight_partition``; ``SHADE_SLICE`` poses per step).
+  apart), how many of every ``SHADE_EVERY``-th pose see a card there (``cover.seen_mask``;
+  ``SHADE_SLICE`` pairs of a spot and a pose per step). It does not depend on the cards placed.
 
 Every step is a ``Rest`` event the browser sends while ``wanted`` says work is left, one task
 each, so no task keeps the page busy for long. Nothing here changes a state.
@@ -24,9 +24,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..core import cover
-from ..core.convex import edges_of, overlaps
 from ..core.geometry import Polygon, Vec, card_polygon
-from ..core.los import sight_partition
 from ..core.scenario import Scenario
 from ..core.state import PendingKind, State, Status
 from ..view.model import ExposureView
@@ -34,13 +32,13 @@ from .model import UI, Exposure, Spot
 
 RESOLUTION = cover.REFERENCE
 """The enemy Gunner's pose grid: 0.4 L apart, every 10 degrees (R2's reference grid)."""
-MASK_SLICE = 96
+MASK_SLICE = 48
 """Poses tested against a placed card per step (a few milliseconds)."""
-SHADE_EVERY = 5
-"""The shading looks at every fifth pose of the grid (spread over positions and facings)."""
-SHADE_SLICE = 3
-"""Shading poses per step."""
-SPACING = 0.25
+SHADE_EVERY = 12
+"""The shading looks at every twelfth pose of the grid (spread over positions and facings)."""
+SHADE_SLICE = 96
+"""(spot, shading pose) pairs tested per step."""
+SPACING = 0.4
 """Spots of the shading, L apart."""
 
 FACINGS = cover.facings(RESOLUTION.facing_step)
@@ -103,8 +101,22 @@ def _placed(state: State, player: int) -> list[tuple[tuple[int, str], Spot]]:
     return [((s.player, s.card), (s.x, s.y, s.facing)) for s in state.alive(player) if s.on_table]
 
 
-def _shading_poses(poses: cover.Poses) -> range:
-    return range(0, len(poses), SHADE_EVERY)
+_shading_cache: list[tuple[cover.Poses, cover.Poses]] = []
+
+
+def _shading(poses: cover.Poses) -> cover.Poses:
+    """Every ``SHADE_EVERY``-th of ``poses`` (spread over positions and facings)."""
+    if _shading_cache and _shading_cache[0][0] is poses:
+        return _shading_cache[0][1]
+    found = cover.Poses(poses.viewers[::SHADE_EVERY], poses.frames[::SHADE_EVERY])
+    _shading_cache[:] = [(poses, found)]
+    return found
+
+
+def _shade_total(sc: Scenario, e: Exposure) -> int:
+    """The (spot, shading pose) pairs the shading tests."""
+    assert e.poses is not None
+    return len(spots(sc, e.player)) * len(_shading(e.poses))
 
 
 def wanted(state: State, ui: UI) -> bool:
@@ -118,7 +130,7 @@ def wanted(state: State, ui: UI) -> bool:
     known = {(k, spot) for k, spot, _ in e.masks}
     if any(item not in known for item in _placed(state, player)):
         return True
-    return e.shaded < len(_shading_poses(e.poses))
+    return e.shaded < _shade_total(state.scenario, e)
 
 
 def step(ui: UI, state: State) -> UI:
@@ -166,35 +178,21 @@ def _mask(e: Exposure, sc: Scenario, key: tuple[int, str], spot: Spot) -> Exposu
 
 
 def _shade(e: Exposure, sc: Scenario) -> Exposure:
-    """The next ``SHADE_SLICE`` shading poses: each adds one to every spot where a card would
-    overlap a part of the zone it sees (its exact sight partition, R11-R12)."""
+    """The next ``SHADE_SLICE`` (spot, shading pose) pairs, spot by spot: each pose that sees a
+    card facing the enemy at the spot adds one to its count (``cover.seen_mask``, R11-R12)."""
     assert e.poses is not None
-    every = _shading_poses(e.poses)
+    every = _shading(e.poses)
     shade = list(e.shade)
-    zone = _zone(sc, e.player)
+    at = spots(sc, e.player)
     tall = cover.tall_of(sc)
-    shapes = _spot_shapes(sc, e.player)
-    done = min(e.shaded + SHADE_SLICE, len(every))
-    for j in every[e.shaded : done]:
-        part = sight_partition(e.poses.viewers[j], zone, tall)
-        cells = [(c, edges_of(c), _box(c)) for c in (*part.seen, *part.seams)]
-        if not cells:
-            continue
-        for i, (pts, (x0, y0, x1, y1)) in enumerate(shapes):
-            edges = None
-            for c, c_edges, (cx0, cy0, cx1, cy1) in cells:
-                if cx1 < x0 or cx0 > x1 or cy1 < y0 or cy0 > y1:
-                    continue
-                edges = edges or edges_of(pts)
-                if overlaps(pts, c, edges, c_edges):
-                    shade[i] += 1
-                    break
+    done, end = e.shaded, min(e.shaded + SHADE_SLICE, len(at) * len(every))
+    while done < end:
+        i, start = divmod(done, len(every))
+        stop = min(len(every), start + end - done)
+        pos, facing = at[i]
+        shade[i] += cover.seen_mask(card_polygon(pos, facing), every, tall, start, stop).bit_count()
+        done += stop - start
     return replace(e, shade=tuple(shade), shaded=done)
-
-
-def _box(pts: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 _last_view: list[tuple[State, Exposure, ExposureView | None]] = []
@@ -230,9 +228,9 @@ def _view(state: State, e: Exposure) -> ExposureView:
             worst = (pos.x, pos.y, facing)
             seen = tuple(k[1] for k, m in known if m >> j & 1)
     shade: tuple[tuple[float, float, float], ...] = ()
-    done = e.poses is not None and e.shaded >= len(_shading_poses(e.poses))
+    done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
     if done and e.poses is not None:
-        total = len(_shading_poses(e.poses))
+        total = len(_shading(e.poses))
         at = spots(state.scenario, e.player)
         shade = tuple((c.x, c.y, n / total) for (c, _), n in zip(at, e.shade, strict=True))
     return ExposureView(

@@ -90,7 +90,7 @@ class ExposureView:
     seen: tuple[str, ...]
     placed: int
     shade: tuple[tuple[float, float, float], ...] = ()
-    spacing: float = 0.25
+    spacing: float = 0.4
     shade_done: bool = False
     ready: bool = False
     """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""

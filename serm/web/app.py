@@ -24,7 +24,7 @@ from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status
-from serm.ui import driver, outlook, panel, snapshot
+from serm.ui import driver, panel, rest, snapshot
 from serm.ui.events import (
     REST_MS,
     Command,
@@ -153,17 +153,19 @@ class App:
             referee = self.referee
         self.referee = referee
         scen = by_name(self.scenario, self.seed or 0)
+        first = self.store.info(AUTOSAVE) is None and not self.store.slots()
         game = driver.new_game(scen, self.seed, computer, referee)
         self.seed = None  # a rematch gets fresh dice
         el("saves").hidden = True  # a new game starts with the board and its prompt in view
-        self._use(Loaded(game, {}))
+        self._use(Loaded(game, {}), first=first)
 
-    def _use(self, loaded: Loaded) -> None:
-        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game)."""
+    def _use(self, loaded: Loaded, first: bool = False) -> None:
+        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game);
+        ``first``: no game was played in this browser before (``driver.open_ui``)."""
         window.scrollTo(0, 0)  # the board first, wherever the button was
         game = loaded.game
         self.game = game
-        self.ui = driver.open_ui(game, loaded.ui)
+        self.ui = driver.open_ui(game, loaded.ui or None, first)
         self.computers = driver.computer_players(game.record)
         self.thinking = None
         self.scenario = game.record.scenario.name.split("-")[0]
@@ -191,14 +193,15 @@ class App:
         return changed
 
     def _rest_later(self, now: bool) -> None:
-        """While a Move is aimed and its outlook is not done (``serm.ui.outlook``): send ``Rest``
-        once the aim has rested ``REST_MS``, or, after a step of it, as soon as the page is free
-        (each step is one task, short enough to keep the page answering)."""
+        """While work waits for a free page (``serm.ui.rest.wanted``: an aimed Move's outlook,
+        the Exposure view): send ``Rest`` once the input has rested ``REST_MS``, or, after a
+        step of it, as soon as the page is free (each step is one task, short enough to keep
+        the page answering)."""
         if self._rest_timer is not None:
             js.clearTimeout(self._rest_timer)
             self._rest_timer = None
         game = self.game
-        if game is not None and outlook.wanted(game.state, self.ui):
+        if game is not None and rest.wanted(game.state, self.ui):
             self._rest_timer = js.setTimeout(self._rest_proxy, 0 if now else REST_MS)
 
     def _on_rest(self) -> None:

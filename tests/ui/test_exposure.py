@@ -5,12 +5,14 @@ shading counts the shading poses that see a card at each spot."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from serm.core import cover
 from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
+from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
-from serm.ui import exposure
+from serm.ui import driver, exposure, rest, snapshot
 from serm.ui.events import Command, Rest
 from serm.ui.reduce import reduce
 from serm.view.render import overlay_parts
@@ -147,3 +149,22 @@ def test_a_computer_side_is_not_looked_at() -> None:
     s = Screen.new("default", 3, computer={2: "easy"})
     s.key("x")
     assert exposure.side(s.state, s.ui) == 1
+
+
+def test_a_first_game_opens_with_the_view_on_and_a_saved_screen_keeps_its_choice() -> None:
+    game = driver.new_game(by_name("default"), 3)
+    assert driver.open_ui(game, first=True).settings.exposure
+    assert not driver.open_ui(game).settings.exposure
+    on = driver.open_ui(game, first=True)
+    assert driver.open_ui(game, snapshot.to_dict(on)).settings.exposure
+    off = replace(on, settings=replace(on.settings, exposure=False))
+    assert not driver.open_ui(game, snapshot.to_dict(off), first=True).settings.exposure
+
+
+def test_the_page_is_asked_for_rest_while_the_view_has_work_left() -> None:
+    s = placing()
+    assert rest.wanted(s.state, s.ui)
+    working(s)
+    assert not rest.wanted(s.state, s.ui)
+    s.key("Enter")  # a card placed: its mask is work again
+    assert rest.wanted(s.state, s.ui) == exposure.wanted(s.state, s.ui)
