@@ -37,7 +37,7 @@ LONG_TASKS_JS = r"""
 """
 
 
-def _spots(table: str, seed: int, player: int, rng: random.Random) -> list[tuple[float, float]]:
+def free_spots(table: str, seed: int, player: int, rng: random.Random) -> list[tuple[float, float]]:
     """Free spots for five cards of ``player`` facing the enemy, apart enough not to overlap."""
     from serm.core import cover
     from serm.core.scenario import by_name
@@ -74,7 +74,7 @@ def deployment(
     page.evaluate("() => new Promise((r) => window.__bench.afterFrame(r))")
     page.evaluate(READ_GESTURES_JS)  # the boot and the Start click are not counted
     since = page.evaluate("() => performance.now()")
-    spots = {p: _spots(table, seed, p, rng) for p in (1, 2)}
+    spots = {p: free_spots(table, seed, p, rng) for p in (1, 2)}
     ready: list[float] = []
     toggled = False
     while board.pending()[0] == "place":
