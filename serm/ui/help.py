@@ -48,7 +48,8 @@ SCENARIOS = (
     ("random", "Random: a symmetric layout"),
 )
 
-HELP_HTML = """
+HELP_HTML = (
+    """
 <h2>How to play</h2>
 <ol class="help">
 <li><strong>Goal:</strong> eliminate all five enemy soldiers. If 40 activations in a row
@@ -76,8 +77,13 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 </ol>
 <p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
 soldier of yours it sees. Deploy behind tall (hatched) terrain, and press <kbd>L</kbd> to see
-where the enemy can look.</p>
-""" + keys_html()
+where the enemy can look. While you deploy, the Exposure view (<kbd>@X@</kbd>, on in your first
+game) shows the enemy Gunner's worst spot for the cards you have placed, how many of them it
+would see from there, and shades your zone: red where a card would be seen from many spots,
+green where from none.</p>
+""".replace("@X@", escape(badge(Command.EXPOSURE)))
+    + keys_html()
+)
 
 
 PLAYERS = (
