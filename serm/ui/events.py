@@ -144,6 +144,9 @@ class Rest:
 
 REST_MS = 150
 """How long (ms) the aim must rest before its outlook is worked out."""
+REST_TASK_MS = 12
+"""The browser sends ``Rest`` steps one after another in one task until this long (ms) has
+passed or no work is left, then draws once and lets the page answer input."""
 
 
 @dataclass(frozen=True)

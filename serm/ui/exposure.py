@@ -14,8 +14,9 @@ the grid the tables' cover figures of R2 are quoted at):
   apart), how many of every ``SHADE_EVERY``-th pose see a card there (``cover.seen_mask``;
   ``SHADE_SLICE`` pairs of a spot and a pose per step). It does not depend on the cards placed.
 
-Every step is a ``Rest`` event the browser sends while ``wanted`` says work is left, one task
-each, so no task keeps the page busy for long. Nothing here changes a state.
+Every step is a ``Rest`` event, a few milliseconds at most on CPython; the browser sends steps
+while ``wanted`` says work is left, as many in one task as fit in ``REST_TASK_MS``, so no task
+keeps the page busy for long. Nothing here changes a state.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from .model import UI, Exposure, Spot
 
 RESOLUTION = cover.REFERENCE
 """The enemy Gunner's pose grid: 0.4 L apart, every 10 degrees (R2's reference grid)."""
-MASK_SLICE = 48
-"""Poses tested against a placed card per step (a few milliseconds)."""
+MASK_SLICE = 8
+"""Poses tested against a placed card per step (the browser runs steps for ``REST_TASK_MS``
+a task, ``serm.web.app``)."""
 SHADE_EVERY = 12
 """The shading looks at every twelfth pose of the grid (spread over positions and facings)."""
-SHADE_SLICE = 96
+SHADE_SLICE = 16
 """(spot, shading pose) pairs tested per step."""
 SPACING = 0.4
 """Spots of the shading, L apart."""

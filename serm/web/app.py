@@ -27,6 +27,7 @@ from serm.core.state import State, Status
 from serm.ui import driver, panel, rest, snapshot
 from serm.ui.events import (
     REST_MS,
+    REST_TASK_MS,
     Command,
     Dice,
     Event,
@@ -195,8 +196,7 @@ class App:
     def _rest_later(self, now: bool) -> None:
         """While work waits for a free page (``serm.ui.rest.wanted``: an aimed Move's outlook,
         the Exposure view): send ``Rest`` once the input has rested ``REST_MS``, or, after a
-        step of it, as soon as the page is free (each step is one task, short enough to keep
-        the page answering)."""
+        task of steps (``_on_rest``), as soon as the page is free."""
         if self._rest_timer is not None:
             js.clearTimeout(self._rest_timer)
             self._rest_timer = None
@@ -205,8 +205,23 @@ class App:
             self._rest_timer = js.setTimeout(self._rest_proxy, 0 if now else REST_MS)
 
     def _on_rest(self) -> None:
+        """Steps of the resting work (``Rest``, each small) for up to ``REST_TASK_MS``, then
+        one drawing: a task of the page stays short, the drawing is paid once per task."""
         self._rest_timer = None
-        self.handle(Rest(), save=False)
+        game = self.game
+        if game is None:
+            return
+        now = window.performance.now
+        started = float(now())
+        before = ui = self.ui
+        while True:
+            ui = driver.step(game, ui, Rest()).ui  # a Rest never plays an action
+            if float(now()) - started >= REST_TASK_MS or not rest.wanted(game.state, ui):
+                break
+        self.ui = ui
+        if ui != before:
+            self.draw()
+        self._rest_later(now=True)
 
     def enter_dice(self) -> None:
         boxes = document.querySelectorAll("#prompt input.die-input")
