@@ -154,15 +154,16 @@ def step(ui: UI, state: State) -> UI:
 
 
 def _build(e: Exposure, sc: Scenario) -> Exposure:
-    """The enemy Gunner's poses of the next facing (``cover.grid_poses``, the order of
-    ``cover.gunner_poses``); the frames of all once the last facing is in."""
+    """The enemy Gunner's poses of the next facing, with their frames (``cover.grid_poses``,
+    in the order of ``cover.gunner_poses``); ``Poses`` once the last facing is in."""
     found = cover.grid_poses(sc, 3 - e.player, RESOLUTION.step, (FACINGS[e.built],))
-    viewers = (*e.viewers, *((pos, f, False) for pos, f in found))
+    part = cover.Poses.of((pos, f, False) for pos, f in found)
+    viewers, frames = (*e.viewers, *part.viewers), (*e.frames, *part.frames)
     if e.built + 1 < len(FACINGS):
-        return replace(e, built=e.built + 1, viewers=viewers)
-    poses = cover.Poses.of(viewers)
+        return replace(e, built=e.built + 1, viewers=viewers, frames=frames)
+    poses = cover.Poses(viewers, frames)
     shade = (0,) * len(spots(sc, e.player))
-    return replace(e, built=len(FACINGS), viewers=(), poses=poses, shade=shade)
+    return replace(e, built=len(FACINGS), viewers=(), frames=(), poses=poses, shade=shade)
 
 
 def _mask(e: Exposure, sc: Scenario, key: tuple[int, str], spot: Spot) -> Exposure:

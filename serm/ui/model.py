@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core.cover import Poses
+from ..core.cover import Frame, Poses
 from ..core.forecast import Forecast
 from ..core.geometry import Vec
 from ..core.los import Viewer
@@ -123,8 +123,9 @@ class Exposure:
     """How much of ``player``'s deployment an enemy Gunner placed last could see (R5, R22),
     worked out a slice at a time during deployment for the Exposure view (``serm.ui.exposure``).
 
-    ``viewers``: the enemy Gunner's poses built so far (``cover.gunner_poses``, one facing per
-    step; ``built`` facings done) and ``poses`` once all are built; ``masks``: per placed card
+    ``viewers``, ``frames``: the enemy Gunner's poses built so far and their frames
+    (``cover.gunner_poses``, one facing per step; ``built`` facings done), and ``poses`` once
+    all are built; ``masks``: per placed card
     (its key and where it stands) the poses that see it; ``partial``: the card being worked
     out (key, spot, next pose, mask so far); ``shade``: per spot of the zone
     (``exposure.spots``) how many of the first ``shaded`` shading poses see a card there.
@@ -133,6 +134,7 @@ class Exposure:
     player: int
     built: int = 0
     viewers: tuple[Viewer, ...] = ()
+    frames: tuple[Frame, ...] = ()
     poses: Poses | None = None
     masks: tuple[tuple[SoldierKey, Spot, int], ...] = ()
     partial: tuple[SoldierKey, Spot, int, int] | None = None

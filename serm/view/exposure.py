@@ -6,6 +6,8 @@ from here").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import svg
 
 from serm.core.geometry import Vec, card_polygon
@@ -20,6 +22,7 @@ from .common import (
     SCALE,
     SIDE,
     WHITE,
+    Markup,
     card_outline,
     esc,
     find,
@@ -49,25 +52,31 @@ def exposure_elements(state: State, ev: ExposureView) -> list[svg.Element]:
     return out
 
 
-def _shade(ev: ExposureView) -> svg.G:
+def _shade(ev: ExposureView) -> Markup:
+    """The shading as markup, kept per shading: it stays the same while cards are placed."""
+    return Markup(markup=shade_markup(ev.player, ev.shade, ev.spacing))
+
+
+@lru_cache(maxsize=8)
+def shade_markup(player: int, shade: tuple[tuple[float, float, float], ...], spacing: float) -> str:
     """A square per spot: clear green where no pose of the shading sees a card, red, deeper the
     more poses would (relative to the most seen spot)."""
-    top = max((share for _, _, share in ev.shade), default=0.0) or 1.0
-    half = ev.spacing / 2
+    top = max((share for _, _, share in shade), default=0.0) or 1.0
+    half = spacing / 2
     cells: list[svg.Element] = []
-    for x, y, share in ev.shade:
+    for x, y, share in shade:
         colour, alpha = (GOOD, 0.45) if share <= 0 else (BAD, 0.12 + 0.5 * share / top)
         cells.append(
             svg.Rect(
                 x=sc(x - half),
                 y=sc(y - half),
-                width=sc(ev.spacing),
-                height=sc(ev.spacing),
+                width=sc(spacing),
+                height=sc(spacing),
                 fill=colour,
                 fill_opacity=n(alpha),
             )
         )
-    return svg.G(class_=["exposure-shade"], data={"player": ev.player}, elements=cells)
+    return str(svg.G(class_=["exposure-shade"], data={"player": player}, elements=cells))
 
 
 def _worst(state: State, ev: ExposureView) -> svg.G:
