@@ -1,8 +1,10 @@
 """Benchmarks, run from a checkout: ``python -m serm bench ai|engine|web ...``.
 
 ``ai`` (bench/ai.py; ``--browser``: bench/ai_browser.py) plays the computer opponent against
-itself and the baselines; ``engine`` (bench/engine.py) times the rules engine on CPython; ``web``
-(bench/web.py) drives the built site in headless Chromium against a same-run baseline page.
+itself and the baselines; ``exposure`` (bench/exposure.py) times the Exposure view of
+deployment in headless Chromium; ``engine`` (bench/engine.py) times the rules engine on
+CPython; ``web`` (bench/web.py) drives the built site in headless Chromium against a same-run
+baseline page.
 Every benchmark measures a baseline in the same run and prints ratios against it, because the
 machines are shared and noisy; absolute times are printed too, but only ratios compare across runs.
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-NAMES = ("ai", "engine", "web")
+NAMES = ("ai", "engine", "exposure", "web")
 
 
 def main(argv: list[str]) -> int:
@@ -25,6 +27,8 @@ def main(argv: list[str]) -> int:
         from bench.ai import main as runner
     elif name == "engine":
         from bench.engine import main as runner
+    elif name == "exposure":
+        from bench.exposure import main as runner
     elif name == "web":
         from bench.web import main as runner
     else:

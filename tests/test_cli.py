@@ -162,4 +162,4 @@ def test_bench_in_the_checkout_finds_the_benchmarks() -> None:
     assert out.returncode == 0, out.stderr
     assert "bench engine" in out.stdout
     unknown = _serm(["bench", "nope"], ROOT)
-    assert unknown.returncode == 2 and "ai,engine,web" in unknown.stdout
+    assert unknown.returncode == 2 and "ai,engine,exposure,web" in unknown.stdout

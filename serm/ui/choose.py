@@ -1,14 +1,16 @@
-"""Choosing a soldier: the one to activate (R7), or the card to place next (R5)."""
+"""Choosing a soldier: the one to activate (R7), the card to place next (R5), a target (R21,
+R22) or a reactor (R18) -- a target or a reactor is picked first and played once confirmed."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..core import queries as q
+from ..core.actions import Action, React, Shoot
 from ..core.cards import CARDS
 from ..core.state import PendingKind, State
 from .deploy import new_ghost, unplaced
-from .model import UI, Choice
+from .model import UI, ActMode, Choice
 
 
 def say(ui: UI, message: str) -> UI:
@@ -40,3 +42,55 @@ def choose_card(ui: UI, state: State, card: str) -> UI:
     if card not in [s.card for s in unplaced(state, p.player)]:
         return ui
     return replace(ui, ghost=new_ghost(state, p.player, card, ui.ghost))
+
+
+def targets(state: State, ui: UI) -> tuple[str, ...]:
+    """The enemy cards a target may be picked from now: those the activated soldier sees (R21),
+    or the Gunner's remaining targets (R22); () when no target is asked for."""
+    p = state.pending
+    if p is None:
+        return ()
+    if p.kind == PendingKind.TARGET:
+        return p.options
+    key = ui.choice.soldier
+    if p.kind == PendingKind.ACT and ui.choice.mode == ActMode.SHOOT and key is not None:
+        return tuple(e.card for e in q.visible_enemies(state, state.soldier(*key)))
+    return ()
+
+
+def pick_target(ui: UI, state: State, card: str) -> UI:
+    """Pick ``card`` as the target; the Shoot waits for its confirmation (``confirmed``)."""
+    if card not in targets(state, ui):
+        return ui
+    return say(replace(ui, choice=replace(ui.choice, pick=card)), "")
+
+
+def pick_reactor(ui: UI, state: State, card: str) -> UI:
+    """Pick ``card`` to React with (R18), or say why it would be no use: its React cannot beat
+    the Move total (R19). The React waits for its confirmation (``confirmed``)."""
+    p, mv = state.pending, state.move
+    if p is None or p.kind != PendingKind.REACT or card not in p.options or mv is None:
+        return ui
+    r = state.soldier(p.player, card)
+    if q.react_chance(state, r) <= 0:
+        most = q.react_pool(state, r).dice * 6
+        return say(
+            ui,
+            f"Your {r.type.title} cannot beat the Move roll of {mv.total}: its React "
+            f"rolls at most {most} (R19).",
+        )
+    return say(replace(ui, choice=replace(ui.choice, pick=card)), "")
+
+
+def confirmed(ui: UI, state: State) -> Action | None:
+    """The Shoot or the React picked, now that the player confirms it (R18, R21, R22)."""
+    p, card, key = state.pending, ui.choice.pick, ui.choice.soldier
+    if p is None or card is None:
+        return None
+    if p.kind == PendingKind.REACT and card in p.options:
+        return React(card)
+    if card not in targets(state, ui):
+        return None
+    if p.kind == PendingKind.TARGET and state.shot is not None:
+        return Shoot(state.shot.shooter, card)
+    return Shoot(key[1], card) if key is not None else None

@@ -20,7 +20,7 @@ from ..core.scenario import Scenario
 from ..core.state import State
 from . import snapshot
 from .events import Event, Refused, Settled
-from .model import UI, Seats
+from .model import UI, Seats, Settings
 from .reduce import reduce
 
 if TYPE_CHECKING:
@@ -85,14 +85,16 @@ def seats(game: Game) -> Seats:
     )
 
 
-def open_ui(game: Game, saved: dict[str, Any] | None = None) -> UI:
+def open_ui(game: Game, saved: dict[str, Any] | None = None, first: bool = False) -> UI:
     """The screen for a game just started or opened, with a saved screen put back if given.
 
     "What just happened" starts empty: only results of decisions made from here on are shown.
+    A ``first`` game (none was played in this browser before) starts with the Exposure view on
+    (``serm.ui.exposure``); a saved screen keeps its own setting.
     """
     if saved is not None and snapshot.referee(saved):
         game.auto_dice = False
-    ui = UI(seats=seats(game))
+    ui = UI(seats=seats(game), settings=Settings(exposure=first))
     ui, _ = reduce(ui, game.state, Settled(len(game.events)))
     return snapshot.restore(ui, game.state, saved) if saved is not None else ui
 

@@ -2,10 +2,10 @@
 
 Input: pointer presses, moves, releases and cancels (positions in card lengths on the table),
 wheel notches, keys (by their DOM ``key`` name), presses of a named command (a button, or a key
-through the key map of ``serm.ui.keys``) and typed-in dice. Results: ``Settled`` after the game's
-state changed (an action was played, or a game was opened), ``Refused`` when the engine refused an
-action. A new kind of input (a pinch, a long press, "skip to the end") is a new type here and a
-new case in ``reduce``.
+through the key map of ``serm.ui.keys``), typed-in dice and a rest of the aim. Results:
+``Settled`` after the game's state changed (an action was played, or a game was opened),
+``Refused`` when the engine refused an action. A new kind of input (a pinch, a long press,
+"skip to the end") is a new type here and a new case in ``reduce``.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ class Command(StrEnum):
     """Show every enemy's LOS region, or stop showing them."""
     AUTO_TARGET = "auto-target"
     """Turn ``Settings.auto_last_target`` on or off."""
+    EXPOSURE = "exposure"
+    """Turn the Exposure view of deployment on or off (``Settings.exposure``)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,20 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class Rest:
+    """The page is free for a step of work no input waits for: after the aim of a Move has
+    rested ``REST_MS``, the next enemy that could React to it (``serm.ui.outlook``); during
+    deployment, the next slice of the Exposure view (``serm.ui.exposure``)."""
+
+
+REST_MS = 150
+"""How long (ms) the aim must rest before its outlook is worked out."""
+REST_TASK_MS = 12
+"""The browser sends ``Rest`` steps one after another in one task until this long (ms) has
+passed or no work is left, then draws once and lets the page answer input."""
+
+
+@dataclass(frozen=True)
 class Settled:
     """The game's state changed: fit the screen to what it now waits for.
 
@@ -161,6 +177,7 @@ Event = (
     | Key
     | Press
     | Dice
+    | Rest
     | Settled
     | Refused
 )

@@ -25,6 +25,7 @@ KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.REACT,), "no React"),
     ((Command.KEEP,), "keep facing"),
     ((Command.LOS,), "enemy sight"),
+    ((Command.EXPOSURE,), "the Exposure view while deploying"),
     ((Command.AUTO_TARGET,), "ask for the Gunner's last target, or not"),
 )
 """The keys the help lists, by command (badges from the key map, ``serm.ui.keys``)."""
@@ -45,7 +46,8 @@ def keys_html() -> str:
 SCENARIOS = tuple((t.name, f"{t.title}: {t.description}") for t in LIBRARY)
 """(key, label) of each built-in table, as the table picker lists them (R2)."""
 
-HELP_HTML = """
+HELP_HTML = (
+    """
 <h2>How to play</h2>
 <ol class="help">
 <li><strong>Goal:</strong> eliminate all five enemy soldiers. If 40 activations in a row
@@ -73,8 +75,13 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 </ol>
 <p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
 soldier of yours it sees. Deploy behind tall (hatched) terrain, and press <kbd>L</kbd> to see
-where the enemy can look.</p>
-""" + keys_html()
+where the enemy can look. While you deploy, the Exposure view (<kbd>@X@</kbd>, on in your first
+game) shows the enemy Gunner's worst spot for the cards you have placed, how many of them it
+would see from there, and shades your zone: red where a card would be seen from many spots,
+green where from none.</p>
+""".replace("@X@", escape(badge(Command.EXPOSURE)))
+    + keys_html()
+)
 
 
 PLAYERS = (

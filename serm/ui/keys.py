@@ -39,6 +39,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("u",), "U", Command.UNDO_CORNER),
     Binding(("l",), "L", Command.LOS),
     Binding(("a",), "A", Command.AUTO_TARGET),
+    Binding(("x",), "X", Command.EXPOSURE),
     Binding(("q", "["), "Q", Command.ROTATE_LEFT, repeats=True),
     Binding(("e", "]"), "E", Command.ROTATE_RIGHT, repeats=True),
     Binding(("ArrowLeft",), "←", Command.NUDGE_LEFT, repeats=True),

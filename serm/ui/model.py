@@ -1,11 +1,12 @@
 """The screen's interaction state as data: one frozen ``UI`` value made of small frozen parts.
 
 ``UI`` holds what the screen shows besides the game: the soldier chosen and what is being set
-for it, the card being placed, the Brawler's path being traced, the stop point, the pointer (hover
+for it (a target or reactor picked waits there for its confirmation), the card being placed, the
+Brawler's path being traced, the stop point, the outlook of a Move being aimed, the pointer (hover
 and drag), the settings, the last message and the viewport. It changes only through
 ``serm.ui.reduce.reduce``; the board (``serm.ui.screen.view_model``) and the panel
 (``serm.ui.panel``) are functions of ``(State, UI)``. A part that a new screen needs (an animation
-queue, a replay cursor, a confirmation step) is a new field with its own small type.
+queue, a replay cursor) is a new field with its own small type.
 
 Positions are in card lengths, bearings in degrees clockwise from screen-up (R1).
 """
@@ -15,7 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..core.cover import Frame, Poses
+from ..core.forecast import Forecast
 from ..core.geometry import Vec
+from ..core.los import Viewer
 from ..view.model import Ghost, SoldierKey, Viewport
 
 
@@ -72,7 +76,8 @@ class Choice:
 
     ``soldier`` is the activated soldier (ACT) or the mover of the Move under way; ``aim`` the
     direction of a Move being aimed (``aim_locked`` once set on purpose, so the pointer no longer
-    swings it); ``facing`` the facing being set (start facing, a turn in place, or the end facing).
+    swings it); ``facing`` the facing being set (start facing, a turn in place, or the end facing);
+    ``pick`` the card a target or React choice waits to have confirmed.
     """
 
     soldier: SoldierKey | None = None
@@ -80,6 +85,9 @@ class Choice:
     aim: float | None = None
     aim_locked: bool = False
     facing: float | None = None
+    pick: str | None = None
+    """A target (R21, R22) or a reactor (R18) picked but not yet confirmed: its dice are rolled
+    only once the player confirms, so a record keeps confirmed actions only."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,50 @@ class Trace:
 
     corners: tuple[Vec, ...] = ()
     cursor: Vec | None = None
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What the Move being aimed could lead to (R18, R19), worked out once the aim rests.
+
+    Made for one soldier, ``aim`` and start ``facing``; ``checked`` holds each enemy looked at so
+    far with where it first sees the card (L along the Move, or None), one enemy per step so that
+    no step keeps the page busy for long; ``forecast`` is set once every enemy is checked.
+    """
+
+    soldier: SoldierKey
+    aim: float
+    facing: float
+    checked: tuple[tuple[str, float | None], ...] = ()
+    forecast: Forecast | None = None
+
+
+Spot = tuple[float, float, float]
+"""Where a card stands: (x, y, facing)."""
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """How much of ``player``'s deployment an enemy Gunner placed last could see (R5, R22),
+    worked out a slice at a time during deployment for the Exposure view (``serm.ui.exposure``).
+
+    ``viewers``, ``frames``: the enemy Gunner's poses built so far and their frames
+    (``cover.gunner_poses``, one facing per step; ``built`` facings done), and ``poses`` once
+    all are built; ``masks``: per placed card
+    (its key and where it stands) the poses that see it; ``partial``: the card being worked
+    out (key, spot, next pose, mask so far); ``shade``: per spot of the zone
+    (``exposure.spots``) how many of the first ``shaded`` shading poses see a card there.
+    """
+
+    player: int
+    built: int = 0
+    viewers: tuple[Viewer, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    poses: Poses | None = None
+    masks: tuple[tuple[SoldierKey, Spot, int], ...] = ()
+    partial: tuple[SoldierKey, Spot, int, int] | None = None
+    shade: tuple[int, ...] = ()
+    shaded: int = 0
 
 
 @dataclass(frozen=True)
@@ -113,6 +165,8 @@ class Settings:
 
     show_all_los: bool = False
     auto_last_target: bool = True
+    exposure: bool = False
+    """The Exposure view during deployment (``serm.ui.exposure``); on for a first game."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +192,10 @@ class UI:
     trace: Trace = Trace()
     stop_at: float | None = None
     """The proposed stop point, L along the reacted-to Move's path (R19)."""
+    outlook: Outlook | None = None
+    """Who could React to the Move being aimed, and the chance it is stopped (R18, R19)."""
+    exposure: tuple[Exposure, ...] = ()
+    """What an enemy Gunner placed last could see of each side's deployment (R5, R22)."""
     pointer: Pointer = Pointer()
     settings: Settings = Settings()
     feedback: Feedback = Feedback()

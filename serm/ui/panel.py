@@ -17,13 +17,14 @@ from ..core.rules import DRAW_AFTER
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
-from . import path
+from ..view.exposure import words as exposure_words
+from . import exposure, outlook, path
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
 from .model import UI, ActMode
 from .saves import MAX_NAME, SlotInfo
-from .screen import activatable, chosen, computer_to_decide, facing_problem
+from .screen import activatable, chosen, computer_to_decide, facing_problem, reactors
 
 RESULT_KINDS = (
     EventKind.ROLL,
@@ -53,17 +54,23 @@ def who(player: int, names: tuple[str, str] | None = None) -> str:
 
 
 def button(
-    label: str, action: str, arg: str = "", key: str | None = None, primary: bool = False
+    label: str,
+    action: str,
+    arg: str = "",
+    key: str | None = None,
+    primary: bool = False,
+    pressed: bool | None = None,
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
-    command unless ``key`` names another ("" for none)."""
+    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
     kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
+    state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
     return (
-        f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}>'
+        f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
         f"{escape(label)}{kbd}</button>"
     )
 
@@ -168,7 +175,7 @@ def _question(state: State, ui: UI) -> str:
         case PendingKind.PATH:
             return _path(state, ui)
         case PendingKind.REACT:
-            return _react(state)
+            return _react(state, ui)
         case PendingKind.STOP:
             return _stop()
         case PendingKind.FACE:
@@ -201,9 +208,44 @@ def _place(state: State, ui: UI) -> str:
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
         f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
         f"arrow keys; turn it with its round handle, the mouse wheel or {_keys_to_rotate()}."
-        f"</p>{_deployment_tip(state, p.player)}"
+        f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}"
         f'<div class="choices">{picks}</div>{problem}'
-        + actions(button("Place card", Command.CONFIRM, primary=True))
+        + actions(
+            button("Place card", Command.CONFIRM, primary=True),
+            button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
+        )
+    )
+
+
+def _exposure(state: State, ui: UI) -> str:
+    """The Exposure view in words: how many of the cards placed so far the enemy Gunner could
+    see from its worst spot (R5, R22), and what the shading means."""
+    ev = exposure.view(state, ui)
+    if ev is None:
+        return ""
+    if not ev.ready:
+        said = "Working out where the enemy Gunner could stand…"
+    elif ev.placed == 0:
+        said = (
+            "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
+            "and how many of them it would see from there."
+        )
+    elif ev.worst is None:
+        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed (R12)."
+    else:
+        said = (
+            f"{exposure_words(ev)}: the dashed Gunner on the board. Placed last, it acts first "
+            "and shoots at every card it sees (R5, R22)."
+        )
+    shading = (
+        "Red squares: a card facing the enemy would be seen there from many of its spots; "
+        "green: from none."
+        if ev.shade_done
+        else "Shading your zone…"
+    )
+    return (
+        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(said)} '
+        f"{escape(shading)}</p>"
     )
 
 
@@ -292,13 +334,54 @@ def _menu(state: State, s: Soldier) -> str:
 
 
 def _aim(state: State, ui: UI, s: Soldier) -> str:
+    if s.type.traces_path:
+        return _brawler_move(state, ui, s)
     left, right = key_of(Command.NUDGE_LEFT), key_of(Command.NUDGE_RIGHT)
     return (
         f"<p>Aim the Move of your <strong>{escape(s.type.title)}</strong>: point or drag on the "
         f"board (or <kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>). It will move exactly "
-        f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first — an "
-        f"enemy it hits is rammed and eliminated. Enemies who see it may React. The round handle "
-        f"turns it before it sets off.</p>"
+        f"the rolled {s.type.move}d6 card lengths that way (R15), unless it hits something first "
+        f"— an enemy it hits is rammed and eliminated (R16). Enemies who see it may React (R18). "
+        f"The round handle turns it before it sets off (R14).</p>"
+        + _outlook(state, ui, s)
+        + _facing_problem(state, ui)
+        + actions(
+            button("Roll Move", Command.CONFIRM, primary=True),
+            button("Back", Command.CANCEL),
+        )
+    )
+
+
+def _outlook(state: State, ui: UI, s: Soldier) -> str:
+    """Who could React along the aimed Move, and the chance it is stopped (R18, R19)."""
+    f = outlook.current(state, ui)
+    if f is None:
+        words = "Hold the aim still to see which enemies could React along it."
+        return f'<p class="outlook" role="status">{escape(words)}</p>'
+    if not f.watchers:
+        words = "No enemy could React along this line (R18): nothing can stop this Move."
+        return f'<p class="outlook" role="status">{escape(words)}</p>'
+    enemy = other(s.player)
+    who = "; ".join(
+        f"{state.soldier(enemy, w.card).type.title} "
+        + ("from the start" if w.entry < 0.05 else f"after {w.entry:.1f} L")
+        + f" ({percent(w.chance)} to stop it)"
+        for w in f.watchers
+    )
+    return (
+        f'<p class="outlook" role="status">Could React (R18): the enemy {escape(who)}. '
+        f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong> "
+        "(their best React for each roll, R19).</p>"
+    )
+
+
+def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
+    t = s.type
+    return (
+        f"<p>Move your <strong>{escape(t.title)}</strong>: it rolls {t.move}d6 first, then you "
+        "trace a path of exactly that many card lengths that may turn any number of times "
+        "(R17). An enemy it runs into is rammed and eliminated (R16); enemies who see any part "
+        "of its path may React (R18). The round handle turns it before it sets off (R14).</p>"
         + _facing_problem(state, ui)
         + actions(
             button("Roll Move", Command.CONFIRM, primary=True),
@@ -315,14 +398,37 @@ def _facing_problem(state: State, ui: UI) -> str:
 
 
 def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
+    if ui.choice.pick is not None:
+        return _confirm_shot(state, s, ui.choice.pick, first=True)
     picks = kill_buttons(s, q.visible_enemies(state, s))
     rule = ""
     if s.type.shoots_all_seen:
-        rule = f" The {s.type.title} then attacks every other enemy it sees." + _auto_target(ui)
+        rule = f" The {s.type.title} then attacks every other enemy it sees (R22)." + _auto_target(
+            ui
+        )
     return (
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
-        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills.{rule}</p>"
+        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills (R21)."
+        f"{rule}</p>"
         f'<div class="choices">{picks}</div>' + actions(button("Back", Command.CANCEL))
+    )
+
+
+def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str:
+    """The target picked, and the buttons that roll the Shoot or go back (R21, R22)."""
+    t = state.soldier(other(shooter.player), card)
+    more = ""
+    if first and shooter.type.shoots_all_seen:
+        more = f" Then your {shooter.type.title} attacks every other enemy it sees (R22)."
+    return (
+        f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
+        f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
+        f"{t.type.endure}d6, sixes re-rolled; a higher Shoot kills (R21) — "
+        f"<strong>{percent(q.kill_chance(shooter, t))} to kill</strong>.{escape(more)}</p>"
+        + actions(
+            button(f"Shoot the {t.type.title}", Command.CONFIRM, primary=True),
+            button("Back", Command.CANCEL),
+        )
     )
 
 
@@ -357,21 +463,68 @@ def _path(state: State, ui: UI) -> str:
     )
 
 
-def _react(state: State) -> str:
+def _react(state: State, ui: UI) -> str:
     p, mv = state.pending, state.move
     assert p is not None and mv is not None and mv.total is not None
     mover = state.soldier(other(p.player), mv.card)
+    if ui.choice.pick is not None:
+        return _confirm_react(state, ui.choice.pick)
+    listed = reactors(state)
+    able = [card for card, chance in listed if chance > 0]
 
     def label(card: str) -> str:
         chance = percent(q.react_chance(state, state.soldier(p.player, card)))
         return f"React with {CARDS[card].title} — {chance}"
 
-    picks = choice_buttons(Command.REACT, p.options, label)
+    picks = choice_buttons(Command.REACT, able, label)
+    picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
     return (
-        f"<p>The enemy {escape(mover.type.title)} moves {mv.total} L in sight of your "
-        f"soldiers. React? A React roll higher than {mv.total} stops it where you choose, "
-        f"and your reacting soldier activates at once.</p>"
+        f"<p>The enemy {escape(mover.type.title)} rolled {mv.total} and "
+        f"{escape(_where_it_halts(state))}. On the way it comes into sight of your soldiers "
+        f"(R18). React? A React roll higher than {mv.total} stops it where you choose along "
+        f"its path, and your reacting soldier activates at once (R19).</p>"
         f'<div class="choices">{picks}</div>' + actions(button("Let it move", Command.REACT))
+    )
+
+
+def _where_it_halts(state: State) -> str:
+    """Where the Move under way will end if nobody stops it (R15, R16), in words."""
+    mv, a = state.move, state.activation
+    assert mv is not None and mv.total is not None and a is not None
+    if mv.halt >= mv.total - 1e-6:
+        where = f"will move the whole {mv.total} L"
+    else:
+        where = f"will halt after {mv.halt:.2f} L, where it touches something first (R16)"
+    rammed = [CARDS[c].title for c in mv.rams if c in CARDS]
+    if rammed:
+        where += f", ramming your {' and '.join(rammed)}"
+    return where
+
+
+def _hopeless(state: State, card: str) -> str:
+    """A soldier offered a React that cannot beat the Move total: shown, but not as an option
+    (R19: only a higher React total stops the Move)."""
+    mv = state.move
+    assert mv is not None
+    words = f"{CARDS[card].title} — 0%: cannot beat {mv.total}"
+    return f'<button type="button" class="hopeless" disabled>{escape(words)}</button>'
+
+
+def _confirm_react(state: State, card: str) -> str:
+    """The reactor picked, and the buttons that roll its React or go back (R18, R19)."""
+    p, mv = state.pending, state.move
+    assert p is not None and mv is not None and mv.total is not None
+    r = state.soldier(p.player, card)
+    chance = percent(q.react_chance(state, r))
+    return (
+        f"<p>React with your <strong>{escape(r.type.title)}</strong>: React {r.type.react}d6 "
+        f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
+        f"pick where the enemy stops and your {escape(r.type.title)} activates at once (R19); "
+        "if not, the move goes on.</p>"
+        + actions(
+            button(f"React with the {r.type.title}", Command.CONFIRM, primary=True),
+            button("Back", Command.CANCEL),
+        )
     )
 
 
@@ -401,9 +554,12 @@ def _target(state: State, ui: UI) -> str:
     p, shot = state.pending, state.shot
     assert p is not None and shot is not None
     shooter = state.soldier(p.player, shot.shooter)
+    if ui.choice.pick is not None:
+        return _confirm_shot(state, shooter, ui.choice.pick, first=False)
     picks = kill_buttons(shooter, [state.soldier(other(p.player), c) for c in p.options])
     return (
-        f"<p>The Gunner attacks every enemy it saw. Pick its next target.{_auto_target(ui)}</p>"
+        "<p>The Gunner attacks every enemy it saw, in the order you pick (R22). Pick its next "
+        f"target.{_auto_target(ui)}</p>"
         f'<div class="choices">{picks}</div>'
     )
 

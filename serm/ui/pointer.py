@@ -10,11 +10,11 @@ import math
 from dataclasses import replace
 from typing import assert_never
 
-from ..core.actions import Action, React, Shoot
+from ..core.actions import Action
 from ..core.geometry import Vec, bearing_of
 from ..core.state import PendingKind, State
 from . import path
-from .choose import select
+from .choose import pick_reactor, pick_target, select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
 from .model import UI, ActMode, Drag, Pointer
@@ -34,7 +34,8 @@ def _dragging(ui: UI, drag: Drag) -> UI:
 
 
 def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
-    """A press: start a drag, add a Brawler corner, choose a soldier, a reactor or a target."""
+    """A press: start a drag, add a Brawler corner, choose a soldier, pick a reactor or a
+    target (played once confirmed)."""
     p = state.pending
     if p is None:
         return ui, None
@@ -48,11 +49,11 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         case PendingKind.PATH:
             return _corner(ui, state, Vec(ev.x, ev.y))
         case PendingKind.REACT:
-            if ev.hit.card in p.options and ev.hit.player == p.player:
-                return ui, React(ev.hit.card)
+            if ev.hit.card and ev.hit.player == p.player:
+                return pick_reactor(ui, state, ev.hit.card), None
         case PendingKind.TARGET:
-            if ev.hit.card in p.options and ev.hit.player != p.player and state.shot is not None:
-                return ui, Shoot(state.shot.shooter, ev.hit.card)
+            if ev.hit.card and ev.hit.player != p.player:
+                return pick_target(ui, state, ev.hit.card), None
         case PendingKind.STOP:
             return move(_dragging(ui, Drag.STOP), state, PointerMove(ev.x, ev.y, ev.hit))
         case PendingKind.FACE:
@@ -66,8 +67,10 @@ def _act_press(ui: UI, state: State, ev: PointerDown) -> Outcome:
     p, mode, hit = state.pending, ui.choice.mode, ev.hit
     assert p is not None
     if mode == ActMode.SHOOT and hit.card and hit.player != p.player:
-        s = chosen(state, ui)
-        return ui, (Shoot(s.card, hit.card) if s is not None else None)
+        return pick_target(ui, state, hit.card), None
+    s = chosen(state, ui)
+    if mode == ActMode.AIM and s is not None and s.type.traces_path:
+        return ui, None  # the Brawler aims nothing before its roll (R17): only its handle turns it
     if mode in (ActMode.AIM, ActMode.TURN):
         drag = Drag.AIM if mode == ActMode.AIM else Drag.ROTATE
         return move(_dragging(ui, drag), state, PointerMove(ev.x, ev.y, Hit()))
@@ -134,6 +137,8 @@ def _follow(ui: UI, state: State, pos: Vec) -> UI:
     if p.kind == PendingKind.ACT and ui.choice.mode == ActMode.AIM:
         s = chosen(state, ui)
         follow = ui.pointer.drag == Drag.AIM or not ui.choice.aim_locked
+        if s is not None and s.type.traces_path:
+            return ui  # the Brawler declares no direction (R17)
         if follow and s is not None and (pos - s.pos).length() > 0.3:
             aim = round(bearing_of(pos - s.pos), 1)
             return replace(ui, choice=replace(ui.choice, aim=aim))

@@ -17,9 +17,9 @@ from typing import assert_never
 
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
-from ..core.state import PendingKind, State
-from . import path, pointer
-from .choose import choose_card, say, select
+from ..core.state import PendingKind, State, Status
+from . import exposure, outlook, path, pointer
+from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select
 from .deploy import new_ghost, unplaced
 from .events import (
     Command,
@@ -32,6 +32,7 @@ from .events import (
     PointerUp,
     Press,
     Refused,
+    Rest,
     Settled,
     Wheel,
 )
@@ -52,6 +53,10 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             return settle(ui, state, event.recent_from)
         case Refused():
             return refused(ui, event), None
+        case Rest():
+            if outlook.aimed(state, ui) is not None:
+                return outlook.rest(ui, state), None
+            return exposure.step(ui, state), None
         case PointerMove():
             return pointer.move(ui, state, event)
         case PointerUp():
@@ -63,7 +68,7 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             if found is None:
                 return ui, None
             return reduce(ui, state, Press(found.command, found.arg, big=event.shift))
-        case Press(command=Command.LOS):  # the enemy's sight may be looked at any time
+        case Press(command=Command.LOS | Command.EXPOSURE):  # views, at any time
             return press(ui, state, event)
         case _ if computer_to_decide(state, ui):
             return ui, None
@@ -83,8 +88,9 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
 def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
     """Fit the screen to what the game now waits for (after an action, or a game opened).
 
-    Clears the choice, the previews and the message; keeps the hover, the settings and the
-    viewport. With one Gunner target left and ``auto_last_target`` on, returns that Shoot (R22).
+    Clears the choice, the previews and the message; keeps the hover, the settings, the
+    viewport and (during deployment) the Exposure view's work. With one Gunner target left and
+    ``auto_last_target`` on, returns that Shoot (R22).
     """
     feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
     base = UI(
@@ -93,6 +99,7 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
         settings=ui.settings,
         feedback=feedback,
         viewport=ui.viewport,
+        exposure=ui.exposure if state.status in (Status.SETUP, Status.DEPLOYMENT) else (),
     )
     p = state.pending
     if p is None:
@@ -149,12 +156,16 @@ def refused(ui: UI, event: Refused) -> UI:
 
 
 def press(ui: UI, state: State, event: Press) -> Outcome:
-    """A command from a button or a key; see ``Command``."""
+    """A command from a button or a key; see ``Command``. A target or a reactor is picked
+    first and played on CONFIRM (its dice are rolled only then); declining a React is at once."""
     cmd, arg = event.command, event.arg
     step = 5.0 if event.big else 1.0
     match cmd:
         case Command.LOS:
             settings = replace(ui.settings, show_all_los=not ui.settings.show_all_los)
+            return replace(ui, settings=settings), None
+        case Command.EXPOSURE:
+            settings = replace(ui.settings, exposure=not ui.settings.exposure)
             return replace(ui, settings=settings), None
         case Command.AUTO_TARGET:
             on = not ui.settings.auto_last_target
@@ -172,9 +183,11 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
         case Command.END:
             return ui, (End() if _waiting(state, PendingKind.ACT) else None)
         case Command.REACT:
-            return ui, (React(arg or None) if _waiting(state, PendingKind.REACT) else None)
+            if arg:
+                return pick_reactor(ui, state, arg), None
+            return ui, (React(None) if _waiting(state, PendingKind.REACT) else None)
         case Command.TARGET:
-            return ui, _target(ui, state, arg)
+            return pick_target(ui, state, arg), None
         case Command.KEEP:
             return ui, (Face(None) if _waiting(state, PendingKind.FACE) else None)
         case Command.CORNER:
@@ -218,6 +231,8 @@ def confirm(ui: UI, state: State) -> Outcome:
     p, c = state.pending, ui.choice
     if p is None:
         return ui, None
+    if c.pick is not None:
+        return ui, confirmed(ui, state)
     if p.kind == PendingKind.PLACE and ui.ghost is not None:
         g = ui.ghost
         return ui, Place(g.card, round(g.x, 4), round(g.y, 4), round(g.facing, 2))
@@ -239,12 +254,15 @@ def confirm(ui: UI, state: State) -> Outcome:
 
 
 def cancel(ui: UI, state: State) -> UI:
-    """Esc / Back: restart the Brawler's path, leave the Move, Turn or Shoot being set up, or
-    (before the activation is under way) put the soldier back."""
+    """Esc / Back: drop the target or reactor picked, restart the Brawler's path, leave the
+    Move, Turn or Shoot being set up, or (before the activation is under way) put the soldier
+    back."""
     ui = say(ui, "")
+    c = ui.choice
+    if c.pick is not None:
+        return replace(ui, choice=replace(c, pick=None))
     if _waiting(state, PendingKind.PATH):
         return replace(ui, trace=Trace(cursor=ui.trace.cursor)) if ui.trace.corners else ui
-    c = ui.choice
     if c.mode != ActMode.MENU:
         return replace(ui, choice=Choice(soldier=c.soldier))
     a = state.activation
@@ -269,22 +287,11 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
         return ui, None
     if cmd == Command.TURN:
         return replace(ui, choice=Choice((s.player, s.card), ActMode.TURN, facing=s.facing)), None
-    if s.type.traces_path:  # the Brawler rolls first, then traces its path (R17)
-        return ui, Move(s.card, None, round(s.facing, 2))
+    if s.type.traces_path:  # it rolls first, then traces its path (R17): no aim to set
+        return replace(ui, choice=Choice((s.player, s.card), ActMode.AIM, facing=s.facing)), None
     return replace(
         ui, choice=Choice((s.player, s.card), ActMode.AIM, aim=s.facing, facing=s.facing)
     ), None
-
-
-def _target(ui: UI, state: State, target: str) -> Action | None:
-    """Shoot ``target``: the Gunner's next target (R22), or the activated soldier's (R21)."""
-    p, shot = state.pending, state.shot
-    if p is not None and p.kind == PendingKind.TARGET and shot is not None:
-        return Shoot(shot.shooter, target)
-    s = chosen(state, ui)
-    if s is not None and _waiting(state, PendingKind.ACT):
-        return Shoot(s.card, target)
-    return None
 
 
 def dice(ui: UI, state: State, text: str) -> Outcome:

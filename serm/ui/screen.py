@@ -9,7 +9,7 @@ from ..core.errors import Problem
 from ..core.geometry import Vec
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import MovePreview, SoldierKey, ViewModel
-from . import path
+from . import exposure, outlook, path
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -63,11 +63,21 @@ def choices(state: State, ui: UI) -> tuple[tuple[Command, str], ...]:
                 return tuple((Command.TARGET, e.card) for e in q.visible_enemies(state, s))
             return ()
         case PendingKind.REACT:
-            return tuple((Command.REACT, card) for card in p.options)
+            return tuple((Command.REACT, card) for card, chance in reactors(state) if chance > 0)
         case PendingKind.TARGET:
             return tuple((Command.TARGET, card) for card in p.options)
         case PendingKind.PATH | PendingKind.STOP | PendingKind.FACE | PendingKind.ROLL:
             return ()
+
+
+def reactors(state: State) -> tuple[tuple[str, float], ...]:
+    """The soldiers offered a React (R18) with each one's chance to beat the Move total (R19),
+    likeliest first; a soldier that cannot beat it (chance 0) comes last."""
+    p = state.pending
+    if p is None or p.kind != PendingKind.REACT:
+        return ()
+    found = [(card, q.react_chance(state, state.soldier(p.player, card))) for card in p.options]
+    return tuple(sorted(found, key=lambda x: -x[1]))
 
 
 def setting_facing(state: State, ui: UI) -> bool:
@@ -107,7 +117,7 @@ def facing_problem(state: State, ui: UI) -> Problem | None:
 
 def roles(state: State, ui: UI) -> Roles:
     """Highlights and chances: who may act, be shot (kill chance) or React (React chance)."""
-    key = (ui.choice.soldier, ui.choice.mode)
+    key = (ui.choice.soldier, ui.choice.mode, ui.choice.pick, outlook.current(state, ui))
     if _last_roles and _last_roles[0][0] is state and _last_roles[0][1] == key:
         return _last_roles[0][2]
     found = _roles(state, ui)
@@ -116,30 +126,36 @@ def roles(state: State, ui: UI) -> Roles:
 
 
 def _roles(state: State, ui: UI) -> Roles:
-    p, sel = state.pending, chosen(state, ui)
+    p, sel, pick = state.pending, chosen(state, ui), ui.choice.pick
     hl: list[tuple[SoldierKey, str]] = []
     chances: list[tuple[SoldierKey, float]] = []
     if p is None:
         return (), ()
+
+    def mark(key: SoldierKey, role: str, chance: float) -> None:
+        hl.append((key, "chosen" if key[1] == pick else role))
+        chances.append((key, chance))
+
     if p.kind == PendingKind.ACT:
         for s in activatable(state):
             if sel is None or sel.card != s.card:
                 hl.append(((s.player, s.card), "eligible"))
         if sel is not None and ui.choice.mode == ActMode.SHOOT:
             for e in q.visible_enemies(state, sel):
-                hl.append(((e.player, e.card), "target"))
-                chances.append(((e.player, e.card), q.kill_chance(sel, e)))
+                mark((e.player, e.card), "target", q.kill_chance(sel, e))
+        forecast = outlook.current(state, ui)
+        if sel is not None and forecast is not None:
+            for w in forecast.watchers:
+                mark((3 - sel.player, w.card), "reactor", w.chance)
     elif p.kind == PendingKind.TARGET and state.shot is not None:
         shooter = state.soldier(p.player, state.shot.shooter)
         for card in p.options:
             e = state.soldier(3 - p.player, card)
-            hl.append(((e.player, card), "target"))
-            chances.append(((e.player, card), q.kill_chance(shooter, e)))
+            mark((e.player, card), "target", q.kill_chance(shooter, e))
     elif p.kind == PendingKind.REACT:
-        for card in p.options:
-            r = state.soldier(p.player, card)
-            hl.append(((r.player, card), "reactor"))
-            chances.append(((r.player, card), q.react_chance(state, r)))
+        for card, chance in reactors(state):
+            if chance > 0:  # a soldier that cannot beat the roll is no real option (R19)
+                mark((p.player, card), "reactor", chance)
     return tuple(hl), tuple(chances)
 
 
@@ -152,6 +168,8 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
         return None
     facing = c.facing if c.facing is not None else s.facing
     longest, halt = q.straight_reach(state, s, c.aim, facing)
+    forecast = outlook.current(state, ui)
+    enemy = 3 - s.player
     return MovePreview(
         card=(s.player, s.card),
         direction=c.aim,
@@ -159,6 +177,10 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
         min_length=float(s.type.move),
         max_length=float(longest),
         halt=halt.distance if halt.blocked else None,
+        watchers=()
+        if forecast is None
+        else tuple(((enemy, w.card), w.entry, w.chance) for w in forecast.watchers),
+        stop_chance=None if forecast is None else forecast.stop_chance,
     )
 
 
@@ -194,6 +216,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         facing_handle=_handle(state, ui) if human else None,
         perspective=perspective,
         viewport=ui.viewport,
+        exposure=exposure.view(state, ui),
     )
 
 
@@ -206,8 +229,12 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         ui.seats,
         ui.feedback,
         ui.settings.auto_last_target,
+        ui.settings.exposure,
+        exposure.view(state, ui),
         ui.choice.soldier,
         ui.choice.mode,
+        ui.choice.pick,
+        outlook.current(state, ui),
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         ui.trace.corners,

@@ -1,5 +1,5 @@
 """What the screen is in the middle of, as JSON data kept with a save (an unrolled Move, a
-half-traced path, the card being placed), and back.
+half-traced path, the card being placed, a target or reactor picked), and back.
 
 ``to_dict(ui)`` gives the data; ``restore(ui, state, data)`` puts back whatever of it still fits
 the game's state and ignores the rest (stored data is never trusted). Saves of format version 1
@@ -8,6 +8,7 @@ wrote the same keys, with the activation's mode under ``"sub"`` ("" for the menu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..core.cards import CARD_NAMES
 from ..core.geometry import Vec
 from ..core.state import PendingKind, State
 from . import path
-from .choose import select
+from .choose import pick_reactor, pick_target, select
 from .deploy import moved, unplaced
 from .model import UI, ActMode, Choice, Settings
 from .pointer import set_facing
@@ -30,11 +31,13 @@ def to_dict(ui: UI) -> dict[str, Any]:
         "aim": c.aim,
         "aim_locked": c.aim_locked,
         "facing": c.facing,
+        "pick": c.pick,
         "trace": [[p.x, p.y] for p in ui.trace.corners],
         "stop_at": ui.stop_at,
         "ghost": None if g is None else {"card": g.card, "x": g.x, "y": g.y, "facing": g.facing},
         "show_all_los": ui.settings.show_all_los,
         "auto_last_target": ui.settings.auto_last_target,
+        "exposure": ui.settings.exposure,
         "referee": ui.seats.referee,
     }
 
@@ -60,6 +63,7 @@ def restore(ui: UI, state: State, data: dict[str, Any]) -> UI:
     settings = Settings(
         show_all_los=data.get("show_all_los") is True,
         auto_last_target=data.get("auto_last_target") is not False,
+        exposure=data.get("exposure") is True,
     )
     ui = replace(ui, settings=settings)
     p = state.pending
@@ -80,8 +84,18 @@ def restore(ui: UI, state: State, data: dict[str, Any]) -> UI:
             return replace(ui, stop_at=min(max(stop, 0.0), state.move.halt))
         case PendingKind.PATH:
             return _trace(ui, state, data.get("trace"))
-        case PendingKind.ROLL | PendingKind.REACT | PendingKind.TARGET:
+        case PendingKind.REACT:
+            return _pick(ui, state, data, pick_reactor)
+        case PendingKind.TARGET:
+            return _pick(ui, state, data, pick_target)
+        case PendingKind.ROLL:
             return ui
+
+
+def _pick(ui: UI, state: State, data: dict[str, Any], pick: Callable[[UI, State, str], UI]) -> UI:
+    """A target or a reactor picked but not yet confirmed, if it may still be picked."""
+    card = data.get("pick")
+    return pick(ui, state, card) if isinstance(card, str) and card in CARD_NAMES else ui
 
 
 def _ghost(ui: UI, state: State, raw: object) -> UI:
@@ -110,7 +124,7 @@ def _act(ui: UI, state: State, data: dict[str, Any]) -> UI:
         aim_locked=data.get("aim_locked") is True,
         facing=_number(data.get("facing")),
     )
-    return replace(ui, choice=choice)
+    return _pick(replace(ui, choice=choice), state, data, pick_target)
 
 
 def _trace(ui: UI, state: State, raw: object) -> UI:

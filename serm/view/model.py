@@ -47,6 +47,9 @@ class MovePreview:
 
     ``min_length``/``max_length`` are the least and most the Move pool can roll; ``halt`` is how far
     the card could travel along the direction before first contact (None if nothing is in reach).
+    ``watchers`` are the enemies that could React (R18): (soldier, L along the direction where it
+    first sees the card, chance that it may React and beats the roll); ``stop_chance`` the chance
+    that the Move is stopped (R19), None until worked out (``serm.core.forecast``).
     """
 
     card: SoldierKey
@@ -55,6 +58,8 @@ class MovePreview:
     min_length: float
     max_length: float
     halt: float | None
+    watchers: tuple[tuple[SoldierKey, float, float], ...] = ()
+    stop_chance: float | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,29 @@ class PathTrace:
     cursor: tuple[float, float] | None = None
     halt: tuple[float, float] | None = None
     """Where the path so far (and on to the cursor) would first touch something (R16)."""
+
+
+@dataclass(frozen=True)
+class ExposureView:
+    """The Exposure view during deployment (R5, R22): where an enemy Gunner placed last could
+    stand, and how many of ``player``'s cards placed so far it would see from there.
+
+    ``worst``: the enemy Gunner's pose (x, y, facing) that sees the most of them (None until
+    worked out, or while none is placed); ``seen``: the cards it sees; ``placed``: how many of
+    ``player``'s cards are down. ``shade``: per spot of the zone, (x, y, share): the centre of a
+    card facing the enemy, and the share (0..1) of the enemy Gunner's poses that would see it
+    there; ``spacing``: the spots' spacing (L); ``shade_done``: the shading is complete.
+    """
+
+    player: int
+    worst: tuple[float, float, float] | None
+    seen: tuple[str, ...]
+    placed: int
+    shade: tuple[tuple[float, float, float], ...] = ()
+    spacing: float = 0.4
+    shade_done: bool = False
+    ready: bool = False
+    """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +111,7 @@ class ViewModel:
     - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     - ``viewport``: how the board is framed.
+    - ``exposure``: the Exposure view during deployment (R5, R22), or None.
     """
 
     selected: SoldierKey | None = None
@@ -97,3 +126,4 @@ class ViewModel:
     facing_handle: tuple[SoldierKey, float] | None = None
     perspective: int = 1
     viewport: Viewport = Viewport()
+    exposure: ExposureView | None = None

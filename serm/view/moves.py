@@ -12,6 +12,7 @@ from serm.core.cards import CARDS
 from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
 from serm.core.state import PendingKind, State
 
+from .board import percent
 from .common import (
     INK,
     MARGIN,
@@ -117,7 +118,36 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
     if mp.halt is not None:
         out += _cross(c + u * mp.halt, TARGET, "halt")
+    out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+
+
+def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element]:
+    """Where each enemy that could React first sees the card along the aim (R18), and the chance
+    the Move is stopped (R19), once worked out."""
+    out: list[svg.Element] = []
+    for key, entry, _ in mp.watchers:
+        p = c + u * entry
+        who = CARDS[key[1]].title if key[1] in CARDS else key[1]
+        words = f"Player {key[0]}'s {who} could React from here"
+        out.append(
+            svg.Circle(
+                cx=sc(p.x),
+                cy=sc(p.y),
+                r=9,
+                fill=REACTOR,
+                stroke=WHITE,
+                stroke_width=3,
+                class_=["watch"],
+                data={"player": key[0], "card": esc(key[1]), "entry": n(entry, 4)},
+                elements=[svg.Title(text=esc(words))],
+            )
+        )
+    if mp.stop_chance is not None:
+        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
+        q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
+        out.append(pill(sc(q.x), sc(q.y), label, 18, REACTOR, WHITE, border=WHITE))
+    return out
 
 
 def _mover_start(state: State) -> Vec | None:

@@ -26,6 +26,7 @@ from .common import (
     screen_extent,
     text_width,
 )
+from .exposure import exposure_elements
 from .model import Ghost, ViewModel
 from .moves import line, move_preview, path_trace, pending_move
 from .sight import los_elements
@@ -128,8 +129,11 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
 
 def sight_elements(state: State, view: ViewModel) -> list[svg.Element]:
     """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
-    hovered card or a turning facing -- LOS regions and the pending move."""
-    out = los_elements(state, view)
+    hovered card or a turning facing -- the Exposure view, LOS regions and the pending move."""
+    out: list[svg.Element] = []
+    if view.exposure is not None:
+        out += exposure_elements(state, view.exposure)
+    out += los_elements(state, view)
     out += pending_move(state, view)
     return out
 

@@ -24,8 +24,10 @@ from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status
-from serm.ui import driver, panel, snapshot
+from serm.ui import driver, panel, rest, snapshot
 from serm.ui.events import (
+    REST_MS,
+    REST_TASK_MS,
     Command,
     Dice,
     Event,
@@ -36,6 +38,7 @@ from serm.ui.events import (
     PointerMove,
     PointerUp,
     Press,
+    Rest,
     Wheel,
 )
 from serm.ui.help import HELP_HTML
@@ -81,6 +84,8 @@ class App:
         self._slice_proxy = create_proxy(self._guard(self._think_slice))
         self.warmer = Warmer(lambda: self.thinking is not None)
         WARMERS[:] = [self.warmer]
+        self._rest_proxy = create_proxy(self._guard(self._on_rest))
+        self._rest_timer: Any = None
         self.saved_snapshot = ""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
@@ -149,17 +154,19 @@ class App:
             referee = self.referee
         self.referee = referee
         scen = by_name(self.scenario, self.seed or 0)
+        first = self.store.info(AUTOSAVE) is None and not self.store.slots()
         game = driver.new_game(scen, self.seed, computer, referee)
         self.seed = None  # a rematch gets fresh dice
         el("saves").hidden = True  # a new game starts with the board and its prompt in view
-        self._use(Loaded(game, {}))
+        self._use(Loaded(game, {}), first=first)
 
-    def _use(self, loaded: Loaded) -> None:
-        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game)."""
+    def _use(self, loaded: Loaded, first: bool = False) -> None:
+        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game);
+        ``first``: no game was played in this browser before (``driver.open_ui``)."""
         window.scrollTo(0, 0)  # the board first, wherever the button was
         game = loaded.game
         self.game = game
-        self.ui = driver.open_ui(game, loaded.ui)
+        self.ui = driver.open_ui(game, loaded.ui or None, first)
         self.computers = driver.computer_players(game.record)
         self.thinking = None
         self.scenario = game.record.scenario.name.split("-")[0]
@@ -182,7 +189,39 @@ class App:
             self.draw(stepped.states)
             if save:
                 self.autosave()
+        if changed or self._rest_timer is None:
+            self._rest_later(now=isinstance(event, Rest))
         return changed
+
+    def _rest_later(self, now: bool) -> None:
+        """While work waits for a free page (``serm.ui.rest.wanted``: an aimed Move's outlook,
+        the Exposure view): send ``Rest`` once the input has rested ``REST_MS``, or, after a
+        task of steps (``_on_rest``), as soon as the page is free."""
+        if self._rest_timer is not None:
+            js.clearTimeout(self._rest_timer)
+            self._rest_timer = None
+        game = self.game
+        if game is not None and rest.wanted(game.state, self.ui):
+            self._rest_timer = js.setTimeout(self._rest_proxy, 0 if now else REST_MS)
+
+    def _on_rest(self) -> None:
+        """Steps of the resting work (``Rest``, each small) for up to ``REST_TASK_MS``, then
+        one drawing: a task of the page stays short, the drawing is paid once per task."""
+        self._rest_timer = None
+        game = self.game
+        if game is None:
+            return
+        now = window.performance.now
+        started = float(now())
+        before = ui = self.ui
+        while True:
+            ui = driver.step(game, ui, Rest()).ui  # a Rest never plays an action
+            if float(now()) - started >= REST_TASK_MS or not rest.wanted(game.state, ui):
+                break
+        self.ui = ui
+        if ui != before:
+            self.draw()
+        self._rest_later(now=True)
 
     def enter_dice(self) -> None:
         boxes = document.querySelectorAll("#prompt input.die-input")

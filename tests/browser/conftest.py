@@ -6,11 +6,11 @@
   under the sub-path ``/serm/`` (as on a static host), for the whole session.
 * ``browser``: Debian's Chromium (/usr/bin/chromium) driven by Playwright; no browser
   download is ever made (never run ``playwright install``).
-* ``page``: a fresh page (in a fresh context, so with no service worker yet) that records
-  page errors, console errors and every request to a host other than 127.0.0.1 (such
-  requests are aborted, the service worker's included); the test fails at teardown if
-  any happened.  The ``browser_problems`` fixture is that list; a test that expects an
-  error may clear it.
+* ``page`` (``touch_page``: 360 px wide, with touch): a fresh page (in a fresh context, so
+  with no service worker yet) that records page errors, console errors and every request to
+  a host other than 127.0.0.1 (such requests are aborted, the service worker's included);
+  the test fails at teardown if any happened. The ``browser_problems`` fixture is that
+  list; a test that expects an error may clear it.
 * ``boot``: ``boot(page)`` opens the site and waits for the app; returns seconds taken.
 * ``booted_page``: ``page`` opened on the site and waited until the app is ready.
 """
@@ -82,9 +82,10 @@ def browser_problems() -> list[str]:
 
 
 def guarded_page(browser: Browser, problems: list[str], **options: Any) -> Page:
-    """A page in a fresh context (``options`` for ``new_context``) whose page errors, console
-    errors and requests off 127.0.0.1 (aborted) are added to ``problems``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+    """A page in a fresh context (``options`` for ``new_context``; 1280 x 800 unless they name
+    a viewport) whose page errors, console errors and requests off 127.0.0.1 (aborted) are added
+    to ``problems``."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
     page = context.new_page()
 
     def guard(route: Route) -> None:
@@ -123,6 +124,23 @@ def fail_on(problems: list[str]) -> None:
 @pytest.fixture
 def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
     page = guarded_page(browser, browser_problems)
+    try:
+        yield page
+    finally:
+        page.context.close()
+    fail_on(browser_problems)
+
+
+@pytest.fixture
+def touch_page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
+    """``page`` as a phone: 360 px wide, touch instead of a mouse."""
+    options: dict[str, Any] = {
+        "viewport": {"width": 360, "height": 740},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+    }
+    page = guarded_page(browser, browser_problems, **options)
     try:
         yield page
     finally:

@@ -64,7 +64,8 @@ def activate(table: Table, player: int, activation: int) -> None:
         table.press(me.x, me.y)
         if wants_shot and table.button("shoot"):
             target = next(c for c in table.cards() if "hl-target" in c.classes)
-            table.press(target.x, target.y)
+            table.press(target.x, target.y)  # picked; the dice roll once it is confirmed
+            assert table.button("confirm")
             return
         if table.page.locator("#prompt button[data-action=move]").count():
             break
@@ -88,8 +89,12 @@ def play_step(table: Table, activation: int, seen: set[str]) -> None:
     if kind == "act":
         activate(table, player, activation)
     elif kind == "react":
-        reactor = next(c for c in cards if "hl-reactor" in c.classes)
+        reactor = next((c for c in cards if "hl-reactor" in c.classes), None)
+        if reactor is None:  # no soldier can beat the roll (R19)
+            assert table.button("react")
+            return
         table.press(reactor.x, reactor.y)
+        assert table.button("confirm")
     elif kind == "stop":
         table.page.keyboard.press("ArrowRight")
         assert table.button("confirm")
@@ -117,5 +122,6 @@ def play_step(table: Table, activation: int, seen: set[str]) -> None:
     elif kind == "target":
         target = next(c for c in cards if "hl-target" in c.classes)
         table.press(target.x, target.y)
+        assert table.button("confirm")
     else:
         raise AssertionError(f"unexpected prompt {kind}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from serm.core.game import Game
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State
-from serm.ui import driver
+from serm.ui import driver, outlook
 from serm.ui.events import (
     Command,
     Dice,
@@ -17,6 +17,7 @@ from serm.ui.events import (
     PointerMove,
     PointerUp,
     Press,
+    Rest,
     Wheel,
 )
 from serm.ui.model import UI
@@ -87,6 +88,15 @@ class Screen:
 
     def dice(self, text: str) -> tuple[State, ...]:
         return self.send(Dice(text))
+
+    def rest(self) -> int:
+        """Let the aim rest: ``Rest`` events until the Move's outlook is done; how many."""
+        steps = 0
+        while outlook.wanted(self.state, self.ui):
+            self.send(Rest())
+            steps += 1
+            assert steps < 20
+        return steps
 
     def view(self) -> ViewModel:
         return view_model(self.state, self.ui)

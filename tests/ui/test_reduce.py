@@ -7,6 +7,7 @@ at the end keeps it so). Dice are typed in (referee mode, R24) where a test need
 from __future__ import annotations
 
 import ast
+import math
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -17,9 +18,10 @@ import pytest
 from serm.core import queries as q
 from serm.core.actions import Face, Move, React, Shoot, Stop
 from serm.core.actions import Path as Traced
+from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.state import EventKind, PendingKind, Soldier, Status
-from serm.ui import driver
+from serm.ui import driver, outlook
 from serm.ui.events import (
     Command,
     Dice,
@@ -32,6 +34,7 @@ from serm.ui.events import (
     PointerUp,
     Press,
     Refused,
+    Rest,
     Settled,
     Wheel,
 )
@@ -40,7 +43,8 @@ from serm.ui.model import ActMode, Drag
 from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.reduce import reduce
-from serm.ui.screen import computer_to_decide, prompt_key
+from serm.ui.screen import choices, computer_to_decide, prompt_key
+from serm.view.board import percent
 from tests.ui.player import Screen, deploy_all
 
 
@@ -256,10 +260,19 @@ def test_shooting_a_target_by_press_and_by_number() -> None:
     assert seen and "to kill" in s.prompt()
     assert any(role == "target" for _, role in s.view().highlights)
     t = seen[0]
-    s.down(t.x, t.y, hit(t))
+    before = len(s.game.record.actions)
+    s.down(t.x, t.y, hit(t))  # picked: nothing is rolled before it is confirmed
+    assert s.ui.choice.pick == t.card and len(s.game.record.actions) == before
+    assert ((t.player, t.card), "chosen") in s.view().highlights
+    assert "Shoot the enemy" in s.prompt() and "to kill" in s.prompt()
+    s.key("Escape")  # back to the list of targets, still shooting
+    assert s.ui.choice.pick is None and s.ui.choice.mode == ActMode.SHOOT
+    s.key("1")
+    assert s.ui.choice.pick == t.card and len(s.game.record.actions) == before
+    s.key("Enter")
     shot = s.state.shot
     assert shot is not None and (shot.shooter, shot.target) == ("assault", t.card)
-    assert s.game.record.actions[-1] == Shoot("assault", t.card)
+    assert s.game.record.actions[before:] == [Shoot("assault", t.card)]
 
 
 def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
@@ -274,6 +287,7 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
         seen = q.visible_enemies(s.state, mine(s, "gunner"))
         assert len(seen) >= 2
         s.key("1")
+        s.key("Enter")
         while True:
             p = s.state.pending
             assert p is not None
@@ -282,6 +296,8 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
             elif p.kind == PendingKind.TARGET and len(p.options) > 1:
                 assert "Pick its next target" in s.prompt()
                 s.press(Command.TARGET, p.options[0])
+                assert s.waiting(PendingKind.TARGET) and "Shoot the enemy" in s.prompt()
+                s.press(Command.CONFIRM)
             else:
                 break
         shoots = [a for a in s.game.record.actions if isinstance(a, Shoot)]
@@ -295,6 +311,7 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
             assert p is not None and p.kind == PendingKind.TARGET and len(p.options) == 1
             assert "Shoot the last one at once" in s.prompt()
             s.key("1")
+            s.key("Enter")
             assert len([a for a in s.game.record.actions if isinstance(a, Shoot)]) == len(seen)
 
 
@@ -318,8 +335,12 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     assert p is not None
     assert all(role == "reactor" for _, role in s.view().highlights)
     reactor = s.state.soldier(p.player, p.options[0])
-    s.down(reactor.x, reactor.y, hit(reactor))
-    assert s.game.record.actions[-1] == React(reactor.card)
+    before = len(s.game.record.actions)
+    s.down(reactor.x, reactor.y, hit(reactor))  # picked: its React waits for the confirmation
+    assert s.ui.choice.pick == reactor.card and len(s.game.record.actions) == before
+    assert "React with your" in s.prompt()
+    s.press(Command.CONFIRM)
+    assert s.game.record.actions[before:] == [React(reactor.card)]
     s.dice(typed(s, high=True))
     assert s.waiting(PendingKind.STOP)
     mv = s.state.move
@@ -395,7 +416,8 @@ def test_a_move_reports_the_path_the_card_slid_along() -> None:
 def to_path(total: str = "1|1|1") -> Screen:
     s = deployed(referee=True)
     s.key("5")
-    s.key("m")  # the Brawler rolls first (R17)
+    s.key("m")
+    s.key("Enter")  # the Brawler rolls first (R17)
     s.dice(total)
     assert s.waiting(PendingKind.PATH), s.prompt()
     return s
@@ -506,6 +528,7 @@ def test_pointer_cancel_mid_aim_and_mid_stop_drag() -> None:
     assert s.ui == before and not s.ui.choice.aim_locked
     r = to_react()
     r.key("1")
+    r.key("Enter")
     r.dice(typed(r, high=True))
     stop = r.ui
     mv = r.state.move
@@ -522,6 +545,15 @@ def test_the_los_toggle_by_key_and_button_even_while_the_computer_decides() -> N
     assert s.ui.settings.show_all_los and s.view().show_all_los
     s.press(Command.LOS)
     assert not s.ui.settings.show_all_los
+
+
+def test_the_exposure_toggle_by_key_and_button_even_while_the_computer_decides() -> None:
+    s = Screen.new(computer={1: "easy", 2: "easy"})
+    assert computer_to_decide(s.state, s.ui) and not s.ui.settings.exposure
+    s.key("x")
+    assert s.ui.settings.exposure
+    s.press(Command.EXPOSURE)
+    assert not s.ui.settings.exposure
 
 
 def test_a_computer_decision_takes_no_input_and_shows_no_handle() -> None:
@@ -580,7 +612,7 @@ def test_an_event_that_changes_nothing_returns_the_same_ui() -> None:
     assert reduce(ui, s.state, PointerMove(5.0, 5.0, Hit()))[0] is ui
     assert reduce(ui, s.state, PointerUp(5.0, 5.0, Hit()))[0] is ui
     assert reduce(ui, s.state, PointerCancel())[0] is ui
-    assert reduce(ui, s.state, Key("x"))[0] is ui
+    assert reduce(ui, s.state, Key("z"))[0] is ui
     assert reduce(ui, s.state, Press(Command.CHOOSE, "8"))[0] is ui
 
 
@@ -617,6 +649,7 @@ def _step(s: Screen) -> None:
             s.key("s")
             t = q.visible_enemies(st, me)[0]
             s.down(t.x, t.y, hit(t))
+            s.key("Enter")
             return
         if s.ui.choice.soldier is None:
             if not own:
@@ -628,7 +661,8 @@ def _step(s: Screen) -> None:
             s.key("p")
             return
         s.key("m")
-        if s.waiting(PendingKind.PATH):
+        if me.type.traces_path:
+            s.key("Enter")
             return
         enemy = min(st.enemies(p.player), key=lambda e: (e.pos - me.pos).length())
         s.move(enemy.x, enemy.y)
@@ -643,6 +677,9 @@ def _step(s: Screen) -> None:
         s.key("Enter")
     elif p.kind in (PendingKind.REACT, PendingKind.TARGET):
         s.key("1")
+        s.key("Enter")
+        if s.waiting(PendingKind.REACT):
+            s.key("n")  # no reactor can beat the roll
     elif p.kind == PendingKind.STOP:
         s.key("ArrowRight")
         s.key("Enter")
@@ -691,6 +728,9 @@ def _screens() -> list[Screen]:
         out.append(t)
     r = to_react()
     r.key("1")
+    out.append(to_react())
+    out[-1].key("1")  # a reactor picked, waiting for its confirmation
+    r.key("Enter")
     r.dice(typed(r, high=True))
     out.append(r)
     f = to_react()
@@ -699,6 +739,10 @@ def _screens() -> list[Screen]:
     g = deployed(referee=True)
     for k in ("2", "s", "1"):
         g.key(k)
+    out.append(deployed(referee=True))
+    for k in ("2", "s", "1"):
+        out[-1].key(k)  # a target picked, waiting for its confirmation
+    g.key("Enter")
     g.dice("1|1")
     g.dice("6 1")
     out.append(g)
@@ -725,7 +769,7 @@ def test_the_key_map_names_each_key_once() -> None:
     keys = [k for b in KEYMAP for k in b.keys]
     assert len(keys) == len(set(keys))
     assert binding("M") == binding("m") and badge(Command.CONFIRM) == "Enter"
-    assert binding("x") is None
+    assert binding("z") is None
 
 
 def test_equal_prompt_keys_give_equal_prompts() -> None:
@@ -812,3 +856,129 @@ def test_a_facing_problem_is_said_when_the_handle_is_let_go() -> None:
     assert s.ui.choice.facing == 90.0 and "Cannot face that way" not in s.prompt()
     s.up(g.x + 1.72, g.y)
     assert "Cannot face that way" in s.prompt()
+
+
+# --- decisions a player can weigh: the Move's outlook, confirmations, the React question -------
+
+
+def test_the_outlook_of_an_aimed_move_is_worked_out_once_the_aim_rests() -> None:
+    """Who could React and the chance the Move is stopped (R18, R19), exactly as
+    ``forecast.straight_move`` says, one enemy per ``Rest``; a new aim starts again."""
+    s = deployed()
+    s.key("4")
+    s.key("m")
+    me = mine(s, "assault")
+    foe = min(s.state.enemies(me.player), key=lambda e: abs(e.x - me.x))
+    s.move(foe.x, foe.y)
+    assert outlook.wanted(s.state, s.ui) and "Hold the aim still" in s.prompt()
+    mp = s.view().move_preview
+    assert mp is not None and mp.stop_chance is None and mp.watchers == ()
+    steps = s.rest()
+    assert steps == len([e for e in s.state.enemies(me.player) if e.type.react >= 1])
+    c = s.ui.choice
+    assert c.aim is not None and c.facing is not None
+    expected = straight_move(s.state, me, c.aim, c.facing)
+    assert outlook.current(s.state, s.ui) == expected and expected.watchers
+    mp = s.view().move_preview
+    assert mp is not None and mp.stop_chance == expected.stop_chance
+    assert [(k[1], d) for k, d, _ in mp.watchers] == [(w.card, w.entry) for w in expected.watchers]
+    assert ((foe.player, expected.watchers[0].card), "reactor") in s.view().highlights
+    html = s.prompt()
+    assert "Chance this Move is stopped: " + percent(expected.stop_chance) in html
+    assert "Could React (R18)" in html and "R19)" in html
+    done = s.ui
+    assert reduce(done, s.state, Rest())[0] is done  # nothing left to work out
+    s.key("ArrowLeft")  # a new aim: the old outlook no longer speaks for it
+    assert outlook.current(s.state, s.ui) is None and "Hold the aim still" in s.prompt()
+    s.rest()
+    assert outlook.current(s.state, s.ui) is not None
+    s.key("Escape")
+    ui = s.ui
+    assert reduce(ui, s.state, Rest())[0] is ui  # nothing aimed: a rest changes nothing
+
+
+def test_an_aim_no_enemy_can_see_says_nothing_can_stop_it() -> None:
+    s = deployed()
+    s.key("4")
+    s.key("m")
+    me = mine(s, "assault")
+    s.key("Escape")
+    s.key("t")  # turn it away from the enemy first: a Move backward along the zone
+    s.key("Escape")
+    s.key("m")
+    down = 180.0 if me.player == 1 else 0.0
+    s.move(me.x + 3.0 * math.sin(math.radians(down)), me.y - 3.0 * math.cos(math.radians(down)))
+    assert s.ui.choice.aim == down
+    s.rest()
+    f = outlook.current(s.state, s.ui)
+    assert f is not None
+    if not f.watchers:
+        assert "nothing can stop this Move" in s.prompt() and f.stop_chance == 0.0
+
+
+def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
+    s = deployed(referee=True)
+    before = len(s.game.record.actions)
+    s.key("5")
+    s.key("m")
+    assert s.ui.choice.mode == ActMode.AIM and len(s.game.record.actions) == before
+    assert "rolls 3d6 first" in s.prompt() and "(R17)" in s.prompt()
+    me = mine(s, "brawler")
+    s.move(me.x + 2.0, me.y)
+    s.down(me.x + 2.0, me.y)
+    s.up(me.x + 2.0, me.y)
+    assert s.ui.choice.aim is None and s.view().move_preview is None  # no direction (R17)
+    assert not outlook.wanted(s.state, s.ui)
+    s.key("e")  # its start facing may still be set (R14)
+    s.key("Enter")
+    assert s.game.record.actions[before:] == [
+        Move("brawler", None, round((me.facing + 15) % 360, 2))
+    ]
+    assert s.waiting(PendingKind.ROLL)
+
+
+def test_the_react_question_says_where_the_mover_halts() -> None:
+    """ "Rolled 12 and will halt after 5.96 L", not "moves 12 L" (R16), and who it rams."""
+    s = deployed(referee=True)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("6|6")
+    assert s.waiting(PendingKind.REACT), s.prompt()
+    mv = s.state.move
+    assert mv is not None and mv.total == 12 and mv.halt < 12
+    html = s.prompt()
+    assert f"rolled 12 and will halt after {mv.halt:.2f} L" in html and "moves 12 L" not in html
+    for card in mv.rams:
+        assert "ramming your " + s.state.soldier(1, card).type.title in html
+
+
+def test_react_choices_that_cannot_win_are_shown_as_such() -> None:
+    """React 1d6 cannot beat a Move of 6 (R19): shown as "0% — cannot beat 6", disabled, with no
+    number key; the others are numbered, likeliest first, and need a confirmation."""
+    s = deployed(referee=True)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("3|3")
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.REACT, s.prompt()
+    hopeless = [c for c in p.options if s.state.soldier(p.player, c).type.react == 1]
+    able = [c for c in p.options if c not in hopeless]
+    assert hopeless and able
+    html = s.prompt()
+    for card in hopeless:
+        title = s.state.soldier(p.player, card).type.title
+        assert f'class="hopeless" disabled>{title} — 0%: cannot beat 6</button>' in html
+        before = s.ui
+        s.press(Command.REACT, card)
+        assert s.ui.choice.pick is None and "cannot beat the Move roll of 6" in s.message
+        assert s.ui.choice == before.choice
+    assert [c for _, c in choices(s.state, s.ui)] == able
+    assert all(k[1] in able for k, role in s.view().highlights if role == "reactor")
+    s.key("1")
+    assert s.ui.choice.pick == able[0] and s.waiting(PendingKind.REACT)
+    s.key("Escape")
+    assert s.ui.choice.pick is None
+    s.key("n")  # declining needs no confirmation: no dice are rolled
+    assert s.game.record.actions[-1] == React(None)

@@ -10,7 +10,7 @@ from serm.core import queries as q
 from serm.core.actions import Action, Roll, Shoot, Turn
 from serm.core.game import Game
 from serm.core.state import PendingKind, State, Status
-from serm.ui import driver
+from serm.ui import driver, snapshot
 from serm.ui.events import Hit
 from serm.ui.model import ActMode
 from serm.ui.panel import resume_text
@@ -89,10 +89,31 @@ def test_continue_restores_a_half_traced_path_and_a_stop_point() -> None:
     assert d.ui.trace.corners == c.ui.trace.corners and d.ui.seats.referee
     r = to_react()
     r.key("1")
+    r.key("Enter")
     r.dice(typed(r, high=True))
     r.key("ArrowLeft")
     store.autosave(r.game, r.ui)
     assert _opened(store, AUTOSAVE).ui.stop_at == r.ui.stop_at
+
+
+def test_continue_restores_a_target_or_a_reactor_picked_but_not_confirmed() -> None:
+    from tests.ui.test_reduce import to_react
+
+    store, _ = _store()
+    r = to_react()
+    r.key("1")
+    assert r.ui.choice.pick is not None
+    store.autosave(r.game, r.ui)
+    assert _opened(store, AUTOSAVE).ui.choice.pick == r.ui.choice.pick
+    c = _deployed()
+    for k in ("2", "s", "1"):
+        c.key(k)
+    assert c.ui.choice.pick is not None
+    store.autosave(c.game, c.ui)
+    d = _opened(store, AUTOSAVE)
+    assert (d.ui.choice.mode, d.ui.choice.pick) == (ActMode.SHOOT, c.ui.choice.pick)
+    tampered = dict(snapshot.to_dict(c.ui), pick="nobody")  # stored data is never trusted
+    assert driver.open_ui(c.game, tampered).choice.pick is None
 
 
 def test_a_version_1_snapshot_still_restores() -> None:

@@ -12,10 +12,12 @@ from pathlib import Path
 from serm.core import State
 from serm.core import queries as q
 from serm.core.convex import Poly, Pt, clip, edges_of, inside, intersect
+from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, card_polygon, point_along, unit
 from serm.core.los import region_polygon, sees
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
+from serm.view.board import percent
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
 from serm.view.render import (
     SCALE,
@@ -298,6 +300,31 @@ def test_move_preview(deployed: State) -> None:
     assert g.get("clip-path") == "url(#table-clip)"
     free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
     assert "halt" not in all_text(overlay(deployed, free)).split()
+
+
+def test_move_preview_marks_where_each_enemy_could_react(deployed: State) -> None:
+    """The forecast on the aimed line: a mark where each enemy first sees the card (R18), and
+    the chance the Move is stopped (R19); before it is worked out, neither."""
+    s = deployed.soldier(2, "assault")
+    f = straight_move(deployed, s, 180.0, 180.0)
+    assert f.watchers
+    watchers = tuple(((1, w.card), w.entry, w.chance) for w in f.watchers)
+    mp = MovePreview((2, "assault"), 180.0, 180.0, 2, 12, None, watchers, f.stop_chance)
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=mp)), "move-preview")
+    marks = [c for c in g.iter(f"{NS}circle") if "watch" in classes(c)]
+    assert [(m.get("data-card"), float(m.get("data-entry", ""))) for m in marks] == [
+        (w.card, round(w.entry, 4)) for w in f.watchers
+    ]
+    for m, w in zip(marks, f.watchers, strict=True):
+        p = s.pos + unit(180.0) * w.entry
+        assert (float(m.get("cx", "")), float(m.get("cy", ""))) == (
+            round(p.x * SCALE, 2),
+            round(p.y * SCALE, 2),
+        )
+    assert f"{percent(f.stop_chance)} stopped" in all_text(g)
+    bare = replace(mp, watchers=(), stop_chance=None)
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=bare)), "move-preview")
+    assert "stopped" not in all_text(g) and not [c for c in g.iter() if "watch" in classes(c)]
 
 
 def test_path_trace(path_pending: State) -> None:

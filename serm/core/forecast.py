@@ -1,0 +1,117 @@
+"""What a straight Move could lead to before its roll: who could React along it, and the chance
+that it is stopped (rulings R9, R15, R16, R18, R19).
+
+Exact, with the engine's own steps: for every total the Move pool can roll (R9) the card would
+slide that far along the declared direction (R15) unless it halts first (R16,
+``movement.halt_along``); an enemy soldier with React 1 or more is offered a React when it sees
+the card somewhere along the way up to the halt (R18, ``los.first_sighting``); and a React stops
+the Move when its total beats the Move's (R19). The paths of the smaller totals are the first
+stretches of the longest one, so one ``first_sighting`` per enemy along the longest path, up to
+its halt, says where each enemy first sees the card; an enemy is offered a React for a total when
+that point comes no later than the halt for that total.
+
+The chance that the Move is stopped assumes the opponent reacts with the soldier most likely to
+beat the roll (among those offered a React for it); nothing here is sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import queries as q
+from .dice import prob_beats
+from .geometry import EPS, Vec, unit
+from .los import first_sighting
+from .movement import halt_along
+from .state import Soldier, State
+
+Path = tuple[Vec, ...]
+
+
+@dataclass(frozen=True)
+class Watcher:
+    """An enemy soldier that could React to the Move (R18).
+
+    ``entry``: L along the declared direction where it first sees the card (R18); ``chance``: the
+    probability that the roll lets it React (the card gets that far) and its React beats the
+    Move total (R19).
+    """
+
+    card: str
+    entry: float
+    chance: float
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """A straight Move before its roll (R15-R19).
+
+    ``watchers``: the enemies that could React, nearest entry first; ``stop_chance``: the chance
+    that the Move is stopped when the opponent reacts with its best soldier for the roll;
+    ``react_chance``: the chance that any React is offered at all.
+    """
+
+    watchers: tuple[Watcher, ...]
+    stop_chance: float
+    react_chance: float
+
+
+def straight_move(state: State, s: Soldier, direction: float, facing: float) -> Forecast:
+    """The forecast of a Move of ``s`` toward ``direction`` (degrees, R1) with the card turned to
+    ``facing`` as it sets off (R14), over the whole distribution of its Move pool (R9, R15).
+
+    The same as ``summary`` of every ``sighting`` (a caller that must not block for long calls
+    them one enemy at a time)."""
+    found = [(e.card, sighting(state, s, direction, facing, e)) for e in watchful(state, s)]
+    return summary(state, s, direction, facing, found)
+
+
+def watchful(state: State, s: Soldier) -> tuple[Soldier, ...]:
+    """The enemies of ``s`` that can React at all (R18; React 0 never does, R23)."""
+    return tuple(e for e in state.enemies(s.player) if e.type.react >= 1)
+
+
+def reach(state: State, s: Soldier, direction: float, facing: float) -> tuple[Path, float]:
+    """The longest path the Move pool can roll along ``direction`` (R9, R15), and how far along
+    it the card can slide before its first contact (R16), in L."""
+    longest = float(max(q.move_pool(state, s).distribution()))
+    path = (s.pos, s.pos + unit(direction) * longest)
+    return path, halt_along(state, s, facing, path).distance
+
+
+def sighting(state: State, s: Soldier, direction: float, facing: float, e: Soldier) -> float | None:
+    """Where along the Move (L) the enemy ``e`` first sees the card, up to the longest roll's
+    halt (R18, ``los.first_sighting``); None if it never does."""
+    path, far = reach(state, s, direction, facing)
+    return first_sighting(q.viewer(e), facing, path, far, q.tall_terrain(state))
+
+
+def summary(
+    state: State,
+    s: Soldier,
+    direction: float,
+    facing: float,
+    found: Sequence[tuple[str, float | None]],
+) -> Forecast:
+    """The forecast from each enemy's ``sighting`` (card, distance or None), over every total
+    the Move pool can roll (R9): an enemy may React to a total when it sees the card no later
+    than that total's halt (R16, R18), and stops it when its React beats the total (R19)."""
+    _, far = reach(state, s, direction, facing)
+    seen = [(state.soldier(3 - s.player, card), d) for card, d in found if d is not None]
+    chances = {e.card: 0.0 for e, _ in seen}
+    stop = offered = 0.0
+    for total, p in sorted(q.move_pool(state, s).distribution().items()):
+        halt = min(float(total), far)  # a shorter roll slides along the first stretch (R16)
+        best = 0.0
+        able = [e for e, d in seen if d <= halt + EPS]
+        for e in able:
+            beat = prob_beats(q.react_pool(state, e), total)
+            chances[e.card] += p * beat
+            best = max(best, beat)
+        stop += p * best
+        offered += p if able else 0.0
+    watchers = tuple(
+        Watcher(e.card, d, chances[e.card]) for e, d in sorted(seen, key=lambda x: x[1])
+    )
+    return Forecast(watchers, stop, offered)

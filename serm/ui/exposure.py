@@ -1,0 +1,241 @@
+"""The Exposure view during deployment (R5, R6, R12, R22): where could the enemy Gunner stand, and
+how many of my cards would it see from there?
+
+The roll-off loser places the last card and acts first (R5), so its Gunner may stand anywhere in
+its zone, at any facing, and shoot at every enemy it sees (R22). For the side placing its cards
+(a person's), this works out, exactly for the poses of the reference grid (``cover.REFERENCE``,
+the grid the tables' cover figures of R2 are quoted at):
+
+* the enemy Gunner's poses (``cover.gunner_poses``, built one facing per step);
+* per card placed so far, the poses that see it (``cover.seen_mask``, ``MASK_SLICE`` poses per
+  step; R11-R12, exact);
+* the worst pose for those cards: the one that sees the most of them (``cover.worst``);
+* a shading of the zone: per spot where a card facing the enemy could stand (``SPACING`` L
+  apart), how many of every ``SHADE_EVERY``-th pose see a card there (``cover.seen_mask``;
+  ``SHADE_SLICE`` pairs of a spot and a pose per step). It does not depend on the cards placed.
+
+Every step is a ``Rest`` event, a few milliseconds at most on CPython; the browser sends steps
+while ``wanted`` says work is left, as many in one task as fit in ``REST_TASK_MS``, so no task
+keeps the page busy for long. Nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from ..core import cover
+from ..core.geometry import Polygon, Vec, card_polygon
+from ..core.scenario import Scenario
+from ..core.state import PendingKind, State, Status
+from ..view.model import ExposureView
+from .model import UI, Exposure, Spot
+
+RESOLUTION = cover.REFERENCE
+"""The enemy Gunner's pose grid: 0.4 L apart, every 10 degrees (R2's reference grid)."""
+MASK_SLICE = 8
+"""Poses tested against a placed card per step (the browser runs steps for ``REST_TASK_MS``
+a task, ``serm.web.app``)."""
+SHADE_EVERY = 12
+"""The shading looks at every twelfth pose of the grid (spread over positions and facings)."""
+SHADE_SLICE = 16
+"""(spot, shading pose) pairs tested per step."""
+SPACING = 0.4
+"""Spots of the shading, L apart."""
+
+FACINGS = cover.facings(RESOLUTION.facing_step)
+
+
+def side(state: State, ui: UI) -> int | None:
+    """The player whose deployment the view looks at: the person placing a card, or (while a
+    computer places) the person it plays against; None outside deployment or with no person."""
+    p = state.pending
+    if state.status != Status.DEPLOYMENT or p is None or p.kind != PendingKind.PLACE:
+        return None
+    for player in (p.player, 3 - p.player):
+        if not ui.seats.computer(player):
+            return player
+    return None
+
+
+def facing_enemy(player: int) -> float:
+    """The facing of a card looking straight at the other zone (R1, R2)."""
+    return 0.0 if player == 1 else 180.0
+
+
+@lru_cache(maxsize=8)
+def spots(scenario: Scenario, player: int) -> tuple[cover.Pose, ...]:
+    """The shading's spots: where a card of ``player`` facing the enemy may stand (R4, R6),
+    ``SPACING`` L apart (``cover.grid_poses``)."""
+    return cover.grid_poses(scenario, player, SPACING, (facing_enemy(player),))
+
+
+@lru_cache(maxsize=8)
+def _spot_shapes(
+    scenario: Scenario, player: int
+) -> tuple[tuple[tuple[tuple[float, float], ...], tuple[float, float, float, float]], ...]:
+    out = []
+    for pos, facing in spots(scenario, player):
+        pts = tuple((p.x, p.y) for p in card_polygon(pos, facing))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        out.append((pts, (min(xs), min(ys), max(xs), max(ys))))
+    return tuple(out)
+
+
+def _zone(scenario: Scenario, player: int) -> Polygon:
+    z = scenario.zone(player)
+    return (Vec(z.x0, z.y0), Vec(z.x1, z.y0), Vec(z.x1, z.y1), Vec(z.x0, z.y1))
+
+
+def _part(ui: UI, player: int) -> Exposure:
+    for e in ui.exposure:
+        if e.player == player:
+            return e
+    return Exposure(player)
+
+
+def _with(ui: UI, e: Exposure) -> UI:
+    others = tuple(x for x in ui.exposure if x.player != e.player)
+    return replace(ui, exposure=(*others, e))
+
+
+def _placed(state: State, player: int) -> list[tuple[tuple[int, str], Spot]]:
+    return [((s.player, s.card), (s.x, s.y, s.facing)) for s in state.alive(player) if s.on_table]
+
+
+_shading_cache: list[tuple[cover.Poses, cover.Poses]] = []
+
+
+def _shading(poses: cover.Poses) -> cover.Poses:
+    """Every ``SHADE_EVERY``-th of ``poses`` (spread over positions and facings)."""
+    if _shading_cache and _shading_cache[0][0] is poses:
+        return _shading_cache[0][1]
+    found = cover.Poses(poses.viewers[::SHADE_EVERY], poses.frames[::SHADE_EVERY])
+    _shading_cache[:] = [(poses, found)]
+    return found
+
+
+def _shade_total(sc: Scenario, e: Exposure) -> int:
+    """The (spot, shading pose) pairs the shading tests."""
+    assert e.poses is not None
+    return len(spots(sc, e.player)) * len(_shading(e.poses))
+
+
+def wanted(state: State, ui: UI) -> bool:
+    """True while the Exposure view is on and has work left for the side it looks at."""
+    player = side(state, ui)
+    if player is None or not ui.settings.exposure:
+        return False
+    e = _part(ui, player)
+    if e.poses is None:
+        return True
+    known = {(k, spot) for k, spot, _ in e.masks}
+    if any(item not in known for item in _placed(state, player)):
+        return True
+    return e.shaded < _shade_total(state.scenario, e)
+
+
+def step(ui: UI, state: State) -> UI:
+    """One step of the work ``wanted`` asks for: build the poses of one facing, test one slice
+    of poses against a placed card, or shade with a few poses; the same ``ui`` if none."""
+    if not wanted(state, ui):
+        return ui
+    player = side(state, ui)
+    assert player is not None
+    e = _part(ui, player)
+    sc = state.scenario
+    if e.poses is None:
+        return _with(ui, _build(e, sc))
+    known = {(k, spot) for k, spot, _ in e.masks}
+    todo = [item for item in _placed(state, player) if item not in known]
+    if todo:
+        return _with(ui, _mask(e, sc, *todo[0]))
+    return _with(ui, _shade(e, sc))
+
+
+def _build(e: Exposure, sc: Scenario) -> Exposure:
+    """The enemy Gunner's poses of the next facing, with their frames (``cover.grid_poses``,
+    in the order of ``cover.gunner_poses``); ``Poses`` once the last facing is in."""
+    found = cover.grid_poses(sc, 3 - e.player, RESOLUTION.step, (FACINGS[e.built],))
+    part = cover.Poses.of((pos, f, False) for pos, f in found)
+    viewers, frames = (*e.viewers, *part.viewers), (*e.frames, *part.frames)
+    if e.built + 1 < len(FACINGS):
+        return replace(e, built=e.built + 1, viewers=viewers, frames=frames)
+    poses = cover.Poses(viewers, frames)
+    shade = (0,) * len(spots(sc, e.player))
+    return replace(e, built=len(FACINGS), viewers=(), frames=(), poses=poses, shade=shade)
+
+
+def _mask(e: Exposure, sc: Scenario, key: tuple[int, str], spot: Spot) -> Exposure:
+    """The next ``MASK_SLICE`` poses tested against the card ``key`` standing at ``spot``."""
+    assert e.poses is not None
+    start, mask = 0, 0
+    if e.partial is not None and e.partial[:2] == (key, spot):
+        start, mask = e.partial[2], e.partial[3]
+    stop = min(start + MASK_SLICE, len(e.poses))
+    card = card_polygon(Vec(spot[0], spot[1]), spot[2])
+    mask |= cover.seen_mask(card, e.poses, cover.tall_of(sc), start, stop)
+    if stop < len(e.poses):
+        return replace(e, partial=(key, spot, stop, mask))
+    return replace(e, partial=None, masks=(*e.masks, (key, spot, mask)))
+
+
+def _shade(e: Exposure, sc: Scenario) -> Exposure:
+    """The next ``SHADE_SLICE`` (spot, shading pose) pairs, spot by spot: each pose that sees a
+    card facing the enemy at the spot adds one to its count (``cover.seen_mask``, R11-R12)."""
+    assert e.poses is not None
+    every = _shading(e.poses)
+    shade = list(e.shade)
+    at = spots(sc, e.player)
+    tall = cover.tall_of(sc)
+    done, end = e.shaded, min(e.shaded + SHADE_SLICE, len(at) * len(every))
+    while done < end:
+        i, start = divmod(done, len(every))
+        stop = min(len(every), start + end - done)
+        pos, facing = at[i]
+        shade[i] += cover.seen_mask(card_polygon(pos, facing), every, tall, start, stop).bit_count()
+        done += stop - start
+    return replace(e, shade=tuple(shade), shaded=done)
+
+
+_last_view: list[tuple[State, Exposure, ExposureView | None]] = []
+"""The last ``view`` answer: the board asks on every pointer move, the work changes seldom."""
+
+
+def view(state: State, ui: UI) -> ExposureView | None:
+    """What the board and the panel show: the worst enemy Gunner pose for the cards placed so
+    far, the cards it sees, and the shading once complete; None when the view is off."""
+    player = side(state, ui)
+    if player is None or not ui.settings.exposure:
+        return None
+    e = _part(ui, player)
+    if _last_view and _last_view[0][0] is state and _last_view[0][1] is e:
+        return _last_view[0][2]
+    found = _view(state, e)
+    _last_view[:] = [(state, e, found)]
+    return found
+
+
+def _view(state: State, e: Exposure) -> ExposureView:
+    placed = _placed(state, e.player)
+    masks = {(k, spot): m for k, spot, m in e.masks}
+    known = [(k, masks[(k, spot)]) for k, spot in placed if (k, spot) in masks]
+    worst: tuple[float, float, float] | None = None
+    seen: tuple[str, ...] = ()
+    ready = e.poses is not None and len(known) == len(placed)
+    if ready and e.poses is not None and placed:
+        top, where = cover.worst(m for _, m in known)
+        if top:
+            j = cover.bits(where)[0]
+            pos, facing, _ = e.poses.viewers[j]
+            worst = (pos.x, pos.y, facing)
+            seen = tuple(k[1] for k, m in known if m >> j & 1)
+    shade: tuple[tuple[float, float, float], ...] = ()
+    done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
+    if done and e.poses is not None:
+        total = len(_shading(e.poses))
+        at = spots(state.scenario, e.player)
+        shade = tuple((c.x, c.y, n / total) for (c, _), n in zip(at, e.shade, strict=True))
+    return ExposureView(
+        e.player, worst, seen, len(placed), shade, SPACING, shade_done=done, ready=ready
+    )

@@ -1,0 +1,126 @@
+"""The Exposure view during deployment (R5, R22): the zone shaded by how many enemy Gunner poses
+would see a card there, and the worst enemy Gunner pose for the cards placed so far, with its
+sight lines to the cards it sees and the count ("the enemy Gunner could see 4 of your cards
+from here").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import svg
+
+from serm.core.geometry import Vec, card_polygon
+from serm.core.los import sight_line
+from serm.core.state import State
+
+from .common import (
+    BAD,
+    GOOD,
+    INK,
+    MARGIN,
+    SCALE,
+    SIDE,
+    WHITE,
+    Markup,
+    card_outline,
+    esc,
+    find,
+    n,
+    pill,
+    sc,
+    text_width,
+)
+from .model import ExposureView
+
+
+def words(ev: ExposureView) -> str:
+    """The count in words, as the board's label and the panel say it."""
+    if ev.worst is None:
+        return "The enemy Gunner could see none of your cards from anywhere"
+    k = len(ev.seen)
+    return f"The enemy Gunner could see {k} of your {ev.placed} cards from here"
+
+
+def exposure_elements(state: State, ev: ExposureView) -> list[svg.Element]:
+    """The shading (once complete), then the worst pose, its sight lines and its label."""
+    out: list[svg.Element] = []
+    if ev.shade_done:
+        out.append(_shade(ev))
+    if ev.worst is not None:
+        out.append(_worst(state, ev))
+    return out
+
+
+def _shade(ev: ExposureView) -> Markup:
+    """The shading as markup, kept per shading: it stays the same while cards are placed."""
+    return Markup(markup=shade_markup(ev.player, ev.shade, ev.spacing))
+
+
+@lru_cache(maxsize=8)
+def shade_markup(player: int, shade: tuple[tuple[float, float, float], ...], spacing: float) -> str:
+    """A square per spot: clear green where no pose of the shading sees a card, red, deeper the
+    more poses would (relative to the most seen spot)."""
+    top = max((share for _, _, share in shade), default=0.0) or 1.0
+    half = spacing / 2
+    cells: list[svg.Element] = []
+    for x, y, share in shade:
+        colour, alpha = (GOOD, 0.45) if share <= 0 else (BAD, 0.12 + 0.5 * share / top)
+        cells.append(
+            svg.Rect(
+                x=sc(x - half),
+                y=sc(y - half),
+                width=sc(spacing),
+                height=sc(spacing),
+                fill=colour,
+                fill_opacity=n(alpha),
+            )
+        )
+    return str(svg.G(class_=["exposure-shade"], data={"player": player}, elements=cells))
+
+
+def _worst(state: State, ev: ExposureView) -> svg.G:
+    assert ev.worst is not None
+    x, y, facing = ev.worst
+    enemy = 3 - ev.player
+    tall = tuple(t for t in state.scenario.terrain if t.tall)
+    viewer = (Vec(x, y), facing, False)
+    elements: list[svg.Element] = []
+    for card in ev.seen:
+        s = find(state, (ev.player, card))
+        if s is None:
+            continue
+        seg = sight_line(viewer, card_polygon(s.pos, s.facing), tall)
+        if seg is None:
+            continue
+        a, b = seg
+        elements.append(
+            svg.Line(
+                x1=sc(a.x),
+                y1=sc(a.y),
+                x2=sc(b.x),
+                y2=sc(b.y),
+                stroke=BAD,
+                stroke_width=4,
+                stroke_dasharray=[10, 6],
+                class_=["exposure-sight"],
+                data={"card": esc(card)},
+            )
+        )
+    elements.append(card_outline(x, y, facing, SIDE.get(enemy, INK), label="Gunner?", dash="6 5"))
+    label = words(ev)
+    ly = sc(y) + (75 if y < state.scenario.height / 2 else -75)
+    half, m = (text_width(label, 18) + 18) / 2, MARGIN * SCALE
+    lx = min(max(sc(x), -m + half), state.scenario.width * SCALE + m - half)
+    elements.append(pill(lx, ly, label, 18, INK, WHITE, border=BAD))
+    return svg.G(
+        class_=["exposure-worst"],
+        data={
+            "x": n(x, 4),
+            "y": n(y, 4),
+            "facing": n(facing, 2),
+            "seen": len(ev.seen),
+            "cards": esc(" ".join(ev.seen)),
+        },
+        elements=elements,
+    )

@@ -1,0 +1,123 @@
+"""The Exposure view of deployment end to end (issue 10): on by default in a first game, the
+worst enemy Gunner spot for the cards placed so far with its count in words, the shaded zone,
+and its toggle, at 1280 px with a mouse and the keyboard and at 360 px with touch."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Page
+
+from bench.exposure import free_spots
+from serm.core import cover
+from serm.core.geometry import Vec, card_polygon
+from serm.core.scenario import by_name
+from tests.browser.pages import Table, start_game
+
+SEED = 5
+TABLE = "default"
+
+
+def _tap(page: Page, table: Table, x: float, y: float, touch: bool) -> None:
+    if touch:
+        table.settle()
+        page.touchscreen.tap(*table.to_client(x, y))
+    else:
+        table.press(x, y)
+
+
+def _button(page: Page, action: str, touch: bool) -> None:
+    btn = page.locator(f"#prompt button[data-action={action}]").first
+    if touch:
+        btn.tap()
+    else:
+        btn.click()
+
+
+def _place_two_each(page: Page, table: Table, touch: bool) -> int:
+    """Two cards a side, hot-seat; returns the player who places next (with one card down)."""
+    rng = random.Random(SEED)
+    spots = {p: free_spots(TABLE, SEED, p, rng) for p in (1, 2)}
+    first = table.pending()[1]
+    for _ in range(3):
+        kind, player = table.pending()
+        assert kind == "place"
+        x, y = spots[player].pop()
+        _tap(page, table, x, y, touch)
+        _button(page, "confirm", touch)
+    assert table.pending() == ("place", 3 - first) or table.pending()[1] == first
+    return table.pending()[1]
+
+
+def _expected(page: Page, table: Table, player: int) -> int:
+    """What the engine says: the most of ``player``'s cards one enemy Gunner pose sees."""
+    sc = by_name(TABLE, SEED)
+    mine = [c for c in table.cards() if c.player == player]
+    cards = [card_polygon(Vec(c.x, c.y), c.facing) for c in mine]
+    poses = cover.gunner_poses(sc, 3 - player, cover.REFERENCE)
+    most, _ = cover.most_seen(cards, poses, cover.tall_of(sc))
+    return most
+
+
+def check_the_view(page: Page, touch: bool) -> None:
+    table = Table(page)
+    toggle = page.locator("#prompt button[data-action=exposure]")
+    assert toggle.get_attribute("aria-pressed") == "true", "on by default in a first game"
+    assert "Exposure:" in page.inner_text("#prompt")
+    player = _place_two_each(page, table, touch)
+    mine = [c for c in table.cards() if c.player == player]
+    assert len(mine) == 1
+    said = page.locator("#prompt p.exposure")
+    said.filter(has_text=re.compile("could see|sees any")).wait_for(timeout=60_000)
+    most = _expected(page, table, player)
+    text = said.inner_text()
+    if most:
+        assert f"The enemy Gunner could see {most} of your 1 cards from here" in text, text
+        worst = page.locator("#layer-sight .exposure-worst")
+        assert worst.get_attribute("data-seen") == str(most)
+        wy = float(worst.get_attribute("data-y") or "nan")
+        zone = by_name(TABLE, SEED).zone(3 - player)
+        assert zone.y0 <= wy <= zone.y1, "the enemy Gunner stands in its own zone"
+        assert worst.locator("line.exposure-sight").count() == most
+    else:
+        assert "No spot of the enemy Gunner sees any" in text
+    page.locator("#layer-sight .exposure-shade rect").first.wait_for(
+        state="attached", timeout=120_000
+    )
+    assert "Red squares" in said.inner_text()
+    board = page.locator("#board").bounding_box()
+    shade = page.locator("#layer-sight .exposure-shade").bounding_box()
+    assert board is not None and shade is not None
+    assert (
+        shade["x"] >= board["x"] - 1
+        and shade["x"] + shade["width"] <= board["x"] + board["width"] + 1
+    )
+    # off, and on again: by key with a keyboard, by the button with touch
+    if touch:
+        toggle.tap()
+    else:
+        page.keyboard.press("x")
+    page.locator("#prompt p.exposure").wait_for(state="detached")
+    assert page.locator("#layer-sight .exposure-shade").count() == 0
+    assert toggle.get_attribute("aria-pressed") == "false"
+    if touch:
+        page.wait_for_timeout(800)  # not a double tap (its second tap is ignored on purpose)
+        toggle.tap()
+    else:
+        page.keyboard.press("x")
+    page.locator("#layer-sight .exposure-shade").wait_for(state="attached")
+    overflow = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0
+
+
+def test_the_exposure_view_with_a_mouse_at_1280_px(page: Page, site_url: str) -> None:
+    start_game(page, site_url, SEED, TABLE)
+    check_the_view(page, touch=False)
+
+
+def test_the_exposure_view_with_touch_at_360_px(touch_page: Page, site_url: str) -> None:
+    start_game(touch_page, site_url, SEED, TABLE)
+    check_the_view(touch_page, touch=True)

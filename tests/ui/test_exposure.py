@@ -1,0 +1,170 @@
+"""The Exposure view of deployment (R5, R22) against the engine: the worst enemy Gunner pose it
+draws sees exactly the cards it names (``los.sees``, R12), no pose of the grid sees more, and the
+shading counts the shading poses that see a card at each spot."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from serm.core import cover
+from serm.core.geometry import Vec, card_polygon
+from serm.core.los import sees
+from serm.core.scenario import by_name
+from serm.core.state import PendingKind, State, Status
+from serm.ui import driver, exposure, rest, snapshot
+from serm.ui.events import Command, Rest
+from serm.ui.reduce import reduce
+from serm.view.render import overlay_parts
+from tests.ui.player import Screen
+
+
+def working(s: Screen) -> int:
+    """Rest events until the Exposure view has no work left; how many."""
+    steps = 0
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
+        steps += 1
+        assert steps < 5000
+    return steps
+
+
+def placing(table: str = "default", seed: int = 3) -> Screen:
+    s = Screen.new(table, seed)
+    s.press(Command.EXPOSURE)
+    assert s.ui.settings.exposure
+    return s
+
+
+def place_at(s: Screen, x: float, y: float, facing: float) -> None:
+    """Move the card being placed to (x, y, facing) by pointer and keys, then place it."""
+    g = s.ui.ghost
+    assert g is not None
+    s.drag((g.x, g.y), (x, y))
+    while s.ui.ghost is not None and abs((s.ui.ghost.facing - facing + 180) % 360 - 180) > 1:
+        s.key("e")
+    s.key("Enter")
+    assert not s.message, s.message
+
+
+def check_against_engine(state: State, ev_player: int, s: Screen) -> None:
+    ev = exposure.view(state, s.ui)
+    assert ev is not None and ev.ready and ev.player == ev_player
+    sc = state.scenario
+    tall = cover.tall_of(sc)
+    mine = [x for x in state.alive(ev_player) if x.on_table]
+    cards = [x.polygon() for x in mine]
+    poses = cover.gunner_poses(sc, 3 - ev_player, exposure.RESOLUTION)
+    most, _ = cover.most_seen(cards, poses, tall)
+    if most == 0:
+        assert ev.worst is None and ev.seen == ()
+        return
+    assert ev.worst is not None
+    x, y, facing = ev.worst
+    assert any((v[0].x, v[0].y, v[1]) == (x, y, facing) for v in poses.viewers), (
+        "the drawn pose is one of the grid's"
+    )
+    pose = (Vec(x, y), facing, False)
+    seen = {t.card for t in mine if sees(pose, t.polygon(), tall)}
+    assert set(ev.seen) == seen, "the count is what the engine sees from the drawn pose"
+    assert len(seen) == most, "no pose of the grid sees more"
+    html = s.prompt()
+    assert f"The enemy Gunner could see {len(seen)} of your {len(mine)} cards from here" in html
+    sight = overlay_parts(state, s.view()).sight
+    assert f'data-seen="{len(seen)}"' in sight and "exposure-worst" in sight
+
+
+def test_the_worst_enemy_gunner_pose_sees_what_the_engine_says() -> None:
+    s = placing()
+    assert "Working out where the enemy Gunner could stand" in s.prompt()
+    first = s.state.pending
+    assert first is not None and first.kind == PendingKind.PLACE
+    me = first.player
+    steps = working(s)
+    assert steps >= len(exposure.FACINGS)  # one facing per step, then the shading
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.ready and ev.placed == 0 and ev.worst is None
+    rng = random.Random(7)
+    zone = s.state.scenario.zone(me)
+    for _ in range(3):
+        p = s.state.pending
+        assert p is not None
+        if p.player == me:
+            spot = (rng.uniform(zone.x0 + 0.6, zone.x1 - 0.6), (zone.y0 + zone.y1) / 2)
+            facing = exposure.facing_enemy(me)
+            place_at(s, spot[0], spot[1], facing)
+        else:
+            s.key("Enter")
+        p = s.state.pending
+        assert p is not None
+        if p.player == me:
+            working(s)
+            check_against_engine(s.state, me, s)
+    assert s.state.status == Status.DEPLOYMENT
+
+
+def test_each_step_is_a_slice_and_the_shading_counts_the_poses_that_see_a_spot() -> None:
+    s = placing("default")
+    p = s.state.pending
+    assert p is not None
+    working(s)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.shade_done and ev.shade
+    sc = s.state.scenario
+    poses = cover.gunner_poses(sc, 3 - p.player, exposure.RESOLUTION)
+    shading = [poses.viewers[j] for j in range(0, len(poses), exposure.SHADE_EVERY)]
+    tall = cover.tall_of(sc)
+    spots = exposure.spots(sc, p.player)
+    assert len(spots) == len(ev.shade)
+    for i in random.Random(3).sample(range(len(spots)), 6):
+        pos, facing = spots[i]
+        card = card_polygon(pos, facing)
+        direct = sum(1 for v in shading if sees(v, card, tall))
+        x, y, share = ev.shade[i]
+        assert (x, y) == (pos.x, pos.y)
+        assert round(share * len(shading)) == direct, (pos, direct)
+    shares = {share for *_, share in ev.shade}
+    assert len(shares) > 1, "the shading tells spots apart"
+
+
+def test_the_view_is_off_by_default_and_leaves_with_the_deployment() -> None:
+    s = Screen.new("default", 3)
+    assert not s.ui.settings.exposure and not exposure.wanted(s.state, s.ui)
+    assert s.view().exposure is None and "Exposure:" not in s.prompt()
+    assert 'data-action="exposure" aria-pressed="false"' in s.prompt()
+    s.key("x")
+    assert s.ui.settings.exposure and 'aria-pressed="true"' in s.prompt()
+    working(s)
+    kept = s.ui.exposure
+    s.key("Enter")  # a card placed: the work already done is kept
+    assert s.ui.exposure and s.ui.exposure[0] is kept[0]
+    while s.waiting(PendingKind.PLACE):
+        s.key("Enter")
+    assert s.ui.exposure == () and s.view().exposure is None
+    ui = s.ui
+    assert reduce(ui, s.state, Rest())[0] is ui
+
+
+def test_a_computer_side_is_not_looked_at() -> None:
+    s = Screen.new("default", 3, computer={2: "easy"})
+    s.key("x")
+    assert exposure.side(s.state, s.ui) == 1
+
+
+def test_a_first_game_opens_with_the_view_on_and_a_saved_screen_keeps_its_choice() -> None:
+    game = driver.new_game(by_name("default"), 3)
+    assert driver.open_ui(game, first=True).settings.exposure
+    assert not driver.open_ui(game).settings.exposure
+    on = driver.open_ui(game, first=True)
+    assert driver.open_ui(game, snapshot.to_dict(on)).settings.exposure
+    off = replace(on, settings=replace(on.settings, exposure=False))
+    assert not driver.open_ui(game, snapshot.to_dict(off), first=True).settings.exposure
+
+
+def test_the_page_is_asked_for_rest_while_the_view_has_work_left() -> None:
+    s = placing()
+    assert rest.wanted(s.state, s.ui)
+    working(s)
+    assert not rest.wanted(s.state, s.ui)
+    s.key("Enter")  # a card placed: its mask is work again
+    assert rest.wanted(s.state, s.ui) == exposure.wanted(s.state, s.ui)
