@@ -77,7 +77,7 @@ def deployment(
     rng = random.Random(seed)
     page.goto(f"{url}?seed={seed}", wait_until="commit")
     page.wait_for_selector("#loading", state="hidden", timeout=120_000)
-    page.select_option("#scenario", table)
+    page.check(f"#prompt input[name=scenario][value={table}]")
     page.click("[data-action=start]")
     board = Table(page)
     board.settle()

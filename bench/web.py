@@ -685,7 +685,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
         page.goto(f"{url}?seed={e2e.SEED}&scenario=open", wait_until="commit")
         _wait_interactive(page)
         page.wait_for_selector("#loading", state="hidden", timeout=BOOT_TIMEOUT_MS)
-        page.select_option("#scenario", "open")
+        page.check("#prompt input[name=scenario][value=open]")
         table = BenchTable(page)
         table.button("start")
         try:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ..core.scenario import LIBRARY
+from functools import lru_cache
+
+from ..core.scenario import LIBRARY, by_name
 from ..view.escape import escape
+from ..view.thumbnail import table_thumbnail
 from .events import Command
 from .keys import CHOICE_KEYS, badge
 
@@ -42,9 +45,6 @@ def keys_html() -> str:
         parts.append(f"{keys} {words}")
     return f"<p>Keys: {', '.join(parts)}.</p>"
 
-
-SCENARIOS = tuple((t.name, f"{t.title}: {t.description}") for t in LIBRARY)
-"""(key, label) of each built-in table, as the table picker lists them (R2)."""
 
 HELP_HTML = (
     """
@@ -104,13 +104,27 @@ def _who_plays(player: int, chosen: str = "human") -> str:
     )
 
 
+@lru_cache(maxsize=16)
+def table_picker(selected: str) -> str:
+    """The start screen's table picker (R2): one radio choice per built-in table (``LIBRARY``),
+    each with a small drawing of the table, its title and its one-line description; the deadly
+    one (no cover) says so. A random table is drawn from seed 0 (each game has its own)."""
+    items = []
+    for t in LIBRARY:
+        checked = " checked" if t.name == selected else ""
+        deadly = ' <span class="deadly">Deadly</span>' if t.deadly else ""
+        items.append(
+            f'<label class="table-pick{" is-deadly" if t.deadly else ""}">'
+            f'<input type="radio" name="scenario" value="{escape(t.name, quote=True)}"{checked}>'
+            f"{table_thumbnail(by_name(t.name, 0), 64, t.title)}"
+            f'<span class="table-text"><strong>{escape(t.title)}</strong>{deadly}'
+            f'<span class="table-desc">{escape(t.description)}</span></span></label>'
+        )
+    return f'<fieldset class="tables"><legend>Table</legend>{"".join(items)}</fieldset>'
+
+
 def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | None = None) -> str:
     """The start box: continue the autosaved game (``resume`` describes it), or start a new one."""
-    options = "".join(
-        f'<option value="{escape(v, quote=True)}"{" selected" if v == selected else ""}>'
-        f"{escape(label)}</option>"
-        for v, label in SCENARIOS
-    )
     cont = (
         f'<div class="continue"><p>{escape(resume)}</p><div class="actions">'
         '<button type="button" class="primary" data-action="continue">Continue</button></div></div>'
@@ -121,7 +135,7 @@ def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | Non
         f'<div class="welcome">{cont}<h2>New game</h2>'
         "<p>Two players share this screen and take turns, or play against the computer. Each "
         "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
-        f'<label for="scenario">Table</label> <select id="scenario">{options}</select>'
+        + table_picker(selected)
         + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"

@@ -231,6 +231,11 @@ class App:
         if not null(first):
             first.focus()
 
+    def _chosen_table(self) -> str:
+        """The table picked on the start screen (``help.table_picker``)."""
+        picked = document.querySelector("#prompt input[name=scenario]:checked")
+        return self.scenario if null(picked) else str(picked.value)
+
     def _chosen_computers(self) -> dict[int, str]:
         out = {}
         for p in (1, 2):
@@ -421,7 +426,7 @@ class App:
         app_actions = {
             "new": self.new_game,
             "start": lambda: self.start(
-                str(el("scenario").value), self._chosen_computers(), bool(el("referee").checked)
+                self._chosen_table(), self._chosen_computers(), bool(el("referee").checked)
             ),
             "dice": self.enter_dice,
             "continue": self.resume,
@@ -522,6 +527,11 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        if not null(target) and str(target.name) == "scenario" and self.game is None:
+            self.scenario = str(target.value) if str(target.value) in BUILT_IN else "default"
+            preview = new_game(by_name(self.scenario, 0))  # the board shows the table picked
+            el("board").innerHTML = render(preview, ViewModel())
+            return
         if not null(target) and str(target.id).startswith("player-"):
             if str(target.value) != "human":  # load the computer player now, not at Start
                 js.setTimeout(create_once_callable(self._guard(_preload_ai)), 50)

@@ -90,7 +90,7 @@ def start_game(page: Page, site_url: str, seed: int, scenario: str = "open") -> 
     """Open the page with a seed, wait for it, start a game on ``scenario``."""
     page.goto(f"{site_url}?seed={seed}")
     page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-    page.select_option("#scenario", scenario)
+    page.check(f"#prompt input[name=scenario][value={scenario}]")
     page.click("[data-action=start]")
     return Table(page)
 

@@ -26,7 +26,7 @@ def test_a_seeded_hot_seat_game_to_victory(
 ) -> None:
     page.goto(f"{site_url}?seed={SEED}&scenario=open")
     page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-    page.select_option("#scenario", "open")
+    page.check("#prompt input[name=scenario][value=open]")
     page.click("[data-action=start]")
     table = Table(page)
     deploy(table)

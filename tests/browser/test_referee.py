@@ -21,7 +21,7 @@ def _type_dice(page: Page, *faces: str) -> None:
 def test_physical_dice_are_typed_in_and_recorded(page: Page, site_url: str, tmp_path: Path) -> None:
     page.goto(site_url)
     page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-    page.select_option("#scenario", "open")
+    page.check("#prompt input[name=scenario][value=open]")
     page.check("#referee")
     page.click("[data-action=start]")
     table = Table(page)

@@ -32,7 +32,7 @@ WATCH_LONG_TASKS = """() => {
 def test_solo_game_against_easy_runs_to_a_finish(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}?seed=21")
     page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-    page.select_option("#scenario", "open")
+    page.check("#prompt input[name=scenario][value=open]")
     page.select_option("#player-2", "easy")
     page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
     page.evaluate(WATCH_LONG_TASKS)
