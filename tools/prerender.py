@@ -17,6 +17,7 @@ svg.py's sources, as PyScript unpacks them, and ``record.json``, a complete game
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -49,10 +50,16 @@ class _HTMLNames(HTMLParser):
         self.found.setdefault(tag, set()).update(name for name, _ in attrs)
 
 
-def html_names(markup: str, found: Vocabulary) -> None:
+INLINE_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+"""A drawing inside HTML markup (the table picker's): its names are SVG names, case kept."""
+
+
+def html_names(markup: str, found: Vocabulary, svg: Vocabulary) -> None:
     parser = _HTMLNames(found)
     parser.feed(markup)
     parser.close()
+    for drawing in INLINE_SVG.findall(markup):
+        svg_names(drawing, svg)
 
 
 def screens(record_text: str) -> list[WelcomeScreen]:
@@ -69,8 +76,8 @@ def main() -> str:
     html: Vocabulary = {}
     for screen in screens(Path("record.json").read_text()):
         svg_names(screen.board, svg)
-        html_names(screen.status, html)
-        html_names(screen.prompt, html)
+        html_names(screen.status, html, svg)
+        html_names(screen.prompt, html, svg)
     first = welcome_screen()
     return json.dumps(
         {

@@ -56,9 +56,13 @@
   }
 
   // A copy of `node` made of allowed elements only (null when `node` itself is not allowed).
-  function copy(node, vocabulary, svg) {
+  // An element is SVG by its namespace (the board, and drawings inside the start box's HTML,
+  // such as the table picker's): SVG names keep their case and come from `conf.svg`.
+  function copy(node, conf) {
     if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.nodeValue);
     if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    var svg = node.namespaceURI === SVG_NS;
+    var vocabulary = (svg ? conf.svg : conf.html) || {};
     var tag = svg ? node.localName : node.localName.toLowerCase();
     var allowed = Object.prototype.hasOwnProperty.call(vocabulary, tag) ? vocabulary[tag] : null;
     if (!allowed || NEVER.test(tag)) return null;
@@ -70,26 +74,27 @@
       else out.setAttribute(attr.name, attr.value);
     }
     for (var child = node.firstChild; child; child = child.nextSibling) {
-      var made = copy(child, vocabulary, svg);
+      var made = copy(child, conf);
       if (made) out.appendChild(made);
     }
     return out;
   }
 
-  function board(markup, vocabulary) {
+  function board(markup, conf) {
     var doc = new DOMParser().parseFromString(markup, "image/svg+xml");
     var root = doc.documentElement;
     if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) {
       return null;
     }
-    return copy(root, vocabulary, true);
+    if (root.namespaceURI !== SVG_NS) return null;
+    return copy(root, conf);
   }
 
-  function fragment(markup, vocabulary) {
+  function fragment(markup, conf) {
     var body = new DOMParser().parseFromString(markup, "text/html").body;
     var out = document.createDocumentFragment();
     for (var child = body.firstChild; child; child = child.nextSibling) {
-      var made = copy(child, vocabulary, false);
+      var made = copy(child, conf);
       if (made) out.appendChild(made);
     }
     return out;
@@ -97,7 +102,7 @@
 
   function draw(data, conf) {
     try {
-      var svg = board(data.board, conf.svg || {});
+      var svg = board(data.board, conf);
       var where = {
         board: document.getElementById("board"),
         status: document.getElementById("status"),
@@ -105,8 +110,8 @@
       };
       if (!svg || !where.board || !where.status || !where.prompt) return;
       where.board.replaceChildren(svg);
-      where.status.replaceChildren(fragment(data.status, conf.html || {}));
-      where.prompt.replaceChildren(fragment(data.prompt, conf.html || {}));
+      where.status.replaceChildren(fragment(data.status, conf));
+      where.prompt.replaceChildren(fragment(data.prompt, conf));
       html.dataset.snapshot = "drawn";
     } catch (e) {
       console.warn("serm: the stored board was not drawn:", e);

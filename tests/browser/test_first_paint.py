@@ -123,7 +123,7 @@ def test_board_before_python_says_loading_where_it_is_tapped(
     # Nothing was acted on: still the welcome screen, nothing opened.
     assert page.locator("#help").is_hidden()
     assert page.get_attribute("#game", "aria-busy") == "true"
-    assert page.locator("select#scenario").input_value() == "default"
+    assert page.locator("#prompt input[name=scenario]:checked").input_value() == "default"
     browser_problems.clear()  # the held wasm never arrives
 
 

@@ -270,7 +270,7 @@ def test_a_whole_game_offline_on_the_trimmed_library(
     assert any(p.startswith("stdlib-") and p.endswith(".zip") for p in paths), paths
     assert not list(site_dir.rglob("python_stdlib.zip")), "the stock library is not shipped"
 
-    page.select_option("#scenario", "open")
+    page.check("#prompt input[name=scenario][value=open]")
     page.click("[data-action=start]")
     table = Table(page)
     scripted_game.deploy(table)
@@ -444,7 +444,7 @@ def test_failed_update_is_said_once_and_tried_again_later(
     assert note.get_attribute("role") == "status"  # said calmly, not as an alert
     assert page.locator("#update-banner").count() == 0
     assert build_ids(page) == (build_id_of(first), build_id_of(first))
-    page.select_option("#scenario", "open")  # the current version keeps working
+    page.check("#prompt input[name=scenario][value=open]")  # the current version keeps working
     page.click("[data-action=start]")
     play_a_little(Table(page))
 
