@@ -30,8 +30,9 @@ from .cards import CARDS, other
 from .dice import DiceError, Faces, total
 from .errors import IllegalActionError
 from .geometry import EPS, Vec, normalize_bearing, polyline_length, unit
-from .los import first_sighting
 from .movement import halt_along, position_at
+from .ruleset import DRAW_AFTER as DRAW_AFTER
+from .ruleset import ruleset
 from .state import (
     Activation,
     Event,
@@ -48,11 +49,13 @@ from .state import (
 
 _A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
-DRAW_AFTER = 40
-"""R8: this many activations in a row in which no soldier is eliminated end the game in a draw."""
 
 PATH_TOLERANCE = 1e-6
 """How closely (L) a Brawler's traced path must match its rolled length (R17)."""
+
+MAX_PATH_CORNERS = 64
+"""Most points a Brawler's path may list, its end included (C19): more than a person traces, and
+it bounds the work a record can ask of a replay."""
 
 
 def apply(state: State, action: Action) -> State:
@@ -63,6 +66,7 @@ def apply(state: State, action: Action) -> State:
     pending = state.pending
     if state.status == Status.FINISHED or pending is None:
         raise IllegalActionError("R8", "the game is over")
+    _check_player(action, pending)
     state = replace(state, events=())
     match pending.kind:
         case PendingKind.ROLL:
@@ -92,6 +96,18 @@ def _check_finite(action: Action) -> None:
         values += [c for point in action.points for c in point]
     if any(isinstance(v, float) and not math.isfinite(v) for v in values):
         raise IllegalActionError("R1", "positions, bearings and distances must be finite numbers")
+
+
+def _check_player(action: Action, pending: Pending) -> None:
+    """C18: an action that names its player must be the pending player's (the roll-off's is 0)."""
+    if action.player is None or action.player == pending.player:
+        return
+    if pending.kind == PendingKind.ROLL:
+        owner = "both players (player 0)" if pending.player == 0 else f"player {pending.player}"
+        waits = f"the {pending.purpose} roll, which is {owner}'s to roll"
+    else:
+        waits = describe_pending(pending)
+    raise IllegalActionError("C18", f"this is player {action.player}'s action; waiting for {waits}")
 
 
 def _expect(action: Action, cls: type[_A], pending: Pending) -> _A:
@@ -299,11 +315,13 @@ def _end_activation(state: State, held: bool = True) -> State:
 
 def _count_quiet(state: State) -> State:
     """R8: an activation has ended; after ``DRAW_AFTER`` in a row with no soldier eliminated,
-    the game ends in a draw. Every activation counts: a pass, and a reacting soldier's (R19)."""
+    the game ends in a draw. Every activation counts: a pass, and a reacting soldier's (R19).
+    Rules version 1 has no draw (``serm.core.ruleset``)."""
     a = state.activation
     quiet = 0 if a is not None and a.eliminated else state.quiet_activations + 1
     state = replace(state, quiet_activations=quiet)
-    if quiet < DRAW_AFTER:
+    limit = ruleset(state.rules_version).draw_after
+    if limit is None or quiet < limit:
         return state
     state = replace(
         state,
@@ -314,7 +332,7 @@ def _count_quiet(state: State) -> State:
         move=None,
         shot=None,
     )
-    text = f"{DRAW_AFTER} activations in a row without an elimination: the game is a draw."
+    text = f"{limit} activations in a row without an elimination: the game is a draw."
     return _log(state, EventKind.END, text)
 
 
@@ -398,9 +416,14 @@ def _move_rolled(state: State, faces: Faces) -> State:
 
 
 def _path(state: State, action: Path) -> State:
-    """R17: the Brawler's path is exactly the rolled length; it may turn any number of times."""
+    """R17: the Brawler's path is exactly the rolled length; it may turn up to 63 times (C19)."""
     mv, s = state.move, _mover(state)
     assert mv is not None and mv.total is not None
+    if len(action.points) > MAX_PATH_CORNERS:
+        raise IllegalActionError(
+            "C19",
+            f"a path lists at most {MAX_PATH_CORNERS} points; this one lists {len(action.points)}",
+        )
     path = (s.pos,) + tuple(Vec(x, y) for x, y in action.points)
     length = polyline_length(path)
     if abs(length - mv.total) > PATH_TOLERANCE:
@@ -418,6 +441,7 @@ def _path_known(state: State, path: tuple[Vec, ...]) -> State:
     rams = tuple(c for p, c in halt.cards if p != s.player)
     reactors, entries = [], []
     tall = q.tall_terrain(state)
+    first_sighting = ruleset(state.rules_version).first_sighting
     for e in state.enemies(s.player):
         if e.type.react < 1:
             continue

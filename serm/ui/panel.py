@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.rules import DRAW_AFTER
+from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
@@ -124,13 +125,17 @@ DRAW_WARNING = 30
 
 
 def _draw_count(state: State) -> str:
-    """R8's count once it nears the draw: activations in a row with no elimination."""
+    """R8's count once it nears the draw: activations in a row with no elimination; for a game
+    under older rules (``serm.core.ruleset``), one short line saying so instead."""
+    rules = ruleset(state.rules_version)
+    if state.rules_version != RULES_VERSION:
+        return f' <span class="old-rules">Played under {rules.label}.</span>'
     n = state.quiet_activations
-    if n < DRAW_WARNING:
+    if n < DRAW_WARNING or rules.draw_after is None:
         return ""
     return (
         f' <span class="draw-count">No elimination for {n} activations: the game is a draw '
-        f"after {DRAW_AFTER}.</span>"
+        f"after {rules.draw_after}.</span>"
     )
 
 

@@ -9,15 +9,18 @@ reported; an import is checked whole (size, JSON, format, version, every action 
 anything is stored. A write the storage refuses raises nothing past here: it is reported, and the
 entry that was there before stays as it was.
 
-Save format, version 2::
+Save format, save version 2::
 
     {"format": "serm-save", "version": 2, "saved_at": "2026-11-29T19:00:00Z", "name": "...",
      "summary": {...Summary.to_dict()...},
      "record": {...record, docs/record-format.md...}, "ui": {...serm.ui.snapshot.to_dict()...}}
 
-Version 1 had no summary: it is computed (one replay) the first time the save is listed, and
-written back. Version 0 is a bare game record (an exported file); it migrates by adding an empty
-``ui``.
+The save version (``VERSION`` here: what wraps the record) and the record version
+(``serm.core.record.VERSION``: the record inside, docs/record-format.md) are separate numbers that
+both happen to be 2 today. Save version 1 had no summary: it is computed (one replay) the first
+time the save is listed, and written back. Save version 0 is a bare game record (an exported
+file); it migrates by adding an empty ``ui``. A record of record version 1 inside any save is read
+as rules version 1 (``serm.core.ruleset``) and written back as the current record version.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core.game import Game
+from ..core.jsontext import TextError
+from ..core.jsontext import loads as read_json
 from ..core.record import FORMAT as RECORD_FORMAT
 from ..core.record import Record, RecordError, from_dict
 from ..core.state import EventKind, PendingKind, Status
@@ -36,6 +41,7 @@ from .model import UI
 
 FORMAT = "serm-save"
 VERSION = 2
+"""The save version written (not the record version of the record inside: see above)."""
 PREFIX = "serm/"
 AUTOSAVE = "serm/autosave"
 SLOT = "serm/slot/"
@@ -174,7 +180,7 @@ class Save:
         try:
             return Game.from_record(self.record)
         except RecordError as exc:
-            raise SaveError(f"the game does not replay: {exc}") from exc
+            raise SaveError(f"the game does not replay: {exc.for_people()}") from exc
 
 
 @dataclass(frozen=True)
@@ -261,17 +267,9 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate
 
 
 def _load(text: str) -> dict[str, Any]:
-    """The save's JSON object at version ``VERSION``; raises ``SaveError`` naming the problem."""
-    if len(text) > MAX_BYTES:
-        raise SaveError(
-            f"the file is too large ({len(text) // 1000} kB; at most {MAX_BYTES // 1000} kB)"
-        )
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        cut = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated")
-        hint = " — it looks cut short" if cut else ""
-        raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno}){hint}") from exc
+    """The save's JSON object at save version ``VERSION``; raises ``SaveError`` naming the
+    problem."""
+    data = _read(text)
     if not isinstance(data, dict):
         raise SaveError("not a serm save or record (expected a JSON object)")
     return _upgrade(data)
@@ -293,11 +291,20 @@ def decode(text: str) -> Save:
     try:
         record = from_dict(data.get("record"))
     except RecordError as exc:
-        raise SaveError(f"the game record is not valid: {exc}") from exc
+        raise SaveError(f"the game in it is not valid: {exc.for_people()}") from exc
     ui = data.get("ui")
     name, saved_at = _name(data)
     summary = Summary.from_dict(data.get("summary"))
     return Save(record, ui if isinstance(ui, dict) else {}, name, saved_at, summary)
+
+
+def _read(text: str) -> Any:
+    """The JSON value in ``text``, checked for size, nesting and numbers before it is parsed
+    (``serm.core.jsontext``): a hostile file cannot overflow the parser. Raises ``SaveError``."""
+    try:
+        return read_json(text, MAX_BYTES, "the file")
+    except TextError as exc:
+        raise SaveError(str(exc)) from exc
 
 
 def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -399,7 +406,7 @@ class SaveStore:
         try:
             game = Game.from_record(from_dict(data.get("record")))
         except RecordError as exc:
-            raise SaveError(f"the game does not replay: {exc}") from exc
+            raise SaveError(f"the game does not replay: {exc.for_people()}") from exc
         summary = summarise(game)
         self._write(key, json.dumps({**data, "summary": summary.to_dict()}, separators=(",", ":")))
         return summary
@@ -425,7 +432,12 @@ class SaveStore:
         text = self.storage.get(key)
         if text is None:
             return "That save no longer exists."
-        data = json.loads(text)
+        try:
+            data = _read(text)
+        except SaveError as exc:
+            return f"Could not rename it: {exc}."
+        if not isinstance(data, dict):
+            return "Could not rename it: it is not a save."
         data["name"] = clean_name(name)
         return self._write(key, json.dumps(data, separators=(",", ":")))
 

@@ -191,9 +191,51 @@ def test_bad_imports_name_the_problem(text: str, words: str) -> None:
 def test_import_of_an_illegal_action_names_it() -> None:
     c = _deployed()
     data = json.loads(c.game.record.to_json())
-    data["actions"][3] = {"type": "place", "card": "ranger", "x": 5.0, "y": 5.0, "facing": 0}
-    with pytest.raises(SaveError, match=r"actions\[3\]"):
+    player = data["actions"][3]["player"]
+    data["actions"][3] = {
+        "type": "place",
+        "player": player,
+        "card": "ranger",
+        "x": 5.0,
+        "y": 5.0,
+        "facing": 0,
+    }
+    with pytest.raises(SaveError) as info:
         load_import(json.dumps(data))
+    message = str(info.value)
+    assert "action 4 (placing a card) is not allowed" in message and "(R5)" in message
+    assert "actions[" not in message and "'ranger'" not in message
+
+
+HOSTILE_IMPORTS = {
+    "50,000 nested brackets": "[" * 50_000 + "]" * 50_000,
+    "20,000 nested objects": '{"a":' * 20_000 + "1" + "}" * 20_000,
+    "100 kB of brackets": "[" * 51_200 + "]" * 51_200,
+    "a 4,301-digit number": '{"format": "serm-save", "version": 1' + "0" * 4301 + "}",
+}
+
+
+@pytest.mark.parametrize("text", HOSTILE_IMPORTS.values(), ids=HOSTILE_IMPORTS.keys())
+def test_hostile_imports_are_refused_before_parsing_and_the_next_import_works(text: str) -> None:
+    with pytest.raises(SaveError) as info:
+        load_import(text)
+    message = str(info.value)
+    assert ("nested more than" in message) or ("number" in message and "long" in message)
+    assert "\n" not in message and len(message) < 200
+    c = _deployed()
+    assert load_import(c.game.record.to_json()).game.state == c.state
+
+
+def test_hostile_stored_saves_are_kept_aside_and_rename_says_why() -> None:
+    store, mem = _store()
+    mem.data[AUTOSAVE] = "[" * 50_000 + "]" * 50_000
+    mem.data[SLOT + "1"] = '{"a":' * 20_000 + "1" + "}" * 20_000
+    assert store.open(AUTOSAVE) is None
+    assert store.slots() == []
+    assert len(store.problems) == 2 and all("nested" in p for p in store.problems)
+    mem.data[SLOT + "2"] = "[" * 50_000 + "]" * 50_000
+    message = store.rename(SLOT + "2", "x")
+    assert message is not None and "nested" in message
 
 
 def test_export_then_import_gives_the_same_game() -> None:
@@ -365,9 +407,62 @@ def test_a_save_that_does_not_replay_is_set_aside_when_opened() -> None:
     c = _deployed()
     store.autosave(c.game, c.ui)
     data = json.loads(mem.data[AUTOSAVE])
-    data["record"]["actions"][3] = {"type": "place", "card": "ranger", "x": 5, "y": 5, "facing": 0}
+    player = data["record"]["actions"][3]["player"]
+    data["record"]["actions"][3] = {
+        "type": "place",
+        "player": player,
+        "card": "ranger",
+        "x": 5,
+        "y": 5,
+        "facing": 0,
+    }
     mem.data[AUTOSAVE] = json.dumps(data)
     assert store.info(AUTOSAVE) is not None  # the summary reads without a replay
     assert store.open(AUTOSAVE) is None
     assert AUTOSAVE not in mem.data and any(k.startswith(ASIDE) for k in mem.data)
     assert "does not replay" in store.problems[0]
+
+
+def test_an_autosave_from_before_the_update_opens_and_goes_on_under_its_own_rules() -> None:
+    """A save of save version 1 (no summary) holding a record of record version 1, as the page
+    stored it before records named their players and carried a rules version: it is listed,
+    opens, is played under rules version 1 (sampled sight, no draw), goes on, and saves as save
+    version 2 holding a record of record version 2 (rules still 1)."""
+    from pathlib import Path
+
+    v1 = json.loads(
+        (Path(__file__).parent.parent / "data" / "complete-game-v1.json").read_text("utf-8")
+    )
+    v1["actions"] = v1["actions"][:40]  # a Gunner about to roll its second attack (R22)
+    store, mem = _store()
+    mem.data[AUTOSAVE] = json.dumps(
+        {
+            "format": "serm-save",
+            "version": 1,
+            "saved_at": "2026-11-29T10:00:00Z",
+            "name": "Autosave",
+            "record": v1,
+            "ui": {},
+        }
+    )
+    info = store.info(AUTOSAVE)
+    assert info is not None and info.summary.actions == 40
+    loaded = store.open(AUTOSAVE)
+    assert loaded is not None
+    game = loaded.game
+    assert game.state.rules_version == 1 and game.record.rules_version == 1
+    from serm.ui.panel import status_html
+
+    assert "Played under the rules it was saved with" in status_html(game.state)
+    assert len(game.record.actions) == 40 and all(a.player is not None for a in game.record.actions)
+    before = len(game.record.actions)
+    pending = game.state.pending
+    assert pending is not None and pending.kind == "roll" and pending.player == 1
+    game.roll_pending()  # the Gunner's next Shoot, rolled by the game's own dice
+    assert len(game.record.actions) > before
+    assert store.autosave(game, driver.open_ui(game, loaded.ui)) is None
+    data = json.loads(mem.data[AUTOSAVE])
+    assert data["version"] == 2 and data["summary"]["actions"] == len(game.record.actions)
+    assert data["record"]["version"] == 2 and data["record"]["rules"] == 1
+    again = store.open(AUTOSAVE)
+    assert again is not None and again.game.state == game.state

@@ -1,0 +1,66 @@
+"""Rules versions: which rules a game is played under, dispatched in this one place (R24).
+
+The rulings changed on 2026-11-30: sight became exact (R12 revised) and 40 activations in a row
+without an elimination end the game in a draw (R8 revised). Either can change how a recorded game
+plays out, so a record carries the rules version it was played under, and a game is replayed and
+continued under its own rules:
+
+- **version 1**: sight lines sampled (5 points of the viewer's top edge to the corners, edge
+  midpoints and centre of the visible part; a Move's footprint tested every 0.05 L,
+  ``serm.core.los_sampled``) and no draw rule;
+- **version 2**: exact sight (``serm.core.los``) and the draw rule.
+
+A state knows its version (``State.rules_version``); the rules and queries ask ``ruleset`` for
+the sight test and the draw limit instead of importing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import los, los_sampled
+from .geometry import Polygon, Vec
+from .los import Viewer
+from .scenario import Terrain
+
+DRAW_AFTER = 40
+"""R8 (revised): this many activations in a row in which no soldier is eliminated end the game in a
+draw (rules version 2 on)."""
+
+Sees = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
+FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, ...]], float | None]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One version of the rules: its sight test (R12), its React check along a path (R18) and
+    the number of activations in a row without an elimination that draw the game (R8; None:
+    no draw rule). ``label`` says it in a few words for people."""
+
+    version: int
+    label: str
+    sees: Sees
+    first_sighting: FirstSighting
+    draw_after: int | None
+
+
+RULESETS: dict[int, Ruleset] = {
+    1: Ruleset(
+        1,
+        "the rules it was saved with (before 30 November 2026: sight sampled, no draw)",
+        los_sampled.sees,
+        los_sampled.first_sighting,
+        None,
+    ),
+    2: Ruleset(2, "the current rules", los.sees, los.first_sighting, DRAW_AFTER),
+}
+"""Every rules version this engine can play, by number."""
+
+RULES_VERSION = max(RULESETS)
+"""The version new games are played under."""
+
+
+def ruleset(version: int) -> Ruleset:
+    """The rules of ``version`` (a key of ``RULESETS``; anything else raises ``KeyError``)."""
+    return RULESETS[version]
