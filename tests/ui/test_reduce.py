@@ -20,6 +20,7 @@ from serm.core.actions import Face, Move, React, Shoot, Stop
 from serm.core.actions import Path as Traced
 from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
+from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
 from serm.ui import driver, outlook
 from serm.ui.events import (
@@ -462,6 +463,26 @@ def test_brawler_path_corners_undo_and_finish_by_pointer() -> None:
     assert not s.waiting(PendingKind.PATH)
     path = s.game.record.actions[-1]
     assert path == Traced(((me.x, me.y - 1.0), (me.x + 2.0, me.y - 1.0)), player=me.player)
+
+
+def test_a_traced_path_stops_at_64_points() -> None:
+    """C19: the 63rd corner a player adds ends the path, straight on with the length left; a
+    stored trace longer than that restores its first 63 corners only."""
+    s = to_path("3|3|3")  # 9 L: room for 63 zigzag legs of 0.1 L
+    me = s.state.soldier(first_player(s), "brawler")
+    corners = 0
+    while s.waiting(PendingKind.PATH):
+        assert corners < 200
+        s.down(me.x + (0.1 if corners % 2 == 0 else 0.0), me.y)
+        corners += 1
+    assert corners == MAX_PATH_CORNERS - 1
+    sent = s.game.record.actions[-1]
+    assert isinstance(sent, Traced) and len(sent.points) == MAX_PATH_CORNERS
+    t = to_path("3|3|3")
+    me = t.state.soldier(first_player(t), "brawler")
+    zigzag = [[me.x + (0.1 if i % 2 == 0 else 0.0), me.y] for i in range(100)]
+    restored = driver.open_ui(t.game, {"trace": zigzag})
+    assert len(restored.trace.corners) == MAX_PATH_CORNERS - 1
 
 
 def test_brawler_path_by_keyboard() -> None:
