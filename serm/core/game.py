@@ -47,7 +47,8 @@ class Game:
         """The game a record describes, replayed action by action under its own rules version
         (R24); actions that do not name their player (version 1 records) get it filled in.
 
-        Raises ``RecordError`` naming the index and rule of the first illegal action.
+        Raises ``RecordError`` naming the index and rule of the first illegal action, or the
+        action at which the replay ran out of its work budget (``serm.core.ruleset``).
         """
         seed = record.seed if record.seed is not None else random.randrange(2**31)
         game = cls(record.scenario, seed, auto_dice=auto_dice, rules_version=record.rules_version)

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from .errors import WorkLimitError
 from .geometry import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -60,21 +61,26 @@ Prepared = tuple[float, float, float, float, tuple[tuple[float, float, float, fl
 
 # --- counting the work ---------------------------------------------------------------------------
 
-POSITION_WORK = 40
-"""Work units charged for each card position tested (its polygon and its visible part)."""
-
-
-class WorkLimitError(Exception):
-    """A replay under these rules asked for more sight work than its budget (``work_limit``)."""
+POSITION_WORK = 50
+"""Work units charged for each card position tested (its polygon and its visible part); a unit is
+about one edge of one segment test, some 0.5 microseconds."""
+STRETCH_WORK = 150
+"""Work units charged for each straight stretch of a path checked (two card polygons, their hull
+and its visible part)."""
+LINES_WORK = 60
+"""Work units charged for setting up the sight lines to one visible part (origins, samples)."""
 
 
 class _Meter:
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, outer: _Meter | None) -> None:
         self.budget = budget
         self.used = 0
+        self.outer = outer
 
     def spend(self, units: int) -> None:
         self.used += units
+        if self.outer is not None:
+            self.outer.spend(units)
         if self.used > self.budget:
             raise WorkLimitError(f"more than {self.budget} units of sight work")
 
@@ -86,8 +92,9 @@ _METER: ContextVar[_Meter | None] = ContextVar("serm_sampled_sight_meter", defau
 def work_limit(budget: int) -> Iterator[_Meter]:
     """Within the block, the sampled sight test raises ``WorkLimitError`` once it has done more
     than ``budget`` units of work (a unit is about one edge of one segment test; a card position
-    costs ``POSITION_WORK``). The meter yielded says how much was used."""
-    meter = _Meter(budget)
+    costs ``POSITION_WORK``). The meter yielded says how much was used; work done inside an
+    inner ``work_limit`` counts for the outer one too."""
+    meter = _Meter(budget, _METER.get())
     token = _METER.set(meter)
     try:
         yield meter
@@ -244,6 +251,7 @@ def _sees_part(
     piece that blocked last (tried first; updated here)."""
     if not tall:
         return True
+    _spend(LINES_WORK + len(tall))
     origins, samples = _origins(viewer), _samples(part)
     pieces = _pieces(origins, samples, tall)
     if not pieces:
@@ -310,7 +318,7 @@ def _first_on_stretch(
         _spend(POSITION_WORK)
         return visible_part(viewer, _card_at(a, b, seg, d, facing))
 
-    _spend(POSITION_WORK)
+    _spend(STRETCH_WORK)
     hull = convex_hull(
         list(_card_at(a, b, seg, 0.0, facing)) + list(_card_at(a, b, seg, end, facing))
     )
@@ -318,6 +326,7 @@ def _first_on_stretch(
         return None
     hint: list[Prepared] = []
     if tall:  # one piece hiding the whole swept area from every origin: no position is seen
+        _spend(LINES_WORK + len(tall))
         origins, corners = _origins(viewer), [(p.x, p.y) for p in hull]
         pieces = _pieces(origins, corners, tall)
         if pieces and _hidden(origins, corners, pieces, len(pieces)):

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import actions as act
 from .actions import show
-from .errors import IllegalActionError
+from .errors import IllegalActionError, WorkLimitError
 from .geometry import Vec, convex_hull
 from .jsontext import TextError
 from .jsontext import loads as read_json
 from .rules import apply
-from .ruleset import RULES_VERSION, RULESETS
+from .ruleset import RULES_VERSION, RULESETS, ruleset
 from .scenario import Scenario, Terrain, Zone
 from .state import State, new_game
 
@@ -31,11 +32,11 @@ MAX_ACTIONS = 20000
 """A record longer than this is refused (a real game has a few hundred actions)."""
 MAX_CHARS = 5_000_000
 """Longest record text read (a long game's record is well under 200 kB)."""
-MAX_PIECES = 50
+MAX_PIECES = 32
 """Most terrain pieces on a table."""
 MAX_PIECE_CORNERS = 32
 """Most corners of one terrain piece."""
-MAX_TERRAIN_CORNERS = 400
+MAX_TERRAIN_CORNERS = 256
 """Most corners of all terrain pieces together (sight and movement work grows with them)."""
 
 _FIELDS = {"format", "version", "scenario", "players", "seed", "actions"}
@@ -71,10 +72,14 @@ class RecordError(ValueError):
         self.index = index
         self.reason: str | None = None
         """For an action the rules refuse: the rules' reason, in words (with its rule id)."""
+        self.people: str | None = None
+        """The whole message for people, where the general form does not fit."""
 
     def for_people(self) -> str:
         """What is wrong, in words a player reads on the page (no field names or card ids)."""
         where = self.where
+        if self.people is not None:
+            return self.people
         if where == "file":
             return self.detail
         if self.index is not None:
@@ -322,29 +327,68 @@ def replay_steps(record: Record, upto: int | None = None) -> Iterator[tuple[act.
     under the record's rules version; no RNG. An action that names no player (a record of
     record version 1) is yielded naming the player the game waited for at that point.
 
-    The one replay loop: ``replay``, ``named_actions`` and ``Game.from_record`` all walk it.
-    Raises ``RecordError`` naming the action index and the rule it breaks.
+    The one replay loop: ``replay``, ``named_actions`` and ``Game.from_record`` all walk it,
+    within the work budget of the record's rules version for its length (``bounded``). Raises
+    ``RecordError`` naming the action index and the rule it breaks, or the action at which the
+    replay ran out of its budget.
     """
     state = new_game(record.scenario, record.rules_version)
-    for i, action in enumerate(record.actions[:upto]):
-        pending = state.pending
-        if action.player is None and pending is not None:
-            action = replace(action, player=pending.player)
-        try:
-            state = apply(state, action)
-        except IllegalActionError as exc:
-            raise refused(i, action, exc) from exc
-        yield action, state
+    with bounded(record) as step:
+        for i, action in enumerate(record.actions[:upto]):
+            step(i, action)
+            pending = state.pending
+            if action.player is None and pending is not None:
+                action = replace(action, player=pending.player)
+            try:
+                state = apply(state, action)
+            except IllegalActionError as exc:
+                raise refused(i, action, exc) from exc
+            yield action, state
 
 
 def replay(record: Record, upto: int | None = None) -> State:
     """Rebuild the state by applying the record's actions in order (R24), under the record's
     rules version; no RNG is used.
 
-    Raises ``RecordError`` naming the action index and the rule it breaks.
+    Raises ``RecordError`` naming the action index and the rule it breaks, or saying that the
+    record asks for more work than its length allows (``serm.core.ruleset``).
     """
     last = deque(replay_steps(record, upto), maxlen=1)
     return last[0][1] if last else new_game(record.scenario, record.rules_version)
+
+
+@contextmanager
+def bounded(record: Record) -> Iterator[Callable[[int, act.Action], None]]:
+    """The context a replay of ``record`` runs in: its rules version's work budget for the
+    record's length. Call the function it yields with each action's index before applying the
+    action; if the budget runs out, ``RecordError`` names that action."""
+    where: list[tuple[int, act.Action]] = []
+
+    def step(index: int, action: act.Action) -> None:
+        where[:] = [(index, action)]
+
+    try:
+        with ruleset(record.rules_version).budget(len(record.actions)):
+            yield step
+    except WorkLimitError as exc:
+        index, action = where[0] if where else (0, record.actions[0])
+        raise too_costly(record, index, action) from exc
+
+
+def too_costly(record: Record, index: int, action: act.Action) -> RecordError:
+    """The ``RecordError`` for a replay that ran out of its work budget at action ``index``."""
+    kind = act.to_dict(action)["type"]
+    error = RecordError(
+        f"actions[{index}] ({kind})",
+        f"replaying {len(record.actions)} actions under rules version {record.rules_version} "
+        "takes more line-of-sight work than a record of that length may ask for",
+        index,
+    )
+    error.people = (
+        "it was saved under older rules, and replaying it under them would take too long: "
+        "this version of the game cannot open it"
+    )
+    return error
 
 
 def refused(index: int, action: act.Action, exc: IllegalActionError) -> RecordError:

@@ -17,6 +17,7 @@ the sight test and the draw limit instead of importing them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from . import los, los_sampled
@@ -28,6 +29,13 @@ DRAW_AFTER = 40
 """R8 (revised): this many activations in a row in which no soldier is eliminated end the game in a
 draw (rules version 2 on)."""
 
+SAMPLED_WORK_PER_ACTION = 1_000
+"""Rules version 1: units of sampled sight work (``los_sampled.work_limit``) a replay may spend
+per action of the record, on average. A real game spends 10 to 900 (the example: 73); a unit
+costs about 1.5 microseconds, so a record at the limit replays in under 2 s per 1,000 actions."""
+SAMPLED_WORK_ALLOWANCE = 50_000
+"""Rules version 1: units a replay may spend on top of ``SAMPLED_WORK_PER_ACTION`` per action."""
+
 Sees = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
 FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, ...]], float | None]
 
@@ -36,13 +44,25 @@ FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, 
 class Ruleset:
     """One version of the rules: its sight test (R12), its React check along a path (R18) and
     the number of activations in a row without an elimination that draw the game (R8; None:
-    no draw rule). ``label`` says it in a few words for people."""
+    no draw rule). ``label`` says it in a few words for people. ``budget(n)`` is the context in
+    which a record of ``n`` actions is replayed: it raises ``WorkLimitError`` when the replay asks
+    for more work than such a record may (the sampled test of version 1 is metered; the exact
+    test's work is bounded by the format's limits alone)."""
 
     version: int
     label: str
     sees: Sees
     first_sighting: FirstSighting
     draw_after: int | None
+    budget: Callable[[int], AbstractContextManager[object]]
+
+
+def _sampled_budget(actions: int) -> AbstractContextManager[object]:
+    return los_sampled.work_limit(SAMPLED_WORK_PER_ACTION * actions + SAMPLED_WORK_ALLOWANCE)
+
+
+def _unmetered(actions: int) -> AbstractContextManager[object]:
+    return nullcontext()
 
 
 RULESETS: dict[int, Ruleset] = {
@@ -52,8 +72,9 @@ RULESETS: dict[int, Ruleset] = {
         los_sampled.sees,
         los_sampled.first_sighting,
         None,
+        _sampled_budget,
     ),
-    2: Ruleset(2, "the current rules", los.sees, los.first_sighting, DRAW_AFTER),
+    2: Ruleset(2, "the current rules", los.sees, los.first_sighting, DRAW_AFTER, _unmetered),
 }
 """Every rules version this engine can play, by number."""
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from serm.core import los_sampled
+from serm.core.errors import WorkLimitError
 from serm.core.geometry import Vec, card_polygon, convex_hull
 from serm.core.scenario import Terrain
 
@@ -96,7 +97,7 @@ def test_work_is_counted_and_limited() -> None:
     with los_sampled.work_limit(10**9) as meter:
         assert los_sampled.first_sighting(viewer, 0.0, path, 4.0, halves) is None
     assert meter.used > 80 * los_sampled.POSITION_WORK  # every 0.05 L of 4 L was tested
-    with pytest.raises(los_sampled.WorkLimitError), los_sampled.work_limit(meter.used // 2):
+    with pytest.raises(WorkLimitError), los_sampled.work_limit(meter.used // 2):
         los_sampled.first_sighting(viewer, 0.0, path, 4.0, halves)
     assert los_sampled.first_sighting(viewer, 0.0, path, 4.0, halves) is None  # no limit here
     wall = (Terrain("W", (Vec(2, 5), Vec(8, 5), Vec(8, 5.5), Vec(2, 5.5)), True),)
