@@ -35,7 +35,7 @@ import math
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path as FilePath
 
 from serm.core import los_sampled
@@ -156,6 +156,10 @@ class Builder:
         self.actions: list[Action] = []
 
     def play(self, action: Action) -> None:
+        """Apply ``action`` (naming the pending player, C18) and record it."""
+        pending = self.state.pending
+        assert pending is not None
+        action = replace(action, player=pending.player)
         self.state = apply(self.state, action)
         self.actions.append(action)
 
