@@ -105,8 +105,16 @@ def test_bad_import_is_refused_with_a_message_and_saves_intact(
         with page.expect_download() as info:
             page.click("#saves [data-action=download]")
         data = json.loads(Path(info.value.path()).read_text())
-        data["actions"][2] = {"type": "place", "card": "ranger", "x": 5, "y": 5, "facing": 0}
-        text, words = json.dumps(data), "actions[2]"
+        player = data["actions"][2]["player"]
+        data["actions"][2] = {
+            "type": "place",
+            "player": player,
+            "card": "ranger",
+            "x": 5,
+            "y": 5,
+            "facing": 0,
+        }
+        text, words = json.dumps(data), "action 3 (placing a card) is not allowed"
     elif kind == "huge":
         text, words = " " * 2_100_000, "too large"
     else:
