@@ -104,7 +104,7 @@ def _check_player(action: Action, pending: Pending) -> None:
         return
     if pending.kind == PendingKind.ROLL:
         owner = "both players (player 0)" if pending.player == 0 else f"player {pending.player}"
-        waits = f"the {pending.purpose} roll, which is {owner}'s to roll"
+        waits = f"{describe_pending(pending)}, which is {owner}'s to roll"
     else:
         waits = describe_pending(pending)
     raise IllegalActionError("C18", f"this is player {action.player}'s action; waiting for {waits}")
@@ -122,7 +122,7 @@ def describe_pending(p: Pending) -> str:
     who = f"player {p.player}"
     match p.kind:
         case PendingKind.ROLL:
-            return f"the {p.purpose} roll"
+            return "the roll-off" if p.purpose == Purpose.ROLLOFF else f"the {p.purpose} roll"
         case PendingKind.PLACE:
             return f"{who} to place a card"
         case PendingKind.ACT:
@@ -139,6 +139,13 @@ def describe_pending(p: Pending) -> str:
             return f"{who} to pick the Gunner's next target"
         case _:
             assert_never(p.kind)
+
+
+def _card_words(card: str) -> str:
+    """A card as people read it: its title ("Gunner"), or the unknown name quoted, cut short."""
+    if card in CARDS:
+        return CARDS[card].title
+    return repr(card) if len(card) <= 20 else repr(card[:19] + "…")
 
 
 def _log(state: State, kind: EventKind, text: str, faces: Faces = ()) -> State:
@@ -223,7 +230,7 @@ def _rolloff(state: State, faces: Faces) -> State:
 def _place(state: State, player: int, action: Place) -> State:
     """R5, R6: alternate placing cards, each wholly inside its owner's zone (R4: no overlap)."""
     if action.card not in CARDS:
-        raise IllegalActionError("R6", f"there is no card called {action.card!r}")
+        raise IllegalActionError("R6", f"there is no card called {_card_words(action.card)}")
     s = state.soldier(player, action.card)
     if s.placed:
         raise IllegalActionError("R5", f"your {s.type.title} is already placed")
@@ -259,7 +266,7 @@ def _act(state: State, player: int, action: Action) -> State:
         waiting = describe_pending(Pending(PendingKind.ACT, player))
         raise IllegalActionError("R7", f"waiting for {waiting}")
     if action.card not in CARDS:
-        raise IllegalActionError("R7", f"there is no card called {action.card!r}")
+        raise IllegalActionError("R7", f"there is no card called {_card_words(action.card)}")
     s = state.soldier(player, action.card)
     if not s.on_table:
         raise IllegalActionError("R7", f"your {s.type.title} is not on the table")
@@ -476,7 +483,7 @@ def _react(state: State, pending: Pending, action: React) -> State:
     if action.card not in pending.options:
         never = action.card in CARDS and CARDS[action.card].never_reacts
         rule = "R23" if never else "R18"
-        raise IllegalActionError(rule, f"{action.card!r} cannot react to this Move")
+        raise IllegalActionError(rule, f"your {_card_words(action.card)} cannot react to this Move")
     r = state.soldier(pending.player, action.card)
     state = _log(state, EventKind.REACT, f"{_Name(r)} reacts!")
     return replace(
@@ -573,7 +580,9 @@ def _declare_shot(state: State, s: Soldier, target: str) -> State:
     seen = q.visible_enemies(state, s)
     names = [e.card for e in seen]
     if target not in names:
-        raise IllegalActionError("R21", f"your {s.type.title} does not see a {target!r} to shoot")
+        raise IllegalActionError(
+            "R21", f"your {s.type.title} does not see an enemy {_card_words(target)} to shoot"
+        )
     remaining = tuple(n for n in names if n != target) if s.type.shoots_all_seen else ()
     return _start_attack(state, s, target, remaining)
 
@@ -593,7 +602,9 @@ def _next_target(state: State, pending: Pending, action: Shoot) -> State:
     shot = state.shot
     assert shot is not None
     if action.card != shot.shooter or action.target not in pending.options:
-        raise IllegalActionError("R22", f"pick one of {', '.join(pending.options)}")
+        raise IllegalActionError(
+            "R22", f"pick one of {', '.join(_card_words(c) for c in pending.options)}"
+        )
     s = state.soldier(pending.player, shot.shooter)
     remaining = tuple(n for n in pending.options if n != action.target)
     return _start_attack(state, s, action.target, remaining)
