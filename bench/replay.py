@@ -7,24 +7,25 @@ of at most ``MAX_PIECES`` pieces and ``MAX_TERRAIN_CORNERS`` corners, and under 
 records that push on each of them and replays them, beside a baseline measured in the same run:
 the replay of ``examples/complete-game.json``.
 
-Families (each built for rules version 1 and for the current rules):
+Families (each built for rules version 1 and for the current rules; every action legal):
 
-- ``hidden-zigzag``: both Brawlers trace 64-point zigzags behind a tall wall made of two
-  overlapping halves (so no single piece hides them and the sampled test must try every line),
-  every enemy that can React looking at them, the wall's halves and decoy pieces beside the lane;
-  rolls with long exploding chains (``explode_all``) make every path as long as the table allows.
-- ``crowded-lane``: the same zigzags in a lane lined with the most terrain pieces the format
-  allows, nobody looking: the cost of halting (R16) along 63 turns.
-- ``look-around``: Rangers turning on the spot behind broken walls, so that every action asks
-  who sees whom (R12) through the most tall corners.
+- ``hidden-zigzag``: both Brawlers trace 64-point zigzags with exploding rolls (twenty sixes a
+  die: legs of 5.9 L) behind a tall wall of narrow overlapping blocks, every enemy able to React
+  looking across it: no block hides a card alone, so every sight line must be tried.
+- ``crowded-lane``: the same zigzags in lanes lined with the most terrain the format allows,
+  nobody looking: the cost of halting (R16) along 63 turns, and of setting up each React check.
+- ``look-around``: Rangers turning on the spot inside rings of tall posts, so that every action
+  asks who sees whom (R12, R13) through the most tall corners.
+- ``lonely-lane``: player 1's Ranger first shoots every enemy that can React (hand-set dice), then
+  its Brawler zigzags in the crowded lane with no sight check at all: halting only.
 
-Under rules version 1 a record that asks for more sight work than its length allows is refused;
-the family is then thinned out with passes until it is accepted, and that accepted record is the
-one timed. Under the current rules, 40 activations without an elimination draw the game (R8), so
-no record holds more than 39 quiet activations in a row.
+Under rules version 1 each expensive activation is followed by the fewest passes that keep the
+record within its work budget (a pass costs no sight work), so the record timed is the costliest
+one accepted. Under the current rules 40 activations without an elimination draw the game (R8),
+so a record holds at most 39 such activations in a row.
 
 ``--write DIR`` also writes each record as JSON (to time ``python -m serm replay`` from outside,
-e.g. with farm-bench). Prints a table and one JSON line.
+e.g. with farm-bench). Prints a table and one JSON line; exits 1 if a record is over the target.
 """
 
 from __future__ import annotations
