@@ -67,6 +67,8 @@ about one edge of one segment test, some 0.5 microseconds."""
 STRETCH_WORK = 150
 """Work units charged for each straight stretch of a path checked (two card polygons, their hull
 and its visible part)."""
+CROSS_WORK = 3
+"""Work units charged for each segment test, besides one per edge it takes."""
 LINES_WORK = 60
 """Work units charged for setting up the sight lines to one visible part (origins, samples)."""
 
@@ -200,7 +202,7 @@ def _hidden(origins: list[Point], corners: list[Point], pieces: list[Prepared], 
     work = 0
     try:
         for prep in pieces[:tries]:
-            work += 1 + len(prep[4])
+            work += CROSS_WORK + len(prep[4])
             if not all(_outside(ax, ay, prep) for ax, ay in origins):
                 continue
             if all(
@@ -208,7 +210,7 @@ def _hidden(origins: list[Point], corners: list[Point], pieces: list[Prepared], 
                 for ax, ay in origins
                 for bx, by in corners
             ):
-                work += len(origins) * len(corners) * (1 + len(prep[4]))
+                work += len(origins) * len(corners) * (CROSS_WORK + len(prep[4]))
                 return True
         return False
     finally:
@@ -266,7 +268,7 @@ def _sees_part(
             for bx, by in samples:
                 for i, prep in enumerate(pieces):
                     took = _crosses(ax, ay, bx, by, prep)
-                    work += 1 + took
+                    work += CROSS_WORK + took
                     if took:
                         if i:  # try the piece that blocked this line first on the next one
                             pieces.insert(0, pieces.pop(i))
