@@ -186,5 +186,7 @@ def test_bench_in_the_checkout_finds_the_benchmarks() -> None:
     out = _serm(["bench", "engine", "--help"], ROOT)
     assert out.returncode == 0, out.stderr
     assert "bench engine" in out.stdout
+    replay = _serm(["bench", "replay", "--help"], ROOT)
+    assert replay.returncode == 0 and "bench replay" in replay.stdout, replay.stderr
     unknown = _serm(["bench", "nope"], ROOT)
-    assert unknown.returncode == 2 and "ai,engine,exposure,web" in unknown.stdout
+    assert unknown.returncode == 2 and "ai,engine,exposure,replay,web" in unknown.stdout
