@@ -32,11 +32,11 @@ MAX_ACTIONS = 20000
 """A record longer than this is refused (a real game has a few hundred actions)."""
 MAX_CHARS = 5_000_000
 """Longest record text read (a long game's record is well under 200 kB)."""
-MAX_PIECES = 32
+MAX_PIECES = 24
 """Most terrain pieces on a table."""
 MAX_PIECE_CORNERS = 32
 """Most corners of one terrain piece."""
-MAX_TERRAIN_CORNERS = 256
+MAX_TERRAIN_CORNERS = 128
 """Most corners of all terrain pieces together (sight and movement work grows with them)."""
 
 _FIELDS = {"format", "version", "scenario", "players", "seed", "actions"}

@@ -506,3 +506,32 @@ def test_hostile_text_is_refused_as_a_file_error(text: str, words: str) -> None:
     err = load_error(text)
     assert err.where == "file" and words in str(err)
     assert "\n" not in str(err) and len(str(err)) < 200
+
+
+def test_terrain_is_bounded_in_pieces_and_corners() -> None:
+    """Sight and halting work grow with terrain: at most MAX_PIECES pieces, MAX_TERRAIN_CORNERS
+    corners in all (docs/record-format.md, "Bounded work")."""
+    from serm.core.record import MAX_PIECES, MAX_TERRAIN_CORNERS
+
+    def piece(i: int, corners: int) -> dict[str, Any]:
+        import math
+
+        pts = [
+            [
+                round(5 + 0.2 * math.cos(2 * math.pi * k / corners), 9) + (i % 10) * 0.01,
+                round(5 + 0.2 * math.sin(2 * math.pi * k / corners), 9),
+            ]
+            for k in range(corners)
+        ]
+        return {"name": "Post", "tall": True, "points": pts}
+
+    data = base_record()
+    data["scenario"]["terrain"] = [piece(i, 4) for i in range(MAX_PIECES)]
+    assert len(loads(json.dumps(data)).scenario.terrain) == MAX_PIECES
+    data["scenario"]["terrain"] = [piece(i, 4) for i in range(MAX_PIECES + 1)]
+    err = load_error(data)
+    assert err.where == "scenario.terrain" and f"at most {MAX_PIECES} pieces" in str(err)
+    many = MAX_TERRAIN_CORNERS // 16 + 1
+    data["scenario"]["terrain"] = [piece(i, 16) for i in range(many)]
+    err = load_error(data)
+    assert err.where == "scenario.terrain" and f"at most {MAX_TERRAIN_CORNERS}" in str(err)
