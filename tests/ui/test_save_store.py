@@ -13,10 +13,13 @@ from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, snapshot
 from serm.ui.events import Hit
 from serm.ui.model import ActMode
-from serm.ui.panel import resume_text
+from serm.ui.panel import notice_html, resume_text
 from serm.ui.saves import (
     ASIDE,
     AUTOSAVE,
+    OTHER_TAB,
+    SAVE_BLOCKED,
+    SAVE_FULL,
     SLOT,
     SaveError,
     SaveStore,
@@ -269,8 +272,16 @@ def test_refused_write_is_reported_and_keeps_the_old_save() -> None:
     c.key("p")
     mem.full = True
     message = store.autosave(c.game, c.ui)
-    assert message is not None and "refused" in message
+    assert message == SAVE_FULL and "export it to a file" in message
     assert mem.data[AUTOSAVE] == before
+    mem.full, mem.blocked = False, True
+    assert store.autosave(c.game, c.ui) == SAVE_BLOCKED and mem.data[AUTOSAVE] == before
+    for text in (SAVE_FULL, SAVE_BLOCKED):
+        html = notice_html([text])
+        assert 'data-action="download"' in html and "DOMException" not in html
+        assert "Export this game" in html and 'data-action="download"' not in notice_html(
+            [text], in_game=False
+        )
 
 
 def test_hostile_names_survive_as_text() -> None:
@@ -466,3 +477,92 @@ def test_an_autosave_from_before_the_update_opens_and_goes_on_under_its_own_rule
     assert data["record"]["version"] == 2 and data["record"]["rules"] == 1
     again = store.open(AUTOSAVE)
     assert again is not None and again.game.state == game.state
+
+
+# --- tabs: two pages on one storage never overwrite each other's progress silently -------------
+
+
+def _tab(data: dict[str, str]) -> tuple[SaveStore, MemoryStorage]:
+    mem = MemoryStorage(data)
+    ticks = iter(range(10_000))
+    return SaveStore(mem, lambda: f"2026-11-30T10:{next(ticks):04d}"), mem
+
+
+def _open_in(store: SaveStore, key: str = AUTOSAVE) -> Screen:
+    loaded = store.open(key)
+    assert loaded is not None
+    s = Screen(loaded.game)
+    s.ui = driver.open_ui(loaded.game, loaded.ui)
+    return s
+
+
+def test_the_older_tab_is_told_and_never_overwrites_the_newer_game() -> None:
+    shared: dict[str, str] = {}
+    a_store, _ = _tab(shared)
+    b_store, _ = _tab(shared)
+    a = _deployed()
+    assert a_store.autosave(a.game, a.ui, claim=True) is None  # tab A starts the game
+    b = _open_in(b_store)  # tab B continues it
+    assert b.state == a.state and not b_store.behind(AUTOSAVE, b.game)
+    a.key("p")  # A ends an activation: saved at once
+    assert a_store.autosave(a.game, a.ui) is None
+    newer = shared[AUTOSAVE]
+    assert b_store.behind(AUTOSAVE, b.game)  # what B's `storage` event asks: B is told at once
+    n = len(b.game.record.actions)
+    b.key("4")
+    b.key("t")
+    b.key("e")
+    b.key("Enter")  # B, not knowing yet, turns a soldier: its save is refused, A's game kept
+    assert len(b.game.record.actions) > n and b.game.record.actions[n] != a.game.record.actions[n]
+    assert b_store.autosave(b.game, b.ui) == OTHER_TAB and shared[AUTOSAVE] == newer
+    assert AUTOSAVE in b_store.stale
+    html = notice_html([OTHER_TAB])
+    assert 'data-action="open-newer"' in html and 'data-action="save-copy"' in html
+    copy = b_store.new_slot_key()  # B keeps its game as a copy and goes on saving there
+    assert b_store.save_slot(b.game, b.ui, "Copy", copy) is None
+    b.key("p")
+    assert b_store.save_slot(b.game, b.ui, "Copy", copy) is None
+    assert decode(shared[copy]).record.actions == b.game.record.actions
+    assert shared[AUTOSAVE] == newer  # A's game untouched
+    a.key("p")
+    assert a_store.autosave(a.game, a.ui) is None  # A was never behind
+    again = _open_in(b_store)  # B opens the newer game instead
+    assert again.state == a.state and not b_store.behind(AUTOSAVE, again.game)
+
+
+def test_a_tab_that_saved_the_same_game_costs_nothing_and_nothing_is_refused() -> None:
+    shared: dict[str, str] = {}
+    a_store, _ = _tab(shared)
+    b_store, _ = _tab(shared)
+    a = _deployed()
+    a_store.autosave(a.game, a.ui, claim=True)
+    b = _open_in(b_store)
+    assert b_store.autosave(b.game, b.ui, claim=True) is None  # B's opening saves it again
+    assert not a_store.behind(AUTOSAVE, a.game)  # same actions: A loses nothing
+    a.key("p")
+    assert a_store.autosave(a.game, a.ui) is None
+    assert decode(shared[AUTOSAVE]).record.actions == a.game.record.actions
+
+
+def test_a_new_game_in_one_tab_is_progress_the_other_tab_does_not_overwrite() -> None:
+    shared: dict[str, str] = {}
+    a_store, _ = _tab(shared)
+    b_store, _ = _tab(shared)
+    a = _deployed()
+    a_store.autosave(a.game, a.ui, claim=True)
+    b = _deployed(seed=9)  # B starts another game: the player chose to replace the autosave
+    assert b_store.autosave(b.game, b.ui, claim=True) is None
+    a.key("p")
+    assert a_store.autosave(a.game, a.ui) == OTHER_TAB
+    assert decode(shared[AUTOSAVE]).record.seed == b.game.record.seed
+
+
+def test_continue_after_the_storage_was_cleared_says_so() -> None:
+    store, mem = _store()
+    c = _deployed()
+    store.autosave(c.game, c.ui, claim=True)
+    assert store.info(AUTOSAVE) is not None  # the welcome screen offers Continue
+    mem.data.clear()  # cleared after the page opened
+    assert store.open(AUTOSAVE) is None
+    assert store.problems and "no longer in this browser's storage" in store.problems[0]
+    assert store.autosave(c.game, c.ui) is None and AUTOSAVE in mem.data  # a game on screen
