@@ -443,7 +443,7 @@ class SaveStore:
             record = _load(stored).get("record")
         except SaveError:
             return False  # nothing readable to lose (it would be set aside when opened)
-        mine = game.record.to_dict()
+        mine = json.loads(json.dumps(game.record.to_dict()))  # compared as stored: lists, floats
         if not isinstance(record, dict) or any(
             record.get(k) != mine[k] for k in ("scenario", "seed", "rules")
         ):

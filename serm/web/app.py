@@ -168,13 +168,14 @@ class App:
         el("saves").hidden = True  # a new game starts with the board and its prompt in view
         self._use(Loaded(game, {}), first=first)
 
-    def _use(self, loaded: Loaded, first: bool = False) -> None:
+    def _use(self, loaded: Loaded, first: bool = False, claim: bool = True) -> None:
         """Show ``loaded``'s game, with the screen it was saved with (empty for a new game), and
-        make it the autosave: the player chose it (another tab behind it is told); ``first``: no
+        make it the autosave: a new game, an import or a named save replaces what is there
+        (``claim``: the player chose it; another tab playing that game is told); ``first``: no
         game was played in this browser before (``driver.open_ui``)."""
         self.save_key, self.save_name = AUTOSAVE, "Autosave"
         self._show(loaded, first)
-        self.autosave(claim=True)
+        self.autosave(claim=claim)
 
     def _show(self, loaded: Loaded, first: bool = False) -> None:
         window.scrollTo(0, 0)  # the board first, wherever the button was
@@ -309,7 +310,7 @@ class App:
             self.show_welcome()  # says why, and offers Continue no more if it is gone
             return
         el("saves").hidden = True
-        self._use(loaded)
+        self._use(loaded, claim=False)  # the autosave itself: saved over only if nothing is lost
 
     def autosave(self, claim: bool = False) -> None:
         """Save the game and what the screen is in the middle of, at once (every action, so a
