@@ -23,7 +23,7 @@ from serm._build import BUILD_ID
 from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
-from serm.core.state import State, Status
+from serm.core.state import State, Status, new_game
 from serm.ui import driver, panel, rest, snapshot
 from serm.ui.events import (
     REST_MS,
@@ -55,7 +55,8 @@ from serm.ui.saves import (
 )
 from serm.ui.screen import computer_to_decide
 from serm.ui.welcome import welcome_screen
-from serm.view.render import SCALE
+from serm.view.model import ViewModel
+from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, null, scroll_to
 from serm.web.paint import Painter
