@@ -1,9 +1,10 @@
 """Command line: ``python -m serm replay RECORD.json`` and ``python -m serm bench ai|engine|web``.
 
-``replay`` rebuilds the game from its record (R24) and prints one JSON object: status, winner,
-whose initiative, what is pending, and every soldier (player, card, alive, x, y, facing). A
-malformed file or an illegal action exits with status 2 and a message on stderr naming the action
-index and the rule broken; nothing is printed on stdout then.
+``replay`` rebuilds the game from its record (R24), under the rules version the record names, and
+prints one JSON object: status, winner, whose initiative, what is pending, and every soldier
+(player, card, alive, x, y, facing). Any file that is not a record that replays — malformed,
+hostile (deep nesting, huge numbers), or with an illegal action — exits with status 2 and one line
+on stderr naming the place (the action index and the rule broken); nothing is printed on stdout.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import argparse
 import json
 import sys
 
-from .core.record import RecordError, loads, replay
+from .core.record import MAX_CHARS, RecordError, loads, replay
 
-MAX_BYTES = 5_000_000
+MAX_BYTES = MAX_CHARS
 
 
 def _replay(path: str) -> int:
@@ -34,6 +35,10 @@ def _replay(path: str) -> int:
         return 2
     except RecordError as exc:
         print(f"serm replay: {path}: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug, not the file: still one line, never a traceback
+        name = type(exc).__name__
+        print(f"serm replay: {path}: internal error ({name}); please report it", file=sys.stderr)
         return 2
     print(json.dumps(state.to_summary()))
     return 0

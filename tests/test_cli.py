@@ -19,6 +19,9 @@ from serm.core.record import loads
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "complete-game.json"
 GOLDEN = ROOT / "examples" / "complete-game.summary.json"
+V1 = ROOT / "tests" / "data" / "complete-game-v1.json"
+V1_GOLDEN = ROOT / "tests" / "data" / "complete-game-v1.summary.json"
+"""The example as version 1 wrote it (rules version 1: sampled sight, no draw), and its summary."""
 
 
 def test_replay_prints_the_final_state(capsys: pytest.CaptureFixture[str]) -> None:
@@ -38,6 +41,15 @@ def test_replay_prints_the_golden_final_state(capsys: pytest.CaptureFixture[str]
     both files); a change to the rules or to the summary's form shows up here first."""
     assert main(["replay", str(EXAMPLE)]) == 0
     assert capsys.readouterr().out == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_a_version_1_record_replays_under_its_own_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """The old example, byte for byte as version 1 wrote it, still replays to the same final
+    state: it is replayed with the sampled sight test and no draw rule (rules version 1)."""
+    assert main(["replay", str(V1)]) == 0
+    assert capsys.readouterr().out == V1_GOLDEN.read_text(encoding="utf-8")
+    record = loads(V1.read_text(encoding="utf-8"))
+    assert record.rules_version == 1 and replay(record).rules_version == 1
 
 
 def test_replay_of_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,6 +82,11 @@ def test_illegal_action_exits_2_naming_index_and_rule(
     [
         (b"{nope", "not valid JSON"),
         (b'{"format": "serm-record", "version": 9}', "version"),
+        (b'{"format": "serm-record", "version": true}', "version"),
+        (b'{"format": "serm-record", "version": 1.0}', "version"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested"),
+        (b'{"a":' * 5_000 + b"1" + b"}" * 5_000, "nested"),
+        (b'{"seed": 1' + b"0" * 4301 + b"}", "number"),
         (b"\xff\xfe", "UTF-8"),
         (b'{"format": "serm-record", "version": 1, "scenario": {}}', "scenario.name"),
     ],
@@ -82,6 +99,7 @@ def test_malformed_files_exit_2(
     assert main(["replay", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and words in err
+    assert err.count("\n") == 1 and len(err) < 300
 
 
 def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,7 +112,14 @@ def test_bad_action_field_names_the_action(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    data["actions"][3] = {"type": "place", "card": "ranger", "x": "left", "y": 9, "facing": 0}
+    data["actions"][3] = {
+        "type": "place",
+        "player": 1,
+        "card": "ranger",
+        "x": "left",
+        "y": 9,
+        "facing": 0,
+    }
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
@@ -161,5 +186,7 @@ def test_bench_in_the_checkout_finds_the_benchmarks() -> None:
     out = _serm(["bench", "engine", "--help"], ROOT)
     assert out.returncode == 0, out.stderr
     assert "bench engine" in out.stdout
+    replay = _serm(["bench", "replay", "--help"], ROOT)
+    assert replay.returncode == 0 and "bench replay" in replay.stdout, replay.stderr
     unknown = _serm(["bench", "nope"], ROOT)
-    assert unknown.returncode == 2 and "ai,engine,exposure,web" in unknown.stdout
+    assert unknown.returncode == 2 and "ai,engine,exposure,replay,web" in unknown.stdout

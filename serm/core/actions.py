@@ -1,16 +1,22 @@
 """The actions a game is made of, and their JSON form (ruling R24).
 
 Each action is a small frozen value. ``Roll`` supplies the faces of a pending dice pool (a chance
-step); every other action is a player's decision. ``to_dict``/``from_dict`` give the record form
-described in docs/record-format.md. Bearings are degrees clockwise from screen-up (R1); positions
-and distances are in card lengths.
+step); every other action is a player's decision. Every action may name its ``player`` (keyword
+only): the player the game waits for when it is played (for a ``Roll``, the pending roll's player,
+0 for the roll-off); ``None`` means "whoever the game waits for", and ``Game`` fills it in before it
+records the action. ``Concede`` always names the player who concedes. ``to_dict``/``from_dict``
+give the record form described in docs/record-format.md. Bearings are degrees clockwise from
+screen-up (R1); positions and distances are in card lengths.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import json
+import math
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from .cards import CARD_NAMES
 from .dice import Faces
 
 
@@ -23,6 +29,7 @@ class Roll:
     """Faces for the pending pool, one chain per die (R10)."""
 
     faces: Faces
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,7 @@ class Place:
     x: float
     y: float
     facing: float
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,7 @@ class Move:
     card: str
     direction: float | None
     facing: float | None = None
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,7 @@ class Turn:
 
     card: str
     facing: float
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,7 @@ class Path:
     """The Brawler's traced path after its roll: corners after its start, in order (R17)."""
 
     points: tuple[tuple[float, float], ...]
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,7 @@ class React:
     """Declare a React attempt with ``card``, or decline with ``card=None`` (R18)."""
 
     card: str | None
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,7 @@ class Stop:
     """Where a reacted-to mover stops: ``distance`` L along its path (R19)."""
 
     distance: float
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -82,6 +95,7 @@ class Face:
     """The mover's facing at the end of its Move (R14); None keeps the current facing."""
 
     facing: float | None
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -90,11 +104,14 @@ class Shoot:
 
     card: str
     target: str
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
 class End:
     """End the current activation; with nothing done it is a pass (R7)."""
+
+    player: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -123,13 +140,30 @@ _NAMES = {cls: name for name, cls in _TYPES.items()}
 
 
 def to_dict(action: Action) -> dict[str, Any]:
-    """The record form of ``action``: ``{"type": ..., fields...}`` with lists for tuples."""
+    """The record form of ``action``: ``{"type": ..., "player": ..., fields...}``, lists for tuples.
+
+    ``player`` is left out when the action does not name one (``None``).
+    """
     out: dict[str, Any] = {"type": _NAMES[type(action)]}
+    if action.player is not None:
+        out["player"] = action.player
     for key, value in action.__dict__.items():
+        if key == "player":
+            continue
         if isinstance(value, tuple):
             value = [list(v) if isinstance(v, tuple) else v for v in value]
         out[key] = value
     return out
+
+
+def show(value: Any, limit: int = 40) -> str:
+    """``value`` as JSON text (``true``, ``1.0``, ``"left"``), cut to ``limit`` characters: for
+    messages about values read from a file, which must stay one short line."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _num(d: dict[str, Any], key: str, optional: bool = False) -> float | None:
@@ -137,10 +171,14 @@ def _num(d: dict[str, Any], key: str, optional: bool = False) -> float | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ActionFormatError(f"field {key!r} must be a number, got {value!r}")
-    if value != value or value in (float("inf"), float("-inf")):
+        raise ActionFormatError(f"field {key!r} must be a number, got {show(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ActionFormatError(f"field {key!r} is out of range") from None
+    if not math.isfinite(number):
         raise ActionFormatError(f"field {key!r} must be finite")
-    return float(value)
+    return number
 
 
 def _str(d: dict[str, Any], key: str, optional: bool = False) -> str | None:
@@ -148,7 +186,16 @@ def _str(d: dict[str, Any], key: str, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise ActionFormatError(f"field {key!r} must be a string, got {value!r}")
+        raise ActionFormatError(f"field {key!r} must be a string, got {show(value)}")
+    return value
+
+
+def _card(d: dict[str, Any], key: str, optional: bool = False) -> str | None:
+    value = _str(d, key, optional)
+    if value is not None and value not in CARD_NAMES:
+        raise ActionFormatError(
+            f"field {key!r} must be a card name ({', '.join(CARD_NAMES)}), got {show(value)}"
+        )
     return value
 
 
@@ -158,8 +205,8 @@ def _faces(d: dict[str, Any]) -> Faces:
         raise ActionFormatError("field 'faces' must be a list of lists of die faces")
     for chain in value:
         for f in chain:
-            if isinstance(f, bool) or not isinstance(f, int):
-                raise ActionFormatError(f"field 'faces' holds {f!r}, not a whole number")
+            if type(f) is not int:
+                raise ActionFormatError(f"field 'faces' holds {show(f)}, not a whole number")
     return tuple(tuple(c) for c in value)
 
 
@@ -171,52 +218,73 @@ def _points(d: dict[str, Any]) -> tuple[tuple[float, float], ...]:
     for i, p in enumerate(value):
         if not isinstance(p, list) or len(p) != 2:
             raise ActionFormatError(f"points[{i}] must be [x, y]")
-        x = _num({"x": p[0]}, "x")
-        y = _num({"y": p[1]}, "y")
+        x = _num({f"points[{i}]": p[0]}, f"points[{i}]")
+        y = _num({f"points[{i}]": p[1]}, f"points[{i}]")
         assert x is not None and y is not None
         out.append((x, y))
     return tuple(out)
 
 
-def from_dict(d: Any) -> Action:
-    """Parse the record form of an action; raises ``ActionFormatError`` naming the bad field."""
+def _player(d: dict[str, Any], kind: str, required: bool) -> int | None:
+    """The ``player`` field: who decides the action (1 or 2; for a roll, the pending roll's
+    player: 0 for the roll-off, which is rolled for both)."""
+    value = d.get("player")
+    if value is None and not required and "player" not in d:
+        return None
+    allowed = (0, 1, 2) if kind == "roll" else (1, 2)
+    if type(value) is not int or value not in allowed:
+        names = " or ".join(str(p) for p in allowed)
+        raise ActionFormatError(f"field 'player' must be {names}, got {show(value)}")
+    return value
+
+
+def from_dict(d: Any, need_player: bool = True) -> Action:
+    """Parse the record form of an action; raises ``ActionFormatError`` naming the bad field.
+
+    ``need_player`` (record version 2 on): the action must name its ``player``; without it
+    (version 1) the field may be left out and the action is the pending player's.
+    """
     if not isinstance(d, dict):
         raise ActionFormatError(f"an action must be an object, got {type(d).__name__}")
     kind = d.get("type")
-    if kind not in _TYPES:
-        raise ActionFormatError(f"unknown action type {kind!r}")
-    allowed = {"type"} | {f.name for f in fields(_TYPES[kind])}
+    if not isinstance(kind, str) or kind not in _TYPES:
+        raise ActionFormatError(f"unknown action type {show(kind)}")
+    allowed = {"type", "player"} | {f.name for f in fields(_TYPES[kind])}
     extra = set(d) - allowed
     if extra:
-        raise ActionFormatError(f"unexpected field(s) {sorted(extra)} in a {kind!r} action")
-    return _parse(kind, d)
+        names = ", ".join(show(k, 20) for k in sorted(extra)[:3])
+        more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+        raise ActionFormatError(f"unexpected field(s) {names}{more} in a {kind!r} action")
+    player = _player(d, kind, need_player or kind == "concede")
+    action = _parse(kind, d)
+    if player is None or isinstance(action, Concede):
+        return action
+    return replace(action, player=player)
 
 
 def _parse(kind: str, d: dict[str, Any]) -> Action:
     if kind == "roll":
         return Roll(_faces(d))
     if kind == "place":
-        return Place(_req_str(d, "card"), _req(d, "x"), _req(d, "y"), _req(d, "facing"))
+        return Place(_req_card(d, "card"), _req(d, "x"), _req(d, "y"), _req(d, "facing"))
     if kind == "move":
-        return Move(_req_str(d, "card"), _num(d, "direction", True), _num(d, "facing", True))
+        return Move(_req_card(d, "card"), _num(d, "direction", True), _num(d, "facing", True))
     if kind == "turn":
-        return Turn(_req_str(d, "card"), _req(d, "facing"))
+        return Turn(_req_card(d, "card"), _req(d, "facing"))
     if kind == "path":
         return Path(_points(d))
     if kind == "react":
-        return React(_str(d, "card", True))
+        return React(_card(d, "card", True))
     if kind == "stop":
         return Stop(_req(d, "distance"))
     if kind == "face":
         return Face(_num(d, "facing", True))
     if kind == "shoot":
-        return Shoot(_req_str(d, "card"), _req_str(d, "target"))
+        return Shoot(_req_card(d, "card"), _req_card(d, "target"))
     if kind == "end":
         return End()
-    player = d.get("player")
-    if player not in (1, 2) or isinstance(player, bool):
-        raise ActionFormatError(f"field 'player' must be 1 or 2, got {player!r}")
-    return Concede(int(player))
+    player = d["player"]
+    return Concede(player)
 
 
 def _req(d: dict[str, Any], key: str) -> float:
@@ -225,7 +293,7 @@ def _req(d: dict[str, Any], key: str) -> float:
     return value
 
 
-def _req_str(d: dict[str, Any], key: str) -> str:
-    value = _str(d, key)
+def _req_card(d: dict[str, Any], key: str) -> str:
+    value = _card(d, key)
     assert value is not None
     return value

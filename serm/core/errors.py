@@ -15,6 +15,10 @@ class IllegalActionError(ValueError):
         self.message = message
 
 
+class WorkLimitError(Exception):
+    """A replay asked for more work than its budget allows (``serm.core.ruleset``)."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """Why a card may not stand or be placed somewhere: the ruling it breaks and plain words.

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .geometry import (
     EPS,
+    Polygon,
     Vec,
     card_polygon,
     edge_contact,
@@ -35,9 +36,14 @@ class Halt:
 def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...]) -> Halt:
     """First contact of ``mover`` (at ``facing``) sliding along ``path`` (R16).
 
-    Cards touched within ``EPS`` of the first contact all count as touched.
+    Cards touched within ``EPS`` of the first contact all count as touched. Each straight
+    stretch first sets aside, on bare floats, the shapes it cannot reach: apart from the card
+    across its line of travel (the first test of ``geometry.sweep_contact``, computed the same
+    way) or wholly beyond the stretch's end; the answer is that of testing every shape.
     """
     others = [s for s in state.on_table() if (s.player, s.card) != (mover.player, mover.card)]
+    shapes = [_shape((s.player, s.card), s.polygon()) for s in others]
+    shapes += [_shape(None, t.points) for t in state.scenario.terrain]
     travelled = 0.0
     for i in range(len(path) - 1):
         a, b = path[i], path[i + 1]
@@ -48,18 +54,17 @@ def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...
         poly = card_polygon(a, facing)
         first: float | None = None
         touched: list[tuple[int, str]] = []
-        for s in others:
-            t = sweep_contact(poly, d, s.polygon())
+        for key, shape in _within_reach(poly, d, seg, shapes):
+            t = sweep_contact(poly, d, shape)
             if t is None or t > seg + EPS:
                 continue
-            if first is None or t < first - EPS:
-                first, touched = t, [(s.player, s.card)]
+            if key is None:  # terrain
+                if first is None or t < first - EPS:
+                    first, touched = t, []
+            elif first is None or t < first - EPS:
+                first, touched = t, [key]
             elif abs(t - first) <= EPS:
-                touched.append((s.player, s.card))
-        for terrain in state.scenario.terrain:
-            t = sweep_contact(poly, d, terrain.points)
-            if t is not None and t <= seg + EPS and (first is None or t < first - EPS):
-                first, touched = t, []
+                touched.append(key)
         sc = state.scenario
         t = edge_contact(poly, d, sc.width, sc.height)
         if t is not None and t <= seg + EPS and (first is None or t < first - EPS):
@@ -68,6 +73,56 @@ def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...
             return Halt(travelled + min(first, seg), tuple(touched), True)
         travelled += seg
     return Halt(travelled, (), False)
+
+
+Shape = tuple[tuple[int, str] | None, Polygon, list[tuple[float, float]], float, float, float]
+"""(card key or None for terrain, polygon, its corners as floats, centre x, y, radius)."""
+
+SLACK = 1e-9
+"""How much further than the exact tests the circle around a shape must clear (rounding)."""
+
+
+def _shape(key: tuple[int, str] | None, poly: Polygon) -> Shape:
+    pts = [(p.x, p.y) for p in poly]
+    cx = sum(x for x, _ in pts) / len(pts)
+    cy = sum(y for _, y in pts) / len(pts)
+    r = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x, y in pts)
+    return key, poly, pts, cx, cy, r
+
+
+def _within_reach(
+    poly: Polygon, d: Vec, seg: float, shapes: list[Shape]
+) -> list[tuple[tuple[int, str] | None, Polygon]]:
+    """The shapes, in order, that ``poly`` sliding ``seg`` L along unit ``d`` might touch.
+
+    Left out: shapes apart from it across the line of travel or wholly behind it (for those
+    ``sweep_contact`` finds no contact, by the same computation), and shapes whose nearest point
+    along ``d`` lies further than the stretch's end (contact would come after ``seg``: the card's
+    front must first reach that point). The circle round each shape decides first where it is
+    clear by ``SLACK``; the corners decide otherwise."""
+    dx, dy = d.x, d.y
+    side_m = [p.x * -dy + p.y * dx for p in poly]
+    lo_m, hi_m = min(side_m), max(side_m)
+    back = min(p.x * dx + p.y * dy for p in poly)
+    front = max(p.x * dx + p.y * dy for p in poly)
+    out = []
+    for key, shape, pts, cx, cy, r in shapes:
+        side_c, ahead_c = cx * -dy + cy * dx, cx * dx + cy * dy
+        if (
+            side_c - r >= hi_m - EPS + SLACK
+            or side_c + r <= lo_m + EPS - SLACK
+            or ahead_c + r <= back + EPS - SLACK
+            or ahead_c - r - front > seg + 4 * EPS + SLACK
+        ):
+            continue
+        side_o = [x * -dy + y * dx for x, y in pts]
+        if hi_m <= min(side_o) + EPS or max(side_o) <= lo_m + EPS:
+            continue
+        ahead_o = [x * dx + y * dy for x, y in pts]
+        if max(ahead_o) <= back + EPS or min(ahead_o) - front > seg + 4 * EPS:
+            continue
+        out.append((key, shape))
+    return out
 
 
 def position_at(path: tuple[Vec, ...], distance: float) -> Vec:

@@ -16,8 +16,9 @@ from .geometry import (
     polygons_overlap,
     unit,
 )
-from .los import Viewer, sees
+from .los import Viewer
 from .movement import Halt, halt_along
+from .ruleset import ruleset
 from .scenario import Terrain
 from .state import PendingKind, Soldier, State, Status
 
@@ -33,7 +34,9 @@ def tall_terrain(state: State) -> tuple[Terrain, ...]:
 
 
 def sees_soldier(state: State, a: Soldier, b: Soldier) -> bool:
-    """True when soldier ``a`` sees soldier ``b`` (R11-R13)."""
+    """True when soldier ``a`` sees soldier ``b`` (R11-R13), by the sight test of the game's
+    rules version (``serm.core.ruleset``)."""
+    sees = ruleset(state.rules_version).sees
     return sees(viewer(a), b.polygon(), tall_terrain(state))
 
 

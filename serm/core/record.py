@@ -9,35 +9,109 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import actions as act
-from .errors import IllegalActionError
+from .actions import show
+from .errors import IllegalActionError, WorkLimitError
 from .geometry import Vec, convex_hull
+from .jsontext import TextError
+from .jsontext import loads as read_json
 from .rules import apply
+from .ruleset import RULES_VERSION, RULESETS, ruleset
 from .scenario import Scenario, Terrain, Zone
 from .state import State, new_game
 
 FORMAT = "serm-record"
-VERSION = 1
+VERSION = 2
+"""The version written; versions 1 and 2 are read (1: actions name no player, rules version 1)."""
 MAX_ACTIONS = 20000
 """A record longer than this is refused (a real game has a few hundred actions)."""
+MAX_CHARS = 5_000_000
+"""Longest record text read (a long game's record is well under 200 kB)."""
+MAX_PIECES = 24
+"""Most terrain pieces on a table."""
+MAX_PIECE_CORNERS = 32
+"""Most corners of one terrain piece."""
+MAX_TERRAIN_CORNERS = 128
+"""Most corners of all terrain pieces together (sight and movement work grows with them)."""
+
+_FIELDS = {"format", "version", "scenario", "players", "seed", "actions"}
+
+KIND_WORDS = {
+    "roll": "a dice roll",
+    "place": "placing a card",
+    "move": "a Move",
+    "turn": "a turn in place",
+    "path": "a Brawler path",
+    "react": "a React",
+    "stop": "a stop point",
+    "face": "an end facing",
+    "shoot": "a Shoot",
+    "end": "ending an activation",
+    "concede": "a concession",
+}
+"""Each action type in words, for messages people read."""
 
 
 class RecordError(ValueError):
-    """A record that cannot be loaded or replayed; the message says what is wrong and where."""
+    """A record that cannot be loaded or replayed; the message says what is wrong and where.
+
+    ``where`` names the place (``scenario.width``, ``actions[3] (shoot)``), ``detail`` what is
+    wrong there, ``index`` the action's index when an action is at fault. ``str()`` is
+    "where: detail", for the command line; ``for_people()`` says it without field names.
+    """
 
     def __init__(self, where: str, message: str, index: int | None = None) -> None:
         super().__init__(f"{where}: {message}")
         self.where = where
+        self.detail = message
         self.index = index
+        self.reason: str | None = None
+        """For an action the rules refuse: the rules' reason, in words (with its rule id)."""
+        self.people: str | None = None
+        """The whole message for people, where the general form does not fit."""
+
+    def for_people(self) -> str:
+        """What is wrong, in words a player reads on the page (no field names or card ids)."""
+        where = self.where
+        if self.people is not None:
+            return self.people
+        if where == "file":
+            return self.detail
+        if self.index is not None:
+            kind = where.partition("(")[2].rstrip(")")
+            number = f"action {self.index + 1}"
+            if self.reason is not None:
+                return (
+                    f"{number} ({KIND_WORDS.get(kind, 'an action')}) is not allowed: {self.reason}"
+                )
+            return f"{number} is damaged or not a game action"
+        if where == "version":
+            return self.detail
+        if where == "rules":
+            return "it was played under rules this version of the game does not know"
+        head = where.split(".")[0].split("[")[0]
+        part = {
+            "scenario": "its table",
+            "players": "its players",
+            "seed": "its dice seed",
+            "actions": "its list of actions",
+        }.get(head)
+        if part is None:
+            return "it is not a serm game record"
+        return (
+            f"{part} is not valid ({self.detail})" if head == "actions" else f"{part} is not valid"
+        )
 
 
 @dataclass
 class Record:
-    """A game's record: scenario, player names and kinds, RNG seed, and every action in order."""
+    """A game's record: scenario, player names and kinds, RNG seed, every action in order, and
+    the version of the rules it is played under (``serm.core.ruleset``)."""
 
     scenario: Scenario
     players: dict[int, dict[str, str]] = field(
@@ -48,15 +122,19 @@ class Record:
     )
     seed: int | None = None
     actions: list[act.Action] = field(default_factory=list)
+    rules_version: int = RULES_VERSION
 
     def to_dict(self) -> dict[str, Any]:
+        """The record form, version ``VERSION``. Actions read from a version 1 record name no
+        player; they get it by a replay here (raises ``RecordError`` if it does not replay)."""
         return {
             "format": FORMAT,
             "version": VERSION,
+            "rules": self.rules_version,
             "scenario": self.scenario.to_dict(),
             "players": {str(k): dict(v) for k, v in sorted(self.players.items())},
             "seed": self.seed,
-            "actions": [act.to_dict(a) for a in self.actions],
+            "actions": [act.to_dict(a) for a in named_actions(self)],
         }
 
     def to_json(self) -> str:
@@ -64,31 +142,42 @@ class Record:
 
 
 def loads(text: str) -> Record:
-    """Parse and check a record's JSON text; raises ``RecordError`` naming the bad part."""
+    """Parse and check a record's JSON text; raises ``RecordError`` naming the bad part.
+
+    Size, nesting and number literals are checked before the text is parsed (``jsontext``).
+    """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("file", f"not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+        data = read_json(text, MAX_CHARS, "the record")
+    except TextError as exc:
+        raise RecordError("file", str(exc)) from exc
     return from_dict(data)
 
 
 def from_dict(data: Any) -> Record:
-    """Check a decoded record (format, version, scenario, players, seed, actions)."""
+    """Check a decoded record (format, version, rules, scenario, players, seed, actions).
+
+    Version 1 (no ``rules``, actions without ``player``) is read as rules version 1.
+    """
     if not isinstance(data, dict):
         raise RecordError("record", "must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+        raise RecordError("format", f"expected {FORMAT!r}, got {show(data.get('format'))}")
+    version = data.get("version")
+    if type(version) is not int or not 1 <= version <= VERSION:
+        newer = type(version) is int and version > VERSION
+        why = " (made by a newer version of the game)" if newer else ""
         raise RecordError(
-            "version", f"this game reads version {VERSION}, got {data.get('version')!r}"
+            "version", f"this game reads record versions 1 to {VERSION}, got {show(version)}{why}"
         )
-    extra = set(data) - {"format", "version", "scenario", "players", "seed", "actions"}
+    allowed = _FIELDS | ({"rules"} if version >= 2 else set())
+    extra = set(data) - allowed
     if extra:
-        raise RecordError("record", f"unexpected field(s) {sorted(extra)}")
+        raise RecordError("record", f"unexpected field(s) {_names(extra)}")
+    rules_version = _rules(data.get("rules")) if version >= 2 else 1
     scenario = scenario_from_dict(data.get("scenario"))
     players = _players(data.get("players"))
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and type(seed) is not int:
         raise RecordError("seed", "must be a whole number or null")
     raw = data.get("actions")
     if not isinstance(raw, list):
@@ -98,10 +187,28 @@ def from_dict(data: Any) -> Record:
     actions = []
     for i, item in enumerate(raw):
         try:
-            actions.append(act.from_dict(item))
+            actions.append(act.from_dict(item, need_player=version >= 2))
         except act.ActionFormatError as exc:
             raise RecordError(f"actions[{i}]", str(exc), i) from exc
-    return Record(scenario, players, seed, actions)
+    return Record(scenario, players, seed, actions, rules_version)
+
+
+def _names(keys: set[Any]) -> str:
+    names = ", ".join(show(k, 20) for k in sorted(keys, key=str)[:3])
+    return names + (f" and {len(keys) - 3} more" if len(keys) > 3 else "")
+
+
+def _rules(raw: Any) -> int:
+    """The ``rules`` field: a rules version this engine plays (``serm.core.ruleset``)."""
+    known = f"1 to {RULES_VERSION}"
+    if type(raw) is not int:
+        raise RecordError("rules", f"must be a rules version ({known}), got {show(raw)}")
+    if raw not in RULESETS:
+        newer = " (made by a newer version of the game)" if raw > RULES_VERSION else ""
+        raise RecordError(
+            "rules", f"rules version {raw} is unknown: this game plays {known}{newer}"
+        )
+    return raw
 
 
 def _players(raw: Any) -> dict[int, dict[str, str]]:
@@ -112,6 +219,9 @@ def _players(raw: Any) -> dict[int, dict[str, str]]:
         if not isinstance(value, dict):
             raise RecordError(f"players.{key}", "must be an object")
         name, kind = value.get("name"), value.get("kind", "human")
+        extra = set(value) - {"name", "kind"}
+        if extra:
+            raise RecordError(f"players.{key}", f"unexpected field(s) {_names(extra)}")
         if not isinstance(name, str) or not 0 < len(name) <= 40:
             raise RecordError(f"players.{key}.name", "must be a string of 1 to 40 characters")
         if not isinstance(kind, str) or len(kind) > 40:
@@ -122,7 +232,7 @@ def _players(raw: Any) -> dict[int, dict[str, str]]:
 
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise RecordError(where, f"must be a number, got {value!r}")
+        raise RecordError(where, f"must be a number, got {show(value)}")
     if abs(value) > 1e6:
         raise RecordError(where, "is out of range")
     return float(value)
@@ -155,14 +265,25 @@ def scenario_from_dict(raw: Any) -> Scenario:
     if not isinstance(explode_all, bool):
         raise RecordError("scenario.explode_all", "must be true or false")
     seed = raw.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and type(seed) is not int:
         raise RecordError("scenario.seed", "must be a whole number or null")
+    extra = set(raw) - {"name", "width", "height", "zones", "terrain", "explode_all", "seed"}
+    if extra:
+        raise RecordError("scenario", f"unexpected field(s) {_names(extra)}")
     return Scenario(name, width, height, (zones[0], zones[1]), terrain, explode_all, seed)
 
 
 def _terrain(raw: Any) -> tuple[Terrain, ...]:
-    if not isinstance(raw, list) or len(raw) > 50:
-        raise RecordError("scenario.terrain", "must be a list of at most 50 pieces")
+    if not isinstance(raw, list) or len(raw) > MAX_PIECES:
+        raise RecordError("scenario.terrain", f"must be a list of at most {MAX_PIECES} pieces")
+    corners = sum(
+        len(t["points"]) for t in raw if isinstance(t, dict) and isinstance(t.get("points"), list)
+    )
+    if corners > MAX_TERRAIN_CORNERS:
+        raise RecordError(
+            "scenario.terrain",
+            f"has {corners} corners in all; a table has at most {MAX_TERRAIN_CORNERS}",
+        )
     out = []
     for i, t in enumerate(raw):
         where = f"scenario.terrain[{i}]"
@@ -173,8 +294,11 @@ def _terrain(raw: Any) -> tuple[Terrain, ...]:
             raise RecordError(f"{where}.name", "must be a string of 1 to 40 characters")
         if not isinstance(tall, bool):
             raise RecordError(f"{where}.tall", "must be true or false")
-        if not isinstance(pts, list) or not 3 <= len(pts) <= 32:
-            raise RecordError(f"{where}.points", "must list 3 to 32 corners")
+        if not isinstance(pts, list) or not 3 <= len(pts) <= MAX_PIECE_CORNERS:
+            raise RecordError(f"{where}.points", f"must list 3 to {MAX_PIECE_CORNERS} corners")
+        extra = set(t) - {"name", "tall", "points"}
+        if extra:
+            raise RecordError(where, f"unexpected field(s) {_names(extra)}")
         poly = []
         for j, p in enumerate(pts):
             if not isinstance(p, list) or len(p) != 2:
@@ -198,26 +322,86 @@ def _is_convex_outline(poly: list[Vec]) -> bool:
     return poly == turned or poly == turned[:1] + turned[1:][::-1]
 
 
-def replay_steps(record: Record, upto: int | None = None) -> Iterator[State]:
-    """The state after each of the record's first ``upto`` actions, in order (R24); no RNG.
+def replay_steps(record: Record, upto: int | None = None) -> Iterator[tuple[act.Action, State]]:
+    """Each of the record's first ``upto`` actions with the state after it, in order (R24),
+    under the record's rules version; no RNG. An action that names no player (a record of
+    record version 1) is yielded naming the player the game waited for at that point.
 
-    The one replay loop: ``replay`` and ``Game.from_record`` both walk it. Raises ``RecordError``
-    naming the action index and the rule it breaks.
+    The one replay loop: ``replay``, ``named_actions`` and ``Game.from_record`` all walk it,
+    within the work budget of the record's rules version for its length (``bounded``). Raises
+    ``RecordError`` naming the action index and the rule it breaks, or the action at which the
+    replay ran out of its budget.
     """
-    state = new_game(record.scenario)
-    for i, action in enumerate(record.actions[:upto]):
-        try:
-            state = apply(state, action)
-        except IllegalActionError as exc:
-            kind = act.to_dict(action)["type"]
-            raise RecordError(f"actions[{i}] ({kind})", f"illegal: {exc}", i) from exc
-        yield state
+    state = new_game(record.scenario, record.rules_version)
+    with bounded(record) as step:
+        for i, action in enumerate(record.actions[:upto]):
+            step(i, action)
+            pending = state.pending
+            if action.player is None and pending is not None:
+                action = replace(action, player=pending.player)
+            try:
+                state = apply(state, action)
+            except IllegalActionError as exc:
+                raise refused(i, action, exc) from exc
+            yield action, state
 
 
 def replay(record: Record, upto: int | None = None) -> State:
-    """Rebuild the state by applying the record's actions in order (R24); no RNG is used.
+    """Rebuild the state by applying the record's actions in order (R24), under the record's
+    rules version; no RNG is used.
 
-    Raises ``RecordError`` naming the action index and the rule it breaks.
+    Raises ``RecordError`` naming the action index and the rule it breaks, or saying that the
+    record asks for more work than its length allows (``serm.core.ruleset``).
     """
     last = deque(replay_steps(record, upto), maxlen=1)
-    return last[0] if last else new_game(record.scenario)
+    return last[0][1] if last else new_game(record.scenario, record.rules_version)
+
+
+@contextmanager
+def bounded(record: Record) -> Iterator[Callable[[int, act.Action], None]]:
+    """The context a replay of ``record`` runs in: its rules version's work budget for the
+    record's length. Call the function it yields with each action's index before applying the
+    action; if the budget runs out, ``RecordError`` names that action."""
+    where: list[tuple[int, act.Action]] = []
+
+    def step(index: int, action: act.Action) -> None:
+        where[:] = [(index, action)]
+
+    try:
+        with ruleset(record.rules_version).budget(len(record.actions)):
+            yield step
+    except WorkLimitError as exc:
+        index, action = where[0] if where else (0, record.actions[0])
+        raise too_costly(record, index, action) from exc
+
+
+def too_costly(record: Record, index: int, action: act.Action) -> RecordError:
+    """The ``RecordError`` for a replay that ran out of its work budget at action ``index``."""
+    kind = act.to_dict(action)["type"]
+    error = RecordError(
+        f"actions[{index}] ({kind})",
+        f"replaying {len(record.actions)} actions under rules version {record.rules_version} "
+        "takes more line-of-sight work than a record of that length may ask for",
+        index,
+    )
+    error.people = (
+        "it was saved under older rules, and replaying it under them would take too long: "
+        "this version of the game cannot open it"
+    )
+    return error
+
+
+def refused(index: int, action: act.Action, exc: IllegalActionError) -> RecordError:
+    """The ``RecordError`` for action ``index``, which the rules refuse with ``exc``."""
+    kind = act.to_dict(action)["type"]
+    error = RecordError(f"actions[{index}] ({kind})", f"illegal: {exc}", index)
+    error.reason = str(exc)
+    return error
+
+
+def named_actions(record: Record) -> list[act.Action]:
+    """The record's actions, each naming its player: an action that names none (a record of
+    record version 1) gets the player the game waits for at that point, found by replaying."""
+    if all(a.player is not None for a in record.actions):
+        return record.actions
+    return [action for action, _ in replay_steps(record)]

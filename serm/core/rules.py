@@ -30,8 +30,9 @@ from .cards import CARDS, other
 from .dice import DiceError, Faces, total
 from .errors import IllegalActionError
 from .geometry import EPS, Vec, normalize_bearing, polyline_length, unit
-from .los import first_sighting
 from .movement import halt_along, position_at
+from .ruleset import DRAW_AFTER as DRAW_AFTER
+from .ruleset import ruleset
 from .state import (
     Activation,
     Event,
@@ -48,11 +49,13 @@ from .state import (
 
 _A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
-DRAW_AFTER = 40
-"""R8: this many activations in a row in which no soldier is eliminated end the game in a draw."""
 
 PATH_TOLERANCE = 1e-6
 """How closely (L) a Brawler's traced path must match its rolled length (R17)."""
+
+MAX_PATH_CORNERS = 64
+"""Most points a Brawler's path may list, its end included (C19): more than a person traces, and
+it bounds the work a record can ask of a replay."""
 
 
 def apply(state: State, action: Action) -> State:
@@ -63,6 +66,7 @@ def apply(state: State, action: Action) -> State:
     pending = state.pending
     if state.status == Status.FINISHED or pending is None:
         raise IllegalActionError("R8", "the game is over")
+    _check_player(action, pending)
     state = replace(state, events=())
     match pending.kind:
         case PendingKind.ROLL:
@@ -94,6 +98,18 @@ def _check_finite(action: Action) -> None:
         raise IllegalActionError("R1", "positions, bearings and distances must be finite numbers")
 
 
+def _check_player(action: Action, pending: Pending) -> None:
+    """C18: an action that names its player must be the pending player's (the roll-off's is 0)."""
+    if action.player is None or action.player == pending.player:
+        return
+    if pending.kind == PendingKind.ROLL:
+        owner = "both players (player 0)" if pending.player == 0 else f"player {pending.player}"
+        waits = f"{describe_pending(pending)}, which is {owner}'s to roll"
+    else:
+        waits = describe_pending(pending)
+    raise IllegalActionError("C18", f"this is player {action.player}'s action; waiting for {waits}")
+
+
 def _expect(action: Action, cls: type[_A], pending: Pending) -> _A:
     """``action`` if it is the kind of action ``pending`` waits for; else refused (R7)."""
     if not isinstance(action, cls):
@@ -106,7 +122,7 @@ def describe_pending(p: Pending) -> str:
     who = f"player {p.player}"
     match p.kind:
         case PendingKind.ROLL:
-            return f"the {p.purpose} roll"
+            return "the roll-off" if p.purpose == Purpose.ROLLOFF else f"the {p.purpose} roll"
         case PendingKind.PLACE:
             return f"{who} to place a card"
         case PendingKind.ACT:
@@ -123,6 +139,13 @@ def describe_pending(p: Pending) -> str:
             return f"{who} to pick the Gunner's next target"
         case _:
             assert_never(p.kind)
+
+
+def _card_words(card: str) -> str:
+    """A card as people read it: its title ("Gunner"), or the unknown name quoted, cut short."""
+    if card in CARDS:
+        return CARDS[card].title
+    return repr(card) if len(card) <= 20 else repr(card[:19] + "…")
 
 
 def _log(state: State, kind: EventKind, text: str, faces: Faces = ()) -> State:
@@ -207,7 +230,7 @@ def _rolloff(state: State, faces: Faces) -> State:
 def _place(state: State, player: int, action: Place) -> State:
     """R5, R6: alternate placing cards, each wholly inside its owner's zone (R4: no overlap)."""
     if action.card not in CARDS:
-        raise IllegalActionError("R6", f"there is no card called {action.card!r}")
+        raise IllegalActionError("R6", f"there is no card called {_card_words(action.card)}")
     s = state.soldier(player, action.card)
     if s.placed:
         raise IllegalActionError("R5", f"your {s.type.title} is already placed")
@@ -243,7 +266,7 @@ def _act(state: State, player: int, action: Action) -> State:
         waiting = describe_pending(Pending(PendingKind.ACT, player))
         raise IllegalActionError("R7", f"waiting for {waiting}")
     if action.card not in CARDS:
-        raise IllegalActionError("R7", f"there is no card called {action.card!r}")
+        raise IllegalActionError("R7", f"there is no card called {_card_words(action.card)}")
     s = state.soldier(player, action.card)
     if not s.on_table:
         raise IllegalActionError("R7", f"your {s.type.title} is not on the table")
@@ -299,11 +322,13 @@ def _end_activation(state: State, held: bool = True) -> State:
 
 def _count_quiet(state: State) -> State:
     """R8: an activation has ended; after ``DRAW_AFTER`` in a row with no soldier eliminated,
-    the game ends in a draw. Every activation counts: a pass, and a reacting soldier's (R19)."""
+    the game ends in a draw. Every activation counts: a pass, and a reacting soldier's (R19).
+    Rules version 1 has no draw (``serm.core.ruleset``)."""
     a = state.activation
     quiet = 0 if a is not None and a.eliminated else state.quiet_activations + 1
     state = replace(state, quiet_activations=quiet)
-    if quiet < DRAW_AFTER:
+    limit = ruleset(state.rules_version).draw_after
+    if limit is None or quiet < limit:
         return state
     state = replace(
         state,
@@ -314,7 +339,7 @@ def _count_quiet(state: State) -> State:
         move=None,
         shot=None,
     )
-    text = f"{DRAW_AFTER} activations in a row without an elimination: the game is a draw."
+    text = f"{limit} activations in a row without an elimination: the game is a draw."
     return _log(state, EventKind.END, text)
 
 
@@ -398,9 +423,14 @@ def _move_rolled(state: State, faces: Faces) -> State:
 
 
 def _path(state: State, action: Path) -> State:
-    """R17: the Brawler's path is exactly the rolled length; it may turn any number of times."""
+    """R17: the Brawler's path is exactly the rolled length; it may turn up to 63 times (C19)."""
     mv, s = state.move, _mover(state)
     assert mv is not None and mv.total is not None
+    if len(action.points) > MAX_PATH_CORNERS:
+        raise IllegalActionError(
+            "C19",
+            f"a path lists at most {MAX_PATH_CORNERS} points; this one lists {len(action.points)}",
+        )
     path = (s.pos,) + tuple(Vec(x, y) for x, y in action.points)
     length = polyline_length(path)
     if abs(length - mv.total) > PATH_TOLERANCE:
@@ -418,6 +448,7 @@ def _path_known(state: State, path: tuple[Vec, ...]) -> State:
     rams = tuple(c for p, c in halt.cards if p != s.player)
     reactors, entries = [], []
     tall = q.tall_terrain(state)
+    first_sighting = ruleset(state.rules_version).first_sighting
     for e in state.enemies(s.player):
         if e.type.react < 1:
             continue
@@ -452,7 +483,7 @@ def _react(state: State, pending: Pending, action: React) -> State:
     if action.card not in pending.options:
         never = action.card in CARDS and CARDS[action.card].never_reacts
         rule = "R23" if never else "R18"
-        raise IllegalActionError(rule, f"{action.card!r} cannot react to this Move")
+        raise IllegalActionError(rule, f"your {_card_words(action.card)} cannot react to this Move")
     r = state.soldier(pending.player, action.card)
     state = _log(state, EventKind.REACT, f"{_Name(r)} reacts!")
     return replace(
@@ -549,7 +580,9 @@ def _declare_shot(state: State, s: Soldier, target: str) -> State:
     seen = q.visible_enemies(state, s)
     names = [e.card for e in seen]
     if target not in names:
-        raise IllegalActionError("R21", f"your {s.type.title} does not see a {target!r} to shoot")
+        raise IllegalActionError(
+            "R21", f"your {s.type.title} does not see an enemy {_card_words(target)} to shoot"
+        )
     remaining = tuple(n for n in names if n != target) if s.type.shoots_all_seen else ()
     return _start_attack(state, s, target, remaining)
 
@@ -569,7 +602,9 @@ def _next_target(state: State, pending: Pending, action: Shoot) -> State:
     shot = state.shot
     assert shot is not None
     if action.card != shot.shooter or action.target not in pending.options:
-        raise IllegalActionError("R22", f"pick one of {', '.join(pending.options)}")
+        raise IllegalActionError(
+            "R22", f"pick one of {', '.join(_card_words(c) for c in pending.options)}"
+        )
     s = state.soldier(pending.player, shot.shooter)
     remaining = tuple(n for n in pending.options if n != action.target)
     return _start_attack(state, s, action.target, remaining)

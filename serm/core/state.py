@@ -14,6 +14,7 @@ from typing import Any
 from .cards import CARD_NAMES, CARDS, CardType, other
 from .dice import Faces, Pool
 from .geometry import Polygon, Vec, card_polygon
+from .ruleset import RULES_VERSION
 from .scenario import Scenario
 
 
@@ -191,7 +192,8 @@ class State:
     the activations in a row, up to the last one ended, in which no soldier was eliminated (R8:
     every activation counts, a passed one and a reacting soldier's one (R19) included; at
     ``serm.core.rules.DRAW_AFTER`` the game ends in a draw). ``events`` are the log lines of the
-    last action only (``Game.events`` keeps the whole log).
+    last action only (``Game.events`` keeps the whole log). ``rules_version`` is the version of the
+    rules the game is played under (``serm.core.ruleset``).
     """
 
     scenario: Scenario
@@ -208,6 +210,7 @@ class State:
     activation_number: int = 0
     quiet_activations: int = 0
     events: tuple[Event, ...] = ()
+    rules_version: int = RULES_VERSION
 
     def soldier(self, player: int, card: str) -> Soldier:
         """The soldier ``card`` of ``player``."""
@@ -257,12 +260,14 @@ class State:
         }
 
 
-def new_game(scenario: Scenario) -> State:
-    """A fresh game on ``scenario`` (status ``setup``), waiting for the roll-off (R5)."""
+def new_game(scenario: Scenario, rules_version: int = RULES_VERSION) -> State:
+    """A fresh game on ``scenario`` (status ``setup``), waiting for the roll-off (R5), played
+    under the rules of ``rules_version`` (``serm.core.ruleset.RULESETS``)."""
     soldiers = tuple(Soldier(p, c) for p in (1, 2) for c in CARD_NAMES)
     return State(
         scenario=scenario,
         soldiers=soldiers,
         status=Status.SETUP,
         pending=Pending(PendingKind.ROLL, 0, Purpose.ROLLOFF, Pool(2, False)),
+        rules_version=rules_version,
     )

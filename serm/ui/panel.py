@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.rules import DRAW_AFTER
+from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
@@ -23,7 +24,7 @@ from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
 from .model import UI, ActMode
-from .saves import MAX_NAME, SlotInfo
+from .saves import MAX_NAME, OTHER_TAB, SAVE_FAILED, SlotInfo
 from .screen import activatable, chosen, computer_to_decide, facing_problem, reactors
 
 RESULT_KINDS = (
@@ -124,13 +125,17 @@ DRAW_WARNING = 30
 
 
 def _draw_count(state: State) -> str:
-    """R8's count once it nears the draw: activations in a row with no elimination."""
+    """R8's count once it nears the draw: activations in a row with no elimination; for a game
+    under older rules (``serm.core.ruleset``), one short line saying so instead."""
+    rules = ruleset(state.rules_version)
+    if state.rules_version != RULES_VERSION:
+        return f' <span class="old-rules">Played under {rules.label}.</span>'
     n = state.quiet_activations
-    if n < DRAW_WARNING:
+    if n < DRAW_WARNING or rules.draw_after is None:
         return ""
     return (
         f' <span class="draw-count">No elimination for {n} activations: the game is a draw '
-        f"after {DRAW_AFTER}.</span>"
+        f"after {rules.draw_after}.</span>"
     )
 
 
@@ -648,12 +653,22 @@ def _slot_status(s: SlotInfo) -> str:
     return summary.status
 
 
-def notice_html(lines: list[str]) -> str:
-    """Warnings for the player (saves that could not be read or written)."""
+OFFERS: dict[str, tuple[tuple[str, str], ...]] = {
+    OTHER_TAB: (("Open the newer game", "open-newer"), ("Keep this game as a copy", "save-copy")),
+    **{failed: (("Export this game to a file", "download"),) for failed in SAVE_FAILED},
+}
+"""The buttons offered beside a notice: (label, data-action) per message."""
+
+
+def notice_html(lines: list[str], in_game: bool = True) -> str:
+    """Warnings for the player (saves that could not be read or written), with the way out each
+    one offers (``OFFERS``; only while a game is on screen)."""
     if not lines:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return f'<ul class="notice" role="alert">{items}</ul>{button("Dismiss", "dismiss")}'
+    offered = dict.fromkeys(o for line in lines for o in OFFERS.get(line, ())) if in_game else {}
+    buttons = "".join(button(label, action) for label, action in offered)
+    return f'<ul class="notice" role="alert">{items}</ul>{buttons}{button("Dismiss", "dismiss")}'
 
 
 ROLL_WHO: dict[Purpose, str] = {

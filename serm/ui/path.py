@@ -7,6 +7,7 @@ from dataclasses import replace
 from ..core.actions import Path
 from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
 from ..core.movement import halt_along
+from ..core.rules import MAX_PATH_CORNERS
 from ..core.state import State
 from ..view.model import PathTrace
 from .model import Trace
@@ -45,6 +46,12 @@ def add_corner(state: State, trace: Trace, toward: Vec) -> Trace | None:
 
 def complete(state: State, trace: Trace) -> bool:
     return remaining(state, trace) <= DONE
+
+
+def at_limit(trace: Trace) -> bool:
+    """C19: the corners so far leave room for one more point only, the path's end (a path
+    lists at most ``MAX_PATH_CORNERS`` points)."""
+    return len(trace.corners) >= MAX_PATH_CORNERS - 1
 
 
 def finished(state: State, trace: Trace) -> Path:

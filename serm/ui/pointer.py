@@ -90,10 +90,14 @@ def _hover(ui: UI, key: tuple[int, str] | None) -> UI:
 
 
 def _corner(ui: UI, state: State, toward: Vec) -> Outcome:
+    """A corner toward ``toward``; the path is sent once its length is spent, or once it has
+    all the corners a path may have (C19: its end then goes straight on with the length left)."""
+    if path.at_limit(ui.trace):
+        return ui, path.finished(state, ui.trace)
     trace = path.add_corner(state, ui.trace, toward)
     if trace is None:
         return ui, None
-    if path.complete(state, trace):
+    if path.complete(state, trace) or path.at_limit(trace):
         return replace(ui, trace=trace), path.finished(state, trace)
     return replace(ui, trace=trace), None
 

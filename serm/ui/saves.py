@@ -9,25 +9,39 @@ reported; an import is checked whole (size, JSON, format, version, every action 
 anything is stored. A write the storage refuses raises nothing past here: it is reported, and the
 entry that was there before stays as it was.
 
-Save format, version 2::
+Save format, save version 2::
 
-    {"format": "serm-save", "version": 2, "saved_at": "2026-11-29T19:00:00Z", "name": "...",
-     "summary": {...Summary.to_dict()...},
+    {"format": "serm-save", "version": 2, "revision": 7, "saved_at": "2026-11-29T19:00:00Z",
+     "name": "...", "summary": {...Summary.to_dict()...},
      "record": {...record, docs/record-format.md...}, "ui": {...serm.ui.snapshot.to_dict()...}}
 
-Version 1 had no summary: it is computed (one replay) the first time the save is listed, and
-written back. Version 0 is a bare game record (an exported file); it migrates by adding an empty
-``ui``.
+The save version (``VERSION`` here: what wraps the record) and the record version
+(``serm.core.record.VERSION``: the record inside, docs/record-format.md) are separate numbers that
+both happen to be 2 today. Save version 1 had no summary: it is computed (one replay) the first
+time the save is listed, and written back. Save version 0 is a bare game record (an exported
+file); it migrates by adding an empty ``ui``. A record of record version 1 inside any save is read
+as rules version 1 (``serm.core.ruleset``) and written back as the current record version.
+
+Several tabs (or windows) share one storage. ``revision`` counts the writes of one entry (missing
+in older saves: 0); a store remembers the revision it last read or wrote for each entry (``held``)
+and, before writing, compares it with the stored one. If another tab wrote in between and the
+stored game holds actions this tab's game lacks, the write is refused (``OTHER_TAB``, ``stale``):
+the tab is told and offered to open the newer game or to keep its own as a copy. Nothing is ever
+overwritten silently; a write that loses nothing (the other tab saved the same game, or less of it)
+goes ahead.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core.game import Game
+from ..core.jsontext import TextError
+from ..core.jsontext import loads as read_json
 from ..core.record import FORMAT as RECORD_FORMAT
 from ..core.record import Record, RecordError, from_dict
 from ..core.state import EventKind, PendingKind, Status
@@ -36,6 +50,7 @@ from .model import UI
 
 FORMAT = "serm-save"
 VERSION = 2
+"""The save version written (not the record version of the record inside: see above)."""
 PREFIX = "serm/"
 AUTOSAVE = "serm/autosave"
 SLOT = "serm/slot/"
@@ -52,7 +67,34 @@ class SaveError(ValueError):
 
 
 class StorageFullError(Exception):
-    """The storage refused a write (quota exceeded, private mode, disabled)."""
+    """The storage refused a write: it is full (``blocked`` False: the quota is exceeded), or it
+    lets nothing be stored at all (``blocked`` True: private browsing, site data blocked or
+    storage disabled). The text is for the console, never for the player."""
+
+    def __init__(self, detail: str = "", blocked: bool = False) -> None:
+        super().__init__(detail)
+        self.blocked = blocked
+
+
+SAVE_FULL = (
+    "Could not save: this browser's storage for the game is full. Your game goes on here; "
+    "export it to a file to keep it, or delete saved games you no longer need."
+)
+SAVE_BLOCKED = (
+    "Could not save: this browser does not let the game store anything (private browsing, or "
+    "site data blocked). Your game goes on here; export it to a file to keep it."
+)
+SAVE_NOT_KEPT = (
+    "Could not save: the browser did not keep the save. Your game goes on here; export it to a "
+    "file to keep it."
+)
+SAVE_FAILED = (SAVE_FULL, SAVE_BLOCKED, SAVE_NOT_KEPT)
+"""The messages of a save that failed: the page offers to export the game beside them."""
+OTHER_TAB = (
+    "This game was changed in another tab or window since this tab last saved it, so this "
+    "tab's moves are not saved over it. Open the newer game, or keep this tab's game as a copy."
+)
+"""The message of a save refused because another tab holds progress this tab lacks."""
 
 
 class Storage(Protocol):
@@ -174,7 +216,7 @@ class Save:
         try:
             return Game.from_record(self.record)
         except RecordError as exc:
-            raise SaveError(f"the game does not replay: {exc}") from exc
+            raise SaveError(f"the game does not replay: {exc.for_people()}") from exc
 
 
 @dataclass(frozen=True)
@@ -210,12 +252,15 @@ class SlotInfo:
 # --- encoding -----------------------------------------------------------------------------------
 
 
-def encode(game: Game, ui: UI, name: str, saved_at: str) -> str:
-    """The save text for ``game`` with the screen ``ui`` (version ``VERSION``)."""
+def encode(game: Game, ui: UI, name: str, saved_at: str, revision: int = 0) -> str:
+    """The save text for ``game`` with the screen ``ui`` (save version ``VERSION``), as the
+    ``revision``-th write of its entry (``revision`` comes first, so ``revision_of`` finds it
+    without parsing the whole save)."""
     return json.dumps(
         {
             "format": FORMAT,
             "version": VERSION,
+            "revision": revision,
             "saved_at": saved_at,
             "name": clean_name(name),
             "summary": summarise(game).to_dict(),
@@ -224,6 +269,17 @@ def encode(game: Game, ui: UI, name: str, saved_at: str) -> str:
         },
         separators=(",", ":"),
     )
+
+
+_REVISION = re.compile(r'"revision":\s*(\d{1,15})\s*[,}]')
+
+
+def revision_of(text: str | None) -> int:
+    """The ``revision`` of a stored save, read from its first characters (0 if it has none)."""
+    if text is None:
+        return 0
+    found = _REVISION.search(text, 0, 120)
+    return int(found.group(1)) if found else 0
 
 
 def clean_name(name: str) -> str:
@@ -261,17 +317,9 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate
 
 
 def _load(text: str) -> dict[str, Any]:
-    """The save's JSON object at version ``VERSION``; raises ``SaveError`` naming the problem."""
-    if len(text) > MAX_BYTES:
-        raise SaveError(
-            f"the file is too large ({len(text) // 1000} kB; at most {MAX_BYTES // 1000} kB)"
-        )
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        cut = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated")
-        hint = " — it looks cut short" if cut else ""
-        raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno}){hint}") from exc
+    """The save's JSON object at save version ``VERSION``; raises ``SaveError`` naming the
+    problem."""
+    data = _read(text)
     if not isinstance(data, dict):
         raise SaveError("not a serm save or record (expected a JSON object)")
     return _upgrade(data)
@@ -293,11 +341,20 @@ def decode(text: str) -> Save:
     try:
         record = from_dict(data.get("record"))
     except RecordError as exc:
-        raise SaveError(f"the game record is not valid: {exc}") from exc
+        raise SaveError(f"the game in it is not valid: {exc.for_people()}") from exc
     ui = data.get("ui")
     name, saved_at = _name(data)
     summary = Summary.from_dict(data.get("summary"))
     return Save(record, ui if isinstance(ui, dict) else {}, name, saved_at, summary)
+
+
+def _read(text: str) -> Any:
+    """The JSON value in ``text``, checked for size, nesting and numbers before it is parsed
+    (``serm.core.jsontext``): a hostile file cannot overflow the parser. Raises ``SaveError``."""
+    try:
+        return read_json(text, MAX_BYTES, "the file")
+    except TextError as exc:
+        raise SaveError(str(exc)) from exc
 
 
 def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -334,44 +391,105 @@ def load_import(text: str) -> Loaded:
 
 class SaveStore:
     """Saves kept in a ``Storage``. Methods return a message for the player when something fails;
-    entries that cannot be read are set aside and reported in ``problems``."""
+    entries that cannot be read are set aside and reported in ``problems``.
+
+    ``held`` maps each entry this store opened or wrote to the revision it then had; ``stale``
+    holds the entries whose last write was refused because another tab holds progress there
+    that this store's game lacks (``OTHER_TAB``)."""
 
     def __init__(self, storage: Storage, now: Callable[[], str]) -> None:
         self.storage = storage
         self.now = now
         self.problems: list[str] = []
+        self.held: dict[str, int] = {}
+        self.stale: set[str] = set()
 
     def _write(self, key: str, text: str) -> str | None:
         """Write and read back; on refusal the old entry stays. Returns an error message or None."""
         try:
             self.storage.set(key, text)
         except StorageFullError as exc:
-            return f"Could not save: the browser refused to store it ({exc}). Your game goes on."
+            return SAVE_BLOCKED if exc.blocked else SAVE_FULL
         if self.storage.get(key) != text:
-            return "Could not save: the browser did not keep it. Your game goes on."
+            return SAVE_NOT_KEPT
         return None
 
-    def autosave(self, game: Game, ui: UI) -> str | None:
-        return self._write(AUTOSAVE, encode(game, ui, "Autosave", self.now()))
+    def _put(self, key: str, game: Game, ui: UI, name: str, claim: bool) -> str | None:
+        """Write ``game`` under ``key`` as the next revision. Unless ``claim`` (the player chose to
+        replace what is there: a new game, an import, a save under a new name), the write is
+        refused with ``OTHER_TAB`` if another tab wrote there since and holds actions ``game``
+        lacks."""
+        stored = self.storage.get(key)
+        revision = revision_of(stored)
+        if not claim and self.behind(key, game, stored):
+            self.stale.add(key)
+            return OTHER_TAB
+        text = encode(game, ui, name, self.now(), revision + 1)
+        problem = self._write(key, text)
+        if problem is None:
+            self.held[key] = revision + 1
+            self.stale.discard(key)
+        return problem
+
+    def behind(self, key: str, game: Game, stored: str | None = None) -> bool:
+        """True when another tab wrote ``key`` since this store last opened or wrote it, and the
+        game stored there has actions that ``game`` lacks (a different game, or the same game
+        played further): writing ``game`` there would lose them."""
+        if stored is None:
+            stored = self.storage.get(key)
+        if stored is None or key not in self.held or revision_of(stored) == self.held[key]:
+            return False
+        try:
+            record = _load(stored).get("record")
+        except SaveError:
+            return False  # nothing readable to lose (it would be set aside when opened)
+        mine = json.loads(json.dumps(game.record.to_dict()))  # compared as stored: lists, floats
+        if not isinstance(record, dict) or any(
+            record.get(k) != mine[k] for k in ("scenario", "seed", "rules")
+        ):
+            return True
+        theirs = record.get("actions")
+        if not isinstance(theirs, list) or len(theirs) > len(mine["actions"]):
+            return True
+        return bool(theirs != mine["actions"][: len(theirs)])
+
+    def autosave(self, game: Game, ui: UI, claim: bool = False) -> str | None:
+        """Save ``game`` as the autosave (see ``_put`` for ``claim``)."""
+        return self._put(AUTOSAVE, game, ui, "Autosave", claim)
+
+    def new_slot_key(self) -> str:
+        """A slot key no save uses yet."""
+        existing = set(self.storage.keys())
+        n = 1
+        while f"{SLOT}{n}" in existing:
+            n += 1
+        return f"{SLOT}{n}"
 
     def save_slot(self, game: Game, ui: UI, name: str, key: str | None = None) -> str | None:
+        """Save ``game`` under a new name (``key`` None), or again under ``key`` (refused like an
+        autosave if another tab has gone further there)."""
         if key is None:
-            existing = set(self.storage.keys())
-            n = 1
-            while f"{SLOT}{n}" in existing:
-                n += 1
-            key = f"{SLOT}{n}"
-        return self._write(key, encode(game, ui, name, self.now()))
+            return self._put(self.new_slot_key(), game, ui, name, claim=True)
+        return self._put(key, game, ui, name, claim=key not in self.held)
 
     def open(self, key: str) -> Loaded | None:
         """The game saved under ``key``, replayed once, with its screen; None if there is none
         or it cannot be read or replayed (then it is set aside and reported)."""
         text = self.storage.get(key)
         if text is None:
+            what = "The game that was waiting" if key == AUTOSAVE else "That saved game"
+            self.problems.append(
+                f"{what} is no longer in this browser's storage: it was removed after this page "
+                "opened (in another tab, or by clearing the browser's data). Start a new game, "
+                "or import one from a file."
+            )
             return None
         try:
             save = decode(text)
-            return Loaded(save.replay(), save.ui)
+            loaded = Loaded(save.replay(), save.ui)
+            self.held[key] = revision_of(text)
+            self.stale.discard(key)
+            return loaded
         except SaveError as exc:
             self._set_aside(key, text, str(exc))
             return None
@@ -399,7 +517,7 @@ class SaveStore:
         try:
             game = Game.from_record(from_dict(data.get("record")))
         except RecordError as exc:
-            raise SaveError(f"the game does not replay: {exc}") from exc
+            raise SaveError(f"the game does not replay: {exc.for_people()}") from exc
         summary = summarise(game)
         self._write(key, json.dumps({**data, "summary": summary.to_dict()}, separators=(",", ":")))
         return summary
@@ -425,7 +543,12 @@ class SaveStore:
         text = self.storage.get(key)
         if text is None:
             return "That save no longer exists."
-        data = json.loads(text)
+        try:
+            data = _read(text)
+        except SaveError as exc:
+            return f"Could not rename it: {exc}."
+        if not isinstance(data, dict):
+            return "Could not rename it: it is not a save."
         data["name"] = clean_name(name)
         return self._write(key, json.dumps(data, separators=(",", ":")))
 

@@ -134,6 +134,7 @@ def _trace(ui: UI, state: State, raw: object) -> UI:
     for item in raw:
         if isinstance(item, list) and len(item) == 2:
             x, y = _number(item[0]), _number(item[1])
-            if x is not None and y is not None and not path.complete(state, trace):
-                trace = path.add_corner(state, trace, Vec(x, y)) or trace
+            if x is None or y is None or path.complete(state, trace) or path.at_limit(trace):
+                continue  # a stored trace past its length or its corners (C19) stops there
+            trace = path.add_corner(state, trace, Vec(x, y)) or trace
     return replace(ui, trace=trace)

@@ -44,7 +44,15 @@ from serm.ui.events import (
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import repeats
 from serm.ui.model import UI
-from serm.ui.saves import AUTOSAVE, MAX_BYTES, Loaded, SaveError, SaveStore, load_import
+from serm.ui.saves import (
+    AUTOSAVE,
+    MAX_BYTES,
+    OTHER_TAB,
+    Loaded,
+    SaveError,
+    SaveStore,
+    load_import,
+)
 from serm.ui.screen import computer_to_decide
 from serm.ui.welcome import welcome_screen
 from serm.view.model import ViewModel
@@ -58,11 +66,6 @@ from serm.web.warm import WARMERS, Warmer, warm_metrics
 
 if TYPE_CHECKING:
     from serm.ai import Player
-
-OTHER_TAB = (
-    "This game is also open in another tab. Playing on here replaces that tab's autosave with "
-    "this tab's moves; reload this page to continue from the other tab's game instead."
-)
 
 COMMANDS = frozenset(c.value for c in Command)
 
@@ -88,6 +91,9 @@ class App:
         self._rest_proxy = create_proxy(self._guard(self._on_rest))
         self._rest_timer: Any = None
         self.saved_snapshot = ""
+        self.save_key = AUTOSAVE
+        """Where this tab saves its game: the autosave, or the copy it keeps (``save_copy``)."""
+        self.save_name = "Autosave"
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
@@ -107,6 +113,8 @@ class App:
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(el("panel"), "change", self.on_change),
             self._bind(window, "storage", self.on_storage),
+            self._bind(window, "pagehide", self.on_leave),
+            self._bind(document, "visibilitychange", self.on_leave),
         ]
 
     @staticmethod
@@ -161,9 +169,16 @@ class App:
         el("saves").hidden = True  # a new game starts with the board and its prompt in view
         self._use(Loaded(game, {}), first=first)
 
-    def _use(self, loaded: Loaded, first: bool = False) -> None:
-        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game);
-        ``first``: no game was played in this browser before (``driver.open_ui``)."""
+    def _use(self, loaded: Loaded, first: bool = False, claim: bool = True) -> None:
+        """Show ``loaded``'s game, with the screen it was saved with (empty for a new game), and
+        make it the autosave: a new game, an import or a named save replaces what is there
+        (``claim``: the player chose it; another tab playing that game is told); ``first``: no
+        game was played in this browser before (``driver.open_ui``)."""
+        self.save_key, self.save_name = AUTOSAVE, "Autosave"
+        self._show(loaded, first)
+        self.autosave(claim=claim)
+
+    def _show(self, loaded: Loaded, first: bool = False) -> None:
         window.scrollTo(0, 0)  # the board first, wherever the button was
         game = loaded.game
         self.game = game
@@ -174,7 +189,6 @@ class App:
         self.painter.clear()
         self._set_game_buttons(True)
         self.draw()
-        self.autosave()
 
     def handle(self, event: Event, save: bool = True) -> bool:
         """Send ``event`` through the reducer and the engine, then draw; True if anything
@@ -294,25 +308,37 @@ class App:
     def resume(self) -> None:
         loaded = self.store.open(AUTOSAVE)
         if loaded is None:
-            self._show_notices()
+            self.show_welcome()  # says why, and offers Continue no more if it is gone
             return
         el("saves").hidden = True
-        self._use(loaded)
+        self._use(loaded, claim=False)  # the autosave itself: saved over only if nothing is lost
 
-    def autosave(self) -> None:
-        """Save the game and what the screen is in the middle of, unless nothing changed."""
-        if self.game is None:
+    def autosave(self, claim: bool = False) -> None:
+        """Save the game and what the screen is in the middle of, at once (every action, so a
+        tab closed right after one keeps it), unless nothing changed since the last save. The
+        store refuses to write over another tab's progress (``OTHER_TAB``)."""
+        game = self.game
+        if game is None:
             return
-        snap = f"{len(self.game.record.actions)}:{snapshot.to_dict(self.ui)}"
-        if snap == self.saved_snapshot:
+        snap = f"{len(game.record.actions)}:{snapshot.to_dict(self.ui)}"
+        if snap == self.saved_snapshot and not claim:
             return
-        self.saved_snapshot = snap
-        problem = self.store.autosave(self.game, self.ui)
-        if not problem:
-            board_snapshot.after_autosave(self.game, self.store)  # what a returning player sees
-        if problem and problem not in self.notices:
+        if self.save_key == AUTOSAVE:
+            problem = self.store.autosave(game, self.ui, claim)
+        else:
+            problem = self.store.save_slot(game, self.ui, self.save_name, self.save_key)
+        if problem is None:
+            self.saved_snapshot = snap
+            if self.save_key == AUTOSAVE:
+                board_snapshot.after_autosave(game, self.store)  # what a returning player sees
+        elif problem not in self.notices:
             self.notices.append(problem)
             self._show_notices()
+
+    def on_leave(self, event: Any) -> None:
+        """The page is hidden or left (tab closed, app switched): save what is not saved yet."""
+        if str(document.visibilityState) == "hidden" or str(event.type) == "pagehide":
+            self.autosave()
 
     def _show_notices(self) -> None:
         for p in self.store.problems:
@@ -320,7 +346,7 @@ class App:
                 self.notices.append(p)
         self.store.problems.clear()
         box = el("notice")
-        box.innerHTML = panel.notice_html(self.notices)
+        box.innerHTML = panel.notice_html(self.notices, self.game is not None)
         box.hidden = not self.notices
 
     def _set_game_buttons(self, on: bool) -> None:
@@ -441,6 +467,8 @@ class App:
             "download": self.download,
             "help": self.toggle_help,
             "concede": self.concede,
+            "open-newer": self.open_newer,
+            "save-copy": self.save_copy,
         }
         if not null(btn.closest("#controls")):
             btn.blur()  # Enter and Space go back to the game, not to this button
@@ -513,14 +541,51 @@ class App:
             self.toggle_saves(refresh=True)
 
     def on_storage(self, event: Any) -> None:
-        """Another tab of this site wrote the autosave: say so, once, before this tab's next
-        move overwrites that tab's game (the two would otherwise take turns silently)."""
+        """Another tab of this site wrote to the storage. If it went further in the game this
+        tab saves to, say so now (this tab's next save would be refused anyway); if it cleared
+        the storage, save this tab's game again."""
         game = self.game
-        if str(event.key) != AUTOSAVE or game is None or game.state.status == Status.FINISHED:
+        if game is None:
             return
-        if OTHER_TAB not in self.notices:
-            self.notices.append(OTHER_TAB)
+        if null(event.key):  # localStorage.clear() in another tab
+            self.saved_snapshot = ""
+            self.autosave()
+        elif str(event.key) == self.save_key and self.store.behind(self.save_key, game):
+            if OTHER_TAB not in self.notices:
+                self.notices.append(OTHER_TAB)
+                self._show_notices()
+
+    def open_newer(self) -> None:
+        """Show the game another tab went on with, in place of this tab's."""
+        loaded = self.store.open(self.save_key)
+        self.notices = [m for m in self.notices if m != OTHER_TAB]
+        if loaded is None:
             self._show_notices()
+            return
+        self._show(loaded)
+        self.saved_snapshot = ""
+        self.autosave()
+        self._show_notices()
+
+    def save_copy(self) -> None:
+        """Keep this tab's game under a new name, and go on saving it there; the other tab's
+        game stays where it was."""
+        game = self.game
+        if game is None:
+            return
+        key = self.store.new_slot_key()
+        name = f"{game.record.scenario.name} game kept from another tab"
+        problem = self.store.save_slot(game, self.ui, name, key)
+        self.notices = [m for m in self.notices if m != OTHER_TAB]
+        if problem is None:
+            self.save_key, self.save_name = key, name
+            self.notices.append(
+                f'This game is kept as the saved game "{name}" (see Saves), and its moves go on '
+                "being saved there. The other tab's game is still the one waiting to continue."
+            )
+        elif problem not in self.notices:
+            self.notices.append(problem)
+        self._show_notices()
 
     def dismiss(self) -> None:
         self.notices.clear()

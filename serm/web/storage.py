@@ -1,4 +1,5 @@
-"""``localStorage`` as a ``serm.ui.saves.Storage``: JS null becomes None, refusals become errors."""
+"""``localStorage`` as a ``serm.ui.saves.Storage``: JS null becomes None, refusals become
+``StorageFullError`` (full, or storing nothing at all), never raw exception text."""
 
 from __future__ import annotations
 
@@ -28,11 +29,15 @@ class LocalStorage:
 
     def set(self, key: str, value: str) -> None:
         if self.ls is None:
-            raise StorageFullError("storage is not available")
+            raise StorageFullError("no localStorage", blocked=True)
         try:
             self.ls.setItem(key, value)
         except JsException as exc:
-            raise StorageFullError(str(exc).split("\n")[0][:120]) from exc
+            # setItem throws QuotaExceededError when full (and in old private modes); a thrown
+            # DOMException may reach Python without its name ("[object DOMException]"), so
+            # only a SecurityError, named, counts as storage that stores nothing.
+            name = str(getattr(exc, "name", "") or "")
+            raise StorageFullError(name, blocked=name == "SecurityError") from exc
 
     def remove(self, key: str) -> None:
         if self.ls is not None:

@@ -105,8 +105,16 @@ def test_bad_import_is_refused_with_a_message_and_saves_intact(
         with page.expect_download() as info:
             page.click("#saves [data-action=download]")
         data = json.loads(Path(info.value.path()).read_text())
-        data["actions"][2] = {"type": "place", "card": "ranger", "x": 5, "y": 5, "facing": 0}
-        text, words = json.dumps(data), "actions[2]"
+        player = data["actions"][2]["player"]
+        data["actions"][2] = {
+            "type": "place",
+            "player": player,
+            "card": "ranger",
+            "x": 5,
+            "y": 5,
+            "facing": 0,
+        }
+        text, words = json.dumps(data), "action 3 (placing a card) is not allowed"
     elif kind == "huge":
         text, words = " " * 2_100_000, "too large"
     else:
@@ -152,7 +160,26 @@ def test_refused_writes_warn_and_play_goes_on(page: Page, site_url: str) -> None
     )
     table = start_game(page, site_url, SEED)
     page.wait_for_selector("#notice:not([hidden])")
-    assert "Could not save" in page.inner_text("#notice")
+    text = page.inner_text("#notice")
+    assert "Could not save: this browser's storage for the game is full" in text
+    assert "DOMException" not in text and "[object" not in text and "Error" not in text
     _deploy_by_keys(page)
     assert len(table.cards()) == 10
     assert table.pending()[0] == "act"
+    with page.expect_download() as info:  # the way out: export the game instead
+        page.click("#notice [data-action=download]")
+    record = json.loads(Path(info.value.path()).read_text("utf-8"))
+    assert record["format"] == "serm-record" and len(record["actions"]) >= 10
+
+
+def test_a_browser_that_stores_nothing_says_so_and_offers_export(page: Page, site_url: str) -> None:
+    page.add_init_script(
+        """Object.defineProperty(window, 'localStorage', {
+             get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }
+           });"""
+    )
+    start_game(page, site_url, SEED)
+    page.wait_for_selector("#notice:not([hidden])")
+    text = page.inner_text("#notice")
+    assert "does not let the game store anything" in text and "DOMException" not in text
+    assert page.locator("#notice [data-action=download]").count() == 1

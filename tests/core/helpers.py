@@ -32,9 +32,10 @@ _ROWS = {1: (9.0, 8.6, 9.4), 2: (1.0, 1.4, 0.6)}
 _COLUMNS = (1.0, 3.0, 5.0, 7.0, 9.0, 2.0, 4.0, 6.0, 8.0, 0.5, 9.5)
 
 
-def R(*dice: int | tuple[int, ...]) -> Roll:  # upper case: reads like a dice roll
-    """A Roll with hand-set faces: ``R(3, 4)`` is two dice, ``R((6, 2), 4)`` an exploded first."""
-    return Roll(tuple((d,) if isinstance(d, int) else tuple(d) for d in dice))
+def R(*dice: int | tuple[int, ...], player: int | None = None) -> Roll:  # reads like dice
+    """A Roll with hand-set faces: ``R(3, 4)`` is two dice, ``R((6, 2), 4)`` an exploded first;
+    ``player`` names the roll's player (C18), else it is whoever's roll is pending."""
+    return Roll(tuple((d,) if isinstance(d, int) else tuple(d) for d in dice), player=player)
 
 
 def play(state: State, *actions: Action) -> State:

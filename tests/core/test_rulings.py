@@ -574,7 +574,7 @@ def test_r10_faces_are_recorded_per_die_as_chains() -> None:
     assert total(((6, 2), (4,))) == 12
     game = Game(open_field(), seed=1, auto_dice=False)
     game.play(rolloff_for(1))
-    assert game.record.actions[-1] == R(1, 6)
+    assert game.record.actions[-1] == R(1, 6, player=0)  # C18: the roll-off is player 0's
     state = play(duel(), Shoot("assault", "armored"))
     state = apply(state, R((6, 2)))
     shot_event = state.events[-1]
@@ -805,6 +805,33 @@ def test_r17_path_of_the_wrong_length_is_refused() -> None:
     refused(state, Path(((2, 3 - 2e-6),)), "R17")
     ok = apply(state, Path(((2, 3 - 0.5e-6),)))  # C12: within 1e-6 L
     assert pending(ok) == (PendingKind.FACE, 1)
+
+
+def _zigzag(points: int, length: float) -> Path:
+    step = length / points
+    return Path(tuple((2.0, 6.0 - step if k % 2 else 6.0) for k in range(1, points + 1)))
+
+
+def test_c19_a_path_lists_at_most_64_points() -> None:
+    state = play(brawler_layout(), Move("brawler", None), R(1, 1, 1))
+    refused(state, _zigzag(65, 3.0), "C19")
+    refused(state, _zigzag(100_000, 3.0), "C19")
+    ok = apply(state, _zigzag(64, 3.0))
+    assert pending(ok) == (PendingKind.FACE, 1)
+    assert approx_vec(ok.soldier(1, "brawler").pos, Vec(2, 6))
+
+
+def test_c18_an_action_naming_the_player_not_on_move_is_refused() -> None:
+    state = brawler_layout()
+    assert pending(state) == (PendingKind.ACT, 1)
+    refused(state, End(player=2), "C18")
+    refused(state, Move("brawler", None, player=2), "C18")
+    state = apply(state, Move("brawler", None, player=1))
+    refused(state, R(1, 1, 1, player=2), "C18")
+    refused(state, R(1, 1, 1, player=0), "C18")
+    state = apply(state, R(1, 1, 1, player=1))
+    assert pending(state) == (PendingKind.PATH, 1)
+    assert apply(state, Concede(2)).winner == 1  # C16: either player concedes at any time
 
 
 def test_r17_path_may_turn_and_rams_along_the_way() -> None:
@@ -1174,7 +1201,10 @@ def test_r24_record_round_trips_through_json() -> None:
     text = game.record.to_json()
     again = loads(text)
     assert again.to_dict() == game.record.to_dict()
-    assert again.actions == SCRIPT
+    assert again.actions == game.record.actions  # each naming its player (C18)
+    assert [
+        a if isinstance(a, Concede) else replace(a, player=None) for a in again.actions
+    ] == SCRIPT
     assert json.loads(again.to_json()) == json.loads(text)
     assert replay(again) == game.state
 

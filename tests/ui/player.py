@@ -118,18 +118,21 @@ def deploy_all(s: Screen) -> None:
 
 
 class MemoryStorage:
-    """A ``Storage`` in a dict, for tests; ``full`` makes every write fail."""
+    """A ``Storage`` in a dict, for tests; ``full`` makes every write fail as a full storage does,
+    ``blocked`` as one that stores nothing (private mode). Tabs of one browser share one
+    ``data`` (``MemoryStorage(shared.data)``)."""
 
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = {} if data is None else data
         self.full = False
+        self.blocked = False
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
 
     def set(self, key: str, value: str) -> None:
-        if self.full:
-            raise StorageFullError("quota exceeded")
+        if self.full or self.blocked:
+            raise StorageFullError("QuotaExceededError", blocked=self.blocked)
         self.data[key] = value
 
     def remove(self, key: str) -> None:

@@ -20,6 +20,7 @@ from serm.core.actions import Face, Move, React, Shoot, Stop
 from serm.core.actions import Path as Traced
 from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
+from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
 from serm.ui import driver, outlook
 from serm.ui.events import (
@@ -205,12 +206,22 @@ def test_confirm_rolls_the_aimed_move_with_its_start_facing() -> None:
     facing, aim = s.ui.choice.facing, s.ui.choice.aim
     assert facing is not None and aim is not None and facing != aim
     before = len(s.game.record.actions)
+    who = pending_player(s)
     s.press(Command.CONFIRM)
-    assert s.game.record.actions[before] == Move("assault", round(aim, 2), round(facing, 2))
+    assert s.game.record.actions[before] == Move(
+        "assault", round(aim, 2), round(facing, 2), player=who
+    )
 
 
 def first_player(s: Screen) -> int:
     return 3 - s.state.first_placer
+
+
+def pending_player(s: Screen) -> int:
+    """The player the game waits for: the one an action sent now is recorded for (C18)."""
+    p = s.state.pending
+    assert p is not None
+    return p.player
 
 
 def test_turning_in_place_is_a_turn_action() -> None:
@@ -272,7 +283,7 @@ def test_shooting_a_target_by_press_and_by_number() -> None:
     s.key("Enter")
     shot = s.state.shot
     assert shot is not None and (shot.shooter, shot.target) == ("assault", t.card)
-    assert s.game.record.actions[before:] == [Shoot("assault", t.card)]
+    assert s.game.record.actions[before:] == [Shoot("assault", t.card, player=me.player)]
 
 
 def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
@@ -340,7 +351,7 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     assert s.ui.choice.pick == reactor.card and len(s.game.record.actions) == before
     assert "React with your" in s.prompt()
     s.press(Command.CONFIRM)
-    assert s.game.record.actions[before:] == [React(reactor.card)]
+    assert s.game.record.actions[before:] == [React(reactor.card, player=p.player)]
     s.dice(typed(s, high=True))
     assert s.waiting(PendingKind.STOP)
     mv = s.state.move
@@ -352,8 +363,9 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     s.up(start.x, start.y)
     s.key("ArrowRight")
     assert s.ui.stop_at == pytest.approx(0.1)
+    who = pending_player(s)
     s.key("Enter")
-    assert s.game.record.actions[-1] == Stop(0.1)
+    assert s.game.record.actions[-1] == Stop(0.1, player=who)
     a = s.state.activation
     assert a is not None and a.reaction and a.card == reactor.card
     assert s.ui.choice.soldier == (reactor.player, reactor.card)
@@ -361,15 +373,17 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
 
 def test_declining_a_react_then_the_end_facing_by_handle_and_keep() -> None:
     s = to_react()
+    who = pending_player(s)
     s.key("n")
-    assert s.game.record.actions[-1] == React(None)
+    assert s.game.record.actions[-1] == React(None, player=who)
     assert s.waiting(PendingKind.FACE)
     me = s.state.soldier(first_player(s), "assault")
     assert s.ui.choice.facing == me.facing and s.view().facing_handle is not None
     s.drag((me.x + 0.9, me.y), (me.x - 1.0, me.y), Hit(handle=True))
     assert s.ui.choice.facing == 270.0
+    who = pending_player(s)
     s.key("k")
-    assert s.game.record.actions[-1] == Face(None)
+    assert s.game.record.actions[-1] == Face(None, player=who)
 
 
 def test_end_facing_confirmed() -> None:
@@ -377,8 +391,9 @@ def test_end_facing_confirmed() -> None:
     s.press(Command.REACT)
     me = s.state.soldier(first_player(s), "assault")
     s.wheel(-1)
+    who = pending_player(s)
     s.key("Enter")
-    assert s.game.record.actions[-1] == Face(round((me.facing - 15.0) % 360, 2))
+    assert s.game.record.actions[-1] == Face(round((me.facing - 15.0) % 360, 2), player=who)
 
 
 def test_results_of_an_action_head_the_prompt_until_the_next_decision() -> None:
@@ -447,7 +462,27 @@ def test_brawler_path_corners_undo_and_finish_by_pointer() -> None:
     s.press(Command.STRAIGHT)
     assert not s.waiting(PendingKind.PATH)
     path = s.game.record.actions[-1]
-    assert path == Traced(((me.x, me.y - 1.0), (me.x + 2.0, me.y - 1.0)))
+    assert path == Traced(((me.x, me.y - 1.0), (me.x + 2.0, me.y - 1.0)), player=me.player)
+
+
+def test_a_traced_path_stops_at_64_points() -> None:
+    """C19: the 63rd corner a player adds ends the path, straight on with the length left; a
+    stored trace longer than that restores its first 63 corners only."""
+    s = to_path("3|3|3")  # 9 L: room for 63 zigzag legs of 0.1 L
+    me = s.state.soldier(first_player(s), "brawler")
+    corners = 0
+    while s.waiting(PendingKind.PATH):
+        assert corners < 200
+        s.down(me.x + (0.1 if corners % 2 == 0 else 0.0), me.y)
+        corners += 1
+    assert corners == MAX_PATH_CORNERS - 1
+    sent = s.game.record.actions[-1]
+    assert isinstance(sent, Traced) and len(sent.points) == MAX_PATH_CORNERS
+    t = to_path("3|3|3")
+    me = t.state.soldier(first_player(t), "brawler")
+    zigzag = [[me.x + (0.1 if i % 2 == 0 else 0.0), me.y] for i in range(100)]
+    restored = driver.open_ui(t.game, {"trace": zigzag})
+    assert len(restored.trace.corners) == MAX_PATH_CORNERS - 1
 
 
 def test_brawler_path_by_keyboard() -> None:
@@ -932,7 +967,7 @@ def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
     s.key("e")  # its start facing may still be set (R14)
     s.key("Enter")
     assert s.game.record.actions[before:] == [
-        Move("brawler", None, round((me.facing + 15) % 360, 2))
+        Move("brawler", None, round((me.facing + 15) % 360, 2), player=me.player)
     ]
     assert s.waiting(PendingKind.ROLL)
 
@@ -981,4 +1016,4 @@ def test_react_choices_that_cannot_win_are_shown_as_such() -> None:
     s.key("Escape")
     assert s.ui.choice.pick is None
     s.key("n")  # declining needs no confirmation: no dice are rolled
-    assert s.game.record.actions[-1] == React(None)
+    assert s.game.record.actions[-1] == React(None, player=p.player)

@@ -13,10 +13,13 @@ from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, snapshot
 from serm.ui.events import Hit
 from serm.ui.model import ActMode
-from serm.ui.panel import resume_text
+from serm.ui.panel import notice_html, resume_text
 from serm.ui.saves import (
     ASIDE,
     AUTOSAVE,
+    OTHER_TAB,
+    SAVE_BLOCKED,
+    SAVE_FULL,
     SLOT,
     SaveError,
     SaveStore,
@@ -191,9 +194,51 @@ def test_bad_imports_name_the_problem(text: str, words: str) -> None:
 def test_import_of_an_illegal_action_names_it() -> None:
     c = _deployed()
     data = json.loads(c.game.record.to_json())
-    data["actions"][3] = {"type": "place", "card": "ranger", "x": 5.0, "y": 5.0, "facing": 0}
-    with pytest.raises(SaveError, match=r"actions\[3\]"):
+    player = data["actions"][3]["player"]
+    data["actions"][3] = {
+        "type": "place",
+        "player": player,
+        "card": "ranger",
+        "x": 5.0,
+        "y": 5.0,
+        "facing": 0,
+    }
+    with pytest.raises(SaveError) as info:
         load_import(json.dumps(data))
+    message = str(info.value)
+    assert "action 4 (placing a card) is not allowed" in message and "(R5)" in message
+    assert "actions[" not in message and "'ranger'" not in message
+
+
+HOSTILE_IMPORTS = {
+    "50,000 nested brackets": "[" * 50_000 + "]" * 50_000,
+    "20,000 nested objects": '{"a":' * 20_000 + "1" + "}" * 20_000,
+    "100 kB of brackets": "[" * 51_200 + "]" * 51_200,
+    "a 4,301-digit number": '{"format": "serm-save", "version": 1' + "0" * 4301 + "}",
+}
+
+
+@pytest.mark.parametrize("text", HOSTILE_IMPORTS.values(), ids=HOSTILE_IMPORTS.keys())
+def test_hostile_imports_are_refused_before_parsing_and_the_next_import_works(text: str) -> None:
+    with pytest.raises(SaveError) as info:
+        load_import(text)
+    message = str(info.value)
+    assert ("nested more than" in message) or ("number" in message and "long" in message)
+    assert "\n" not in message and len(message) < 200
+    c = _deployed()
+    assert load_import(c.game.record.to_json()).game.state == c.state
+
+
+def test_hostile_stored_saves_are_kept_aside_and_rename_says_why() -> None:
+    store, mem = _store()
+    mem.data[AUTOSAVE] = "[" * 50_000 + "]" * 50_000
+    mem.data[SLOT + "1"] = '{"a":' * 20_000 + "1" + "}" * 20_000
+    assert store.open(AUTOSAVE) is None
+    assert store.slots() == []
+    assert len(store.problems) == 2 and all("nested" in p for p in store.problems)
+    mem.data[SLOT + "2"] = "[" * 50_000 + "]" * 50_000
+    message = store.rename(SLOT + "2", "x")
+    assert message is not None and "nested" in message
 
 
 def test_export_then_import_gives_the_same_game() -> None:
@@ -227,8 +272,16 @@ def test_refused_write_is_reported_and_keeps_the_old_save() -> None:
     c.key("p")
     mem.full = True
     message = store.autosave(c.game, c.ui)
-    assert message is not None and "refused" in message
+    assert message == SAVE_FULL and "export it to a file" in message
     assert mem.data[AUTOSAVE] == before
+    mem.full, mem.blocked = False, True
+    assert store.autosave(c.game, c.ui) == SAVE_BLOCKED and mem.data[AUTOSAVE] == before
+    for text in (SAVE_FULL, SAVE_BLOCKED):
+        html = notice_html([text])
+        assert 'data-action="download"' in html and "DOMException" not in html
+        assert "Export this game" in html and 'data-action="download"' not in notice_html(
+            [text], in_game=False
+        )
 
 
 def test_hostile_names_survive_as_text() -> None:
@@ -365,9 +418,151 @@ def test_a_save_that_does_not_replay_is_set_aside_when_opened() -> None:
     c = _deployed()
     store.autosave(c.game, c.ui)
     data = json.loads(mem.data[AUTOSAVE])
-    data["record"]["actions"][3] = {"type": "place", "card": "ranger", "x": 5, "y": 5, "facing": 0}
+    player = data["record"]["actions"][3]["player"]
+    data["record"]["actions"][3] = {
+        "type": "place",
+        "player": player,
+        "card": "ranger",
+        "x": 5,
+        "y": 5,
+        "facing": 0,
+    }
     mem.data[AUTOSAVE] = json.dumps(data)
     assert store.info(AUTOSAVE) is not None  # the summary reads without a replay
     assert store.open(AUTOSAVE) is None
     assert AUTOSAVE not in mem.data and any(k.startswith(ASIDE) for k in mem.data)
     assert "does not replay" in store.problems[0]
+
+
+def test_an_autosave_from_before_the_update_opens_and_goes_on_under_its_own_rules() -> None:
+    """A save of save version 1 (no summary) holding a record of record version 1, as the page
+    stored it before records named their players and carried a rules version: it is listed,
+    opens, is played under rules version 1 (sampled sight, no draw), goes on, and saves as save
+    version 2 holding a record of record version 2 (rules still 1)."""
+    from pathlib import Path
+
+    v1 = json.loads(
+        (Path(__file__).parent.parent / "data" / "complete-game-v1.json").read_text("utf-8")
+    )
+    v1["actions"] = v1["actions"][:40]  # a Gunner about to roll its second attack (R22)
+    store, mem = _store()
+    mem.data[AUTOSAVE] = json.dumps(
+        {
+            "format": "serm-save",
+            "version": 1,
+            "saved_at": "2026-11-29T10:00:00Z",
+            "name": "Autosave",
+            "record": v1,
+            "ui": {},
+        }
+    )
+    info = store.info(AUTOSAVE)
+    assert info is not None and info.summary.actions == 40
+    loaded = store.open(AUTOSAVE)
+    assert loaded is not None
+    game = loaded.game
+    assert game.state.rules_version == 1 and game.record.rules_version == 1
+    from serm.ui.panel import status_html
+
+    assert "Played under the rules it was saved with" in status_html(game.state)
+    assert len(game.record.actions) == 40 and all(a.player is not None for a in game.record.actions)
+    before = len(game.record.actions)
+    pending = game.state.pending
+    assert pending is not None and pending.kind == "roll" and pending.player == 1
+    game.roll_pending()  # the Gunner's next Shoot, rolled by the game's own dice
+    assert len(game.record.actions) > before
+    assert store.autosave(game, driver.open_ui(game, loaded.ui)) is None
+    data = json.loads(mem.data[AUTOSAVE])
+    assert data["version"] == 2 and data["summary"]["actions"] == len(game.record.actions)
+    assert data["record"]["version"] == 2 and data["record"]["rules"] == 1
+    again = store.open(AUTOSAVE)
+    assert again is not None and again.game.state == game.state
+
+
+# --- tabs: two pages on one storage never overwrite each other's progress silently -------------
+
+
+def _tab(data: dict[str, str]) -> tuple[SaveStore, MemoryStorage]:
+    mem = MemoryStorage(data)
+    ticks = iter(range(10_000))
+    return SaveStore(mem, lambda: f"2026-11-30T10:{next(ticks):04d}"), mem
+
+
+def _open_in(store: SaveStore, key: str = AUTOSAVE) -> Screen:
+    loaded = store.open(key)
+    assert loaded is not None
+    s = Screen(loaded.game)
+    s.ui = driver.open_ui(loaded.game, loaded.ui)
+    return s
+
+
+def test_the_older_tab_is_told_and_never_overwrites_the_newer_game() -> None:
+    shared: dict[str, str] = {}
+    a_store, _ = _tab(shared)
+    b_store, _ = _tab(shared)
+    a = _deployed()
+    assert a_store.autosave(a.game, a.ui, claim=True) is None  # tab A starts the game
+    b = _open_in(b_store)  # tab B continues it
+    assert b.state == a.state and not b_store.behind(AUTOSAVE, b.game)
+    a.key("p")  # A ends an activation: saved at once
+    assert a_store.autosave(a.game, a.ui) is None
+    newer = shared[AUTOSAVE]
+    assert b_store.behind(AUTOSAVE, b.game)  # what B's `storage` event asks: B is told at once
+    n = len(b.game.record.actions)
+    b.key("4")
+    b.key("t")
+    b.key("e")
+    b.key("Enter")  # B, not knowing yet, turns a soldier: its save is refused, A's game kept
+    assert len(b.game.record.actions) > n and b.game.record.actions[n] != a.game.record.actions[n]
+    assert b_store.autosave(b.game, b.ui) == OTHER_TAB and shared[AUTOSAVE] == newer
+    assert AUTOSAVE in b_store.stale
+    html = notice_html([OTHER_TAB])
+    assert 'data-action="open-newer"' in html and 'data-action="save-copy"' in html
+    copy = b_store.new_slot_key()  # B keeps its game as a copy and goes on saving there
+    assert b_store.save_slot(b.game, b.ui, "Copy", copy) is None
+    b.key("p")
+    assert b_store.save_slot(b.game, b.ui, "Copy", copy) is None
+    assert decode(shared[copy]).record.actions == b.game.record.actions
+    assert shared[AUTOSAVE] == newer  # A's game untouched
+    a.key("p")
+    assert a_store.autosave(a.game, a.ui) is None  # A was never behind
+    again = _open_in(b_store)  # B opens the newer game instead
+    assert again.state == a.state and not b_store.behind(AUTOSAVE, again.game)
+
+
+def test_a_tab_that_saved_the_same_game_costs_nothing_and_nothing_is_refused() -> None:
+    shared: dict[str, str] = {}
+    a_store, _ = _tab(shared)
+    b_store, _ = _tab(shared)
+    a = _deployed()
+    a_store.autosave(a.game, a.ui, claim=True)
+    b = _open_in(b_store)
+    assert b_store.autosave(b.game, b.ui, claim=True) is None  # B's opening saves it again
+    assert not a_store.behind(AUTOSAVE, a.game)  # same actions: A loses nothing
+    a.key("p")
+    assert a_store.autosave(a.game, a.ui) is None
+    assert decode(shared[AUTOSAVE]).record.actions == a.game.record.actions
+
+
+def test_a_new_game_in_one_tab_is_progress_the_other_tab_does_not_overwrite() -> None:
+    shared: dict[str, str] = {}
+    a_store, _ = _tab(shared)
+    b_store, _ = _tab(shared)
+    a = _deployed()
+    a_store.autosave(a.game, a.ui, claim=True)
+    b = _deployed(seed=9)  # B starts another game: the player chose to replace the autosave
+    assert b_store.autosave(b.game, b.ui, claim=True) is None
+    a.key("p")
+    assert a_store.autosave(a.game, a.ui) == OTHER_TAB
+    assert decode(shared[AUTOSAVE]).record.seed == b.game.record.seed
+
+
+def test_continue_after_the_storage_was_cleared_says_so() -> None:
+    store, mem = _store()
+    c = _deployed()
+    store.autosave(c.game, c.ui, claim=True)
+    assert store.info(AUTOSAVE) is not None  # the welcome screen offers Continue
+    mem.data.clear()  # cleared after the page opened
+    assert store.open(AUTOSAVE) is None
+    assert store.problems and "no longer in this browser's storage" in store.problems[0]
+    assert store.autosave(c.game, c.ui) is None and AUTOSAVE in mem.data  # a game on screen

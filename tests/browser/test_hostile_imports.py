@@ -1,0 +1,55 @@
+"""Hostile imports cannot wedge the page (issue 13): 50,000 nested brackets or 20,000 nested
+objects used to overflow the stack in Pyodide and break every later import until a reload. The
+text is now checked before Python parses it: a clear message, nothing changed, and the next
+import works.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.pages import Table, start_game
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXAMPLE = ROOT / "examples" / "complete-game.json"
+
+HOSTILE = {
+    "brackets": "[" * 50_000 + "]" * 50_000,
+    "objects": '{"a":' * 20_000 + "1" + "}" * 20_000,
+    "digits": '{"format": "serm-record", "version": 1' + "0" * 4301 + "}",
+}
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_hostile_import_is_refused_and_the_next_import_works(
+    page: Page, site_url: str, tmp_path: Path, kind: str
+) -> None:
+    table = start_game(page, site_url, 5)
+    for _ in range(10):
+        page.keyboard.press("Enter")
+    before = table.snapshot()
+    bad = tmp_path / f"{kind}.json"
+    bad.write_text(HOSTILE[kind])
+    page.click("#btn-saves")
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_selector("#notice:not([hidden])")
+    message = page.inner_text("#notice")
+    assert "Import failed" in message and "Nothing was changed" in message, message
+    assert ("nested more than 32 levels" in message) or ("characters long" in message), message
+    assert "Traceback" not in message and "RecursionError" not in message
+    assert table.snapshot() == before
+
+    good = tmp_path / "good.json"
+    good.write_text(EXAMPLE.read_text(encoding="utf-8"))
+    page.once("dialog", lambda dialog: dialog.accept())  # "Leave this game?"
+    page.set_input_files("#import-file", str(good))
+    page.wait_for_function(
+        "() => document.getElementById('notice').innerText.includes('Imported a game')"
+    )
+    actions = len(json.loads(good.read_text())["actions"])
+    assert f"({actions} actions, finished)" in page.inner_text("#notice")
+    assert len(Table(page).cards()) >= 1
