@@ -124,6 +124,8 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
             return replace(ui, stop_at=_along_move(state, pos)), None
         case Drag.AIM | Drag.NONE:
             return _follow(ui, state, pos), None
+        case Drag.PAN | Drag.PINCH:  # the view's (serm.ui.zoom); a finger not in it hovers
+            pass
         case _:
             assert_never(ui.pointer.drag)
     return ui, None
@@ -162,11 +164,12 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
 
 
 def cancel(ui: UI) -> UI:
-    """The browser took the pointer away mid-drag: back to the screen before the drag began."""
+    """The browser took the pointer away mid-drag: back to the screen before the drag began
+    (the board's view stays as it is)."""
     before = ui.pointer.before
     if ui.pointer.drag == Drag.NONE or before is None:
         return ui
-    return replace(before, pointer=Pointer())
+    return replace(before, pointer=Pointer(), viewport=ui.viewport)
 
 
 def set_facing(ui: UI, state: State, facing: float) -> UI:

@@ -24,7 +24,7 @@ from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status, new_game
-from serm.ui import driver, panel, rest, snapshot
+from serm.ui import driver, panel, rest, snapshot, zoom
 from serm.ui.events import (
     REST_MS,
     REST_TASK_MS,
@@ -40,6 +40,7 @@ from serm.ui.events import (
     Press,
     Rest,
     Wheel,
+    ZoomAt,
 )
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import repeats
@@ -88,6 +89,8 @@ class App:
         self._rest_proxy = create_proxy(self._guard(self._on_rest))
         self._rest_timer: Any = None
         self.saved_snapshot = ""
+        self.space = False
+        """Space is held: a press on the board pans it (``PointerDown.pan``)."""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
@@ -104,7 +107,9 @@ class App:
             self._bind(board, "wheel", self.on_wheel, passive=False),
             self._bind(el("panel"), "click", self.on_click),
             self._bind(el("controls"), "click", self.on_click),
+            self._bind(el("zoom-tools"), "click", self.on_click),
             self._bind(document, "keydown", self.on_key, passive=False),
+            self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
             self._bind(window, "storage", self.on_storage),
         ]
@@ -140,7 +145,7 @@ class App:
         el("prompt").innerHTML = screen.prompt
         self._show_notices()
         if not (resume and board_snapshot.shown_first()):  # else: the waiting game's board stays
-            el("board").innerHTML = screen.board
+            el("board-view").innerHTML = screen.board
         self.painter.clear()
         self._set_game_buttons(False)
 
@@ -324,7 +329,7 @@ class App:
         box.hidden = not self.notices
 
     def _set_game_buttons(self, on: bool) -> None:
-        for id_ in ("btn-los", "btn-concede"):
+        for id_ in ("btn-los", "btn-concede", "btn-zoom-in", "btn-zoom-out", "btn-zoom-fit"):
             el(id_).disabled = not on
 
     # --- drawing --------------------------------------------------------------------------------
@@ -366,37 +371,55 @@ class App:
             handle=handle,
         )
 
-    def _human_turn(self) -> bool:
-        return self.game is not None and not computer_to_decide(self.game.state, self.ui)
-
     def on_pointer_down(self, event: Any) -> None:
-        if not self._human_turn() or event.button not in (0, -1):
+        """A press on the board: the primary button or a finger, or the middle button (or any
+        press with Space held), which only pans. The zoom buttons take their own clicks."""
+        middle = event.button == 1
+        if event.button not in (0, -1) and not middle:
+            return
+        if not null(event.target.closest("#zoom-tools")):
             return
         pos = self._board_point(event)
         if pos is None:
             return
         event.preventDefault()
         el("board").setPointerCapture(event.pointerId)
-        self.handle(PointerDown(pos[0], pos[1], self._hit(event)))
+        pan = middle or self.space
+        self.handle(PointerDown(pos[0], pos[1], self._hit(event), int(event.pointerId), pan))
 
     def on_pointer_move(self, event: Any) -> None:
         pos = self._board_point(event)
         if pos is not None:
-            self.handle(PointerMove(pos[0], pos[1], self._hit(event)), save=False)
+            hit = self._hit(event)
+            self.handle(PointerMove(pos[0], pos[1], hit, int(event.pointerId)), save=False)
 
     def on_pointer_up(self, event: Any) -> None:
         pos = self._board_point(event) or (0.0, 0.0)
         touch = str(event.pointerType) != "mouse"
-        self.handle(PointerUp(pos[0], pos[1], self._hit(event), touch))
+        hit = self._hit(event)
+        self.handle(PointerUp(pos[0], pos[1], hit, touch, int(event.pointerId)))
 
     def on_pointer_cancel(self, event: Any) -> None:
         """The browser took the pointer (a scroll began, capture lost): the drag never happened.
-        (Capture is also lost after every release; by then no drag is left to cancel.)"""
-        self.handle(PointerCancel())
+        (Capture is also lost after every release; by then the pointer is no longer pressed.)"""
+        self.handle(PointerCancel(int(event.pointerId)))
 
     def on_wheel(self, event: Any) -> None:
-        if self._human_turn() and self.handle(Wheel(float(event.deltaY))):
+        """The wheel turns what is being turned; with Ctrl (a trackpad pinch sends Ctrl too) it
+        zooms about the pointer instead of zooming the page."""
+        if event.ctrlKey:
             event.preventDefault()
+            pos = self._board_point(event)
+            if pos is not None:
+                factor = zoom.wheel_factor(float(event.deltaY))
+                self.handle(ZoomAt(pos[0], pos[1], factor), save=False)
+            return
+        if self.handle(Wheel(float(event.deltaY))):
+            event.preventDefault()
+
+    def on_key_up(self, event: Any) -> None:
+        if str(event.key) == " ":
+            self.space = False
 
     def on_key(self, event: Any) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -410,6 +433,8 @@ class App:
             return
         if event.key == "Enter" and tag == "button":
             return  # let the focused button do its own click
+        if str(event.key) == " ":
+            self.space = True  # held with a press on the board, it pans
         if event.repeat and not repeats(str(event.key)):
             return  # a held key answers one prompt, not the next ones too
         if self.handle(Key(str(event.key), bool(event.shiftKey))):

@@ -1,9 +1,9 @@
 """Drawing the game: what changed between the screen and a new ``(State, UI)`` is repainted.
 
-A new state redraws the board (and slides the cards that moved); a new choice only the cards'
-layer; a pointer move only the overlay groups whose markup changed (``#layer-sight``,
-``#layer-live``); the status and the prompt when what they read changed
-(``serm.ui.screen.prompt_key``); the log gets the game's new events.
+A new state redraws the board (and slides the cards that moved); a pan or a zoom only the
+board's viewBox; a new choice only the cards' layer; a pointer move only the overlay groups
+whose markup changed (``#layer-sight``, ``#layer-live``); the status and the prompt when what
+they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new events.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from serm.view.render import (
     overlay_parts,
     render,
     sight_inputs,
+    view_box,
 )
 from serm.web.dom import el, null, pinned_board_height, scroll_to
 
@@ -74,9 +75,11 @@ class Painter:
         view = view_model(state, ui)
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
-        if state is not shown.state or view.viewport != shown.viewport:
+        if state is not shown.state:
             self._draw_board(state, view, parts, states)
         else:
+            if view.viewport != shown.viewport:
+                self._frame(state, view)
             if board != shown.board:
                 el("layer-board").innerHTML = board_layer(state, view)
             if not self._redraw_overlay(parts):
@@ -88,9 +91,16 @@ class Painter:
     def _draw_board(
         self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
     ) -> None:
-        el("board").innerHTML = render(state, view, parts)
+        el("board-view").innerHTML = render(state, view, parts)
         self.shown.overlay = parts
         self._animate(states)
+
+    @staticmethod
+    def _frame(state: State, view: ViewModel) -> None:
+        """A pan or a zoom: only the board's viewBox changes (nothing is redrawn)."""
+        board = el("board-svg")
+        if board is not None:
+            board.setAttribute("viewBox", str(view_box(state, view.viewport)))
 
     def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
         """The status and the prompt, when what they read changed; the LOS button's state."""

@@ -99,7 +99,7 @@
     try {
       var svg = board(data.board, conf.svg || {});
       var where = {
-        board: document.getElementById("board"),
+        board: document.getElementById("board-view"),
         status: document.getElementById("status"),
         prompt: document.getElementById("prompt"),
       };

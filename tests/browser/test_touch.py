@@ -1,0 +1,153 @@
+"""Phones: zoom and pan the board with fingers, buttons and Ctrl + wheel; taps pick the right
+card at every zoom and on every phone size (issue 12, item 2)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.pages import Table, start_game
+from tests.browser.touch import SIZES, Fingers, mapping, phone, to_screen, to_table
+
+
+def deploy(page: Page, site_url: str) -> Table:
+    table = start_game(page, site_url, seed=3, scenario="open")
+    for _ in range(10):
+        page.keyboard.press("Enter")
+    assert table.pending()[0] == "act", page.inner_text("#prompt")
+    return table
+
+
+def tappable(page: Page, at: tuple[float, float]) -> bool:
+    """Inside the board and the window, and not under the zoom buttons (16 px to spare)."""
+    m = mapping(page)
+    tools = page.locator("#zoom-tools").bounding_box()
+    assert tools is not None
+    x, y = at
+    size = page.viewport_size
+    assert size is not None
+    inside = m["left"] + 16 < x < m["right"] - 16 and m["top"] + 16 < y < m["bottom"] - 16
+    on_window = 0 < x < size["width"] and 0 < y < size["height"]
+    under = (
+        tools["x"] - 16 < x < tools["x"] + tools["width"] + 16
+        and tools["y"] - 16 < y < tools["y"] + tools["height"] + 16
+    )
+    return inside and on_window and not under
+
+
+def check_taps(page: Page, table: Table) -> int:
+    """Tap the centre of each card of the side to act that shows; each tap must choose that
+    card. Returns how many were tapped."""
+    player = table.pending()[1]
+    page.evaluate("() => document.getElementById('board').scrollIntoView()")  # landscape
+    tapped = 0
+    for c in table.cards():
+        if c.player != player:
+            continue
+        at = to_screen(mapping(page), c.x, c.y)
+        if not tappable(page, at):
+            continue
+        table.settle()
+        page.touchscreen.tap(*at)
+        chosen = page.locator(f'#layer-board g.card.selected[data-card="{c.card}"]')
+        assert chosen.count() == 1, (c.card, at, mapping(page))
+        assert chosen.get_attribute("data-player") == str(player)
+        page.keyboard.press("Escape")
+        assert page.locator("#layer-board g.card.selected").count() == 0
+        tapped += 1
+    return tapped
+
+
+def zoom_of(page: Page) -> float:
+    m = mapping(page)
+    return 1100 / m["vw"]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_pinch_pan_and_taps_pick_the_right_card_at_every_zoom(
+    browser: Browser, browser_problems: list[str], site_url: str, width: int, height: int
+) -> None:
+    with phone(browser, browser_problems, width, height) as page:
+        table = deploy(page, site_url)
+        fingers = Fingers(page)
+        assert check_taps(page, table) == 5  # fitted: every card shows (the board scrolled
+        # into view: on a phone held sideways the panel is below it, until item 1 is done)
+        page.tap("#btn-zoom-in")
+        assert zoom_of(page) == pytest.approx(1.5, rel=1e-3)
+
+        # A pinch about the board's middle: the table point there stays there.
+        m = mapping(page)
+        mid = ((m["left"] + m["right"]) / 2, (m["top"] + m["bottom"]) / 2)
+        under = to_table(m, *mid)
+        x, y = mid
+        fingers.gesture([(x - 30, y), (x + 30, y)], [(x - 60, y), (x + 60, y)])
+        assert zoom_of(page) == pytest.approx(3.0, rel=0.03)
+        assert to_table(mapping(page), *mid) == pytest.approx(under, abs=0.03)
+
+        # One finger on bare table pans: the point it pressed stays under it.
+        start = to_screen(mapping(page), 5.0, 5.0)
+        end = (start[0] - 50, start[1] + 30)
+        fingers.gesture([start], [end])
+        assert to_table(mapping(page), *end) == pytest.approx((5.0, 5.0), abs=0.03)
+        assert zoom_of(page) == pytest.approx(3.0, rel=0.03)
+
+        # Pan to the cards of the side to act (as far as the table's edge), tap each.
+        m = mapping(page)
+        x = (m["left"] + m["right"]) / 2
+        near, far = (m["top"] + 12, m["bottom"] - 12)
+        if table.pending()[1] == 1:
+            near, far = far, near
+        fingers.gesture([(x, near)], [(x, far)], steps=10)
+        assert check_taps(page, table) >= 2
+
+        # A drag that starts on a card never pans (it chooses the card).
+        m = mapping(page)
+        mine = [c for c in table.cards() if c.player == table.pending()[1]]
+        card = next(c for c in mine if tappable(page, to_screen(m, c.x, c.y)))
+        at = to_screen(m, card.x, card.y)
+        fingers.gesture([at], [(at[0] + 40, at[1])])
+        assert mapping(page)["vx"] == m["vx"] and mapping(page)["vy"] == m["vy"]
+        page.keyboard.press("Escape")
+
+        page.tap("#btn-zoom-fit")
+        assert zoom_of(page) == pytest.approx(1.0, rel=1e-3)
+        assert check_taps(page, table) == 5
+
+
+def test_ctrl_wheel_zooms_about_the_mouse_and_the_middle_button_pans(
+    page: Page, site_url: str
+) -> None:
+    table = deploy(page, site_url)
+    m = mapping(page)
+    at = to_screen(m, 3.0, 6.0)
+    page.mouse.move(*at)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -100)
+    page.keyboard.up("Control")
+    page.wait_for_function(
+        "() => document.getElementById('board-svg').viewBox.baseVal.width < 1100"
+    )
+    assert zoom_of(page) == pytest.approx(1.35, rel=0.01)
+    assert to_table(mapping(page), *at) == pytest.approx((3.0, 6.0), abs=0.02)
+    page.mouse.move(at[0], at[1])
+    page.mouse.down(button="middle")
+    page.mouse.move(at[0] + 60, at[1] - 40, steps=5)
+    page.mouse.up(button="middle")
+    assert to_table(mapping(page), at[0] + 60, at[1] - 40) == pytest.approx((3.0, 6.0), abs=0.02)
+    page.keyboard.press("0")
+    assert zoom_of(page) == pytest.approx(1.0, rel=1e-3)
+    page.keyboard.press("+")
+    assert zoom_of(page) == pytest.approx(1.5, rel=1e-3)
+    page.keyboard.press("-")
+    assert zoom_of(page) == pytest.approx(1.0, rel=1e-3)
+    # The mouse still plays: zoom in on a soldier of the side to act and click it.
+    card = next(c for c in table.cards() if c.player == table.pending()[1])
+    page.mouse.move(*to_screen(mapping(page), card.x, card.y))
+    page.keyboard.down("Control")
+    for _ in range(3):
+        page.mouse.wheel(0, -100)
+    page.keyboard.up("Control")
+    page.wait_for_function("() => document.getElementById('board-svg').viewBox.baseVal.width < 500")
+    table.settle()
+    page.mouse.click(*to_screen(mapping(page), card.x, card.y))
+    assert page.locator(f'#layer-board g.card.selected[data-card="{card.card}"]').count() == 1
