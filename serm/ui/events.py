@@ -56,6 +56,8 @@ class Command(StrEnum):
     """Turn ``Settings.auto_last_target`` on or off."""
     EXPOSURE = "exposure"
     """Turn the Exposure view of deployment on or off (``Settings.exposure``)."""
+    CLOSE_CARD = "close-card"
+    """Close the card's details (``UI.inspect``)."""
     ZOOM_IN = "zoom-in"
     """Show the board closer, about its middle (``serm.view.frame.STEP``)."""
     ZOOM_OUT = "zoom-out"

@@ -56,8 +56,9 @@ pass without anyone being eliminated, the game is a draw.</li>
 <li><strong>Distances</strong> are in card lengths (L): one L is the long side of a card.</li>
 <li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
 <strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and
-<strong>M</strong>ove. Player 1's cards have a solid edge and a round ● badge, player 2's a
-dashed edge and a ◆ badge.</li>
+<strong>M</strong>ove. Player 1's cards have a solid edge and a round ● before the name,
+player 2's a dashed edge and a ◆. Tap a card to see its stats, its special rule and the odds.
+</li>
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
 (player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
 <li><strong>Initiative:</strong> on your turn, activate any one soldier: Move then Shoot, or

@@ -208,3 +208,5 @@ class UI:
     settings: Settings = Settings()
     feedback: Feedback = Feedback()
     viewport: Viewport = Viewport()
+    inspect: SoldierKey | None = None
+    """The card whose details are shown (``serm.ui.details``): the last card tapped."""

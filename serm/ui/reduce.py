@@ -79,8 +79,9 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             | Command.ZOOM_IN
             | Command.ZOOM_OUT
             | Command.ZOOM_FIT
+            | Command.CLOSE_CARD
         ):
-            return press(ui, state, event)  # the views: any time
+            return press(ui, state, event)  # the views and a card: any time
         case _ if computer_to_decide(state, ui):
             return ui, None
         case Wheel():
@@ -178,6 +179,8 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
             return replace(ui, settings=settings), None
         case Command.ZOOM_IN | Command.ZOOM_OUT | Command.ZOOM_FIT:
             return zoom.command(ui, state, cmd), None
+        case Command.CLOSE_CARD:
+            return (replace(ui, inspect=None) if ui.inspect else ui), None
         case Command.AUTO_TARGET:
             on = not ui.settings.auto_last_target
             return replace(ui, settings=replace(ui.settings, auto_last_target=on)), None
@@ -265,10 +268,12 @@ def confirm(ui: UI, state: State) -> Outcome:
 
 
 def cancel(ui: UI, state: State) -> UI:
-    """Esc / Back: drop the target or reactor picked, restart the Brawler's path, leave the
-    Move, Turn or Shoot being set up, or (before the activation is under way) put the soldier
-    back."""
+    """Esc / Back: close the card's details, drop the target or reactor picked, restart the
+    Brawler's path, leave the Move, Turn or Shoot being set up, or (before the activation is
+    under way) put the soldier back."""
     ui = say(ui, "")
+    if ui.inspect is not None:
+        ui = replace(ui, inspect=None)
     c = ui.choice
     if c.pick is not None:
         return replace(ui, choice=replace(c, pick=None))

@@ -20,7 +20,7 @@ from ..core.actions import Action
 from ..core.geometry import Vec
 from ..core.state import PendingKind, State
 from ..view import frame
-from ..view.model import Viewport
+from ..view.model import SoldierKey, Viewport
 from . import pointer
 from .events import Command, PointerCancel, PointerDown, PointerMove, PointerUp, ZoomAt
 from .model import UI, ActMode, Drag, Pointer
@@ -84,9 +84,15 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
     if action is not None:
         return _track(after, fingers), action
     drag = Drag.PAN if pans and after.pointer.drag == Drag.NONE else after.pointer.drag
+    if drag in (Drag.NONE, Drag.PAN) and not ev.pan:  # a tap on a card shows its details
+        after = _inspect(after, ev.hit.soldier)
     before = after.pointer.before or ui  # a second finger goes back to it
     ptr = replace(after.pointer, drag=drag, before=before, fingers=fingers)
     return replace(after, pointer=ptr), None
+
+
+def _inspect(ui: UI, key: SoldierKey | None) -> UI:
+    return ui if ui.inspect == key else replace(ui, inspect=key)
 
 
 def _track(ui: UI, fingers: Fingers) -> UI:

@@ -1,7 +1,8 @@
 """The browser layer: turns DOM events into ``serm.ui.events``, drives the game, and draws.
 
 This package is the only part of serm that touches the DOM. Handlers are bound once, on containers
-that are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found
+that are never redrawn (``#board``, ``#panel``, ``#controls``, ``#zoom-tools``, ``#card-info``,
+the document); the target is found
 from ``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so
 redraws create no new proxies.
 
@@ -108,6 +109,7 @@ class App:
             self._bind(el("panel"), "click", self.on_click),
             self._bind(el("controls"), "click", self.on_click),
             self._bind(el("zoom-tools"), "click", self.on_click),
+            self._bind(el("card-info"), "click", self.on_click),
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
@@ -377,7 +379,7 @@ class App:
         middle = event.button == 1
         if event.button not in (0, -1) and not middle:
             return
-        if not null(event.target.closest("#zoom-tools")):
+        if not null(event.target.closest("#zoom-tools, #card-info")):
             return
         pos = self._board_point(event)
         if pos is None:

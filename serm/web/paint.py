@@ -16,6 +16,7 @@ from pyodide.ffi import to_js
 from serm.core.game import Game
 from serm.core.state import State, Status
 from serm.ui import panel
+from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.motion import motions
 from serm.ui.screen import prompt_key, view_model
@@ -51,6 +52,7 @@ class Shown:
     overlay: OverlayParts | None = None
     prompt: tuple[object, ...] | None = None
     los: bool | None = None
+    card_info: str = ""
     log: int = 0
     """How many of the game log's events are in ``#log``."""
 
@@ -67,6 +69,7 @@ class Painter:
         """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
         self.shown = Shown()
         el("log").innerHTML = ""
+        el("card-info").hidden = True
 
     def paint(self, game: Game, ui: UI, states: tuple[State, ...] = ()) -> None:
         """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
@@ -86,6 +89,7 @@ class Painter:
                 self._draw_board(state, view, parts, states)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
         self._draw_panel(game, state, ui)
+        self._draw_card_info(state, ui)
         self._append_log(game)
 
     def _draw_board(
@@ -101,6 +105,15 @@ class Painter:
         board = el("board-svg")
         if board is not None:
             board.setAttribute("viewBox", str(view_box(state, view.viewport)))
+
+    def _draw_card_info(self, state: State, ui: UI) -> None:
+        """The tapped card's details, when they read differently."""
+        html = card_html(state, ui)
+        if html != self.shown.card_info:
+            self.shown.card_info = html
+            box = el("card-info")
+            box.innerHTML = html
+            box.hidden = not html
 
     def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
         """The status and the prompt, when what they read changed; the LOS button's state."""

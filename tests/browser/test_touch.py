@@ -151,3 +151,62 @@ def test_ctrl_wheel_zooms_about_the_mouse_and_the_middle_button_pans(
     table.settle()
     page.mouse.click(*to_screen(mapping(page), card.x, card.y))
     assert page.locator(f'#layer-board g.card.selected[data-card="{card.card}"]').count() == 1
+
+
+def stat_sizes(page: Page) -> dict[str, float]:
+    """The smallest number and letter of the cards' stats, in CSS px as drawn now."""
+    sizes: dict[str, float] = page.evaluate(
+        """() => {
+          let numbers = Infinity, letters = Infinity, names = Infinity, count = 0;
+          const px = (el) => {
+            const m = el.getScreenCTM();
+            return parseFloat(el.getAttribute('font-size') || getComputedStyle(el).fontSize)
+              * Math.hypot(m.a, m.b);
+          };
+          for (const t of document.querySelectorAll('#layer-board g.card text.stat')) {
+            const [letter, number] = t.querySelectorAll('tspan');
+            letters = Math.min(letters, px(letter));
+            numbers = Math.min(numbers, px(number));
+            count += 1;
+          }
+          for (const t of document.querySelectorAll('#layer-board g.card text.name')) {
+            names = Math.min(names, px(t));
+          }
+          return {numbers, letters, names, count};
+        }"""
+    )
+    return sizes
+
+
+def test_card_stats_read_at_9_px_on_a_fitted_360_px_board_and_a_tap_shows_the_card(
+    browser: Browser, browser_problems: list[str], site_url: str
+) -> None:
+    with phone(browser, browser_problems, 360, 640) as page:
+        table = deploy(page, site_url)
+        sizes = stat_sizes(page)
+        print(f"fitted at 360 px: {sizes}")
+        assert sizes["count"] == 40  # ten cards, four stats each
+        assert sizes["numbers"] >= 9.0
+        page.tap("#btn-zoom-in")
+        assert stat_sizes(page)["numbers"] >= 9.0 * 1.5 - 0.01
+        page.tap("#btn-zoom-fit")
+        # Every card's text reads upright: its letters go left to right across the screen.
+        upright = page.evaluate(
+            """() => [...document.querySelectorAll('#layer-board g.card text.stat')].every(t => {
+              const m = t.getScreenCTM(); return m.a > 0 && Math.abs(m.b) < 1e-6; })"""
+        )
+        assert upright
+        # A tap on a card opens its details: the four stats large, its rule, the odds.
+        card = next(c for c in table.cards() if c.player != table.pending()[1])
+        page.touchscreen.tap(*to_screen(mapping(page), card.x, card.y))
+        info = page.locator("#card-info")
+        info.wait_for(state="visible")
+        assert info.get_attribute("aria-live") == "polite"
+        assert page.locator("#card-info .card-info").get_attribute("data-card") == card.card
+        dd = page.locator("#card-info .stats dd")
+        assert dd.count() == 4
+        size = float(dd.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+        print(f"details stat size: {size} px")
+        assert size >= 20
+        page.tap("#card-info .close")
+        info.wait_for(state="hidden")

@@ -22,6 +22,7 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.state import EventKind, PendingKind, Soldier, Status
 from serm.ui import driver, outlook
+from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
     Dice,
@@ -1114,3 +1115,50 @@ def test_a_pinch_begun_on_a_card_does_not_choose_it() -> None:
     assert s.ui.choice.soldier == (me.player, me.card)
     s.send(PointerDown(me.x + 2, me.y, id=2))
     assert s.ui.choice == before.choice and s.ui.pointer.drag == Drag.PINCH
+
+
+# --- the card's details (serm.ui.details) -------------------------------------------------------
+
+
+def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
+    s = deployed()
+    me = mine(s, "gunner")
+    s.down(me.x, me.y, hit(me))
+    s.up(me.x, me.y, hit(me), touch=True)
+    assert s.ui.inspect == (me.player, me.card) and s.ui.choice.soldier == (me.player, me.card)
+    html = card_html(s.state, s.ui)
+    assert "Gunner" in html and "<dt>Shoot</dt><dd>2</dd>" in html.replace("\n", "")
+    assert "shoots once at every enemy it sees" in html
+    s.press(Command.CLOSE_CARD)
+    assert s.ui.inspect is None and card_html(s.state, s.ui) == ""
+    enemy = next(x for x in s.state.on_table() if x.player != me.player)
+    s.down(enemy.x, enemy.y, hit(enemy))
+    assert s.ui.inspect == (enemy.player, enemy.card)
+    assert (
+        f"Your Gunner {'sees' if enemy in q.visible_enemies(s.state, me) else 'does not see'}"
+        in (card_html(s.state, s.ui))
+    )
+    s.key("Escape")  # closes the details and puts the chosen soldier back
+    assert s.ui.inspect is None and s.ui.choice.soldier is None
+    s.down(*bare(s))
+    assert s.ui.inspect is None
+
+
+def test_the_details_give_the_kill_chance_of_a_target() -> None:
+    s = deployed()
+    shooter = (
+        next(x for x in s.state.alive(s.state.pending.player) if q.visible_enemies(s.state, x))
+        if s.state.pending
+        else None
+    )
+    assert shooter is not None
+    s.press(Command.SELECT, shooter.card)
+    s.key("s")
+    target = q.visible_enemies(s.state, shooter)[0]
+    s.send(PointerDown(target.x, target.y, Hit(target.player, target.card), pan=True))
+    assert s.ui.inspect is None  # a press that only pans shows nothing
+    s.send(PointerUp(target.x, target.y))
+    s.press(Command.CLOSE_CARD)
+    ui = replace(s.ui, inspect=(target.player, target.card))
+    chance = percent(q.kill_chance(shooter, target))
+    assert f"Chance that one shot kills it now: {chance}." in card_html(s.state, ui)
