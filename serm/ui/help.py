@@ -44,7 +44,7 @@ def keys_html() -> str:
         else:
             keys = "/".join(f"<kbd>{escape(badge(c))}</kbd>" for c in commands)
         parts.append(f"{keys} {words}")
-    return f"<p>Keys: {', '.join(parts)}.</p>"
+    return f'<p class="keys">Keys: {", ".join(parts)}.</p>'
 
 
 HELP_HTML = (
@@ -76,11 +76,11 @@ kept and rolled again, and the new roll is added (again on another six). Strictl
 kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</li>
 </ol>
 <p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
-soldier of yours it sees. Deploy behind tall (hatched) terrain, and press <kbd>L</kbd> to see
-where the enemy can look. While you deploy, the Exposure view (<kbd>@X@</kbd>, on in your first
-game) shows the enemy Gunner's worst spot for the cards you have placed, how many of them it
-would see from there, and shades your zone: red where a card would be seen from many spots,
-green where from none.</p>
+soldier of yours it sees. Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
+<span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look. While you deploy, the
+Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's worst spot for
+the cards you have placed, how many of them it would see from there, and shades your zone: red
+where a card would be seen from many spots, green where from none.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
     + keys_html()
 )

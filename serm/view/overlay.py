@@ -75,6 +75,27 @@ def _ghost(state: State, g: Ghost) -> svg.G:
     )
 
 
+HANDLE_HIT_L = 0.7
+"""The radius (L) of the handle's hit disc when the page says nothing about the screen; the
+stylesheet sets it to 22 CSS px at every zoom instead (``.handle-hit``, from the ``--unit``
+the browser layer keeps on the board: user units per CSS px)."""
+
+
+def _handle_hit(h: Vec, player: int, card: str) -> svg.Circle:
+    """An unpainted disc around the handle that takes presses: as easy to press as a button
+    (44 CSS px across) whatever the zoom."""
+    return svg.Circle(
+        cx=sc(h.x),
+        cy=sc(h.y),
+        r=sc(HANDLE_HIT_L),
+        fill="none",
+        pointer_events="all",
+        class_=["handle-hit"],
+        data={"handle": "rotate", "player": player, "card": esc(card)},
+        extra={"cursor": "grab"},
+    )
+
+
 def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
     if view.facing_handle is None:
         return []
@@ -122,6 +143,7 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
                     elements=[svg.Title(text="Drag to turn")],
                 ),
                 svg.Circle(cx=sc(h.x), cy=sc(h.y), r=5, fill=colour, pointer_events="none"),
+                _handle_hit(h, player, card),
             ],
         )
     ]

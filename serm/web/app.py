@@ -53,7 +53,7 @@ from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, null, scroll_to
-from serm.web.paint import Painter
+from serm.web.paint import Painter, keep_unit
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
 from serm.web.warm import WARMERS, Warmer, warm_metrics
@@ -114,6 +114,7 @@ class App:
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
             self._bind(window, "storage", self.on_storage),
+            self._bind(window, "resize", lambda _event: keep_unit()),
         ]
 
     @staticmethod

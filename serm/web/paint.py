@@ -57,6 +57,18 @@ class Shown:
     """How many of the game log's events are in ``#log``."""
 
 
+def keep_unit() -> None:
+    """Keep ``--unit`` (the board's user units per CSS px) on ``#board-view``, for sizes the
+    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc)."""
+    board, view = el("board-svg"), el("board-view")
+    if board is None or view is None:
+        return
+    ctm = board.getScreenCTM()
+    if null(ctm) or not float(ctm.a):
+        return
+    view.style.setProperty("--unit", f"{1.0 / float(ctm.a):.4f}")
+
+
 class Painter:
     """Paints one page's game and remembers what it painted (``shown``)."""
 
@@ -97,6 +109,7 @@ class Painter:
     ) -> None:
         el("board-view").innerHTML = render(state, view, parts)
         self.shown.overlay = parts
+        keep_unit()
         self._animate(states)
 
     @staticmethod
@@ -105,6 +118,7 @@ class Painter:
         board = el("board-svg")
         if board is not None:
             board.setAttribute("viewBox", str(view_box(state, view.viewport)))
+            keep_unit()
 
     def _draw_card_info(self, state: State, ui: UI) -> None:
         """The tapped card's details, when they read differently."""

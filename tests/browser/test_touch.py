@@ -210,3 +210,89 @@ def test_card_stats_read_at_9_px_on_a_fitted_360_px_board_and_a_tap_shows_the_ca
         assert size >= 20
         page.tap("#card-info .close")
         info.wait_for(state="hidden")
+
+
+def small_targets(page: Page) -> tuple[list[tuple[str, float, float]], float]:
+    """Visible buttons and selects smaller than 44 x 44 CSS px, and the smallest side seen."""
+    found: tuple[list[tuple[str, float, float]], float] = page.evaluate(
+        """() => {
+          const small = []; let least = Infinity;
+          for (const b of document.querySelectorAll('button, select')) {
+            const r = b.getBoundingClientRect();
+            if (!r.width || !r.height || getComputedStyle(b).visibility === 'hidden') continue;
+            least = Math.min(least, r.width, r.height);
+            const name = b.textContent.trim();
+            if (r.width < 44 || r.height < 44) small.push([name, r.width, r.height]);
+          }
+          return [small, least];
+        }"""
+    )
+    return found
+
+
+def visible_kbd(page: Page) -> int:
+    count: int = page.evaluate(
+        "() => [...document.querySelectorAll('kbd, .keys')]"
+        ".filter(e => e.getClientRects().length).length"
+    )
+    return count
+
+
+def handle_hit_px(page: Page) -> float:
+    """How far from the rotate handle's centre (CSS px, every direction) a press still takes
+    the handle, measured with the browser's own hit test."""
+    page.evaluate("() => document.getElementById('board').scrollIntoView()")
+    reach: float = page.evaluate(
+        """() => {
+          const h = document.querySelector('#layer-live circle[data-handle]');
+          const r = h.getBoundingClientRect();
+          const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+          let reach = 0;
+          for (let d = 1; d < 60; d += 1) {
+            let all = true;
+            for (let a = 0; a < 16; a += 1) {
+              const t = a * Math.PI / 8;
+              const el = document.elementFromPoint(cx + d * Math.cos(t), cy + d * Math.sin(t));
+              if (!el || !el.closest('[data-handle]')) { all = false; break; }
+            }
+            if (!all) break;
+            reach = d;
+          }
+          return reach;
+        }"""
+    )
+    return reach
+
+
+def test_touch_targets_are_44_px_and_touch_screens_show_no_key_words(
+    browser: Browser, browser_problems: list[str], site_url: str
+) -> None:
+    with phone(browser, browser_problems, 360, 640) as page:
+        table = start_game(page, site_url, seed=3, scenario="open")
+        small, least = small_targets(page)
+        assert not small, small
+        reach = handle_hit_px(page)
+        print(f"deployment: smallest button side {least:.1f} px; handle hit radius {reach} px")
+        assert reach >= 22
+        assert visible_kbd(page) == 0
+        prompt = page.inner_text("#prompt")
+        assert "arrow keys" not in prompt and "mouse wheel" not in prompt, prompt
+        for _ in range(10):
+            page.keyboard.press("Enter")
+        page.keyboard.press("4")
+        page.keyboard.press("m")
+        small, least = small_targets(page)
+        assert not small, small
+        assert visible_kbd(page) == 0
+        assert "Aim the Move" in page.inner_text("#prompt")
+        page.keyboard.press("Enter")
+        if table.pending()[0] == "react":
+            small, least = small_targets(page)
+            assert not small, small
+            print(f"React question: smallest button side {least:.1f} px")
+
+
+def test_a_desktop_still_shows_its_keys(page: Page, site_url: str) -> None:
+    start_game(page, site_url, seed=3, scenario="open")
+    assert visible_kbd(page) > 3
+    assert "arrow keys" in page.inner_text("#prompt")

@@ -379,8 +379,16 @@ def test_stop_at(stop_pending: State) -> None:
 def test_facing_handle(deployed: State) -> None:
     view = ViewModel(facing_handle=((1, "assault"), 90.0))
     root = overlay(deployed, view)
-    (handle,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
+    handle, hit = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
     assert handle.get("data-player") == "1" and handle.get("data-card") == "assault"
+    # The hit disc: unpainted, taking presses (the stylesheet sizes it in CSS px).
+    assert "handle-hit" in (hit.get("class") or "") and hit.get("fill") == "none"
+    assert hit.get("pointer-events") == "all"
+    assert (hit.get("cx"), hit.get("cy"), hit.get("data-card")) == (
+        handle.get("cx"),
+        handle.get("cy"),
+        "assault",
+    )
     assert handle.get("pointer-events") == "all"
     s = deployed.soldier(1, "assault")
     h = s.pos + unit(90.0) * 0.9
