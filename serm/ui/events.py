@@ -83,7 +83,8 @@ class PointerDown:
     """A press (mouse button or touch) at (x, y) L over ``hit``.
 
     ``id`` tells the fingers of a pinch apart (the DOM ``pointerId``); ``pan``: the press only
-    pans the board whatever it is over (the middle mouse button, or Space held).
+    pans the board whatever it is over (the middle mouse button, or Space held); ``touch``: a
+    finger or a pen, which hides what is under it (a card being placed is lifted above it).
     """
 
     x: float
@@ -91,16 +92,18 @@ class PointerDown:
     hit: Hit = Hit()
     id: int = 0
     pan: bool = False
+    touch: bool = False
 
 
 @dataclass(frozen=True)
 class PointerMove:
-    """The pointer ``id`` moved to (x, y) L, pressed or not."""
+    """The pointer ``id`` moved to (x, y) L, pressed or not; ``touch`` as for ``PointerDown``."""
 
     x: float
     y: float
     hit: Hit = Hit()
     id: int = 0
+    touch: bool = False
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,9 @@ class Pointer:
     drag: Drag = Drag.NONE
     before: UI | None = None
     fingers: tuple[tuple[int, Vec], ...] = ()
+    grip: Vec = Vec(0.0, 0.0)
+    """Where the card being placed sits from the pointer dragging it (L): nothing for a mouse;
+    for a finger, where it was gripped, or lifted above a finger pressed beside it."""
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,10 @@ class App:
         self.saved_snapshot = ""
         self.space = False
         """Space is held: a press on the board pans it (``PointerDown.pan``)."""
+        self.pressed: Any = None
+        """The button a finger pressed (acted on when it lets go of it there)."""
+        self.tapped: tuple[Any, float] | None = None
+        """The button last acted on by a finger, and when (its click is then ignored)."""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
@@ -106,10 +110,15 @@ class App:
             self._bind(board, "pointercancel", self.on_pointer_cancel),
             self._bind(board, "lostpointercapture", self.on_pointer_cancel),
             self._bind(board, "wheel", self.on_wheel, passive=False),
-            self._bind(el("panel"), "click", self.on_click),
-            self._bind(el("controls"), "click", self.on_click),
-            self._bind(el("zoom-tools"), "click", self.on_click),
-            self._bind(el("card-info"), "click", self.on_click),
+            *(
+                self._bind(el(box), kind, fn)
+                for box in ("panel", "controls", "zoom-tools", "card-info")
+                for kind, fn in (
+                    ("click", self.on_click),
+                    ("pointerdown", self.on_button_down),
+                    ("pointerup", self.on_button_up),
+                )
+            ),
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
@@ -388,13 +397,15 @@ class App:
         event.preventDefault()
         el("board").setPointerCapture(event.pointerId)
         pan = middle or self.space
-        self.handle(PointerDown(pos[0], pos[1], self._hit(event), int(event.pointerId), pan))
+        touch = str(event.pointerType) != "mouse"
+        hit = self._hit(event)
+        self.handle(PointerDown(pos[0], pos[1], hit, int(event.pointerId), pan, touch))
 
     def on_pointer_move(self, event: Any) -> None:
         pos = self._board_point(event)
         if pos is not None:
-            hit = self._hit(event)
-            self.handle(PointerMove(pos[0], pos[1], hit, int(event.pointerId)), save=False)
+            hit, touch = self._hit(event), str(event.pointerType) != "mouse"
+            self.handle(PointerMove(pos[0], pos[1], hit, int(event.pointerId), touch), save=False)
 
     def on_pointer_up(self, event: Any) -> None:
         pos = self._board_point(event) or (0.0, 0.0)
@@ -443,13 +454,39 @@ class App:
         if self.handle(Key(str(event.key), bool(event.shiftKey))):
             event.preventDefault()
 
-    def on_click(self, event: Any) -> None:
+    @staticmethod
+    def _button(event: Any) -> Any:
         target = event.target
         btn = target.closest("[data-action]") if hasattr(target, "closest") else None
-        if btn is None or null(btn) or btn.disabled:
+        return None if btn is None or null(btn) or btn.disabled else btn
+
+    def on_button_down(self, event: Any) -> None:
+        """A finger pressed a button: remember it (``on_button_up`` acts on it)."""
+        touch = str(event.pointerType) != "mouse"
+        self.pressed = self._button(event) if touch else None
+
+    def on_button_up(self, event: Any) -> None:
+        """A finger let go of the button it pressed: act now. A browser may send no click for
+        a tap right after a flick or a quick tap before it (taken for a fling's end or a
+        double tap); the click that may still follow is then ignored (``on_click``)."""
+        btn, self.pressed = self.pressed, None
+        if btn is None or str(event.pointerType) == "mouse" or self._button(event) != btn:
             return
+        self.tapped = (btn, float(window.performance.now()))
+        self._act(btn)
+
+    def on_click(self, event: Any) -> None:
+        btn = self._button(event)
+        if btn is None:
+            return
+        tapped, self.tapped = self.tapped, None
+        if tapped is not None and tapped[0] == btn and window.performance.now() - tapped[1] < 1000:
+            return  # the click of a tap already acted on
         if int(event.detail or 0) > 1:
             return  # the 2nd click of a double click would land on the next prompt's button
+        self._act(btn)
+
+    def _act(self, btn: Any) -> None:
         action = attr(btn, "data-action")
         arg = attr(btn, "data-arg")
         app_actions = {

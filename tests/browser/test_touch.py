@@ -296,3 +296,51 @@ def test_a_desktop_still_shows_its_keys(page: Page, site_url: str) -> None:
     start_game(page, site_url, seed=3, scenario="open")
     assert visible_kbd(page) > 3
     assert "arrow keys" in page.inner_text("#prompt")
+
+
+def box_of(page: Page, selector: str) -> dict[str, float] | None:
+    found: dict[str, float] | None = page.evaluate(
+        """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+          const r = e.getBoundingClientRect();
+          return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; }""",
+        selector,
+    )
+    return found
+
+
+def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
+    browser: Browser, browser_problems: list[str], site_url: str
+) -> None:
+    with phone(browser, browser_problems, 360, 640) as page:
+        table = start_game(page, site_url, seed=3, scenario="open")
+        fingers = Fingers(page)
+        page.evaluate("() => document.getElementById('board').scrollIntoView()")
+        ghost = box_of(page, "#layer-live g.ghost rect")
+        assert ghost is not None
+        # Pressed beside the card (not on it): the card goes above the finger.
+        start = (ghost["right"] + 40, (ghost["top"] + ghost["bottom"]) / 2)
+        finger = to_screen(mapping(page), 5.0, 5.0)
+        fingers.down_move([start], [finger])
+        # Mid-drag, out of the zone: the card and why it cannot go there show above the finger.
+        assert page.locator("#layer-live g.ghost.bad").count() == 1
+        card = box_of(page, "#layer-live g.ghost rect")
+        label = box_of(page, "#layer-live g.ghost > g:last-child")
+        assert card is not None and label is not None
+        print(f"card bottom {finger[1] - card['bottom']:.0f} px above the finger")
+        assert card["bottom"] < finger[1] - 20 and label["bottom"] < finger[1] - 20
+        assert "Cannot place here" in (page.text_content("#layer-live") or "")
+        fingers.cancel()  # the browser took the touch away
+        assert page.locator("#layer-live g.ghost.ok").count() == 1
+        assert "Cannot place here" not in page.inner_text("#prompt")
+        page.tap("#prompt [data-action=confirm]")
+        assert len(table.cards()) == 1  # the first tap after the cancel places the card
+        # A fast flick of the card gripped, then a tap at once: placed, not swallowed.
+        ghost = box_of(page, "#layer-live g.ghost rect")
+        assert ghost is not None
+        start = ((ghost["left"] + ghost["right"]) / 2, (ghost["top"] + ghost["bottom"]) / 2)
+        fingers.gesture([start], [(start[0] + 40, start[1])], steps=1)
+        page.tap("#prompt [data-action=confirm]")
+        page.wait_for_function("document.querySelectorAll('#layer-board g.card').length === 2")
+        page.tap("#prompt [data-action=confirm]")  # at once: not taken for a double tap
+        page.wait_for_function("document.querySelectorAll('#layer-board g.card').length === 3")
+        assert len(table.cards()) == 3

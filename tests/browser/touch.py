@@ -82,7 +82,13 @@ class Fingers:
             now = [between(a, b, i / steps) for a, b in zip(start, end, strict=True)]
             self._send("touchMove", now)
         self._send("touchEnd", [])
-        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(0)))")
+        self.frames()
+
+    def frames(self) -> None:
+        """Wait two frames: pointer moves reach the page aligned to frames."""
+        self.page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
 
     def down_move(self, start: list[Point], end: list[Point], steps: int = 4) -> None:
         """Fingers down and moved, still pressed (``cancel`` or ``lift`` ends them)."""
@@ -90,9 +96,8 @@ class Fingers:
         for i in range(1, steps + 1):
             now = [between(a, b, i / steps) for a, b in zip(start, end, strict=True)]
             self._send("touchMove", now)
+        self.frames()
 
     def cancel(self) -> None:
         self._send("touchCancel", [])
-
-    def lift(self) -> None:
-        self._send("touchEnd", [])
+        self.frames()

@@ -44,6 +44,7 @@ from serm.ui.keys import KEYMAP, badge, binding
 from serm.ui.model import ActMode, Drag
 from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
+from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, computer_to_decide, prompt_key
 from serm.view import frame
@@ -1162,3 +1163,29 @@ def test_the_details_give_the_kill_chance_of_a_target() -> None:
     ui = replace(s.ui, inspect=(target.player, target.card))
     chance = percent(q.kill_chance(shooter, target))
     assert f"Chance that one shot kills it now: {chance}." in card_html(s.state, ui)
+
+
+def at(s: Screen) -> tuple[float, float]:
+    """Where the card being placed is."""
+    assert s.ui.ghost is not None
+    return s.ui.ghost.x, s.ui.ghost.y
+
+
+def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
+    s = Screen.new()
+    g = s.ui.ghost
+    assert g is not None
+    s.send(PointerDown(g.x + 0.1, g.y + 0.2, touch=True))  # gripped: it does not jump
+    assert at(s) == (g.x, g.y)
+    s.send(PointerMove(g.x - 0.9, g.y + 0.2, touch=True))
+    assert at(s) == (pytest.approx(g.x - 1.0), pytest.approx(g.y))
+    s.up(g.x - 0.9, g.y + 0.2, touch=True)
+    s.send(PointerDown(8.0, 9.5, touch=True))  # beside the card: it goes above the finger
+    assert at(s) == (8.0, pytest.approx(9.5 - TOUCH_LIFT))
+    s.up(8.0, 9.5, touch=True)
+    s.press(Command.ZOOM_IN)
+    s.send(PointerDown(2.0, 9.5, touch=True))
+    assert at(s)[1] == pytest.approx(9.5 - TOUCH_LIFT / frame.STEP)
+    s.up(2.0, 9.5, touch=True)
+    s.send(PointerDown(6.0, 9.0))  # a mouse: the card is where the pointer is
+    assert at(s) == (6.0, 9.0)
