@@ -663,7 +663,7 @@ def notice_html(lines: list[str]) -> str:
     if not lines:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return f'<ul class="notice" role="alert">{items}</ul>{button("Dismiss", "dismiss")}'
+    return f'<div role="alert"><ul class="notice">{items}</ul></div>{button("Dismiss", "dismiss")}'
 
 
 ROLL_WHO: dict[Purpose, str] = {

@@ -84,8 +84,8 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
     if action is not None:
         return _track(after, fingers), action
     drag = Drag.PAN if pans and after.pointer.drag == Drag.NONE else after.pointer.drag
-    if drag in (Drag.NONE, Drag.PAN) and not ev.pan:  # a tap on a card shows its details
-        after = _inspect(after, ev.hit.soldier)
+    if drag in (Drag.NONE, Drag.PAN) and ev.touch and not ev.pan:  # a finger's tap on a card
+        after = _inspect(after, ev.hit.soldier)  # shows its details (a mouse hovers for them)
     before = after.pointer.before or ui  # a second finger goes back to it
     ptr = replace(after.pointer, drag=drag, before=before, fingers=fingers)
     return replace(after, pointer=ptr), None

@@ -82,6 +82,7 @@ class Painter:
         self.shown = Shown()
         el("log").innerHTML = ""
         el("card-info").hidden = True
+        el("board-live").textContent = ""
 
     def paint(self, game: Game, ui: UI, states: tuple[State, ...] = ()) -> None:
         """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
@@ -208,5 +209,7 @@ class Painter:
             return
         box = el("log")
         box.insertAdjacentHTML("beforeend", "".join(panel.log_entry_html(e) for e in entries))
+        # What just happened on the board, in words, for screen readers (a live region).
+        el("board-live").textContent = " ".join(e.text for e in entries[-3:])
         self.shown.log = len(game.events)
         box.scrollTop = box.scrollHeight  # the log box scrolls, never the page

@@ -1124,7 +1124,7 @@ def test_a_pinch_begun_on_a_card_does_not_choose_it() -> None:
 def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     s = deployed()
     me = mine(s, "gunner")
-    s.down(me.x, me.y, hit(me))
+    s.send(PointerDown(me.x, me.y, hit(me), touch=True))
     s.up(me.x, me.y, hit(me), touch=True)
     assert s.ui.inspect == (me.player, me.card) and s.ui.choice.soldier == (me.player, me.card)
     html = card_html(s.state, s.ui)
@@ -1133,7 +1133,10 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     s.press(Command.CLOSE_CARD)
     assert s.ui.inspect is None and card_html(s.state, s.ui) == ""
     enemy = next(x for x in s.state.on_table() if x.player != me.player)
-    s.down(enemy.x, enemy.y, hit(enemy))
+    s.down(enemy.x, enemy.y, hit(enemy))  # a mouse: no details (it hovers)
+    assert s.ui.inspect is None
+    s.up(enemy.x, enemy.y, hit(enemy))
+    s.send(PointerDown(enemy.x, enemy.y, hit(enemy), touch=True))
     assert s.ui.inspect == (enemy.player, enemy.card)
     assert (
         f"Your Gunner {'sees' if enemy in q.visible_enemies(s.state, me) else 'does not see'}"
@@ -1141,7 +1144,9 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     )
     s.key("Escape")  # closes the details and puts the chosen soldier back
     assert s.ui.inspect is None and s.ui.choice.soldier is None
-    s.down(*bare(s))
+    s.send(PointerDown(enemy.x, enemy.y, hit(enemy), touch=True))
+    s.up(enemy.x, enemy.y, hit(enemy), touch=True)
+    s.send(PointerDown(*bare(s), touch=True))  # a tap on bare table closes them
     assert s.ui.inspect is None
 
 
@@ -1156,7 +1161,7 @@ def test_the_details_give_the_kill_chance_of_a_target() -> None:
     s.press(Command.SELECT, shooter.card)
     s.key("s")
     target = q.visible_enemies(s.state, shooter)[0]
-    s.send(PointerDown(target.x, target.y, Hit(target.player, target.card), pan=True))
+    s.send(PointerDown(target.x, target.y, Hit(target.player, target.card), pan=True, touch=True))
     assert s.ui.inspect is None  # a press that only pans shows nothing
     s.send(PointerUp(target.x, target.y))
     s.press(Command.CLOSE_CARD)
