@@ -114,7 +114,7 @@ def _handle_hit(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[s
             pointer_events="all",
             clip_path=f"url(#{HANDLE_CLIP_ID})",
             class_=["handle-hit"],
-            data={"handle": "rotate", "player": player, "card": esc(card)},
+            data={"handle": "rotate-area", "player": player, "card": esc(card)},
             extra={"cursor": "grab"},
         ),
     ]

@@ -383,7 +383,8 @@ def test_stop_at(stop_pending: State) -> None:
 def test_facing_handle(deployed: State) -> None:
     view = ViewModel(facing_handle=((1, "assault"), 90.0))
     root = overlay(deployed, view)
-    handle, hit = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
+    (handle,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
+    (hit,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate-area"]
     assert handle.get("data-player") == "1" and handle.get("data-card") == "assault"
     # The hit disc: unpainted, taking presses (the stylesheet sizes it in CSS px).
     assert "handle-hit" in (hit.get("class") or "") and hit.get("fill") == "none"
