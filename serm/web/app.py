@@ -596,7 +596,7 @@ class App:
         if not null(target) and str(target.name) == "scenario" and self.game is None:
             self.scenario = str(target.value) if str(target.value) in BUILT_IN else "default"
             preview = new_game(by_name(self.scenario, 0))  # the board shows the table picked
-            el("board").innerHTML = render(preview, ViewModel())
+            el("board-view").innerHTML = render(preview, ViewModel())
             return
         if not null(target) and str(target.id).startswith("player-"):
             if str(target.value) != "human":  # load the computer player now, not at Start
