@@ -1,11 +1,12 @@
 """What can happen to the screen, as small frozen values that ``reduce`` takes one at a time.
 
-Input: pointer presses, moves, releases and cancels (positions in card lengths on the table),
-wheel notches, keys (by their DOM ``key`` name), presses of a named command (a button, or a key
-through the key map of ``serm.ui.keys``), typed-in dice and a rest of the aim. Results:
-``Settled`` after the game's state changed (an action was played, or a game was opened),
-``Refused`` when the engine refused an action. A new kind of input (a pinch, a long press,
-"skip to the end") is a new type here and a new case in ``reduce``.
+Input: pointer presses, moves, releases and cancels (positions in card lengths on the table, as
+the board shows it now; ``id`` tells fingers apart), wheel notches, zooms about a point, keys
+(by their DOM ``key`` name), presses of a named command (a button, or a key through the key
+map of ``serm.ui.keys``), typed-in dice and a rest of the aim. Results: ``Settled`` after
+the game's state changed (an action was played, or a game was opened), ``Refused`` when the
+engine refused an action. A new kind of input (a long press, "skip to the end") is a new type
+here and a new case in ``reduce``.
 """
 
 from __future__ import annotations
@@ -55,6 +56,13 @@ class Command(StrEnum):
     """Turn ``Settings.auto_last_target`` on or off."""
     EXPOSURE = "exposure"
     """Turn the Exposure view of deployment on or off (``Settings.exposure``)."""
+    CLOSE_CARD = "close-card"
+    """Close the card's details (``UI.inspect``)."""
+    ZOOM_IN = "zoom-in"
+    """Show the board closer, about its middle (``serm.view.frame.STEP``)."""
+    ZOOM_OUT = "zoom-out"
+    ZOOM_FIT = "zoom-fit"
+    """Show the whole table again."""
 
 
 @dataclass(frozen=True)
@@ -72,20 +80,30 @@ class Hit:
 
 @dataclass(frozen=True)
 class PointerDown:
-    """A press (mouse button or touch) at (x, y) L over ``hit``."""
+    """A press (mouse button or touch) at (x, y) L over ``hit``.
+
+    ``id`` tells the fingers of a pinch apart (the DOM ``pointerId``); ``pan``: the press only
+    pans the board whatever it is over (the middle mouse button, or Space held); ``touch``: a
+    finger or a pen, which hides what is under it (a card being placed is lifted above it).
+    """
 
     x: float
     y: float
     hit: Hit = Hit()
+    id: int = 0
+    pan: bool = False
+    touch: bool = False
 
 
 @dataclass(frozen=True)
 class PointerMove:
-    """The pointer moved to (x, y) L, pressed or not."""
+    """The pointer ``id`` moved to (x, y) L, pressed or not; ``touch`` as for ``PointerDown``."""
 
     x: float
     y: float
     hit: Hit = Hit()
+    id: int = 0
+    touch: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,11 +114,15 @@ class PointerUp:
     y: float
     hit: Hit = Hit()
     touch: bool = False
+    id: int = 0
 
 
 @dataclass(frozen=True)
 class PointerCancel:
-    """The browser took the pointer away (``pointercancel``, lost capture): undo the drag."""
+    """The browser took the pointer ``id`` away (``pointercancel``, lost capture): undo the
+    drag it was making (a pan or a pinch just stops where it is)."""
+
+    id: int = 0
 
 
 @dataclass(frozen=True)
@@ -108,6 +130,16 @@ class Wheel:
     """A wheel notch; ``delta`` > 0 turns clockwise."""
 
     delta: float
+
+
+@dataclass(frozen=True)
+class ZoomAt:
+    """Zoom by ``factor`` (> 1 closer) keeping the table point (x, y) L where it is on screen
+    (Ctrl + wheel, a trackpad pinch)."""
+
+    x: float
+    y: float
+    factor: float
 
 
 @dataclass(frozen=True)
@@ -174,6 +206,7 @@ Event = (
     | PointerUp
     | PointerCancel
     | Wheel
+    | ZoomAt
     | Key
     | Press
     | Dice

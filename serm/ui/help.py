@@ -29,6 +29,7 @@ KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.KEEP,), "keep facing"),
     ((Command.LOS,), "enemy sight"),
     ((Command.EXPOSURE,), "the Exposure view while deploying"),
+    ((Command.ZOOM_IN, Command.ZOOM_OUT, Command.ZOOM_FIT), "zoom in, out, whole table"),
     ((Command.AUTO_TARGET,), "ask for the Gunner's last target, or not"),
 )
 """The keys the help lists, by command (badges from the key map, ``serm.ui.keys``)."""
@@ -43,7 +44,7 @@ def keys_html() -> str:
         else:
             keys = "/".join(f"<kbd>{escape(badge(c))}</kbd>" for c in commands)
         parts.append(f"{keys} {words}")
-    return f"<p>Keys: {', '.join(parts)}.</p>"
+    return f'<p class="keys">Keys: {", ".join(parts)}.</p>'
 
 
 HELP_HTML = (
@@ -55,8 +56,9 @@ pass without anyone being eliminated, the game is a draw.</li>
 <li><strong>Distances</strong> are in card lengths (L): one L is the long side of a card.</li>
 <li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
 <strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and
-<strong>M</strong>ove. Player 1's cards have a solid edge and a round ● badge, player 2's a
-dashed edge and a ◆ badge.</li>
+<strong>M</strong>ove. Player 1's cards have a solid edge and a round ● before the name,
+player 2's a dashed edge and a ◆. Tap a card to see its stats, its special rule and the odds.
+</li>
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
 (player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
 <li><strong>Initiative:</strong> on your turn, activate any one soldier: Move then Shoot, or
@@ -74,11 +76,11 @@ kept and rolled again, and the new roll is added (again on another six). Strictl
 kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</li>
 </ol>
 <p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
-soldier of yours it sees. Deploy behind tall (hatched) terrain, and press <kbd>L</kbd> to see
-where the enemy can look. While you deploy, the Exposure view (<kbd>@X@</kbd>, on in your first
-game) shows the enemy Gunner's worst spot for the cards you have placed, how many of them it
-would see from there, and shades your zone: red where a card would be seen from many spots,
-green where from none.</p>
+soldier of yours it sees. Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
+<span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look. While you deploy, the
+Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's worst spot for
+the cards you have placed, how many of them it would see from there, and shades your zone: red
+where a card would be seen from many spots, green where from none.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
     + keys_html()
 )

@@ -48,6 +48,10 @@ class Drag(StrEnum):
     """The direction of a Move being aimed (R15)."""
     STOP = "stop"
     """The stop point along a reacted-to Move (R19)."""
+    PAN = "pan"
+    """The board's view, by one finger (or the middle button, or Space held) on bare table."""
+    PINCH = "pinch"
+    """The board's view, by two fingers: they pan by their midpoint and zoom by their spread."""
 
 
 @dataclass(frozen=True)
@@ -146,13 +150,20 @@ class Exposure:
 class Pointer:
     """The pointer: the card it hovers and what a press drags.
 
-    ``before`` is the whole ``UI`` from just before the drag began: a cancelled drag (the browser
-    took the pointer away) goes back to it, so a drag is either finished or never happened.
+    ``before`` is the whole ``UI`` from just before the press began: a cancelled drag (the
+    browser took the pointer away) or a second finger (a pinch) goes back to it, so a drag is
+    either finished or never happened.
+    ``fingers``: the pointers pressed now, by id, each at the table point under it as the board
+    shows it now (L; a pan or a zoom moves them, ``serm.view.frame.remap``).
     """
 
     hover: SoldierKey | None = None
     drag: Drag = Drag.NONE
     before: UI | None = None
+    fingers: tuple[tuple[int, Vec], ...] = ()
+    grip: Vec = Vec(0.0, 0.0)
+    """Where the card being placed sits from the pointer dragging it (L): nothing for a mouse;
+    for a finger, where it was gripped, or lifted above a finger pressed beside it."""
 
 
 @dataclass(frozen=True)
@@ -200,3 +211,5 @@ class UI:
     settings: Settings = Settings()
     feedback: Feedback = Feedback()
     viewport: Viewport = Viewport()
+    inspect: SoldierKey | None = None
+    """The card whose details are shown (``serm.ui.details``): the last card tapped."""

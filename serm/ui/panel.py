@@ -211,8 +211,9 @@ def _place(state: State, ui: UI) -> str:
     title = CARDS[g.card].title if g else ""
     return (
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
-        f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board or use the "
-        f"arrow keys; turn it with its round handle, the mouse wheel or {_keys_to_rotate()}."
+        f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board"
+        f"{_keys(' or use the arrow keys')}; turn it with its round handle"
+        f"{_keys(', the mouse wheel or ' + _keys_to_rotate())}."
         f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}"
         f'<div class="choices">{picks}</div>{problem}'
         + actions(
@@ -254,6 +255,11 @@ def _exposure(state: State, ui: UI) -> str:
     )
 
 
+def _keys(html: str) -> str:
+    """Words about keys and the mouse: hidden on touch-only screens (the stylesheet)."""
+    return f'<span class="keys">{html}</span>'
+
+
 def _keys_to_rotate() -> str:
     left, right = key_of(Command.ROTATE_LEFT), key_of(Command.ROTATE_RIGHT)
     return f"<kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>"
@@ -285,8 +291,9 @@ def _act(state: State, ui: UI) -> str:
             return _aim(state, ui, s)
         case ActMode.TURN:
             return (
-                f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle or "
-                f"use {_keys_to_rotate()}. Turning in place is its Move (no roll, no React).</p>"
+                f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle"
+                f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
+                "(no roll, no React).</p>"
                 + _facing_problem(state, ui)
                 + actions(
                     button("Turn", Command.CONFIRM, primary=True),
@@ -344,7 +351,8 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
     left, right = key_of(Command.NUDGE_LEFT), key_of(Command.NUDGE_RIGHT)
     return (
         f"<p>Aim the Move of your <strong>{escape(s.type.title)}</strong>: point or drag on the "
-        f"board (or <kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>). It will move exactly "
+        f"board{_keys(f' (or <kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>)')}. "
+        f"It will move exactly "
         f"the rolled {s.type.move}d6 card lengths that way (R15), unless it hits something first "
         f"— an enemy it hits is rammed and eliminated (R16). Enemies who see it may React (R18). "
         f"The round handle turns it before it sets off (R14).</p>"
@@ -456,7 +464,8 @@ def _path(state: State, ui: UI) -> str:
     space = key_of(Command.CORNER)
     return (
         f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: tap to add "
-        f"corners (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>); it must use "
+        f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
+        " it must use "
         f"exactly {mv.total} card lengths "
         f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
         f"pointer).</p>"
@@ -535,8 +544,9 @@ def _confirm_react(state: State, card: str) -> str:
 
 def _stop() -> str:
     return (
-        "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path or "
-        "use the arrow keys. It starts where your soldier first saw it.</p>"
+        "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path"
+        + _keys(" or use the arrow keys")
+        + ". It starts where your soldier first saw it.</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
 
@@ -546,7 +556,7 @@ def _face(state: State, ui: UI) -> str:
     title = s.type.title if s else "soldier"
     return (
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
-        f"drag the round handle, use {_keys_to_rotate()} or the mouse wheel.</p>"
+        f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}.</p>"
         + _facing_problem(state, ui)
         + actions(
             button("Confirm facing", Command.CONFIRM, primary=True),
@@ -668,7 +678,8 @@ def notice_html(lines: list[str], in_game: bool = True) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     offered = dict.fromkeys(o for line in lines for o in OFFERS.get(line, ())) if in_game else {}
     buttons = "".join(button(label, action) for label, action in offered)
-    return f'<ul class="notice" role="alert">{items}</ul>{buttons}{button("Dismiss", "dismiss")}'
+    notice = f'<div role="alert"><ul class="notice">{items}</ul></div>'
+    return f"{notice}{buttons}{button('Dismiss', 'dismiss')}"
 
 
 ROLL_WHO: dict[Purpose, str] = {

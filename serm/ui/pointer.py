@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import assert_never
 
 from ..core.actions import Action
-from ..core.geometry import Vec, bearing_of
+from ..core.geometry import Vec, bearing_of, card_polygon, point_in_polygon
 from ..core.state import PendingKind, State
 from . import path
 from .choose import pick_reactor, pick_target, select
@@ -24,6 +24,10 @@ ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
 NUDGE = 0.1
 """Card lengths per arrow-key press when positioning (Shift: five times as far)."""
+TOUCH_LIFT = 1.4
+"""How far (L at the fitted zoom; less when zoomed in) a card being placed goes above a finger
+pressed beside it, so the card and why it may or may not go there show beyond the fingertip
+(about 44 CSS px on a phone)."""
 AIM_STEP = 5.0
 """Degrees an arrow key turns the aim of a Move or of the Brawler's next corner."""
 Outcome = tuple[UI, Action | None]
@@ -43,7 +47,10 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
     match p.kind:
         case PendingKind.PLACE:
-            return move(_dragging(ui, Drag.GHOST), state, PointerMove(ev.x, ev.y, ev.hit))
+            dragging = _dragging(ui, Drag.GHOST)
+            grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
+            dragging = replace(dragging, pointer=replace(dragging.pointer, grip=grip))
+            return move(dragging, state, PointerMove(ev.x, ev.y, ev.hit, ev.id, ev.touch))
         case PendingKind.ACT:
             return _act_press(ui, state, ev)
         case PendingKind.PATH:
@@ -61,6 +68,18 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         case PendingKind.ROLL:
             pass
     return ui, None
+
+
+def _grip(ui: UI, pos: Vec, touch: bool) -> Vec:
+    """Where the card being placed goes from the pointer: onto a mouse pointer; for a finger,
+    where the card was gripped, or ``TOUCH_LIFT`` above a finger pressed beside the card (so
+    neither the card nor its reason hides under the fingertip)."""
+    g = ui.ghost
+    if not touch or g is None:
+        return Vec(0.0, 0.0)
+    if point_in_polygon(pos, card_polygon(Vec(g.x, g.y), g.facing)):
+        return Vec(g.x, g.y) - pos
+    return Vec(0.0, -TOUCH_LIFT / ui.viewport.zoom)
 
 
 def _act_press(ui: UI, state: State, ev: PointerDown) -> Outcome:
@@ -123,11 +142,14 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
                 return set_facing(ui, state, bearing_of(pos - centre)), None
         case Drag.GHOST:
             if ui.ghost is not None:
-                return replace(ui, ghost=moved(state, ui.ghost, ev.x, ev.y, ui.ghost.facing)), None
+                at = pos + ui.pointer.grip
+                return replace(ui, ghost=moved(state, ui.ghost, at.x, at.y, ui.ghost.facing)), None
         case Drag.STOP:
             return replace(ui, stop_at=_along_move(state, pos)), None
         case Drag.AIM | Drag.NONE:
             return _follow(ui, state, pos), None
+        case Drag.PAN | Drag.PINCH:  # the view's (serm.ui.zoom); a finger not in it hovers
+            pass
         case _:
             assert_never(ui.pointer.drag)
     return ui, None
@@ -166,11 +188,12 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
 
 
 def cancel(ui: UI) -> UI:
-    """The browser took the pointer away mid-drag: back to the screen before the drag began."""
+    """The browser took the pointer away mid-drag: back to the screen before the drag began
+    (the board's view stays as it is)."""
     before = ui.pointer.before
     if ui.pointer.drag == Drag.NONE or before is None:
         return ui
-    return replace(before, pointer=Pointer())
+    return replace(before, pointer=Pointer(), viewport=ui.viewport)
 
 
 def set_facing(ui: UI, state: State, facing: float) -> UI:

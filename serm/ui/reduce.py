@@ -18,7 +18,7 @@ from typing import assert_never
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
 from ..core.state import PendingKind, State, Status
-from . import exposure, outlook, path, pointer
+from . import exposure, outlook, path, pointer, zoom
 from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select
 from .deploy import new_ghost, unplaced
 from .events import (
@@ -35,9 +35,10 @@ from .events import (
     Rest,
     Settled,
     Wheel,
+    ZoomAt,
 )
 from .keys import binding
-from .model import UI, ActMode, Choice, Feedback, Pointer, Trace
+from .model import UI, ActMode, Choice, Feedback, Trace
 from .screen import choices, chosen, computer_to_decide
 
 Outcome = tuple[UI, Action | None]
@@ -58,22 +59,31 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
                 return outlook.rest(ui, state), None
             return exposure.step(ui, state), None
         case PointerMove():
-            return pointer.move(ui, state, event)
+            return zoom.move(ui, state, event)
         case PointerUp():
-            return pointer.up(ui, state, event), None
+            return zoom.up(ui, state, event), None
         case PointerCancel():
-            return pointer.cancel(ui), None
+            return zoom.cancel(ui, event), None
+        case PointerDown():  # zoom and pan whoever decides; the computer's step takes no press
+            return zoom.down(ui, state, event)
+        case ZoomAt():
+            return zoom.zoom_at(ui, state, event), None
         case Key():
             found = binding(event.key)
             if found is None:
                 return ui, None
             return reduce(ui, state, Press(found.command, found.arg, big=event.shift))
-        case Press(command=Command.LOS | Command.EXPOSURE):  # views, at any time
-            return press(ui, state, event)
+        case Press(
+            command=Command.LOS
+            | Command.EXPOSURE
+            | Command.ZOOM_IN
+            | Command.ZOOM_OUT
+            | Command.ZOOM_FIT
+            | Command.CLOSE_CARD
+        ):
+            return press(ui, state, event)  # the views and a card: any time
         case _ if computer_to_decide(state, ui):
             return ui, None
-        case PointerDown():
-            return pointer.down(ui, state, event)
         case Wheel():
             step = pointer.ROTATE_STEP if event.delta > 0 else -pointer.ROTATE_STEP
             return pointer.rotate(ui, state, step), None
@@ -88,14 +98,14 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
 def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
     """Fit the screen to what the game now waits for (after an action, or a game opened).
 
-    Clears the choice, the previews and the message; keeps the hover, the settings, the
-    viewport and (during deployment) the Exposure view's work. With one Gunner target left and
-    ``auto_last_target`` on, returns that Shoot (R22).
+    Clears the choice, the previews and the message; keeps the hover, a pan or pinch under
+    way, the settings, the viewport and (during deployment) the Exposure view's work. With one
+    Gunner target left and ``auto_last_target`` on, returns that Shoot (R22).
     """
     feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
     base = UI(
         seats=ui.seats,
-        pointer=Pointer(hover=ui.pointer.hover),
+        pointer=zoom.kept(ui.pointer),
         settings=ui.settings,
         feedback=feedback,
         viewport=ui.viewport,
@@ -167,6 +177,10 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
         case Command.EXPOSURE:
             settings = replace(ui.settings, exposure=not ui.settings.exposure)
             return replace(ui, settings=settings), None
+        case Command.ZOOM_IN | Command.ZOOM_OUT | Command.ZOOM_FIT:
+            return zoom.command(ui, state, cmd), None
+        case Command.CLOSE_CARD:
+            return (replace(ui, inspect=None) if ui.inspect else ui), None
         case Command.AUTO_TARGET:
             on = not ui.settings.auto_last_target
             return replace(ui, settings=replace(ui.settings, auto_last_target=on)), None
@@ -254,10 +268,12 @@ def confirm(ui: UI, state: State) -> Outcome:
 
 
 def cancel(ui: UI, state: State) -> UI:
-    """Esc / Back: drop the target or reactor picked, restart the Brawler's path, leave the
-    Move, Turn or Shoot being set up, or (before the activation is under way) put the soldier
-    back."""
+    """Esc / Back: close the card's details, drop the target or reactor picked, restart the
+    Brawler's path, leave the Move, Turn or Shoot being set up, or (before the activation is
+    under way) put the soldier back."""
     ui = say(ui, "")
+    if ui.inspect is not None:
+        ui = replace(ui, inspect=None)
     c = ui.choice
     if c.pick is not None:
         return replace(ui, choice=replace(c, pick=None))

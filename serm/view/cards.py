@@ -1,8 +1,12 @@
-"""One soldier card as an SVG group: body, title, stats, facing chevron, side badge, highlights.
+"""One soldier card as an SVG group: body, facing band and chevron, face text, highlights.
 
 The card is drawn in its own frame (centre at 0,0; facing 0 puts the top edge at -y) and placed
-with ``translate(x, y) rotate(facing)``. Text rotates with the card but is turned half a turn when
-the card faces down the screen, so it is never upside down.
+with ``translate(x, y) rotate(facing)``. The shape (body, the band along the facing edge, the
+chevron) turns with the card; its face text (side mark, name and the four stats) is turned back
+by the facing so it reads from the bottom of the screen whatever way the card faces.
+
+The stats are sized to read on a phone: a stat's number is ``STAT_SIZE`` units, 9.4 CSS px when
+the default 11 L wide board is fitted to a 360 px screen (0.31 px a unit).
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import svg
 from serm.core.state import Soldier
 
 from .common import (
-    CARD_W,
     CHOSEN,
     ELIGIBLE,
     HALF_L,
@@ -34,11 +37,17 @@ from .common import (
     facing_arrow,
     n,
     place,
-    text,
 )
 
 BAND = 25.0
-"""Height of the title band along the top (facing) edge, in scaled units."""
+"""Height of the band along the top (facing) edge, in scaled units."""
+STAT_SIZE = 30.0
+"""Font size of a stat's number, in scaled units (its letter is ``LETTER_SIZE``)."""
+LETTER_SIZE = 19.0
+NAME_SIZE = 13.0
+MARK = {1: "\u25cf", 2: "\u25c6"}
+"""The side's mark before a card's name: player 1 a disc, player 2 a diamond (shape, not colour
+alone)."""
 
 ROLES = ("target", "reactor", "eligible", "chosen")
 
@@ -72,40 +81,51 @@ def _band(fill: str) -> svg.Path:
     )
 
 
-def _badge(player: int) -> list[svg.Element]:
-    """Player 1: "1" in a circle; player 2: "2" in a diamond (shape, not colour alone)."""
-    cy = 34.0
-    colour = SIDE.get(player, INK)
-    shape: svg.Element
-    if player == 1:
-        shape = svg.Circle(cx=0, cy=n(cy), r=11, fill=colour, stroke=WHITE, stroke_width=2)
-    else:
-        shape = svg.Polygon(
-            points=[
-                svg.Point(0, n(cy - 14)),
-                svg.Point(14, n(cy)),
-                svg.Point(0, n(cy + 14)),
-                svg.Point(-14, n(cy)),
-            ],
-            fill=colour,
-            stroke=WHITE,
-            stroke_width=2,
-            stroke_linejoin="round",
-        )
-    return [
-        svg.G(class_=["badge"], elements=[shape, text(0, cy, str(player), 14, WHITE, bold=True)])
-    ]
-
-
-def _stats(s: Soldier) -> list[svg.Element]:
-    t = s.type
-    cells = (
-        ("S", t.shoot, -16, -4),
-        ("E", t.endure, 16, -4),
-        ("R", t.react, -16, 15),
-        ("M", t.move, 16, 15),
+def _stat(letter: str, value: int, x: float, y: float) -> svg.Text:
+    """One stat: its letter, small, then its number, large; centred on (x, y)."""
+    fill = INK if value else MUTED
+    return svg.Text(
+        x=n(x),
+        y=n(y),
+        text_anchor="middle",
+        dominant_baseline="central",
+        font_weight="bold",
+        fill=fill,
+        class_=["stat"],
+        elements=[
+            svg.TSpan(text=letter, font_size=LETTER_SIZE),
+            svg.TSpan(text=str(value), font_size=STAT_SIZE),
+        ],
     )
-    return [text(x, y, f"{k}{v}", 15, INK if v else MUTED, bold=True) for k, v, x, y in cells]
+
+
+def _face(s: Soldier) -> svg.G:
+    """The card's text, upright for the person looking: side mark and name, then the stats."""
+    t = s.type
+    name = svg.Text(
+        x=0,
+        y=-30,
+        text_anchor="middle",
+        dominant_baseline="central",
+        font_weight="bold",
+        font_size=NAME_SIZE,
+        fill=INK,
+        class_=["name"],
+        elements=[
+            svg.TSpan(text=MARK.get(s.player, ""), fill=SIDE.get(s.player, INK)),
+            svg.TSpan(text=" " + esc(t.title)),
+        ],
+    )
+    cells = (("S", t.shoot, -18, -3), ("E", t.endure, 18, -3), ("R", t.react, -18, 25))
+    stats = [_stat(k, v, x, y) for k, v, x, y in (*cells, ("M", t.move, 18, 25))]
+    light = SIDE_LIGHT.get(s.player, WHITE)
+    for t_ in (name, *stats):  # a halo of the card's colour: readable over the band too
+        t_.stroke, t_.stroke_width, t_.stroke_linejoin, t_.paint_order = light, 4, "round", "stroke"
+    return svg.G(
+        class_=["face"],
+        transform=[svg.Rotate(n(-s.facing))] if n(s.facing) else None,
+        elements=[name, *stats],
+    )
 
 
 def _highlight(role: str, player: int) -> svg.Element | None:
@@ -157,8 +177,6 @@ def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -
         classes.append("selected")
     if role in ROLES:
         classes.append(f"hl-{role}")
-    flip = 90.0 < s.facing % 360.0 < 270.0
-    body_mid = (-HALF_L + BAND + HALF_L) / 2
     elements: list[svg.Element] = [svg.Title(text=esc(card_title(s)))]
     if role == "eligible":
         hl = _highlight(role, p)
@@ -174,19 +192,7 @@ def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -
         ),
         _band(colour),
         facing_arrow(colour),
-        text(
-            0,
-            -HALF_L + BAND / 2 + 0.5,
-            s.type.title,
-            min(16.0, (CARD_W - 8) / max(1, len(s.type.title)) / 0.6),
-            WHITE,
-            bold=True,
-            transform=[svg.Rotate(180, 0, n(-HALF_L + BAND / 2 + 0.5))] if flip else None,
-        ),
-        svg.G(
-            transform=[svg.Rotate(180, 0, n(body_mid))] if flip else None,
-            elements=_stats(s) + _badge(p),
-        ),
+        _face(s),
     ]
     if role is not None and role != "eligible":
         hl = _highlight(role, p)

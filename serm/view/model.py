@@ -8,7 +8,6 @@ bearings in degrees clockwise from screen-up (R1).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from serm.core.errors import Problem
 
@@ -16,17 +15,16 @@ SoldierKey = tuple[int, str]
 """(player, card name), e.g. (1, "ranger")."""
 
 
-class Zoom(StrEnum):
-    """How the board is framed: ``FIT`` shows the whole table and its margin."""
-
-    FIT = "fit"
-
-
 @dataclass(frozen=True)
 class Viewport:
-    """The part of the table the board shows (the SVG's viewBox)."""
+    """The part of the table the board shows (the SVG's viewBox): a ``zoom`` (1 fits the whole
+    table, more shows less of it, ``serm.view.frame.MAX_ZOOM`` at most) and the table point at
+    the board's middle, (``x``, ``y``) L, None for the table's centre. ``serm.view.frame``
+    does the arithmetic; ``Viewport()`` is the fitted table."""
 
-    zoom: Zoom = Zoom.FIT
+    zoom: float = 1.0
+    x: float | None = None
+    y: float | None = None
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import svg
 
 from serm.core.cards import CARDS
-from serm.core.geometry import Vec, unit
+from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.state import State
 
 from .common import (
@@ -31,18 +31,26 @@ from .model import Ghost, ViewModel
 from .moves import line, move_preview, path_trace, pending_move
 from .sight import los_elements
 
-HANDLE_DISTANCE = 0.9
-"""How far (L) beyond the card centre the rotation handle sits."""
+HANDLE_DISTANCE = 1.25
+"""How far (L) beyond the card centre the rotation handle sits: 0.75 L clear of the card's
+edge (23 CSS px on a fitted 360 px board), so its hit disc (22 CSS px round it) leaves the
+card free."""
 HANDLE_RADIUS = 0.18
 
 
-def _label_pos(state: State, x: float, y: float, facing: float, s: str, size: float) -> Vec:
-    """Where to put a label about a card at (x, y) L: under it, or over it near the bottom edge."""
+GHOST_LABEL = 24.0
+"""Font size (scaled units) of the label over a card being placed: 7.5 CSS px on a fitted
+360 px board, larger when zoomed in."""
+
+
+def _label_above(state: State, x: float, y: float, facing: float, s: str, size: float) -> Vec:
+    """Where a label about a card at (x, y) L goes so a finger on the card does not hide it:
+    well above the card, or below it at the table's top edge."""
     m = MARGIN * SCALE
     _, hh = screen_extent(facing)
-    ly = sc(y) + hh + 26
-    if ly > state.scenario.height * SCALE + m - 18:
-        ly = sc(y) - hh - 26
+    ly = sc(y) - hh - 2.2 * size
+    if ly < -m + size:
+        ly = sc(y) + hh + 2.2 * size
     half = (text_width(s, size) + size) / 2
     lx = min(max(sc(x), -m + half), state.scenario.width * SCALE + m - half)
     return Vec(lx, ly)
@@ -64,15 +72,55 @@ def _ghost(state: State, g: Ghost) -> svg.G:
             dash="12 5" if ok else "5 5",
         )
     ]
-    if g.problem is not None:
-        words = str(g.problem)
-        where = _label_pos(state, g.x, g.y, g.facing, words, 18)
-        elements.append(pill(where.x, where.y, words, 18, BAD, WHITE, border=WHITE))
+    words = f"Cannot place here: {g.problem}" if g.problem is not None else "Can go here"
+    where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
+    elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
         data={"player": g.player, "card": esc(g.card)},
         elements=elements,
     )
+
+
+HANDLE_HIT_L = 0.7
+"""The radius (L) of the handle's hit disc when the page says nothing about the screen; the
+stylesheet sets it to 22 CSS px at every zoom instead (``.handle-hit``, from the ``--unit``
+the browser layer keeps on the board: user units per CSS px)."""
+
+
+def _handle_hit(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[svg.Element]:
+    """An unpainted disc around the handle that takes presses, as easy to press as a button
+    (44 CSS px across) whatever the zoom, clipped so a press on the card itself (at ``c``,
+    turned to ``facing``) still takes the card."""
+    corners = list(card_polygon(c, facing))
+    far = 4.0  # L round the handle: more than the disc ever covers
+    ring = (
+        [svg.M(sc(h.x - far), sc(h.y - far)), svg.H(sc(h.x + far)), svg.V(sc(h.y + far))]
+        + [svg.H(sc(h.x - far)), svg.Z(), svg.M(sc(corners[0].x), sc(corners[0].y))]
+        + [svg.L(sc(p.x), sc(p.y)) for p in corners[1:]]
+        + [svg.Z()]
+    )
+    return [
+        svg.ClipPath(
+            id=HANDLE_CLIP_ID,
+            clipPathUnits="userSpaceOnUse",
+            elements=[svg.Path(d=ring, clip_rule="evenodd")],
+        ),
+        svg.Circle(
+            cx=sc(h.x),
+            cy=sc(h.y),
+            r=sc(HANDLE_HIT_L),
+            fill="none",
+            pointer_events="all",
+            clip_path=f"url(#{HANDLE_CLIP_ID})",
+            class_=["handle-hit"],
+            data={"handle": "rotate-area", "player": player, "card": esc(card)},
+            extra={"cursor": "grab"},
+        ),
+    ]
+
+
+HANDLE_CLIP_ID = "handle-clip"
 
 
 def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
@@ -122,6 +170,7 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
                     elements=[svg.Title(text="Drag to turn")],
                 ),
                 svg.Circle(cx=sc(h.x), cy=sc(h.y), r=5, fill=colour, pointer_events="none"),
+                *_handle_hit(c, facing, h, player, card),
             ],
         )
     ]

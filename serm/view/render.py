@@ -13,15 +13,16 @@ frame on every side. svg.py does not escape anything: every string passes ``comm
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple, assert_never
+from typing import NamedTuple
 
 import svg
 
 from serm.core.state import State, Status
 
+from . import frame
 from .board import HATCH_ID, board_elements
 from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, n, sc
-from .model import ViewModel, Viewport, Zoom
+from .model import ViewModel, Viewport
 from .moves import ARROW_ID
 from .overlay import live_elements, sight_elements
 
@@ -129,14 +130,8 @@ def describe(state: State) -> str:
 
 def view_box(state: State, viewport: Viewport) -> svg.ViewBoxSpec:
     """The part of the table (in user units) that ``viewport`` shows."""
-    match viewport.zoom:
-        case Zoom.FIT:  # the whole table and its margin
-            sc_, m = state.scenario, MARGIN * SCALE
-            return svg.ViewBoxSpec(
-                n(-m), n(-m), n(sc_.width * SCALE + 2 * m), n(sc_.height * SCALE + 2 * m)
-            )
-        case _:
-            assert_never(viewport.zoom)
+    x, y, w, h = frame.box(state.scenario, viewport)
+    return svg.ViewBoxSpec(n(x * SCALE), n(y * SCALE), n(w * SCALE), n(h * SCALE))
 
 
 def render(state: State, view: ViewModel, overlay: OverlayParts | None = None) -> str:

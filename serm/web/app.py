@@ -1,7 +1,8 @@
 """The browser layer: turns DOM events into ``serm.ui.events``, drives the game, and draws.
 
 This package is the only part of serm that touches the DOM. Handlers are bound once, on containers
-that are never redrawn (``#board``, ``#panel``, ``#controls``, the document); the target is found
+that are never redrawn (``#board``, ``#panel``, ``#controls``, ``#zoom-tools``, ``#card-info``,
+the document); the target is found
 from ``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so
 redraws create no new proxies.
 
@@ -24,7 +25,7 @@ from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status, new_game
-from serm.ui import driver, panel, rest, snapshot
+from serm.ui import driver, panel, rest, snapshot, zoom
 from serm.ui.events import (
     REST_MS,
     REST_TASK_MS,
@@ -40,6 +41,7 @@ from serm.ui.events import (
     Press,
     Rest,
     Wheel,
+    ZoomAt,
 )
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import repeats
@@ -59,7 +61,7 @@ from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, null, scroll_to
-from serm.web.paint import Painter
+from serm.web.paint import Painter, keep_unit
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
 from serm.web.warm import WARMERS, Warmer, warm_metrics
@@ -94,6 +96,12 @@ class App:
         self.save_key = AUTOSAVE
         """Where this tab saves its game: the autosave, or the copy it keeps (``save_copy``)."""
         self.save_name = "Autosave"
+        self.space = False
+        """Space is held: a press on the board pans it (``PointerDown.pan``)."""
+        self.pressed: Any = None
+        """The button a finger pressed (acted on when it lets go of it there)."""
+        self.tapped: tuple[Any, float] | None = None
+        """The button last acted on by a finger, and when (its click is then ignored)."""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
@@ -108,13 +116,22 @@ class App:
             self._bind(board, "pointercancel", self.on_pointer_cancel),
             self._bind(board, "lostpointercapture", self.on_pointer_cancel),
             self._bind(board, "wheel", self.on_wheel, passive=False),
-            self._bind(el("panel"), "click", self.on_click),
-            self._bind(el("controls"), "click", self.on_click),
+            *(
+                self._bind(el(box), kind, fn)
+                for box in ("panel", "controls", "zoom-tools", "card-info")
+                for kind, fn in (
+                    ("click", self.on_click),
+                    ("pointerdown", self.on_button_down),
+                    ("pointerup", self.on_button_up),
+                )
+            ),
             self._bind(document, "keydown", self.on_key, passive=False),
+            self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
             self._bind(window, "storage", self.on_storage),
             self._bind(window, "pagehide", self.on_leave),
             self._bind(document, "visibilitychange", self.on_leave),
+            self._bind(window, "resize", lambda _event: keep_unit()),
         ]
 
     @staticmethod
@@ -148,7 +165,7 @@ class App:
         el("prompt").innerHTML = screen.prompt
         self._show_notices()
         if not (resume and board_snapshot.shown_first()):  # else: the waiting game's board stays
-            el("board").innerHTML = screen.board
+            el("board-view").innerHTML = screen.board
         self.painter.clear()
         self._set_game_buttons(False)
 
@@ -350,7 +367,7 @@ class App:
         box.hidden = not self.notices
 
     def _set_game_buttons(self, on: bool) -> None:
-        for id_ in ("btn-los", "btn-concede"):
+        for id_ in ("btn-los", "btn-concede", "btn-zoom-in", "btn-zoom-out", "btn-zoom-fit"):
             el(id_).disabled = not on
 
     # --- drawing --------------------------------------------------------------------------------
@@ -392,37 +409,57 @@ class App:
             handle=handle,
         )
 
-    def _human_turn(self) -> bool:
-        return self.game is not None and not computer_to_decide(self.game.state, self.ui)
-
     def on_pointer_down(self, event: Any) -> None:
-        if not self._human_turn() or event.button not in (0, -1):
+        """A press on the board: the primary button or a finger, or the middle button (or any
+        press with Space held), which only pans. The zoom buttons take their own clicks."""
+        middle = event.button == 1
+        if event.button not in (0, -1) and not middle:
+            return
+        if not null(event.target.closest("#zoom-tools, #card-info")):
             return
         pos = self._board_point(event)
         if pos is None:
             return
         event.preventDefault()
         el("board").setPointerCapture(event.pointerId)
-        self.handle(PointerDown(pos[0], pos[1], self._hit(event)))
+        pan = middle or self.space
+        touch = str(event.pointerType) != "mouse"
+        hit = self._hit(event)
+        self.handle(PointerDown(pos[0], pos[1], hit, int(event.pointerId), pan, touch))
 
     def on_pointer_move(self, event: Any) -> None:
         pos = self._board_point(event)
         if pos is not None:
-            self.handle(PointerMove(pos[0], pos[1], self._hit(event)), save=False)
+            hit, touch = self._hit(event), str(event.pointerType) != "mouse"
+            self.handle(PointerMove(pos[0], pos[1], hit, int(event.pointerId), touch), save=False)
 
     def on_pointer_up(self, event: Any) -> None:
         pos = self._board_point(event) or (0.0, 0.0)
         touch = str(event.pointerType) != "mouse"
-        self.handle(PointerUp(pos[0], pos[1], self._hit(event), touch))
+        hit = self._hit(event)
+        self.handle(PointerUp(pos[0], pos[1], hit, touch, int(event.pointerId)))
 
     def on_pointer_cancel(self, event: Any) -> None:
         """The browser took the pointer (a scroll began, capture lost): the drag never happened.
-        (Capture is also lost after every release; by then no drag is left to cancel.)"""
-        self.handle(PointerCancel())
+        (Capture is also lost after every release; by then the pointer is no longer pressed.)"""
+        self.handle(PointerCancel(int(event.pointerId)))
 
     def on_wheel(self, event: Any) -> None:
-        if self._human_turn() and self.handle(Wheel(float(event.deltaY))):
+        """The wheel turns what is being turned; with Ctrl (a trackpad pinch sends Ctrl too) it
+        zooms about the pointer instead of zooming the page."""
+        if event.ctrlKey:
             event.preventDefault()
+            pos = self._board_point(event)
+            if pos is not None:
+                factor = zoom.wheel_factor(float(event.deltaY))
+                self.handle(ZoomAt(pos[0], pos[1], factor), save=False)
+            return
+        if self.handle(Wheel(float(event.deltaY))):
+            event.preventDefault()
+
+    def on_key_up(self, event: Any) -> None:
+        if str(event.key) == " ":
+            self.space = False
 
     def on_key(self, event: Any) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -436,18 +473,46 @@ class App:
             return
         if event.key == "Enter" and tag == "button":
             return  # let the focused button do its own click
+        if str(event.key) == " ":
+            self.space = True  # held with a press on the board, it pans
         if event.repeat and not repeats(str(event.key)):
             return  # a held key answers one prompt, not the next ones too
         if self.handle(Key(str(event.key), bool(event.shiftKey))):
             event.preventDefault()
 
-    def on_click(self, event: Any) -> None:
+    @staticmethod
+    def _button(event: Any) -> Any:
         target = event.target
         btn = target.closest("[data-action]") if hasattr(target, "closest") else None
-        if btn is None or null(btn) or btn.disabled:
+        return None if btn is None or null(btn) or btn.disabled else btn
+
+    def on_button_down(self, event: Any) -> None:
+        """A finger pressed a button: remember it (``on_button_up`` acts on it)."""
+        touch = str(event.pointerType) != "mouse"
+        self.pressed = self._button(event) if touch else None
+
+    def on_button_up(self, event: Any) -> None:
+        """A finger let go of the button it pressed: act now. A browser may send no click for
+        a tap right after a flick or a quick tap before it (taken for a fling's end or a
+        double tap); the click that may still follow is then ignored (``on_click``)."""
+        btn, self.pressed = self.pressed, None
+        if btn is None or str(event.pointerType) == "mouse" or self._button(event) != btn:
             return
+        self.tapped = (btn, float(window.performance.now()))
+        self._act(btn)
+
+    def on_click(self, event: Any) -> None:
+        btn = self._button(event)
+        if btn is None:
+            return
+        tapped, self.tapped = self.tapped, None
+        if tapped is not None and tapped[0] == btn and window.performance.now() - tapped[1] < 1000:
+            return  # the click of a tap already acted on
         if int(event.detail or 0) > 1:
             return  # the 2nd click of a double click would land on the next prompt's button
+        self._act(btn)
+
+    def _act(self, btn: Any) -> None:
         action = attr(btn, "data-action")
         arg = attr(btn, "data-arg")
         app_actions = {
@@ -596,7 +661,7 @@ class App:
         if not null(target) and str(target.name) == "scenario" and self.game is None:
             self.scenario = str(target.value) if str(target.value) in BUILT_IN else "default"
             preview = new_game(by_name(self.scenario, 0))  # the board shows the table picked
-            el("board").innerHTML = render(preview, ViewModel())
+            el("board-view").innerHTML = render(preview, ViewModel())
             return
         if not null(target) and str(target.id).startswith("player-"):
             if str(target.value) != "human":  # load the computer player now, not at Start

@@ -1,9 +1,9 @@
 """Drawing the game: what changed between the screen and a new ``(State, UI)`` is repainted.
 
-A new state redraws the board (and slides the cards that moved); a new choice only the cards'
-layer; a pointer move only the overlay groups whose markup changed (``#layer-sight``,
-``#layer-live``); the status and the prompt when what they read changed
-(``serm.ui.screen.prompt_key``); the log gets the game's new events.
+A new state redraws the board (and slides the cards that moved); a pan or a zoom only the
+board's viewBox; a new choice only the cards' layer; a pointer move only the overlay groups
+whose markup changed (``#layer-sight``, ``#layer-live``); the status and the prompt when what
+they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new events.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pyodide.ffi import to_js
 from serm.core.game import Game
 from serm.core.state import State, Status
 from serm.ui import panel
+from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.motion import motions
 from serm.ui.screen import prompt_key, view_model
@@ -28,6 +29,7 @@ from serm.view.render import (
     overlay_parts,
     render,
     sight_inputs,
+    view_box,
 )
 from serm.web.dom import el, null, pinned_board_height, scroll_to
 
@@ -50,8 +52,21 @@ class Shown:
     overlay: OverlayParts | None = None
     prompt: tuple[object, ...] | None = None
     los: bool | None = None
+    card_info: str = ""
     log: int = 0
     """How many of the game log's events are in ``#log``."""
+
+
+def keep_unit() -> None:
+    """Keep ``--unit`` (the board's user units per CSS px) on ``#board-view``, for sizes the
+    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc)."""
+    board, view = el("board-svg"), el("board-view")
+    if board is None or view is None:
+        return
+    ctm = board.getScreenCTM()
+    if null(ctm) or not float(ctm.a):
+        return
+    view.style.setProperty("--unit", f"{1.0 / float(ctm.a):.4f}")
 
 
 class Painter:
@@ -66,6 +81,8 @@ class Painter:
         """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
         self.shown = Shown()
         el("log").innerHTML = ""
+        el("card-info").hidden = True
+        el("board-live").textContent = ""
 
     def paint(self, game: Game, ui: UI, states: tuple[State, ...] = ()) -> None:
         """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
@@ -74,23 +91,44 @@ class Painter:
         view = view_model(state, ui)
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
-        if state is not shown.state or view.viewport != shown.viewport:
+        if state is not shown.state:
             self._draw_board(state, view, parts, states)
         else:
+            if view.viewport != shown.viewport:
+                self._frame(state, view)
             if board != shown.board:
                 el("layer-board").innerHTML = board_layer(state, view)
             if not self._redraw_overlay(parts):
                 self._draw_board(state, view, parts, states)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
         self._draw_panel(game, state, ui)
+        self._draw_card_info(state, ui)
         self._append_log(game)
 
     def _draw_board(
         self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
     ) -> None:
-        el("board").innerHTML = render(state, view, parts)
+        el("board-view").innerHTML = render(state, view, parts)
         self.shown.overlay = parts
+        keep_unit()
         self._animate(states)
+
+    @staticmethod
+    def _frame(state: State, view: ViewModel) -> None:
+        """A pan or a zoom: only the board's viewBox changes (nothing is redrawn)."""
+        board = el("board-svg")
+        if board is not None:
+            board.setAttribute("viewBox", str(view_box(state, view.viewport)))
+            keep_unit()
+
+    def _draw_card_info(self, state: State, ui: UI) -> None:
+        """The tapped card's details, when they read differently."""
+        html = card_html(state, ui)
+        if html != self.shown.card_info:
+            self.shown.card_info = html
+            box = el("card-info")
+            box.innerHTML = html
+            box.hidden = not html
 
     def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
         """The status and the prompt, when what they read changed; the LOS button's state."""
@@ -171,5 +209,7 @@ class Painter:
             return
         box = el("log")
         box.insertAdjacentHTML("beforeend", "".join(panel.log_entry_html(e) for e in entries))
+        # What just happened on the board, in words, for screen readers (a live region).
+        el("board-live").textContent = " ".join(e.text for e in entries[-3:])
         self.shown.log = len(game.events)
         box.scrollTop = box.scrollHeight  # the log box scrolls, never the page

@@ -104,7 +104,7 @@
     try {
       var svg = board(data.board, conf);
       var where = {
-        board: document.getElementById("board"),
+        board: document.getElementById("board-view"),
         status: document.getElementById("status"),
         prompt: document.getElementById("prompt"),
       };

@@ -23,6 +23,7 @@ from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
 from serm.ui import driver, outlook
+from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
     Dice,
@@ -38,14 +39,18 @@ from serm.ui.events import (
     Rest,
     Settled,
     Wheel,
+    ZoomAt,
 )
 from serm.ui.keys import KEYMAP, badge, binding
 from serm.ui.model import ActMode, Drag
 from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
+from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, computer_to_decide, prompt_key
+from serm.view import frame
 from serm.view.board import percent
+from serm.view.model import Viewport
 from tests.ui.player import Screen, deploy_all
 
 
@@ -594,8 +599,11 @@ def test_the_exposure_toggle_by_key_and_button_even_while_the_computer_decides()
 def test_a_computer_decision_takes_no_input_and_shows_no_handle() -> None:
     s = Screen.new(computer={1: "easy", 2: "easy"})
     ui = s.ui
-    for event in (Key("Enter"), Wheel(1), PointerDown(5, 9), Press(Command.CONFIRM)):
+    for event in (Key("Enter"), Wheel(1), Press(Command.CONFIRM)):
         assert reduce(ui, s.state, event) == (ui, None)
+    pressed, action = reduce(ui, s.state, PointerDown(5, 9))  # it only pans the view
+    assert action is None and pressed.pointer.drag == Drag.PAN
+    assert replace(pressed, pointer=ui.pointer) == ui
     v = s.view()
     assert v.ghost is None and v.facing_handle is None
     assert 'data-computer="1"' in s.prompt() and "Thinking" in s.prompt()
@@ -1017,3 +1025,207 @@ def test_react_choices_that_cannot_win_are_shown_as_such() -> None:
     assert s.ui.choice.pick is None
     s.key("n")  # declining needs no confirmation: no dice are rolled
     assert s.game.record.actions[-1] == React(None, player=p.player)
+
+
+# --- zoom and pan (serm.ui.zoom) ----------------------------------------------------------------
+
+
+def bare(s: Screen) -> Vec:
+    """A point of the table no card covers (the middle of the open table after deployment)."""
+    at = Vec(5.0, 5.0)
+    assert all((x.pos - at).length() > 1.0 for x in s.state.on_table())
+    return at
+
+
+def test_the_zoom_buttons_and_keys_zoom_about_the_middle_and_fit_again() -> None:
+    s = deployed()
+    s.press(Command.ZOOM_IN)
+    assert s.ui.viewport.zoom == pytest.approx(frame.STEP)
+    s.key("+")
+    assert s.ui.viewport.zoom == pytest.approx(frame.STEP**2)
+    assert frame.centre(s.state.scenario, s.ui.viewport) == Vec(5.0, 5.0)
+    s.key("-")
+    assert s.ui.viewport.zoom == pytest.approx(frame.STEP)
+    s.press(Command.ZOOM_OUT)
+    assert s.ui.viewport == Viewport()
+    s.key("=")
+    s.press(Command.ZOOM_FIT)
+    assert s.ui.viewport == Viewport()
+    s.key("+")
+    s.key("0")
+    assert s.ui.viewport == Viewport()
+    assert s.view().viewport == s.ui.viewport
+
+
+def test_ctrl_wheel_zooms_about_the_pointer_even_while_the_computer_decides() -> None:
+    s = Screen.new(computer={1: "easy", 2: "easy"})
+    at = Vec(2.0, 8.0)
+    s.send(ZoomAt(at.x, at.y, 2.0))
+    vp = s.ui.viewport
+    assert vp.zoom == pytest.approx(2.0)
+    c = frame.centre(s.state.scenario, vp)
+    assert (at - c) * 2.0 == (at - Vec(5.0, 5.0))  # the point stays where it was on screen
+    s.press(Command.ZOOM_FIT)
+    assert s.ui.viewport == Viewport()
+
+
+def test_one_finger_on_bare_table_pans_where_the_step_uses_no_board_drag() -> None:
+    s = deployed()
+    s.press(Command.ZOOM_IN)
+    s.press(Command.ZOOM_IN)
+    at = bare(s)
+    s.send(PointerDown(at.x, at.y, id=7))
+    assert s.ui.pointer.drag == Drag.PAN
+    s.send(PointerMove(at.x - 1.0, at.y + 0.5, id=7))
+    c = frame.centre(s.state.scenario, s.ui.viewport)
+    assert (c.x, c.y) == (pytest.approx(6.0), pytest.approx(4.5))
+    # The finger's table point is the one it pressed on: the table follows the finger.
+    assert s.ui.pointer.fingers == ((7, pytest.approx(at)),)
+    s.send(PointerUp(at.x - 1.0, at.y + 0.5, touch=True, id=7))
+    assert s.ui.pointer.drag == Drag.NONE and s.ui.pointer.fingers == ()
+    assert s.state.pending is not None and s.state.pending.kind == PendingKind.ACT
+
+
+def test_a_press_on_a_card_never_pans_and_a_drag_step_never_pans_with_one_finger() -> None:
+    s = deployed()
+    s.press(Command.ZOOM_IN)
+    view = s.ui.viewport
+    me = mine(s, "assault")
+    s.send(PointerDown(me.x, me.y, hit(me), id=1))
+    s.send(PointerMove(me.x + 1.0, me.y, id=1))
+    s.send(PointerUp(me.x + 1.0, me.y, id=1))
+    assert s.ui.viewport == view and s.ui.choice.soldier == (me.player, me.card)
+    s.key("m")  # aiming a Move: one finger aims, it does not pan
+    at = bare(s)
+    s.send(PointerDown(at.x, at.y, id=1))
+    assert s.ui.pointer.drag == Drag.AIM
+    s.send(PointerMove(at.x + 1.0, at.y, id=1))
+    assert s.ui.viewport == view
+    s.send(PointerUp(at.x + 1.0, at.y, id=1))
+    # The middle button (or Space held) pans whatever the step.
+    s.send(PointerDown(at.x, at.y, id=1, pan=True))
+    s.send(PointerMove(at.x + 0.5, at.y, id=1))
+    assert s.ui.viewport != view and s.ui.pointer.drag == Drag.PAN
+    s.send(PointerUp(at.x + 0.5, at.y, id=1))
+    assert s.ui.choice.mode == ActMode.AIM
+
+
+def test_two_fingers_pinch_and_the_drag_the_first_one_began_never_happened() -> None:
+    s = Screen.new()
+    before = s.ui
+    assert before.ghost is not None
+    s.send(PointerDown(4.0, 5.0, id=1))  # placing: the first finger drags the card
+    assert s.ui.pointer.drag == Drag.GHOST
+    s.send(PointerDown(6.0, 5.0, id=2))
+    assert s.ui.pointer.drag == Drag.PINCH and s.ui.ghost == before.ghost
+    s.send(PointerMove(3.0, 5.0, id=1))  # the fingers spread from 2 L apart to 3
+    assert s.ui.viewport.zoom == pytest.approx(1.5)
+    s.send(PointerMove(7.0, 5.0, id=2))  # and once more, in the view zoomed by then
+    assert s.ui.viewport.zoom == pytest.approx(2.25)
+    fingers = dict(s.ui.pointer.fingers)
+    assert (fingers[1] - Vec(4.0, 5.0)).length() < 1e-9  # the points pressed on stay under them
+    assert (fingers[2] - Vec(6.0, 5.0)).length() < 1e-9
+    s.send(PointerUp(7.0, 5.0, touch=True, id=2))
+    assert s.ui.pointer.drag == Drag.PAN  # the last finger pans on, never drags the card
+    s.send(PointerCancel(id=2))  # capture lost after the release: nothing
+    s.send(PointerCancel(id=1))
+    assert s.ui.pointer.drag == Drag.NONE and s.ui.pointer.fingers == ()
+    assert s.ui.ghost == before.ghost and s.ui.viewport.zoom == pytest.approx(2.25)
+    s.down(5.0, 9.0)  # the next press drags the card at once
+    assert s.ui.pointer.drag == Drag.GHOST
+
+
+def test_a_computer_action_mid_pinch_keeps_the_pinch() -> None:
+    s = deployed()
+    s.send(PointerDown(4.0, 5.0, id=1))
+    s.send(PointerDown(6.0, 5.0, id=2))
+    s.send(Settled())
+    assert s.ui.pointer.drag == Drag.PINCH and len(s.ui.pointer.fingers) == 2
+
+
+def test_a_pinch_begun_on_a_card_does_not_choose_it() -> None:
+    s = deployed()
+    me = mine(s, "assault")
+    before = s.ui
+    s.send(PointerDown(me.x, me.y, hit(me), id=1))
+    assert s.ui.choice.soldier == (me.player, me.card)
+    s.send(PointerDown(me.x + 2, me.y, id=2))
+    assert s.ui.choice == before.choice and s.ui.pointer.drag == Drag.PINCH
+
+
+# --- the card's details (serm.ui.details) -------------------------------------------------------
+
+
+def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
+    s = deployed()
+    me = mine(s, "gunner")
+    s.send(PointerDown(me.x, me.y, hit(me), touch=True))
+    s.up(me.x, me.y, hit(me), touch=True)
+    assert s.ui.inspect == (me.player, me.card) and s.ui.choice.soldier == (me.player, me.card)
+    html = card_html(s.state, s.ui)
+    assert "Gunner" in html and "<dt>Shoot</dt><dd>2</dd>" in html.replace("\n", "")
+    assert "shoots once at every enemy it sees" in html
+    s.press(Command.CLOSE_CARD)
+    assert s.ui.inspect is None and card_html(s.state, s.ui) == ""
+    enemy = next(x for x in s.state.on_table() if x.player != me.player)
+    s.down(enemy.x, enemy.y, hit(enemy))  # a mouse: no details (it hovers)
+    assert s.ui.inspect is None
+    s.up(enemy.x, enemy.y, hit(enemy))
+    s.send(PointerDown(enemy.x, enemy.y, hit(enemy), touch=True))
+    assert s.ui.inspect == (enemy.player, enemy.card)
+    assert (
+        f"Your Gunner {'sees' if enemy in q.visible_enemies(s.state, me) else 'does not see'}"
+        in (card_html(s.state, s.ui))
+    )
+    s.key("Escape")  # closes the details and puts the chosen soldier back
+    assert s.ui.inspect is None and s.ui.choice.soldier is None
+    s.send(PointerDown(enemy.x, enemy.y, hit(enemy), touch=True))
+    s.up(enemy.x, enemy.y, hit(enemy), touch=True)
+    s.send(PointerDown(*bare(s), touch=True))  # a tap on bare table closes them
+    assert s.ui.inspect is None
+
+
+def test_the_details_give_the_kill_chance_of_a_target() -> None:
+    s = deployed()
+    shooter = (
+        next(x for x in s.state.alive(s.state.pending.player) if q.visible_enemies(s.state, x))
+        if s.state.pending
+        else None
+    )
+    assert shooter is not None
+    s.press(Command.SELECT, shooter.card)
+    s.key("s")
+    target = q.visible_enemies(s.state, shooter)[0]
+    s.send(PointerDown(target.x, target.y, Hit(target.player, target.card), pan=True, touch=True))
+    assert s.ui.inspect is None  # a press that only pans shows nothing
+    s.send(PointerUp(target.x, target.y))
+    s.press(Command.CLOSE_CARD)
+    ui = replace(s.ui, inspect=(target.player, target.card))
+    chance = percent(q.kill_chance(shooter, target))
+    assert f"Chance that one shot kills it now: {chance}." in card_html(s.state, ui)
+
+
+def at(s: Screen) -> tuple[float, float]:
+    """Where the card being placed is."""
+    assert s.ui.ghost is not None
+    return s.ui.ghost.x, s.ui.ghost.y
+
+
+def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
+    s = Screen.new()
+    g = s.ui.ghost
+    assert g is not None
+    s.send(PointerDown(g.x + 0.1, g.y + 0.2, touch=True))  # gripped: it does not jump
+    assert at(s) == (g.x, g.y)
+    s.send(PointerMove(g.x - 0.9, g.y + 0.2, touch=True))
+    assert at(s) == (pytest.approx(g.x - 1.0), pytest.approx(g.y))
+    s.up(g.x - 0.9, g.y + 0.2, touch=True)
+    s.send(PointerDown(8.0, 9.5, touch=True))  # beside the card: it goes above the finger
+    assert at(s) == (8.0, pytest.approx(9.5 - TOUCH_LIFT))
+    s.up(8.0, 9.5, touch=True)
+    s.press(Command.ZOOM_IN)
+    s.send(PointerDown(2.0, 9.5, touch=True))
+    assert at(s)[1] == pytest.approx(9.5 - TOUCH_LIFT / frame.STEP)
+    s.up(2.0, 9.5, touch=True)
+    s.send(PointerDown(6.0, 9.0))  # a mouse: the card is where the pointer is
+    assert at(s) == (6.0, 9.0)

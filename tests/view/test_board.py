@@ -6,6 +6,8 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
+import pytest
+
 from serm.core import State
 from serm.core.cards import CARD_NAMES
 from serm.view import board
@@ -134,10 +136,11 @@ def test_card_content(deployed: State) -> None:
     title = g.find(f"{NS}title")
     assert title is not None
     assert title.text == "Player 1 Ranger \u2014 Shoot 1, Endure 1, React 2, Move 1"
-    text = all_text(g)
+    text = all_text(g).replace("S ", "S").replace("E ", "E").replace("R ", "R").replace("M ", "M")
     for stat in ("S1", "E1", "R2", "M1", "Ranger"):
         assert stat in text
-    assert "S0" in all_text(card(root, 2, "brawler")) and "M3" in all_text(card(root, 2, "brawler"))
+    brawler = all_text(card(root, 2, "brawler"))
+    assert "S 0" in brawler and "M 3" in brawler
 
 
 def test_sides_differ_by_more_than_colour(deployed: State) -> None:
@@ -149,25 +152,31 @@ def test_sides_differ_by_more_than_colour(deployed: State) -> None:
         assert body1.get("stroke") != body2.get("stroke")
         assert body1.get("stroke-dasharray") == "none"
         assert body2.get("stroke-dasharray") not in (None, "none")
-        badge1 = next(b for b in one.iter(f"{NS}g") if "badge" in classes(b))
-        badge2 = next(b for b in two.iter(f"{NS}g") if "badge" in classes(b))
-        assert badge1.find(f"{NS}circle") is not None and all_text(badge1) == "1"
-        assert badge2.find(f"{NS}polygon") is not None and all_text(badge2) == "2"
+        mark1 = next(t for t in one.iter(f"{NS}text") if "name" in classes(t))
+        mark2 = next(t for t in two.iter(f"{NS}text") if "name" in classes(t))
+        assert all_text(mark1).startswith("\u25cf") and all_text(mark2).startswith("\u25c6")
 
 
-def test_card_text_is_never_upside_down(deployed: State) -> None:
-    root = parse(render(deployed, ViewModel()))
+@pytest.mark.parametrize("facing", [0.0, 37.5, 90.0, 180.0, 200.0, 271.0])
+def test_card_text_is_upright_whatever_the_facing(deployed: State, facing: float) -> None:
+    """The face text is turned back by the facing: it reads from the bottom of the screen."""
+    turned = replace(deployed, soldiers=tuple(replace(s, facing=facing) for s in deployed.soldiers))
+    root = parse(render(turned, ViewModel()))
     for g in cards(root):
-        facing = float(re.findall(r"rotate\(([-\d.]+)\)", g.get("transform") or "")[0])
         parents = {child: parent for parent in g.iter() for child in parent}
         for t in g.iter(f"{NS}text"):
-            extra, el = 0.0, t
-            while el is not g:  # half turns of the text and of its groups inside the card
-                if "rotate(180" in (el.get("transform") or ""):
-                    extra += 180.0
-                el = parents[el]
-            effective = (facing + extra) % 360.0
-            assert effective <= 90.0 or effective >= 270.0, (g.get("data-card"), facing)
+            total = 0.0
+            chain = [t]
+            while chain[-1] is not g:  # every rotation from the text up to the card
+                chain.append(parents[chain[-1]])
+            for el in chain:
+                for r in re.findall(r"rotate\(([-\d.]+)", el.get("transform") or ""):
+                    total += float(r)
+            assert total % 360.0 == pytest.approx(0.0, abs=0.01) or total % 360.0 == pytest.approx(
+                360.0, abs=0.01
+            ), (g.get("data-card"), facing, total)
+        arrow = g.find(f"{NS}polygon")  # the chevron still turns with the card
+        assert arrow is not None
 
 
 def test_dead_soldiers_are_not_drawn(after_kill: tuple[State, str]) -> None:

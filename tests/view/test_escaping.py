@@ -29,7 +29,8 @@ ALLOWED = set(
     "id class style transform viewBox preserveAspectRatio role aria-label font-family x y width"
     " height rx ry cx cy r x1 y1 x2 y2 d points fill fill-opacity fill-rule stroke stroke-width"
     " stroke-opacity stroke-dasharray stroke-linejoin stroke-linecap opacity font-size font-weight"
-    " text-anchor dominant-baseline paint-order clip-path pointer-events cursor marker-end"
+    " text-anchor dominant-baseline paint-order clip-path clip-rule clipPathUnits pointer-events"
+    " cursor marker-end"
     " patternUnits patternTransform refX refY markerWidth markerHeight orient"
     " data-role data-player data-card data-handle data-x data-y data-facing".split()
 )
@@ -79,7 +80,7 @@ def test_hostile_strings_stay_text(name: str) -> None:
     check(root, name)
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert texts.count(name) >= 3  # two terrain labels, the ghost's card
-    assert f"{name} (R4)" in texts  # the ghost's problem
+    assert f"Cannot place here: {name} (R4)" in texts  # the ghost's problem
     assert name in (root.get("aria-label") or "")
     ghost = next(g for g in root.iter(f"{NS}g") if "ghost" in g.get("class", "").split())
     assert ghost.get("data-card") == name

@@ -19,6 +19,7 @@ from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
 from serm.view.board import percent
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
+from serm.view.overlay import HANDLE_DISTANCE
 from serm.view.render import (
     SCALE,
     overlay_layer,
@@ -276,14 +277,17 @@ def test_ghost_valid_and_invalid(deploying: State) -> None:
     assert ok.problem is None
     root = overlay(deploying, ViewModel(ghost=ok))
     (g,) = groups(root, "ghost")
-    assert "ok" in classes(g) and all_text(g) == "Armored"
+    assert "ok" in classes(g) and all_text(g) == "Armored Can go here"
+    # The label sits above the card (a finger on the card does not hide it).
+    label = next(t for t in g.iter(f"{NS}text") if "Can go here" in (t.text or ""))
+    assert float(label.get("y") or 0) < 9.0 * SCALE - 0.5 * SCALE
 
     problem = q.placement_problem(deploying, 1, "armored", 5.0, 5.0, 0.0)
     assert problem is not None
     bad = Ghost(1, "armored", 5.0, 5.0, 0.0, problem)
     (g,) = groups(overlay(deploying, ViewModel(ghost=bad)), "ghost")
     assert "bad" in classes(g)
-    assert str(problem) in all_text(g)
+    assert f"Cannot place here: {problem}" in all_text(g)
 
 
 def test_move_preview(deployed: State) -> None:
@@ -380,10 +384,20 @@ def test_facing_handle(deployed: State) -> None:
     view = ViewModel(facing_handle=((1, "assault"), 90.0))
     root = overlay(deployed, view)
     (handle,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
+    (hit,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate-area"]
     assert handle.get("data-player") == "1" and handle.get("data-card") == "assault"
+    # The hit disc: unpainted, taking presses (the stylesheet sizes it in CSS px).
+    assert "handle-hit" in (hit.get("class") or "") and hit.get("fill") == "none"
+    assert hit.get("clip-path") == "url(#handle-clip)"  # not over the card itself
+    assert hit.get("pointer-events") == "all"
+    assert (hit.get("cx"), hit.get("cy"), hit.get("data-card")) == (
+        handle.get("cx"),
+        handle.get("cy"),
+        "assault",
+    )
     assert handle.get("pointer-events") == "all"
     s = deployed.soldier(1, "assault")
-    h = s.pos + unit(90.0) * 0.9
+    h = s.pos + unit(90.0) * HANDLE_DISTANCE
     assert math.isclose(float(handle.get("cx") or 0), h.x * SCALE)
     assert math.isclose(float(handle.get("cy") or 0), h.y * SCALE)
     assert math.isclose(float(handle.get("r") or 0), 0.18 * SCALE)
