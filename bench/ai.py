@@ -1,11 +1,26 @@
-"""``python -m serm bench ai --games N --seed S``: the computer opponent's benchmark.
+"""``python -m serm bench ai``: the computer opponent's benchmark, fair to both seats.
 
-Plays each pairing below for N games, sides swapped every other game, and prints a table of win
-rates with 95% Wilson intervals (a draw, a game stopped at the turn cap, counts half), then
-think-time percentiles per strength, then one JSON line of the same figures.
+**Pairings.** Each pairing (a, b) plays ``--games`` N *pairs* of games, 2N games: pair ``i`` plays
+the same game seed twice, a as player 1 then a as player 2. The seed fixes the dice, so the
+roll-off (R5) goes to the same seat both times and each side holds the first initiative in one
+game of the pair: the roll-off cancels out. A pairing's rate is a's score over its 2N games, a
+draw (R8: 40 activations in a row with no elimination) counting half a win; it is printed
+overall, and apart for the games in which a held the first initiative and those it did not.
 
-``--browser`` measures think time in the page instead (Pyodide in headless Chromium, as a player
-waits): see ``bench/ai_browser.py`` and ``python -m serm bench ai --browser --help``.
+**Seat balance.** For each table (``--seat``, by default every built-in one), ``--seat-games``
+hard-vs-hard games (default N): the score of the side holding the first initiative (a draw
+counts half), the share of draws and the mean game length in activations. Target on the default
+table: between 0.40 and 0.60, with at most 10% draws.
+
+Every rate comes with its 95% Wilson interval (games taken as independent). Then the think-time
+percentiles per strength (CPython, every game above) and, as the last line, one JSON object of
+every figure with each target met or missed (a rate is judged by its measured value, not by its
+interval).
+
+``--log FILE`` appends one JSON line per finished game and, on a later run with the same
+options, reuses the games already in it (the key is table, players, seeds; it does not know the
+code changed: start a new file after changing the computer). ``--browser`` measures think time
+in the page instead (Pyodide in headless Chromium): see ``bench/ai_browser.py``.
 """
 
 from __future__ import annotations
@@ -15,32 +30,72 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
 
 from serm.ai.match import ACTIVATION_CAP, play
 from serm.core.record import scenario_from_dict
-from serm.core.scenario import Scenario, by_name
+from serm.core.scenario import BUILT_IN, Scenario, by_name
 
 PAIRINGS = (
     ("hard", "random"),
     ("hard", "greedy"),
-    ("normal", "greedy"),
     ("hard", "normal"),
+    ("normal", "greedy"),
     ("normal", "easy"),
     ("easy", "random"),
     ("easy", "greedy"),
 )
 TARGETS = {
-    "hard-random": 0.97,
+    "hard-random": 0.98,
     "hard-greedy": 0.75,
-    "normal-greedy": 0.60,
     "hard-normal": 0.60,
-    "normal-easy": 0.60,
+    "normal-greedy": 0.60,
+    "normal-easy": 0.65,
 }
+"""Least rate of each pairing on the default table at ``--games 200`` (issue 10, item 6)."""
+SEAT_TARGET = (0.40, 0.60)
+"""The first-initiative side's hard-vs-hard rate on the default table (issue 10, item 3)."""
+SEAT_DRAWS = 0.10
+"""Most draws in those games."""
+SEAT_KIND = "hard"
+SEED_STRIDE = 100003
 
-Job = tuple[str, str, int, str, int]
-Row = tuple[str, str, float, bool, dict[str, list[float]], int]
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play: ``group`` is a pairing ("hard-greedy") or a seat-balance table
+    ("seat:default"); ``kinds`` are players 1 and 2; ``tag`` is a's side (1 or 2) in a pairing
+    game, 0 in a seat-balance game."""
+
+    group: str
+    kinds: tuple[str, str]
+    table: str
+    seed: int
+    player_seeds: tuple[int, int]
+    tag: int
+
+    def key(self) -> str:
+        return f"{self.group}|{self.kinds[0]}-{self.kinds[1]}|{self.table}|{self.seed}|{self.tag}"
+
+
+@dataclass
+class Row:
+    """One game played: the job's key and group, a's side (``tag``), the winner (None: draw),
+    who held the first initiative, its length in activations, whether the safety cap stopped
+    it, and the think times (s) per kind of player."""
+
+    key: str
+    group: str
+    tag: int
+    winner: int | None
+    first: int
+    activations: int
+    capped: bool
+    times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -54,17 +109,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def run_one(job: Job) -> Row:
-    """Play one game of pairing (a, b); returns (a, b, a's score, draw, think times, turns)."""
-    a, b, seed, scenario, cap = job
-    a_first = seed % 2 == 0
-    kinds = (a, b) if a_first else (b, a)
-    sc = scenario_for(scenario, seed)
-    r = play(sc, kinds, seed, cap)
-    side_a = 1 if a_first else 2
-    score = 0.5 if r.winner is None else float(r.winner == side_a)
-    times = {a: r.times[side_a], b: r.times[3 - side_a]}
-    return a, b, score, r.winner is None, times, r.activations
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(math.ceil(q * len(xs))) - 1)]
 
 
 def scenario_for(name: str, seed: int) -> Scenario:
@@ -78,11 +127,308 @@ def scenario_for(name: str, seed: int) -> Scenario:
     return by_name(name, seed)
 
 
-def percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(math.ceil(q * len(xs))) - 1)]
+# --------------------------------------------------------------------------------- the games
+
+
+def pairing_jobs(pairs: Sequence[tuple[str, str]], games: int, seed: int, table: str) -> list[Job]:
+    """Two games per pair and per seed: a as player 1, then a as player 2 (same dice)."""
+    out = []
+    for a, b in pairs:
+        for i in range(games):
+            s = seed * SEED_STRIDE + i
+            ps = (s * 2 + 1, s * 2 + 2)
+            out.append(Job(f"{a}-{b}", (a, b), table, s, ps, 1))
+            out.append(Job(f"{a}-{b}", (b, a), table, s, (ps[1], ps[0]), 2))
+    return out
+
+
+def seat_jobs(tables: Sequence[str], games: int, seed: int) -> list[Job]:
+    """``games`` hard-vs-hard games per table (seeds apart from the pairings')."""
+    out = []
+    for table in tables:
+        for i in range(games):
+            s = (seed + 7919) * SEED_STRIDE + i
+            out.append(
+                Job(f"seat:{table}", (SEAT_KIND, SEAT_KIND), table, s, (s * 2 + 1, s * 2 + 2), 0)
+            )
+    return out
+
+
+def run_one(job: Job) -> Row:
+    """Play one job's game."""
+    r = play(
+        scenario_for(job.table, job.seed), job.kinds, job.seed, ACTIVATION_CAP, job.player_seeds
+    )
+    times: dict[str, list[float]] = {}
+    for side in (1, 2):
+        times.setdefault(job.kinds[side - 1], []).extend(r.times[side])
+    return Row(job.key(), job.group, job.tag, r.winner, r.first, r.activations, r.capped, times)
+
+
+def load_log(path: Path | None) -> dict[str, Row]:
+    if path is None or not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = Row(**json.loads(line))
+            out[row.key] = row
+    return out
+
+
+def run_all(jobs: list[Job], workers: int, log: Path | None) -> Iterator[Row]:
+    """Every job's row: from the log when it has one, else played (and appended to the log)."""
+    done = load_log(log)
+    todo = [j for j in jobs if j.key() not in done]
+    for j in jobs:
+        if j.key() in done:
+            yield done[j.key()]
+    _progress(f"{len(jobs) - len(todo)} games from the log, {len(todo)} to play")
+    if log is not None:
+        log.parent.mkdir(parents=True, exist_ok=True)
+    fh = open(log, "a", encoding="utf-8") if log is not None else None
+    start = time.time()
+    try:
+        rows: Iterator[Row]
+        if workers > 1:
+            pool = Pool(workers)
+            rows = pool.imap_unordered(run_one, todo, chunksize=1)
+        else:
+            rows = map(run_one, todo)
+        for i, row in enumerate(rows, 1):
+            if fh is not None:
+                fh.write(json.dumps(asdict(row)) + "\n")
+                fh.flush()
+            if i % 20 == 0 or i == len(todo):
+                _progress(f"{i}/{len(todo)} games played, {time.time() - start:.0f} s")
+            yield row
+    finally:
+        if fh is not None:
+            fh.close()
+        if workers > 1:
+            pool.close()
+            pool.join()
+
+
+def _progress(message: str) -> None:
+    print(f"[bench ai] {message}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------------- the figures
+
+
+def score_of(row: Row, side: int) -> float:
+    """What ``side`` scored in ``row``'s game: 1 a win, 0.5 a draw (R8), 0 a loss."""
+    return 0.5 if row.winner is None else float(row.winner == side)
+
+
+def rate(scores: list[float]) -> dict[str, Any]:
+    n = len(scores)
+    won = sum(scores)
+    lo, hi = wilson(won, n)
+    return {
+        "games": n,
+        "score": won,
+        "rate": round(won / n, 4) if n else None,
+        "ci95": [round(lo, 4), round(hi, 4)],
+    }
+
+
+def pairing_figures(rows: list[Row], target: float | None) -> dict[str, Any]:
+    """a's rate overall and with/without the first initiative; draws, length, target."""
+    overall = [score_of(r, r.tag) for r in rows]
+    first = [score_of(r, r.tag) for r in rows if r.first == r.tag]
+    second = [score_of(r, r.tag) for r in rows if r.first != r.tag]
+    out = rate(overall)
+    out |= {
+        "pairs": len(rows) // 2,
+        "first": rate(first),
+        "second": rate(second),
+        "draws": sum(r.winner is None for r in rows),
+        "capped": sum(r.capped for r in rows),
+        "mean_activations": round(sum(r.activations for r in rows) / max(len(rows), 1), 1),
+        "target": target,
+    }
+    if target is not None and out["rate"] is not None:
+        out["met"] = out["rate"] >= target
+    return out
+
+
+def seat_figures(rows: list[Row], judged: bool) -> dict[str, Any]:
+    """The first-initiative side's rate, draws and length; the target on the default table."""
+    out = rate([score_of(r, r.first) for r in rows])
+    draws = sum(r.winner is None for r in rows)
+    out |= {
+        "draws": draws,
+        "draw_share": round(draws / max(len(rows), 1), 4),
+        "capped": sum(r.capped for r in rows),
+        "mean_activations": round(sum(r.activations for r in rows) / max(len(rows), 1), 1),
+    }
+    if judged and out["rate"] is not None:
+        out["target"] = list(SEAT_TARGET)
+        out["met"] = SEAT_TARGET[0] <= out["rate"] <= SEAT_TARGET[1]
+        out["draws_target"] = SEAT_DRAWS
+        out["draws_met"] = out["draw_share"] <= SEAT_DRAWS
+    return out
+
+
+def _ci(fig: dict[str, Any]) -> str:
+    if not fig["games"]:
+        return f"{'-':>5} {'':15}"
+    lo, hi = fig["ci95"]
+    return f"{fig['rate']:5.3f} [{lo:.3f},{hi:.3f}]"
+
+
+def report(
+    rows: list[Row],
+    args: argparse.Namespace,
+    pairs: list[tuple[str, str]],
+    tables: list[str],
+    elapsed: float,
+) -> dict[str, Any]:
+    """Print the tables and return every figure (the JSON line)."""
+    print(
+        f"S.E.R.M. AI benchmark: {args.games} pairs (2 games each, sides swapped) per pairing on "
+        f"table {args.scenario}, {args.seat_games} hard-vs-hard games per table for seat "
+        f"balance, seed {args.seed}, {elapsed:.0f} s"
+    )
+    targets: list[dict[str, Any]] = []
+    out: dict[str, Any] = {
+        "pairs": args.games,
+        "seat_games": args.seat_games,
+        "seed": args.seed,
+        "scenario": args.scenario,
+        "seconds": round(elapsed, 1),
+        "pairings": print_pairings(rows, pairs, targets),
+        "seat": print_seat(rows, tables, targets),
+    }
+    capped = out["capped"] = sum(r.capped for r in rows)
+    if capped:
+        print(f"WARNING: {capped} games reached the safety cap of {ACTIVATION_CAP} activations")
+    out["think"] = think_table(rows)
+    out["targets"] = targets
+    return out
+
+
+def print_pairings(
+    rows: list[Row], pairs: list[tuple[str, str]], targets: list[dict[str, Any]]
+) -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    if not pairs:
+        return table
+    print("pairing: a's score (win 1, draw 0.5) over 2 games per pair; rate and 95% interval")
+    print(
+        f"{'pairing':14} {'games':>5} {'overall':>21} {'a with 1st initiative':>21} "
+        f"{'a without':>21} {'draws':>5} {'acts':>5}  target"
+    )
+    for a, b in pairs:
+        key = f"{a}-{b}"
+        fig = table[key] = pairing_figures([r for r in rows if r.group == key], TARGETS.get(key))
+        mark = ""
+        if "met" in fig:
+            mark = f">= {fig['target']:.2f} {'met' if fig['met'] else 'MISSED'}"
+            targets.append(_target(key, f">= {fig['target']}", fig["rate"], fig["met"]))
+        print(
+            f"{key:14} {fig['games']:5d} {_ci(fig):>21} {_ci(fig['first']):>21} "
+            f"{_ci(fig['second']):>21} {fig['draws']:5d} {fig['mean_activations']:5.1f}  {mark}"
+        )
+    return table
+
+
+def print_seat(rows: list[Row], tables: list[str], targets: list[dict[str, Any]]) -> dict[str, Any]:
+    seat: dict[str, Any] = {}
+    if not tables:
+        return seat
+    print("seat balance: hard vs hard, the score of the side holding the first initiative")
+    print(f"{'table':14} {'games':>5} {'first initiative':>21} {'draws':>10} {'acts':>5}  target")
+    for t in tables:
+        fig = seat[t] = seat_figures([r for r in rows if r.group == f"seat:{t}"], t == "default")
+        mark = ""
+        if "met" in fig:
+            lo, hi = SEAT_TARGET
+            mark = (
+                f"{lo:.2f}-{hi:.2f} {'met' if fig['met'] else 'MISSED'}, "
+                f"draws <= {SEAT_DRAWS:.0%} {'met' if fig['draws_met'] else 'MISSED'}"
+            )
+            targets.append(_target(f"seat:{t}", f"{lo}-{hi}", fig["rate"], fig["met"]))
+            targets.append(
+                _target(f"seat:{t}:draws", f"<= {SEAT_DRAWS}", fig["draw_share"], fig["draws_met"])
+            )
+        draws = f"{fig['draws']} ({fig['draw_share']:.0%})"
+        acts = fig["mean_activations"]
+        print(f"{t:14} {fig['games']:5d} {_ci(fig):>21} {draws:>10} {acts:5.1f}  {mark}")
+    return seat
+
+
+def _target(name: str, target: str, value: float | None, met: bool) -> dict[str, Any]:
+    return {"name": name, "target": target, "value": value, "met": met}
+
+
+def think_table(rows: list[Row]) -> dict[str, Any]:
+    times: dict[str, list[float]] = {}
+    for r in rows:
+        for kind, ts in r.times.items():
+            times.setdefault(kind, []).extend(ts)
+    think: dict[str, Any] = {}
+    print(f"{'think time (s)':14} {'n':>7} {'p50':>7} {'p95':>7} {'max':>7}")
+    for kind in ("easy", "normal", "hard", "greedy", "random"):
+        ts = times.get(kind, [])
+        if not ts:
+            continue
+        p50, p95, mx = percentile(ts, 0.5), percentile(ts, 0.95), max(ts)
+        print(f"{kind:14} {len(ts):7d} {p50:7.3f} {p95:7.3f} {mx:7.3f}")
+        think[kind] = {
+            "n": len(ts),
+            "p50": round(p50, 4),
+            "p95": round(p95, 4),
+            "max": round(mx, 4),
+        }
+    return think
+
+
+# --------------------------------------------------------------------------------- command line
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        prog="python -m serm bench ai",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "--browser", action="store_true", help="think time in the page instead (see above)"
+    )
+    ap.add_argument(
+        "--games", type=int, default=40, help="pairs of games per pairing (2 games each)"
+    )
+    ap.add_argument(
+        "--seat-games",
+        type=int,
+        default=None,
+        help="hard-vs-hard games per table (default: --games)",
+    )
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--scenario",
+        default="default",
+        help="the pairings' table: default, open, random, mix, or a scenario JSON file",
+    )
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--pairs", default="", help="comma-separated a-b pairings (default: all; none: skip)"
+    )
+    ap.add_argument(
+        "--seat",
+        default="all",
+        help=f"comma-separated tables for seat balance (all: {', '.join(BUILT_IN)}; none: skip)",
+    )
+    ap.add_argument(
+        "--log", type=Path, default=None, help="a JSON-lines file of games, reused and appended"
+    )
+    args = ap.parse_args(argv)
+    if args.seat_games is None:
+        args.seat_games = args.games
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,102 +437,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bench.ai_browser import main as bench_in_browser
 
         return bench_in_browser([a for a in argv if a != "--browser"])
-    ap = argparse.ArgumentParser(prog="python -m serm bench ai", description=__doc__)
-    ap.add_argument(
-        "--browser", action="store_true", help="think time in the page instead (see above)"
-    )
-    ap.add_argument("--games", type=int, default=40, help="games per pairing")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument(
-        "--scenario",
-        default="default",
-        help="default, open, random, mix, or a scenario JSON file (record form)",
-    )
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument(
-        "--cap", type=int, default=ACTIVATION_CAP, help="activation cap (a draw beyond it)"
-    )
-    ap.add_argument("--pairs", default="", help="comma-separated a-b pairings (default: all)")
-    args = ap.parse_args(argv)
+    args = parse(argv)
     pairs: list[tuple[str, str]] = list(PAIRINGS)
-    if args.pairs:
+    if args.pairs == "none":
+        pairs = []
+    elif args.pairs:
         pairs = [(p.split("-")[0], p.split("-")[1]) for p in args.pairs.split(",")]
-    jobs: list[Job] = [
-        (a, b, args.seed * 100003 + i, args.scenario, args.cap)
-        for a, b in pairs
-        for i in range(args.games)
-    ]
+    tables = (
+        list(BUILT_IN) if args.seat == "all" else [t for t in args.seat.split(",") if t != "none"]
+    )
+    jobs = pairing_jobs(pairs, args.games, args.seed, args.scenario)
+    jobs += seat_jobs(tables, args.seat_games, args.seed)
     start = time.time()
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            results = pool.map(run_one, jobs, chunksize=1)
-    else:
-        results = [run_one(j) for j in jobs]
-    report(results, pairs, args, time.time() - start)
+    rows = list(run_all(jobs, args.workers, args.log))
+    print(json.dumps(report(rows, args, pairs, tables, time.time() - start)))
     return 0
-
-
-def report(
-    results: list[Row], pairs: Sequence[tuple[str, str]], args: argparse.Namespace, elapsed: float
-) -> None:
-    table: dict[str, object] = {}
-    think: dict[str, object] = {}
-    out = {
-        "games": args.games,
-        "seed": args.seed,
-        "scenario": args.scenario,
-        "seconds": round(elapsed, 1),
-        "pairings": table,
-        "think": think,
-    }
-    print(
-        f"S.E.R.M. AI benchmark: {args.games} games per pairing, seed {args.seed}, "
-        f"scenario {args.scenario}, {elapsed:.0f} s"
-    )
-    print(
-        f"{'pairing':16} {'wins':>6} {'draws':>6} {'rate':>6}  {'95% CI':>13}  {'target':>6} "
-        f"{'turns':>6}"
-    )
-    times: dict[str, list[float]] = {}
-    for a, b in pairs:
-        rows = [r for r in results if r[0] == a and r[1] == b]
-        n = len(rows)
-        wins = sum(r[2] for r in rows)
-        draws = sum(r[3] for r in rows)
-        lo, hi = wilson(wins, n)
-        key = f"{a}-{b}"
-        target = TARGETS.get(key)
-        turns = sum(r[5] for r in rows) / max(n, 1)
-        mark = "" if target is None else f"{target:.2f}" + (" ok" if wins / n >= target else " --")
-        print(
-            f"{key:16} {wins:6.1f} {draws:6d} {wins / n:6.3f}  [{lo:.3f},{hi:.3f}]  "
-            f"{mark:>9} {turns:6.1f}"
-        )
-        table[key] = {
-            "games": n,
-            "wins": wins,
-            "draws": draws,
-            "rate": round(wins / n, 4),
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "target": target,
-        }
-        for r in rows:
-            for kind, ts in r[4].items():
-                times.setdefault(kind, []).extend(ts)
-    print(f"{'think time (s)':16} {'n':>6} {'p50':>7} {'p95':>7} {'max':>7}")
-    for kind in ("easy", "normal", "hard", "greedy", "random"):
-        ts = times.get(kind, [])
-        if not ts:
-            continue
-        p50, p95, mx = percentile(ts, 0.5), percentile(ts, 0.95), max(ts)
-        print(f"{kind:16} {len(ts):6d} {p50:7.3f} {p95:7.3f} {mx:7.3f}")
-        think[kind] = {
-            "n": len(ts),
-            "p50": round(p50, 4),
-            "p95": round(p95, 4),
-            "max": round(mx, 4),
-        }
-    print(json.dumps(out))
 
 
 if __name__ == "__main__":
