@@ -16,6 +16,7 @@ from serm.core import queries as q
 from serm.core.actions import Action
 from serm.core.cards import CARDS, other
 from serm.core.geometry import EPS, Vec, bearing_of, unit
+from serm.core.rules import DRAW_AFTER
 from serm.core.state import Soldier, State
 
 from . import odds, sight
@@ -31,9 +32,9 @@ class Candidate:
     score: Scorer
 
 
-STANDOFF = 30
-"""Activations after which a game counts as a stand-off: the players press in (a draw at the
-activation cap is worth less than the risk)."""
+STANDOFF = DRAW_AFTER - 10
+"""Activations in a row with no elimination after which a game counts as a stand-off: the
+players press in before R8 ends it in a draw (``State.quiet_activations``)."""
 AGGRESSIVE = Weights(after_top=0.8, approach=0.05)
 
 
@@ -65,7 +66,7 @@ class Planner:
         self.them = other(self.me)
         sc = state.scenario
         if weights is None:
-            weights = Weights() if state.activation_number < STANDOFF else AGGRESSIVE
+            weights = Weights() if state.quiet_activations < STANDOFF else AGGRESSIVE
             if cfg.reply:
                 # The reply already discounts the second side's threat: count it more fully.
                 weights = replace(weights, reply=True, after_top=max(weights.after_top, 0.6))

@@ -152,7 +152,7 @@ def test_moves_travel_lengthwise() -> None:
 
 def test_stand_offs_press_in() -> None:
     state = first_activation(6)
-    pl = Planner(replace(state, activation_number=STANDOFF), STRENGTHS["normal"], random.Random(1))
+    pl = Planner(replace(state, quiet_activations=STANDOFF), STRENGTHS["normal"], random.Random(1))
     assert pl.ev.w.approach > 0 and pl.ev.w.after_top > Weights().after_top
     assert Planner(state, STRENGTHS["normal"], random.Random(1)).ev.w == Weights()
 
