@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .exposure import Grid
+
 
 @dataclass(frozen=True)
 class Config:
@@ -27,8 +29,9 @@ class Config:
     max_evals: int
     """Work cap per decision: board evaluations plus candidates scored; past it, the remaining
     candidates are not scored (the worst case, the first activation, needs about 600 at hard)."""
-    poses: int = 0
-    """Enemy Gunner poses weighed at deployment while the enemy Gunner is still in hand (0: off)."""
+    cover: Grid | None = None
+    """The enemy Gunner poses weighed at deployment while it is still in hand (``exposure``;
+    None: off)."""
     aim: bool = False
     """Aim the Gunner at deployment: the facing that sees the most enemy value at each spot."""
     reply: bool = False
@@ -41,8 +44,20 @@ class Config:
 
 STRENGTHS: dict[str, Config] = {
     "easy": Config("easy", 4, 1, 6, 6, 4, 3, 0.6, 150, careful=False),
-    "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400),
+    "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400, cover=Grid(1.2, 2, 30.0, 60.0)),
     "hard": Config(
-        "hard", 24, 5, 32, 60, 24, 16, 0.0, 900, poses=36, aim=True, reply=True, react_value=True
+        "hard",
+        24,
+        5,
+        32,
+        60,
+        24,
+        16,
+        0.0,
+        900,
+        cover=Grid(0.8, 2, 20.0, 60.0),
+        aim=True,
+        reply=True,
+        react_value=True,
     ),
 }

@@ -5,9 +5,12 @@ Spots are sampled in the zone; each is scored on the board so far (who takes the
 acts next) plus a prior on how much of the enemy zone could see a card there (``sight.could_see``
 from six points of it): exposure hurts a side that acts second and helps one that acts first.
 
-Hard also weighs where an enemy Gunner still in hand could stand and look (``poses``): the volley
-it would fire at the best of them counts against the spot; and it aims its own Gunner, at each
-spot, the way that sees the most enemy value. Easy places its cards in a random order.
+Normal and hard also weigh where an enemy Gunner still in hand could stand and look, exactly for a
+grid of its poses (``exposure``; hard's grid is finer): the volley it would fire from the best of
+them at the cards placed so far and this one counts against the spot, fully for the side that
+acts second (the enemy Gunner then shoots first), less for the side that acts first. Hard also
+aims its own Gunner, at each spot, the way that sees the most enemy value. Easy places its cards
+in a random order.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from serm.core.state import Soldier
 
 from . import odds, sight
 from .evaluate import VALUES, Board
+from .exposure import ZoneSight, bits, poses_for, zone_sight
 from .plans import VOLLEY, Candidate, Planner, toward, volley_soldier
 
 ORDER = ("armored", "assault", "ranger", "brawler", "gunner")
@@ -54,6 +58,9 @@ def place_steps(pl: Planner) -> Iterator[Candidate | None]:
     """``place_candidates`` one at a time, with a ``None`` after each spot: aiming a Gunner at a
     spot is a sight test per facing and per enemy, so the thinking can pause between spots. The
     random draws are the same whether or not it pauses."""
+    looking = sight_of(pl)
+    if looking is not None:
+        yield from looking[0].extend(looking[1])
     card = next_card(pl)
     z = pl.state.scenario.zone(pl.me)
     ahead = toward(Vec(0, (z.y0 + z.y1) / 2), Vec(0, pl.state.scenario.height / 2))
@@ -91,49 +98,31 @@ def aim(pl: Planner, pos: Vec, ahead: float, f: float) -> float:
     return best
 
 
-def poses(pl: Planner) -> list[tuple[Vec, float]]:
-    """Where the enemy Gunner may stand and look when it is still in hand: a grid of its zone
-    (two depths) by facings around straight ahead."""
-    if pl.poses is not None:
-        return pl.poses
-    z = pl.state.scenario.zone(pl.them)
-    ahead = toward(Vec(0, (z.y0 + z.y1) / 2), Vec(0, pl.state.scenario.height / 2))
-    facings = (0.0, -25.0, 25.0, -45.0, 45.0, -12.0, 12.0)
-    per = max(pl.cfg.poses // (2 * 3), 1)
-    out = []
-    k = 0
-    for i in range(per):
-        x = z.x0 + MARGIN + (z.x1 - z.x0 - 2 * MARGIN) * (i + 0.5) / per
-        for depth in (0.3, 0.7):
-            y = z.y0 + (z.y1 - z.y0) * depth
-            for j in range(3):
-                out.append((Vec(x, y), (ahead + facings[(k + j) % len(facings)]) % 360.0))
-            k += 1
-    pl.poses = out
-    return out
+def sight_of(pl: Planner) -> tuple[ZoneSight, int] | None:
+    """The enemy Gunner's poses and how many of them this placement weighs (``exposure``), while
+    that Gunner is still in hand; None when it is placed or the strength does not look."""
+    if pl.cfg.cover is None or volley_soldier(pl.state, pl.them).placed:
+        return None
+    zs = zone_sight(pl.state.scenario, pl.me, pl.cfg.cover)
+    placed = sum(1 for s in pl.state.alive(pl.me) if s.placed)
+    return zs, poses_for(len(zs.poses), placed, len(CARDS))
 
 
-def pose_threat(pl: Planner, board: Board) -> float:
-    """What an enemy Gunner still in hand would shoot at, placed and aimed for the best volley:
-    the mean of the worst poses and the overall mean (kill chance times value, my soldiers)."""
-    cache = pl.seen_from_poses
-    ps = poses(pl)
-    totals = [0.0] * len(ps)
+def pose_threat(pl: Planner, board: Board, zs: ZoneSight, count: int) -> float:
+    """What the enemy Gunner would shoot at from its best pose (R22): the most, over the poses
+    weighed, of kill chance times value of my soldiers that pose sees."""
+    totals = [0.0] * count
     for s, w in board:
         if s.player != pl.me or w < 1e-6:
             continue
-        key = (s.x, s.y, s.facing, s.card)
-        seen = cache.get(key)
-        if seen is None:
-            poly = s.polygon()
-            seen = cache[key] = [sight.sees_poly(p, f, ALL_ROUND, poly, pl.tall) for p, f in ps]
+        key = (s.x, s.y, s.facing)
+        mask = pl.masks.get(key)
+        if mask is None:
+            mask = pl.masks[key] = zs.mask(s.polygon(), count)
         v = odds.kill(VOLLEY, s.card) * VALUES[s.card] * w
-        for i, ok in enumerate(seen):
-            if ok:
-                totals[i] += v
-    totals.sort(reverse=True)
-    top = totals[: max(len(totals) // 6, 1)]
-    return 0.5 * sum(top) / len(top) + 0.5 * sum(totals) / len(totals)
+        for i in bits(mask):
+            totals[i] += v
+    return max(totals, default=0.0)
 
 
 def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
@@ -145,8 +134,9 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     exposed = sum(sight.could_see(p, poly, pl.tall) for p in points) / len(points)
     sign = 0.25 if first == pl.me else -0.5
     prior = sign * exposed * VALUES[card]
-    if pl.cfg.poses and not volley_soldier(pl.state, pl.them).placed:
-        prior -= (0.45 if first == pl.me else 1.0) * pose_threat(pl, board)
+    looking = sight_of(pl)
+    if looking is not None:
+        prior -= (0.45 if first == pl.me else 1.0) * pose_threat(pl, board, *looking)
     if CARDS[card].shoots_all_seen:
         cone = sum(
             sight.sees_poly(

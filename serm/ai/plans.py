@@ -73,10 +73,9 @@ class Planner:
         self.ev = Evaluator(sc.terrain, sc.explode_all, weights)
         self.tall = self.ev.tall
         self.board: Board = board_of(state.soldiers)
-        self.poses: list[tuple[Vec, float]] | None = None
-        """Enemy Gunner poses weighed at deployment (``deploy.poses``), built once."""
-        self.seen_from_poses: dict[tuple[float, float, float, str], list[bool]] = {}
-        """Which poses see a card at (x, y, facing); shared by a decision's candidate spots."""
+        self.masks: dict[tuple[float, float, float], int] = {}
+        """Which enemy Gunner poses see a card at (x, y, facing) (``exposure``), kept for the
+        decision's candidate spots."""
 
     # --- shared pieces ------------------------------------------------------------------------
 

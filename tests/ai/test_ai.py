@@ -163,7 +163,7 @@ def test_hard_deploys_away_from_an_unplaced_gunner() -> None:
     p = game.state.pending
     assert p is not None and p.kind == PendingKind.PLACE
     pl = Planner(game.state, STRENGTHS["hard"], random.Random(1))
-    assert deploy.poses(pl) and len(deploy.poses(pl)) <= STRENGTHS["hard"].poses
+    assert deploy.sight_of(pl) is not None
     cards = deploy.place_candidates(pl)
     assert cards and all(isinstance(c.score(), float) for c in cards)
 
