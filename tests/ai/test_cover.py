@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from serm.ai import make_player
+from serm.ai import STRENGTHS, make_player
 from serm.ai.exposure import Grid, ZoneSight, grid_poses, poses_for, zone_sight
+from serm.ai.plans import Planner
+from serm.core import queries as q
+from serm.core.actions import Move
 from serm.core.game import Game
-from serm.core.geometry import Vec, card_polygon, inside_rect, polygons_overlap
+from serm.core.geometry import Vec, card_polygon, inside_rect, polygons_overlap, unit
 from serm.core.los import sees
 from serm.core.scenario import Scenario, Terrain, by_name
-from serm.core.state import PendingKind
+from serm.core.state import PendingKind, State
+from tests.core.helpers import arrange
 
 
 def rect(name: str, x0: float, y0: float, x1: float, y1: float, tall: bool) -> Terrain:
@@ -101,3 +106,52 @@ def test_normal_and_hard_deploy_out_of_a_last_placed_gunners_sight() -> None:
             assert most_seen(sc, me, cards) <= 2, (kind, seed)
     exposed = [most_seen(sc, *deploy(sc, "greedy", seed)) for seed in (1, 2)]
     assert max(exposed) >= 3
+
+
+def gunner_in_the_lane(brawler_facing: float) -> State:
+    """Player 1's Gunner stands in the lane between two walls, facing sideways: the enemy Gunner
+    sees it down the lane and it cannot shoot back (R22: turning is its Move). An enemy Brawler
+    (React 2) stands at the east end of player 1's zone, facing up it or away."""
+    return arrange(
+        {
+            (1, "gunner"): (5.0, 7.8, 90.0),
+            (1, "armored"): (2.0, 9.0, 0.0),
+            (2, "gunner"): (5.0, 1.0, 180.0),
+            (2, "brawler"): (8.6, 9.3, brawler_facing),
+        },
+        scenario=walled(),
+        initiative=1,
+        others=False,
+    )
+
+
+def test_a_soldier_in_a_gunners_sight_moves_into_cover() -> None:
+    state = gunner_in_the_lane(180.0)
+    mine, theirs = state.soldier(1, "gunner"), state.soldier(2, "gunner")
+    assert q.sees_soldier(state, theirs, mine) and not q.sees_soldier(state, mine, theirs)
+    for kind in ("normal", "hard"):
+        action = make_player(kind, 1).decide(state)
+        assert isinstance(action, Move) and action.direction is not None, (kind, action)
+        # three L along its way (the median Move of one die) it is out of the Gunner's sight
+        end = mine.pos + unit(action.direction) * 3.0
+        moved = replace(mine, x=end.x, y=end.y, facing=action.facing or mine.facing)
+        assert not q.sees_soldier(state.with_soldier(moved), theirs, moved), (kind, action)
+
+
+def test_a_move_weighs_the_react_it_may_meet_on_the_way() -> None:
+    """The same Move scores lower when an enemy with a better React pool faces its path (R18,
+    R19: only one React is declared, so the best pool counts), and the other way is unchanged.
+    The Brawler's facing changes nothing else: it cannot shoot and it rams whichever way it faces.
+    """
+    scores = {}
+    for facing in (0.0, 180.0):  # up the zone, toward the path's east end; away
+        state = gunner_in_the_lane(facing)
+        pl = Planner(state, STRENGTHS["hard"], random.Random(1))
+        g = state.soldier(1, "gunner")
+        for d in (90.0, 270.0):
+            mover = replace(g, facing=d)
+            scores[facing, d] = pl.move_score(mover, d, False)
+            reactors = [c for c, _ in pl.reactors_along(mover, d, 6.0)]
+            assert ("brawler" in reactors) == (facing == 0.0 and d == 90.0)
+    assert scores[0.0, 90.0] < scores[180.0, 90.0] - 0.02
+    assert scores[0.0, 270.0] == scores[180.0, 270.0]
