@@ -74,8 +74,12 @@ def prepared_floats(poly: Poly) -> Prepared:
 def hull(points: Sequence[Pt]) -> Poly:
     """Convex hull (monotone chain); 1 or 2 points for flat input.
 
-    Points closer than ``SNAP`` are merged first, and a corner within ``EPS`` of the line of its
-    neighbours is dropped: otherwise two nearly equal points could hide a real corner.
+    Points closer than ``SNAP`` are merged first. The chain keeps every corner that turns the
+    right way, however slightly; then a corner within ``EPS`` of the segment between its two
+    neighbours is dropped (otherwise two nearly equal points could hide a real corner). Dropping
+    such corners during the chain instead would be wrong: where points share an x to within
+    rounding, the sort can put a corner that lies in line with two others beyond them, and the
+    chain would drop that true corner (a whole edge of the hull lost).
     """
     ps = sorted(_merge(points))
     if len(ps) <= 2:
@@ -84,17 +88,34 @@ def hull(points: Sequence[Pt]) -> Poly:
     def half(seq: list[Pt]) -> list[Pt]:
         h: list[Pt] = []
         for p in seq:
-            while len(h) >= 2:
-                (ax, ay), (bx, by) = h[-2], h[-1]
-                turn = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
-                if turn > EPS * math.hypot(bx - ax, by - ay):
-                    break
+            while len(h) >= 2 and _turn(h[-2], h[-1], p) <= 0.0:
                 h.pop()
             h.append(p)
         return h
 
-    out = tuple(half(ps)[:-1] + half(ps[::-1])[:-1])
-    return out if len(out) >= 2 else (ps[0], ps[-1])
+    out = _drop_flat(half(ps)[:-1] + half(ps[::-1])[:-1])
+    return tuple(out) if len(out) >= 2 else (ps[0], ps[-1])
+
+
+def _turn(a: Pt, b: Pt, c: Pt) -> float:
+    """Twice the signed area of a, b, c: > 0 for a left turn at b (y up)."""
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _drop_flat(poly: list[Pt]) -> list[Pt]:
+    """``poly`` less every corner within ``EPS`` of the segment joining its neighbours."""
+    i = 0
+    while len(poly) > 2 and i < len(poly):
+        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % len(poly)]
+        ax, ay = c[0] - a[0], c[1] - a[1]
+        span = ax * ax + ay * ay
+        along = (b[0] - a[0]) * ax + (b[1] - a[1]) * ay
+        if abs(_turn(a, b, c)) <= EPS * math.sqrt(span) and 0.0 <= along <= span:
+            del poly[i]
+            i = max(i - 1, 0)
+        else:
+            i += 1
+    return poly
 
 
 def _merge(points: Sequence[Pt]) -> list[Pt]:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from serm.core.convex import edges_of, inside
+from serm.core.convex import edges_of, hull, inside
 from serm.core.geometry import CARD_WIDTH, Polygon, Vec, card_polygon, convex_hull, polygons_overlap
 from serm.core.los import (
     Viewer,
@@ -351,3 +351,31 @@ def test_first_sighting_through_a_pinch_is_exact() -> None:
     meet = 5.1 + (5.1 - right) * (5.0 - 1.5) / (8.5 - 5.0)
     d = first_sighting(EYE, 0.0, (Vec(1.0, 2.0), Vec(9.0, 2.0)), 8.0, tall)
     assert d == pytest.approx(meet - HW - 1.0, abs=1e-9)
+
+
+def test_a_hull_keeps_a_corner_in_line_with_two_others_to_within_rounding() -> None:
+    """Corners whose x differ by rounding only (a cell cut at a wall's edge, minus a card: the
+    sum ``visibility.first_meet`` slides against) must all stay: the chain once dropped the
+    top right corner below, losing a 0.7 L strip, and a React entry came 0.05 L late."""
+    x0, x1 = 2.855653419820053, 2.855653419820055
+    pts = [(-19.0, -5.95), (-19.0, -3.643), (x0, -4.359), (x0, -3.643), (x1, -5.95), (x1, -5.237)]
+    assert set(hull(pts)) == {(-19.0, -5.95), (-19.0, -3.643), (x0, -3.643), (x1, -5.95)}
+
+
+def test_a_hull_holds_every_point_when_columns_differ_by_rounding() -> None:
+    """Rectangles minus cards with each x nudged by a few units in the last place: every point
+    lies in the hull (within ``EPS``), and every corner of the hull is one of the points."""
+    rng = random.Random(5)
+    for _ in range(400):
+        x, w = rng.uniform(-20, 20), rng.uniform(0.5, 20)
+        y, h = rng.uniform(-20, 20), rng.uniform(0.5, 20)
+        pts = [
+            (math.nextafter(px, px + rng.choice((-1, 1)) * math.inf), py)
+            for px in (x, x + w)
+            for py in (y, y + rng.uniform(0, h), y + h)
+        ]
+        rng.shuffle(pts)
+        got = hull(pts)
+        assert set(got) <= set(pts)
+        edges = edges_of(got)
+        assert all(inside(p, edges, -1e-9) for p in pts), (pts, got)
