@@ -14,8 +14,7 @@ from serm.core.game import Game
 from serm.core.geometry import Vec, card_polygon, inside_rect, polygons_overlap, unit
 from serm.core.los import sees
 from serm.core.scenario import Scenario, Terrain, by_name
-from serm.core.state import PendingKind, State
-from tests.core.helpers import arrange
+from serm.core.state import Pending, PendingKind, Soldier, State, Status, new_game
 
 
 def rect(name: str, x0: float, y0: float, x1: float, y1: float, tall: bool) -> Terrain:
@@ -108,20 +107,37 @@ def test_normal_and_hard_deploy_out_of_a_last_placed_gunners_sight() -> None:
     assert max(exposed) >= 3
 
 
+def arrange(sc: Scenario, spots: dict[tuple[int, str], tuple[float, float, float]]) -> State:
+    """Player 1 to act (first activation) with only the listed cards in the game."""
+    soldiers = tuple(
+        Soldier(s.player, s.card, *spots[(s.player, s.card)], placed=True)
+        if (s.player, s.card) in spots
+        else Soldier(s.player, s.card, placed=True, alive=False)
+        for s in new_game(sc).soldiers
+    )
+    return State(
+        sc,
+        soldiers,
+        Status.PLAYING,
+        Pending(PendingKind.ACT, 1),
+        initiative=1,
+        first_placer=2,
+        activation_number=1,
+    )
+
+
 def gunner_in_the_lane(brawler_facing: float) -> State:
     """Player 1's Gunner stands in the lane between two walls, facing sideways: the enemy Gunner
     sees it down the lane and it cannot shoot back (R22: turning is its Move). An enemy Brawler
     (React 2) stands at the east end of player 1's zone, facing up it or away."""
     return arrange(
+        walled(),
         {
             (1, "gunner"): (5.0, 7.8, 90.0),
             (1, "armored"): (2.0, 9.0, 0.0),
             (2, "gunner"): (5.0, 1.0, 180.0),
             (2, "brawler"): (8.6, 9.3, brawler_facing),
         },
-        scenario=walled(),
-        initiative=1,
-        others=False,
     )
 
 
