@@ -115,9 +115,9 @@ def test_random_vs_ai_game_finishes() -> None:
     assert result.winner in (1, 2)
 
 
-def first_activation(seed: int) -> State:
+def first_activation(seed: int, table: str = "default") -> State:
     """The first activation of a game deployed by two normal players."""
-    game = Game(by_name("default", seed), seed)
+    game = Game(by_name(table, seed), seed)
     game.roll_pending()
     players = {1: make_player("normal", 1), 2: make_player("normal", 2)}
     while game.state.pending is not None and game.state.pending.kind == PendingKind.PLACE:
@@ -169,8 +169,10 @@ def test_hard_deploys_away_from_an_unplaced_gunner() -> None:
 
 
 def test_gunner_fires_first_when_it_sees_the_line() -> None:
+    """On the open field (no cover, R2's deadly table) a Gunner that sees three enemies at the
+    first activation shoots."""
     for seed in range(20):
-        state = first_activation(seed)
+        state = first_activation(seed, "open")
         assert state.pending is not None
         me = state.pending.player
         gunner = state.soldier(me, "gunner")
