@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -38,6 +38,10 @@ MAX_PIECE_CORNERS = 32
 """Most corners of one terrain piece."""
 MAX_TERRAIN_CORNERS = 128
 """Most corners of all terrain pieces together (sight and movement work grows with them)."""
+MIN_CORNER_GAP = 0.01
+"""Least distance (L) between neighbouring corners of a terrain piece: a side shorter than this
+is no side a person could place, only rounding, and exact sight (R12) is argued on pieces whose
+sides a line can tell apart (a sliver 1e-8 L wide was seen by one test and not the other)."""
 
 _FIELDS = {"format", "version", "scenario", "players", "seed", "actions"}
 
@@ -308,8 +312,16 @@ def _terrain(raw: Any) -> tuple[Terrain, ...]:
             )
         if not _is_convex_outline(poly):
             raise RecordError(f"{where}.points", "must be the corners of a convex polygon (R3)")
+        if short_side(poly):
+            too_close = f"has two neighbouring corners less than {MIN_CORNER_GAP} L apart"
+            raise RecordError(f"{where}.points", too_close)
         out.append(Terrain(name, tuple(poly), tall))
     return tuple(out)
+
+
+def short_side(poly: Sequence[Vec]) -> bool:
+    """True when two neighbouring corners of ``poly`` are less than ``MIN_CORNER_GAP`` L apart."""
+    return any((poly[i] - poly[i - 1]).length() < MIN_CORNER_GAP for i in range(len(poly)))
 
 
 def _is_convex_outline(poly: list[Vec]) -> bool:

@@ -33,10 +33,11 @@ from serm.core.record import (
     loads,
     named_actions,
     scenario_from_dict,
+    short_side,
 )
 from serm.core.record import from_dict as record_from_dict
 from serm.core.ruleset import RULES_VERSION
-from serm.core.scenario import default, open_field, random_layout
+from serm.core.scenario import BUILT_IN, by_name, default, open_field, random_layout
 
 EVERY_ACTION: list[Action] = [
     replace(R(1, 6), player=0),
@@ -252,6 +253,26 @@ def test_terrain_must_be_convex(points: list[Any]) -> None:
     data["scenario"]["terrain"] = [{"name": "Ruin", "tall": True, "points": points}]
     err = load_error(data)
     assert err.where.startswith("scenario.terrain[0].points"), str(err)
+
+
+def test_terrain_with_a_sliver_side_is_refused() -> None:
+    """Two corners closer than MIN_CORNER_GAP: rounding, not a side (hypothesis found a sliver
+    1e-8 L wide that exact sight's two answers, ``sees`` and the partition, told apart)."""
+    sliver = [[1.9139298471633663, 4.282096958563753], [2.113983684541548, 3.9159008655615315]]
+    sliver.append([2.113983684541547, 3.915900891500617])
+    data = base_record()
+    data["scenario"]["terrain"] = [{"name": "Ruin", "tall": True, "points": sliver}]
+    err = load_error(data)
+    assert err.where == "scenario.terrain[0].points" and "apart" in str(err), str(err)
+    data["scenario"]["terrain"][0]["points"] = [[4, 4], [4.02, 4], [4.02, 6]]
+    assert len(loads(json.dumps(data)).scenario.terrain[0].points) == 3  # 0.02 L is a side
+
+
+def test_every_built_in_and_random_table_has_sides_a_record_accepts() -> None:
+    tables = [by_name(name) for name in BUILT_IN] + [random_layout(seed) for seed in range(50)]
+    for sc in tables:
+        for t in sc.terrain:
+            assert not short_side(t.points), (sc.name, t)
 
 
 @pytest.mark.parametrize(
