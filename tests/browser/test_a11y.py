@@ -75,7 +75,7 @@ def test_axe_finds_nothing_serious_on_the_named_screens(
     page.wait_for_selector("#game:not([aria-busy])", timeout=90_000)
     found = violations(page)
     assert found == [], ("welcome", found)
-    page.select_option("#scenario", "open")
+    page.check("#prompt input[name=scenario][value=open]")
     page.click("[data-action=start]")
     page.wait_for_selector("#prompt [data-pending=place]")
     found = violations(page)
@@ -95,7 +95,7 @@ def test_axe_finds_nothing_serious_on_the_named_screens(
 def test_the_board_says_what_changed_in_a_live_region(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}?seed=3")
     page.wait_for_selector("#game:not([aria-busy])", timeout=90_000)
-    page.select_option("#scenario", "open")
+    page.check("#prompt input[name=scenario][value=open]")
     page.click("[data-action=start]")
     page.wait_for_selector("#prompt [data-pending=place]")
     page.keyboard.press("Enter")
