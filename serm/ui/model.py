@@ -164,6 +164,9 @@ class Pointer:
     grip: Vec = Vec(0.0, 0.0)
     """Where the card being placed sits from the pointer dragging it (L): nothing for a mouse;
     for a finger, where it was gripped, or lifted above a finger pressed beside it."""
+    pressed: Vec | None = None
+    """Where a finger pressed beside the card being placed (L): if it lets go there (a tap),
+    the card goes where it tapped, not lifted above it."""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,8 @@ TOUCH_LIFT = 1.4
 """How far (L at the fitted zoom; less when zoomed in) a card being placed goes above a finger
 pressed beside it, so the card and why it may or may not go there show beyond the fingertip
 (about 44 CSS px on a phone)."""
+TAP_SLOP = 0.15
+"""How far (L at the fitted zoom) a finger may slide and still count as a tap where it pressed."""
 AIM_STEP = 5.0
 """Degrees an arrow key turns the aim of a Move or of the Brawler's next corner."""
 Outcome = tuple[UI, Action | None]
@@ -49,7 +51,9 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         case PendingKind.PLACE:
             dragging = _dragging(ui, Drag.GHOST)
             grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
-            dragging = replace(dragging, pointer=replace(dragging.pointer, grip=grip))
+            pressed = Vec(ev.x, ev.y) if grip.y < 0 and grip.x == 0 else None  # lifted
+            pointer = replace(dragging.pointer, grip=grip, pressed=pressed)
+            dragging = replace(dragging, pointer=pointer)
             return move(dragging, state, PointerMove(ev.x, ev.y, ev.hit, ev.id, ev.touch))
         case PendingKind.ACT:
             return _act_press(ui, state, ev)
@@ -184,7 +188,15 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
     choice = ui.choice
     if ptr.drag == Drag.AIM:
         choice = replace(choice, aim_locked=True)
-    return replace(ui, choice=choice, pointer=Pointer(hover=hover))
+    ghost = ui.ghost
+    if ptr.pressed is not None and ghost is not None and _tapped(ui, ptr.pressed, ev):
+        ghost = moved(state, ghost, ptr.pressed.x, ptr.pressed.y, ghost.facing)
+    return replace(ui, choice=choice, ghost=ghost, pointer=Pointer(hover=hover))
+
+
+def _tapped(ui: UI, pressed: Vec, ev: PointerUp) -> bool:
+    """The finger let go where it pressed (within ``TAP_SLOP`` screen-sized card lengths)."""
+    return (Vec(ev.x, ev.y) - pressed).length() <= TAP_SLOP / ui.viewport.zoom
 
 
 def cancel(ui: UI) -> UI:

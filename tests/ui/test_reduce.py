@@ -1211,6 +1211,20 @@ def at(s: Screen) -> tuple[float, float]:
     return s.ui.ghost.x, s.ui.ghost.y
 
 
+def test_a_finger_tapping_beside_the_card_being_placed_puts_it_where_it_tapped() -> None:
+    """The card is lifted above a finger only while the finger is down: a tap (let go where it
+    pressed) puts it at the tap, and a drag leaves it lifted above where the finger let go."""
+    s = Screen.new()
+    s.send(PointerDown(8.0, 9.5, touch=True))
+    assert at(s) == (8.0, pytest.approx(9.5 - TOUCH_LIFT))
+    s.up(8.02, 9.5, touch=True)
+    assert at(s) == (8.0, 9.5)
+    s.send(PointerDown(3.0, 9.5, touch=True))
+    s.send(PointerMove(4.0, 9.5, touch=True))
+    s.up(4.0, 9.5, touch=True)
+    assert at(s) == (4.0, pytest.approx(9.5 - TOUCH_LIFT))
+
+
 def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
     s = Screen.new()
     g = s.ui.ghost
