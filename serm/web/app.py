@@ -373,11 +373,15 @@ class App:
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, states: tuple[State, ...] = ()) -> None:
-        """Repaint what changed (``Painter.paint``), then let a computer think if it decides."""
+        """Repaint what changed (``Painter.paint``), then let a computer think if it decides,
+        and arm the resting work (the Exposure view) for whatever the screen now shows: after
+        the computer's move no input comes to arm it (``handle``)."""
         assert self.game is not None
         self.painter.paint(self.game, self.ui, states)
         self._maybe_think()
         self.warmer.schedule(self.game.state)
+        if self._rest_timer is None:
+            self._rest_later(now=False)
 
     # --- events ---------------------------------------------------------------------------------
 

@@ -121,3 +121,21 @@ def test_the_exposure_view_with_a_mouse_at_1280_px(page: Page, site_url: str) ->
 def test_the_exposure_view_with_touch_at_360_px(touch_page: Page, site_url: str) -> None:
     start_game(touch_page, site_url, SEED, TABLE)
     check_the_view(touch_page, touch=True)
+
+
+def test_the_exposure_view_works_out_after_the_computer_places_first(
+    page: Page, site_url: str
+) -> None:
+    """Seed 5: the computer (player 2) places first; with no input from the player afterwards,
+    the view still gets worked out (the computer's move arms the resting work, not only input)."""
+    page.goto(f"{site_url}?seed={SEED}")
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    page.check(f"#prompt input[name=scenario][value={TABLE}]")
+    page.select_option("#player-2", "easy")
+    page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
+    page.click("[data-action=start]")
+    page.locator("#layer-board g.card.p2").first.wait_for(state="attached", timeout=60_000)
+    page.mouse.move(0, 0)  # the pointer leaves the board: no input from here on
+    said = page.locator("#prompt p.exposure")
+    said.filter(has_text="Once you place a card").wait_for(timeout=60_000)
+    said.filter(has_text="Red squares").wait_for(timeout=120_000)
