@@ -510,8 +510,10 @@ class App:
         if btn is None:
             return
         tapped, self.tapped = self.tapped, None
-        if tapped is not None and tapped[0] == btn and window.performance.now() - tapped[1] < 1000:
-            return  # the click of a tap already acted on
+        if tapped is not None and window.performance.now() - tapped[1] < 1000:
+            # The click of a tap already acted on: the tap may have redrawn the panel, so the
+            # click can land on the new copy of the button (or on another one) - never act twice.
+            return
         if int(event.detail or 0) > 1:
             return  # the 2nd click of a double click would land on the next prompt's button
         self._act(btn)
