@@ -50,12 +50,13 @@ def footprint_problem(state: State, poly: Polygon, ignore: Soldier | None) -> Pr
         return Problem("R4", "leaves the table")
     for t in sc.terrain:
         if polygons_overlap(poly, t.points):
-            return Problem("R4", f"overlaps terrain ({t.name})")
+            return Problem("R4", f"overlaps terrain ({t.name})", f"the {t.name}")
     for s in state.on_table():
         if ignore is not None and (s.player, s.card) == (ignore.player, ignore.card):
             continue
         if polygons_overlap(poly, s.polygon()):
-            return Problem("R4", f"overlaps player {s.player}'s {s.type.title}")
+            text = f"overlaps player {s.player}'s {s.type.title}"
+            return Problem("R4", text, s.type.title, s.player)
     return None
 
 

@@ -7,17 +7,25 @@ from dataclasses import replace
 
 from ..core import queries as q
 from ..core.actions import Action, React, Shoot
-from ..core.cards import CARDS
+from ..core.cards import CARDS, other
 from ..core.state import PendingKind, State
 from .deploy import new_ghost, unplaced
 from .model import UI, ActMode, Choice
+from .words import Said, cannot_act, not_a_target
 
 
-def say(ui: UI, message: str) -> UI:
-    """``ui`` with ``message`` in the panel (the same ``ui`` if it says it already)."""
-    if ui.feedback.message == message:
+def say(ui: UI, message: str, rule: str = "", news: bool = False) -> UI:
+    """``ui`` with ``message`` in the panel, the ``rule`` behind it in small print, as news (not
+    an error) if ``news``; the same ``ui`` if it says it already."""
+    feedback = replace(ui.feedback, message=message, rule=rule if message else "", news=news)
+    if ui.feedback == feedback:
         return ui
-    return replace(ui, feedback=replace(ui.feedback, message=message))
+    return replace(ui, feedback=feedback)
+
+
+def tell(ui: UI, said: Said, news: bool = False) -> UI:
+    """``ui`` saying ``said`` (``serm.ui.words``): its sentence, and its rule in small print."""
+    return say(ui, said.text, said.rule, news)
 
 
 def select(ui: UI, state: State, card: str) -> UI:
@@ -25,12 +33,9 @@ def select(ui: UI, state: State, card: str) -> UI:
     p = state.pending
     if p is None or p.kind != PendingKind.ACT or card not in CARDS:
         return ui
-    a = state.activation
-    if a is not None and a.card is not None and a.card != card:
-        return say(ui, f"This activation belongs to your {CARDS[a.card].title}.")
     s = state.soldier(p.player, card)
     if not any(q.can_act(state, s)):
-        return say(ui, f"Your {s.type.title} cannot act now.")
+        return tell(ui, cannot_act(state, s))
     return say(replace(ui, choice=Choice(soldier=(p.player, card))), "")
 
 
@@ -59,10 +64,26 @@ def targets(state: State, ui: UI) -> tuple[str, ...]:
 
 
 def pick_target(ui: UI, state: State, card: str) -> UI:
-    """Pick ``card`` as the target; the Shoot waits for its confirmation (``confirmed``)."""
+    """Pick ``card`` as the target; the Shoot waits for its confirmation (``confirmed``). An
+    enemy that may not be shot is not picked: the panel says why (out of sight, R11-R13, R21;
+    not one of the Gunner's remaining targets, R22)."""
     if card not in targets(state, ui):
-        return ui
+        return _why_not_target(ui, state, card)
     return say(replace(ui, choice=replace(ui.choice, pick=card)), "")
+
+
+def _why_not_target(ui: UI, state: State, card: str) -> UI:
+    p, shot, key = state.pending, state.shot, ui.choice.soldier
+    if p is None or card not in CARDS:
+        return ui
+    if p.kind == PendingKind.TARGET and shot is not None:
+        shooter, options = state.soldier(p.player, shot.shooter), p.options
+    elif p.kind == PendingKind.ACT and ui.choice.mode == ActMode.SHOOT and key is not None:
+        shooter, options = state.soldier(*key), ()
+    else:
+        return ui
+    target = state.soldier(other(shooter.player), card)
+    return tell(ui, not_a_target(state, shooter, target, options))
 
 
 def pick_reactor(ui: UI, state: State, card: str) -> UI:
@@ -77,7 +98,8 @@ def pick_reactor(ui: UI, state: State, card: str) -> UI:
         return say(
             ui,
             f"Your {r.type.title} cannot beat the Move roll of {mv.total}: its React "
-            f"rolls at most {most} (R19).",
+            f"rolls at most {most}.",
+            "R19",
         )
     return say(replace(ui, choice=replace(ui.choice, pick=card)), "")
 

@@ -9,7 +9,7 @@ is run by the caller (the browser slices it between frames).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
@@ -17,8 +17,9 @@ from ..core.errors import IllegalActionError
 from ..core.game import Game
 from ..core.record import Record
 from ..core.scenario import Scenario
-from ..core.state import State
-from . import snapshot
+from ..core.state import Soldier, State
+from . import snapshot, words
+from .choose import tell
 from .events import Event, Refused, Settled
 from .model import UI, Seats, Settings
 from .reduce import reduce
@@ -123,15 +124,27 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     todo: Action | None = action
     while todo is not None:
         start = len(game.events)
+        before = game.state
         try:
             game.play(todo)
         except IllegalActionError as exc:
-            ui, _ = reduce(ui, game.state, Refused(exc.rule, exc.message))
+            ui, _ = reduce(ui, game.state, Refused(exc.rule, exc.message, todo))
             break
         states.append(game.state)
+        ended = words.ended_by_itself(before, game.state, todo)
         ui, todo = reduce(ui, game.state, Settled(start if human else None))
         human = False
+        if ended is not None and not ui.seats.computer(ended[1].player):
+            ui = _ended(ui, *ended)
     return Stepped(ui, tuple(states))
+
+
+def _ended(ui: UI, said: words.Said, s: Soldier) -> UI:
+    """Tell the player why their soldier's activation ended by itself, and keep its sight
+    region drawn (the hover) when no enemy in it was the reason."""
+    if said.region is not None:
+        ui = replace(ui, pointer=replace(ui.pointer, hover=said.region))
+    return tell(ui, said, news=True)
 
 
 def conceding_player(state: State, ui: UI) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..core.actions import Action
 from ..view.model import SoldierKey
 
 
@@ -194,10 +195,14 @@ class Settled:
 
 @dataclass(frozen=True)
 class Refused:
-    """The engine refused the action (``rule`` and its words): nothing changed but the message."""
+    """The engine refused the action (``rule`` and its words): nothing changed but the message.
+
+    ``action`` is the action refused, from which the screen words why (``serm.ui.words``).
+    """
 
     rule: str
     text: str
+    action: Action | None = None
 
 
 Event = (

@@ -185,7 +185,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Feedback:
-    """What the panel says besides the question: a refusal, and where "what just happened" starts.
+    """What the panel says besides the question: a refusal (or news, ``news``) in plain words
+    (``serm.ui.words``), and where "what just happened" starts.
 
     ``recent_from`` is the index in the game log (``Game.events``) of the first event since the
     last human decision: the prompt repeats the results after it.
@@ -193,6 +194,11 @@ class Feedback:
 
     message: str = ""
     recent_from: int = 0
+    rule: str = ""
+    """The rule behind ``message`` ("R21"), shown after it in small print; "" for none."""
+    news: bool = False
+    """True when ``message`` tells what happened (an activation that ended by itself), not a
+    refusal: the panel does not style it as an error."""
 
 
 @dataclass(frozen=True)

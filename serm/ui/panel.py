@@ -19,7 +19,7 @@ from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State,
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.exposure import words as exposure_words
-from . import exposure, outlook, path
+from . import exposure, outlook, path, words
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
@@ -149,7 +149,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     msg = ui.feedback.message
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
-    said = f'<p class="message" role="alert">{escape(msg)}</p>' if msg else ""
+    said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
     results = _recent(recent)
     if p is None:
         return f'<div data-pending="none">{results}{said}{_victory(state, names)}</div>'
@@ -207,7 +207,7 @@ def _place(state: State, ui: UI) -> str:
     picks = choice_buttons(Command.CARD, cards, lambda c: CARDS[c].title, g.card if g else "")
     problem = ""
     if g is not None and g.problem:
-        problem = f'<p class="problem">Cannot place here: {escape(str(g.problem))}.</p>'
+        problem = words.problem_html(words.placement(g.player, g.card, g.problem))
     title = CARDS[g.card].title if g else ""
     return (
         f"<p>Place your <strong>{escape(title)}</strong> in your zone "
@@ -333,6 +333,7 @@ def _menu(state: State, s: Soldier) -> str:
         seen = q.visible_enemies(state, s)
         label = f"Shoot ({len(seen)} in sight)"
         buttons += button(label, Command.SHOOT, primary=not may_move) if seen else ""
+        note += "" if seen else " " + words.no_target(s).text
     buttons += button("End activation" if done else "Pass", Command.END)
     if a is None or a.card is None:
         buttons += button("Back", Command.CANCEL)
@@ -404,10 +405,10 @@ def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
 
 
 def _facing_problem(state: State, ui: UI) -> str:
-    problem = facing_problem(state, ui)
-    if problem is None:
+    problem, s = facing_problem(state, ui), chosen(state, ui)
+    if problem is None or s is None:
         return ""
-    return f'<p class="problem">Cannot face that way: {escape(str(problem))}.</p>'
+    return words.problem_html(words.facing(s, problem))
 
 
 def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
@@ -672,13 +673,15 @@ OFFERS: dict[str, tuple[tuple[str, str], ...]] = {
 
 def notice_html(lines: list[str], in_game: bool = True) -> str:
     """Warnings for the player (saves that could not be read or written), with the way out each
-    one offers (``OFFERS``; only while a game is on screen)."""
+    one offers (``OFFERS``; only while a game is on screen); news (a game imported, kept as a
+    copy) is listed apart and not styled as a warning (``words.is_news``)."""
     if not lines:
         return ""
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    news = [line for line in lines if words.is_news(line)]
+    alerts = [line for line in lines if not words.is_news(line)]
     offered = dict.fromkeys(o for line in lines for o in OFFERS.get(line, ())) if in_game else {}
     buttons = "".join(button(label, action) for label, action in offered)
-    notice = f'<div role="alert"><ul class="notice">{items}</ul></div>'
+    notice = words.notice_list(alerts, news=False) + words.notice_list(news, news=True)
     return f"{notice}{buttons}{button('Dismiss', 'dismiss')}"
 
 

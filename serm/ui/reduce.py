@@ -17,9 +17,9 @@ from typing import assert_never
 
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
-from ..core.state import PendingKind, State, Status
-from . import exposure, outlook, path, pointer, zoom
-from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select
+from ..core.state import PendingKind, Soldier, State, Status
+from . import exposure, outlook, path, pointer, words, zoom
+from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select, tell
 from .deploy import new_ghost, unplaced
 from .events import (
     Command,
@@ -53,7 +53,7 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
         case Settled():
             return settle(ui, state, event.recent_from)
         case Refused():
-            return refused(ui, event), None
+            return refused(ui, state, event), None
         case Rest():
             if outlook.aimed(state, ui) is not None:
                 return outlook.rest(ui, state), None
@@ -159,10 +159,10 @@ def _last_target(ui: UI, state: State) -> Action | None:
     return Shoot(shot.shooter, p.options[0]) if ui.settings.auto_last_target else None
 
 
-def refused(ui: UI, event: Refused) -> UI:
-    """The engine refused the action: say why, with its rule; nothing else changes."""
-    text = event.text[:1].upper() + event.text[1:]
-    return say(ui, text + ("." if f"({event.rule})" in text else f" ({event.rule})."))
+def refused(ui: UI, state: State, event: Refused) -> UI:
+    """The engine refused the action: say why in words, its rule in small print; nothing else
+    changes."""
+    return tell(ui, words.refusal(state, event.rule, event.text, event.action))
 
 
 def press(ui: UI, state: State, event: Press) -> Outcome:
@@ -294,13 +294,13 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
         return ui, None
     may_move, may_shoot = q.can_act(state, s)
     if cmd == Command.SHOOT:
-        return (
-            (replace(ui, choice=Choice((s.player, s.card), ActMode.SHOOT)), None)
-            if may_shoot
-            else (ui, None)
-        )
+        if not may_shoot:
+            return _cannot(ui, state, s, "shoot"), None
+        if not q.visible_enemies(state, s):
+            return tell(ui, words.no_target(s)), None
+        return replace(ui, choice=Choice((s.player, s.card), ActMode.SHOOT)), None
     if not may_move:
-        return ui, None
+        return _cannot(ui, state, s, "move"), None
     if cmd == Command.TURN:
         return replace(ui, choice=Choice((s.player, s.card), ActMode.TURN, facing=s.facing)), None
     if s.type.traces_path:  # it rolls first, then traces its path (R17): no aim to set
@@ -308,6 +308,18 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
     return replace(
         ui, choice=Choice((s.player, s.card), ActMode.AIM, aim=s.facing, facing=s.facing)
     ), None
+
+
+def _cannot(ui: UI, state: State, s: Soldier, what: str) -> UI:
+    """Say why ``s`` may not Move or Shoot now (R7, R21, R22)."""
+    may_move, may_shoot = q.can_act(state, s)
+    if not (may_move or may_shoot):
+        return tell(ui, words.cannot_act(state, s))
+    if what == "shoot" and s.type.shoot == 0:
+        return say(ui, f"Your {s.type.title} cannot shoot.", "R21")
+    a = state.activation
+    did = "shot" if a is not None and a.shot else "moved"
+    return say(ui, f"Your {s.type.title} has already {did} in this activation.", "R7")
 
 
 def dice(ui: UI, state: State, text: str) -> Outcome:

@@ -100,9 +100,9 @@ def test_a_ghost_outside_the_zone_is_refused_with_its_reason() -> None:
     s.up(5.0, 5.0)
     assert s.ui.pointer.drag == Drag.NONE
     s.key("Enter")
-    assert "R6" in s.message
+    assert s.ui.feedback.rule == "R6" and "deployment zone" in s.message
     assert s.state.pending == p  # nothing placed
-    assert "Cannot place here" in s.prompt() and 'class="message"' not in s.prompt()
+    assert "cannot be placed here" in s.prompt() and 'class="message"' not in s.prompt()
 
 
 def test_rotation_by_wheel_keys_and_handle() -> None:
@@ -258,9 +258,10 @@ def test_a_facing_that_overlaps_is_shown_then_refused_with_its_rule() -> None:
     s.key("e")
     s.key("e")
     s.key("e")  # 90: its long side now overlaps the Gunner
-    assert "Cannot face that way" in s.prompt()
+    assert "cannot face that way" in s.prompt()
     s.key("Enter")
-    assert "R4" in s.message and s.state.pending == p
+    assert s.ui.feedback.rule == "R4" and "would overlap your Gunner" in s.message
+    assert s.state.pending == p
 
 
 # --- shooting -----------------------------------------------------------------------------------
@@ -525,7 +526,7 @@ def test_referee_mode_takes_typed_in_faces_and_refuses_bad_ones() -> None:
     s.key("Enter")
     before = s.state
     s.dice("6 2")  # a plain Move pool never re-rolls a six (R9)
-    assert s.state == before and "R9" in s.message
+    assert s.state == before and s.ui.feedback.rule == "R9" and "dice" in s.message
     s.dice("x")
     assert s.state == before and "numbers" in s.message
     s.dice("3|1")
@@ -661,8 +662,11 @@ def test_an_event_that_changes_nothing_returns_the_same_ui() -> None:
 
 def test_a_refusal_is_said_with_its_rule_and_changes_nothing_else() -> None:
     s = deployed()
-    ui, action = reduce(s.ui, s.state, Refused("R4", "cannot turn: overlaps terrain"))
-    assert action is None and ui.feedback.message == "Cannot turn: overlaps terrain (R4)."
+    ui, action = reduce(s.ui, s.state, Refused("R4", "cannot turn: overlaps terrain (R4)"))
+    assert action is None and ui.feedback.message == "Cannot turn: overlaps terrain."
+    assert ui.feedback.rule == "R4" and '<small class="rule">rule R4</small>' in prompt_html(
+        s.state, ui
+    )
     assert replace(ui, feedback=s.ui.feedback) == s.ui
 
 
@@ -896,9 +900,9 @@ def test_a_facing_problem_is_said_when_the_handle_is_let_go() -> None:
     s.key("t")
     s.down(g.x + 0.72, g.y - 0.9, Hit(handle=True))
     s.move(g.x + 1.72, g.y)  # turned to 90: overlaps the Gunner
-    assert s.ui.choice.facing == 90.0 and "Cannot face that way" not in s.prompt()
+    assert s.ui.choice.facing == 90.0 and "cannot face that way" not in s.prompt()
     s.up(g.x + 1.72, g.y)
-    assert "Cannot face that way" in s.prompt()
+    assert "cannot face that way" in s.prompt()
 
 
 # --- decisions a player can weigh: the Move's outlook, confirmations, the React question -------

@@ -1,0 +1,270 @@
+"""Refusals in plain words: why a soldier cannot do what the player asked (pure Python).
+
+The engine refuses an action with a rule id and a short reason (``IllegalActionError``); the
+screen refuses some presses itself (a target out of sight, a soldier that cannot act). Either
+way the player reads a sentence naming the cards by their titles and the terrain by its name
+("The Wall blocks the Gunner's view of the Ranger."), never a card's record key or a bare rule
+id; the rule follows in small print (``rule_html``). Every function returns ``Said``: the plain
+sentence and the rule behind it, which ``message_html`` turns into escaped HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import queries as q
+from ..core.actions import Action, Concede, End, Face, Move, Place, React, Shoot, Stop, Turn
+from ..core.cards import CARDS, other
+from ..core.errors import Problem
+from ..core.los import visible_part
+from ..core.ruleset import ruleset
+from ..core.state import Soldier, State, Status
+from ..view.escape import escape
+from ..view.model import SoldierKey
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence for the player (plain text, not yet escaped), the rule behind it ("R21", or
+    "" for none), and whose sight region the board shows with it (None for none)."""
+
+    text: str
+    rule: str = ""
+    region: SoldierKey | None = None
+
+
+def title(card: str) -> str:
+    """A card as people name it: its title ("Gunner"); an unknown key becomes "that card"."""
+    return CARDS[card].title if card in CARDS else "that card"
+
+
+def rule_html(rule: str) -> str:
+    """A rule reference in small print after a sentence, e.g. ``rule R21``; "" for no rule."""
+    if not rule:
+        return ""
+    return f' <small class="rule">rule {escape(rule)}</small>'
+
+
+def message_html(text: str, rule: str = "", news: bool = False) -> str:
+    """The panel's message: a refusal (an alert) or news (a status, not styled as an error)."""
+    if not text:
+        return ""
+    if news:
+        return f'<p class="message news" role="status">{escape(text)}{rule_html(rule)}</p>'
+    return f'<p class="message" role="alert">{escape(text)}{rule_html(rule)}</p>'
+
+
+def problem_html(said: Said) -> str:
+    """Why the card on the board may not stand as shown (placing or turning): a line under the
+    prompt, not an alert (the board shows it too)."""
+    return f'<p class="problem">{escape(said.text)}{rule_html(said.rule)}</p>'
+
+
+NEWS = ("Imported ", "This game is kept as ")
+"""How the notices that report a success begin (``serm.web.app``): news, not warnings."""
+
+
+def is_news(line: str) -> bool:
+    """True for a notice that reports a success (a game imported or kept), not a problem."""
+    return line.startswith(NEWS)
+
+
+def notice_list(lines: list[str], news: bool) -> str:
+    """The notices as a list: warnings as an alert, news as a status ("" when none)."""
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    if news:
+        return f'<div role="status"><ul class="notice news">{items}</ul></div>'
+    return f'<div role="alert"><ul class="notice">{items}</ul></div>'
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop, its trailing "(R4)" dropped."""
+    text = text.strip()
+    if text.endswith(")") and " (" in text:
+        head, _, tag = text.rpartition(" (")
+        if tag[:-1].replace(" ", "").isalnum() and tag[:1] in "RC" and tag[1:2].isdigit():
+            text = head
+    text = text.rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
+# --- the footprint: placing and turning (R4, R6) ------------------------------------------------
+
+
+def _clash(problem: Problem, player: int) -> str:
+    """What is wrong with ``player``'s card's footprint, as the end of a sentence about "it"."""
+    if problem.owner:
+        whose = "your" if problem.owner == player else "the enemy"
+        return f"it would overlap {whose} {problem.thing}"
+    if problem.thing:
+        return f"it would overlap {problem.thing}"
+    if problem.rule == "R6":
+        return "it must lie wholly inside your deployment zone (the strip on your side)"
+    if problem.text == "leaves the table":
+        return "it would stick out over the edge of the table"
+    return f"it {problem.text}"
+
+
+def placement(player: int, card: str, problem: Problem) -> Said:
+    """Why ``player``'s card being placed may not go where it is (R4, R6)."""
+    text = f"The {title(card)} cannot be placed here: {_clash(problem, player)}."
+    return Said(text, problem.rule)
+
+
+def facing(s: Soldier, problem: Problem) -> Said:
+    """Why soldier ``s`` may not turn to the facing shown (R4, R14)."""
+    text = f"The {s.type.title} cannot face that way: {_clash(problem, s.player)}."
+    return Said(text, problem.rule)
+
+
+# --- sight and targets (R11-R13, R21, R22) -----------------------------------------------------
+
+
+def no_target(s: Soldier) -> Said:
+    """A soldier asked to shoot with no enemy in its sight (R21)."""
+    return Said(f"No enemy is in the {s.type.title}'s sight: it has nothing to shoot at.", "R21")
+
+
+def out_of_sight(state: State, shooter: Soldier, target: Soldier) -> Said:
+    """Why ``shooter`` does not see ``target``: behind its front edge (R11), or which tall
+    terrain blocks the view (R12), found with the game's own sight test."""
+    a, b = shooter.type.title, target.type.title
+    if not target.on_table:
+        return Said(f"The {b} is no longer on the table.", "R21")
+    viewer = q.viewer(shooter)
+    if not viewer[2] and not visible_part(viewer, target.polygon()):
+        return Said(
+            f"The {b} is behind the {a}'s front edge: a soldier sees only ahead of it.", "R11"
+        )
+    blockers = _blockers(state, shooter, target)
+    if blockers:
+        names = " and the ".join(dict.fromkeys(t for t in blockers))
+        verb = "block" if len(blockers) > 1 else "blocks"
+        return Said(f"The {names} {verb} the {a}'s view of the {b}.", "R12")
+    return Said(f"The {a} does not see the {b}.", "R21")
+
+
+def _blockers(state: State, shooter: Soldier, target: Soldier) -> list[str]:
+    """Names of the tall terrain that hides ``target``: a piece that hides it alone, else the
+    pieces without which it would be seen."""
+    sees = ruleset(state.rules_version).sees
+    viewer, poly, tall = q.viewer(shooter), target.polygon(), q.tall_terrain(state)
+    alone = [t.name for t in tall if not sees(viewer, poly, (t,))]
+    if alone:
+        return alone
+    return [t.name for t in tall if sees(viewer, poly, tuple(u for u in tall if u != t))]
+
+
+def not_a_target(state: State, shooter: Soldier, target: Soldier, options: tuple[str, ...]) -> Said:
+    """Why a tapped enemy may not be shot now: out of sight, or (the Gunner's later attacks,
+    R22) not one of the enemies it saw when it shot."""
+    if options:
+        left = " or the ".join(title(c) for c in options)
+        return Said(
+            f"The {shooter.type.title} attacks only the enemies it saw when it shot: "
+            f"pick the {left}.",
+            "R22",
+        )
+    return out_of_sight(state, shooter, target)
+
+
+# --- activations (R7, R22) ---------------------------------------------------------------------
+
+
+def cannot_act(state: State, s: Soldier) -> Said:
+    """Why the player's soldier ``s`` may neither Move nor Shoot now (R7, R21, R22)."""
+    a, name = state.activation, s.type.title
+    if not s.on_table:
+        return Said(f"Your {name} is no longer on the table.", "R7")
+    if a is not None and a.card is not None and a.card != s.card:
+        return Said(f"This activation belongs to your {title(a.card)}.", "R7")
+    if a is not None and a.card == s.card and s.type.moves_or_shoots and (a.moved or a.shot):
+        did = "moved" if a.moved else "shot"
+        return Said(f"Your {name} has {did}: it moves or shoots, never both.", "R22")
+    return Said(f"Your {name} has already moved and shot in this activation.", "R7")
+
+
+def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
+    """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R22),
+    with the soldier whose activation it was; None when it goes on, the player ended it, or
+    the game is over."""
+    a = before.activation
+    if a is None or a.card is None or after.status != Status.PLAYING:
+        return None
+    if isinstance(action, (Place, React, End, Concede)):
+        return None
+    now = after.activation
+    if now is not None and (now.player, now.card) == (a.player, a.card):
+        return None
+    s = after.soldier(a.player, a.card)
+    if not s.on_table:
+        return None
+    if isinstance(action, Stop):
+        return Said(f"The React stopped your {s.type.title}: its activation is over.", "R19"), s
+    shot_now = before.shot is not None or isinstance(action, Shoot)
+    moved_now = not shot_now and (before.move is not None or isinstance(action, (Turn, Move, Face)))
+    moved, shot = a.moved or moved_now, a.shot or shot_now
+    name = s.type.title
+    if s.type.moves_or_shoots and (moved or shot):
+        did = "moved" if moved else "shot"
+        text = f"Your {name} has {did}, and it moves or shoots, never both: its activation is over."
+        return Said(text, "R22"), s
+    if moved and shot:
+        return Said(f"Your {name} has moved and shot: its activation is over.", "R7"), s
+    if moved and s.type.shoot == 0:
+        return Said(f"Your {name} cannot shoot, so its activation ends after its Move.", "R7"), s
+    if moved and not q.visible_enemies(after, s):
+        text = f"No enemy is in your {name}'s sight after its Move, so its activation ends."
+        return Said(text, "R7", (s.player, s.card)), s
+    return None
+
+
+# --- the engine's refusals ----------------------------------------------------------------------
+
+
+def refusal(state: State, rule: str, text: str, action: Action | None = None) -> Said:
+    """The engine's refusal of ``action`` in ``state`` (``IllegalActionError``'s ``rule`` and
+    ``message``) as a sentence for the player; the engine's own words when nothing better is
+    known (they already name cards by their titles)."""
+    found = _known(state, rule, action)
+    return found if found is not None else Said(sentence(text), rule)
+
+
+def _known(state: State, rule: str, action: Action | None) -> Said | None:
+    p = state.pending
+    player = p.player if p is not None and p.player else (action.player if action else None)
+    if player is None or action is None:
+        return None
+    if rule == "C18":
+        return Said("It is not your turn: the other player decides now.", rule)
+    if isinstance(action, Place) and action.card in CARDS:
+        problem = q.placement_problem(state, player, action.card, action.x, action.y, action.facing)
+        return placement(player, action.card, problem) if problem else None
+    if isinstance(action, Shoot) and action.card in CARDS and action.target in CARDS:
+        s, t = state.soldier(player, action.card), state.soldier(other(player), action.target)
+        if rule in ("R21", "R22") and state.shot is not None and p is not None:
+            return not_a_target(state, s, t, p.options)
+        if not any(q.can_act(state, s)) and s.on_table:
+            return cannot_act(state, s)
+        if s.type.shoot == 0:
+            return Said(f"Your {s.type.title} cannot shoot.", rule)
+        if not q.visible_enemies(state, s):
+            return no_target(s)
+        if not q.sees_soldier(state, s, t):
+            return out_of_sight(state, s, t)
+        return None
+    if isinstance(action, (Turn, Move, Face)) and action.facing is not None:
+        card = state.move.card if isinstance(action, Face) and state.move else None
+        card = action.card if isinstance(action, (Turn, Move)) else card
+        if card in CARDS:
+            s = state.soldier(player, card)
+            problem = q.facing_problem(state, s, action.facing)
+            return facing(s, problem) if problem else None
+    if isinstance(action, React) and action.card in CARDS:
+        r = CARDS[action.card]
+        if r.never_reacts:
+            return Said(f"Your {r.title} never reacts.", "R23")
+        return Said(f"Your {r.title} does not see this Move, so it cannot React.", "R18")
+    return None
