@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import queries as q
-from ..core.actions import Action, Concede, End, Face, Move, Place, React, Shoot, Stop, Turn
+from ..core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
 from ..core.cards import CARDS, other
 from ..core.errors import Problem
 from ..core.los import visible_part
@@ -190,22 +190,21 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R22),
     with the soldier whose activation it was; None when it goes on, the player ended it, or
     the game is over."""
-    a = before.activation
-    if a is None or a.card is None or after.status != Status.PLAYING:
+    mover = _activated(before, action)
+    if mover is None or after.status != Status.PLAYING or isinstance(action, (Place, React, End)):
         return None
-    if isinstance(action, (Place, React, End, Concede)):
-        return None
+    player, card, moved_before, shot_before = mover
     now = after.activation
-    if now is not None and (now.player, now.card) == (a.player, a.card):
+    if now is not None and (now.player, now.card) == (player, card):
         return None
-    s = after.soldier(a.player, a.card)
+    s = after.soldier(player, card)
     if not s.on_table:
         return None
     if isinstance(action, Stop):
         return Said(f"The React stopped your {s.type.title}: its activation is over.", "R19"), s
     shot_now = before.shot is not None or isinstance(action, Shoot)
     moved_now = not shot_now and (before.move is not None or isinstance(action, (Turn, Move, Face)))
-    moved, shot = a.moved or moved_now, a.shot or shot_now
+    moved, shot = moved_before or moved_now, shot_before or shot_now
     name = s.type.title
     if s.type.moves_or_shoots and (moved or shot):
         did = "moved" if moved else "shot"
@@ -218,6 +217,17 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     if moved and not q.visible_enemies(after, s):
         text = f"No enemy is in your {name}'s sight after its Move, so its activation ends."
         return Said(text, "R7", (s.player, s.card)), s
+    return None
+
+
+def _activated(state: State, action: Action) -> tuple[int, str, bool, bool] | None:
+    """(player, card, has moved, has shot) of the soldier whose activation is under way in
+    ``state`` or that ``action`` activates; None when there is none."""
+    a, p = state.activation, state.pending
+    if a is not None and a.card is not None:
+        return a.player, a.card, a.moved, a.shot
+    if isinstance(action, (Turn, Move, Shoot)) and p is not None and action.card in CARDS:
+        return p.player, action.card, False, False
     return None
 
 
