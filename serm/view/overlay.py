@@ -56,6 +56,16 @@ def _label_above(state: State, x: float, y: float, facing: float, s: str, size: 
     return Vec(lx, ly)
 
 
+def _why(g: Ghost) -> str:
+    """The ghost's problem in a few words for its label on the board, without the rule id (the
+    panel gives the sentence and the rule, ``serm.ui.words``)."""
+    p = g.problem
+    assert p is not None
+    if p.owner:
+        return f"overlaps {'your' if p.owner == g.player else 'the enemy'} {p.thing}"
+    return f"overlaps {p.thing}" if p.thing else p.text
+
+
 def _ghost(state: State, g: Ghost) -> svg.G:
     ok = g.problem is None
     colour = GOOD if ok else BAD
@@ -72,7 +82,7 @@ def _ghost(state: State, g: Ghost) -> svg.G:
             dash="12 5" if ok else "5 5",
         )
     ]
-    words = f"Cannot place here: {g.problem}" if g.problem is not None else "Can go here"
+    words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
     where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
     elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
     return svg.G(

@@ -287,7 +287,8 @@ def test_ghost_valid_and_invalid(deploying: State) -> None:
     bad = Ghost(1, "armored", 5.0, 5.0, 0.0, problem)
     (g,) = groups(overlay(deploying, ViewModel(ghost=bad)), "ghost")
     assert "bad" in classes(g)
-    assert f"Cannot place here: {problem}" in all_text(g)
+    assert "Cannot place here: must lie wholly inside your deployment zone" in all_text(g)
+    assert "(R" not in all_text(g)  # the rule is the panel's small print, not the board's
 
 
 def test_move_preview(deployed: State) -> None:
