@@ -1,0 +1,75 @@
+"""Refusals in words (serm.ui.words), played like a player: the page says why a soldier cannot
+shoot or pick a target in a sentence naming the cards and the terrain, the rule in small print;
+a good import is news, not styled as an error."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from tests.browser.pages import start_game
+
+SEED = 8
+RAW_ID = re.compile(r"\b(ranger|gunner|armored|assault|brawler)\b")
+ERROR_BG = "rgb(251, 233, 231)"
+"""The refusals' background (#fbe9e7 in static/css/serm.css)."""
+
+
+def _deploy(page: Page) -> None:
+    for _ in range(10):
+        page.keyboard.press("Enter")
+
+
+def _message(page: Page) -> str:
+    page.wait_for_selector("#prompt .message")
+    return page.inner_text("#prompt .message")
+
+
+def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, site_url: str) -> None:
+    table = start_game(page, site_url, SEED, scenario="default")
+    _deploy(page)
+    assert table.pending() == ("act", 1), page.inner_text("#prompt")
+    page.keyboard.press("2")  # the Gunner, behind its Wall: no enemy in sight
+    assert "No enemy is in the Gunner's sight" in page.inner_text("#prompt")
+    page.keyboard.press("s")
+    said = _message(page)
+    assert said.startswith("No enemy is in the Gunner's sight"), said
+    assert page.inner_text("#prompt .message small.rule") == "rule R21"
+    assert not RAW_ID.search(said) and not re.match(r"^[CR]\d+", said)
+    assert page.locator("#board g.los-p1").count() >= 1  # the Gunner's sight region is drawn
+
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.keyboard.press("4")  # the Assault sees the enemy Assault past the Wall's end
+    page.keyboard.press("s")
+    ranger = next(c for c in table.cards() if c.player == 2 and c.card == "ranger")
+    table.press(ranger.x, ranger.y)  # behind the enemy's Wall
+    said = _message(page)
+    assert said.startswith("The Wall blocks the Assault's view of the Ranger."), said
+    assert page.inner_text("#prompt .message small.rule") == "rule R12"
+    assert not RAW_ID.search(said)
+    assert table.pending() == ("act", 1)  # nothing was played
+
+
+def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path: Path) -> None:
+    table = start_game(page, site_url, SEED)
+    _deploy(page)
+    page.click("#btn-saves")
+    with page.expect_download() as info:
+        page.click("#saves [data-action=download]")
+    path = tmp_path / "export.json"
+    info.value.save_as(path)
+    page.click("#btn-saves")
+    page.on("dialog", lambda dialog: dialog.accept())  # leave this game for the imported one
+    page.click("#btn-saves")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#notice:not([hidden]) .notice")
+    news = page.locator("#notice .notice.news")
+    assert "Imported a game" in news.inner_text()
+    assert page.locator("#notice [role=alert]").count() == 0
+    assert page.locator("#notice [role=status] .news").count() == 1
+    background = news.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert background != ERROR_BG, background
+    assert len(table.cards()) == 10
