@@ -160,6 +160,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if computer_to_decide(state, ui):
         return (
             f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
+            f"{said}"
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )

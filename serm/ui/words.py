@@ -187,9 +187,10 @@ def cannot_act(state: State, s: Soldier) -> Said:
 
 
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
-    """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R22),
-    with the soldier whose activation it was; None when it goes on, the player ended it, or
-    the game is over."""
+    """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R19,
+    R22), with the soldier whose activation it was; None when it goes on, the player ended it,
+    or the game is over. The sentence names the soldier by its title only: it is read under
+    the heading of whoever decides next (hot-seat), after the log lines that say whose it was."""
     mover = _activated(before, action)
     if mover is None or after.status != Status.PLAYING or isinstance(action, (Place, React, End)):
         return None
@@ -201,21 +202,21 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     if not s.on_table:
         return None
     if isinstance(action, Stop):
-        return Said(f"The React stopped your {s.type.title}: its activation is over.", "R19"), s
+        return Said(f"The React stopped the {s.type.title}: its activation is over.", "R19"), s
     shot_now = before.shot is not None or isinstance(action, Shoot)
     moved_now = not shot_now and (before.move is not None or isinstance(action, (Turn, Move, Face)))
     moved, shot = moved_before or moved_now, shot_before or shot_now
     name = s.type.title
     if s.type.moves_or_shoots and (moved or shot):
         did = "moved" if moved else "shot"
-        text = f"Your {name} has {did}, and it moves or shoots, never both: its activation is over."
+        text = f"The {name} has {did}, and it moves or shoots, never both: its activation is over."
         return Said(text, "R22"), s
     if moved and shot:
-        return Said(f"Your {name} has moved and shot: its activation is over.", "R7"), s
+        return Said(f"The {name} has moved and shot: its activation is over.", "R7"), s
     if moved and s.type.shoot == 0:
-        return Said(f"Your {name} cannot shoot, so its activation ends after its Move.", "R7"), s
+        return Said(f"The {name} cannot shoot, so its activation ends after its Move.", "R7"), s
     if moved and not q.visible_enemies(after, s):
-        text = f"No enemy is in your {name}'s sight after its Move, so its activation ends."
+        text = f"No enemy is in the {name}'s sight after its Move, so its activation ends."
         return Said(text, "R7", (s.player, s.card)), s
     return None
 

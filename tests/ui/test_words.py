@@ -160,7 +160,7 @@ def test_an_activation_ended_with_no_enemy_in_sight_is_news_with_the_region() ->
     s.key("e")
     s.key("Enter")
     said = plain(s.message)
-    assert said.startswith("No enemy is in your Assault's sight after its Move")
+    assert said.startswith("No enemy is in the Assault's sight after its Move")
     assert s.ui.feedback.news and s.ui.feedback.rule == "R7"
     mover = [x for x in s.state.on_table() if x.card == "assault"]
     assert s.ui.pointer.hover in [(x.player, x.card) for x in mover]
@@ -242,3 +242,23 @@ def test_a_good_import_is_news_and_a_failed_one_a_warning() -> None:
     assert '<div role="status"><ul class="notice news"><li>Imported' in html
     assert '<div role="alert"><ul class="notice"><li>Import failed' in html
     assert 'role="alert"' not in notice_html([good])
+
+
+def test_every_message_of_a_whole_game_is_a_plain_sentence() -> None:
+    from tests.ui.test_reduce import _step, deployed
+
+    s = deployed(seed=11)
+    said: set[str] = set()
+    for _ in range(1500):
+        if s.state.status.value == "finished":
+            break
+        before = len(s.game.record.actions)
+        _step(s)
+        if s.message:
+            said.add(s.message)
+        if len(s.game.record.actions) == before and s.message:
+            s.key("Escape")
+            s.key("p")
+    assert said, "the game said nothing: the test plays no refusal and no news"
+    for text in said:
+        plain(text)
