@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.pages import start_game
+from tests.browser.test_a11y import violations
 
 SEED = 8
 RAW_ID = re.compile(r"\b(ranger|gunner|armored|assault|brawler)\b")
@@ -51,6 +52,7 @@ def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, sit
     assert page.inner_text("#prompt .message small.rule") == "rule R12"
     assert not RAW_ID.search(said)
     assert table.pending() == ("act", 1)  # nothing was played
+    assert violations(page) == []  # the small print and the message keep their contrast
 
 
 def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path: Path) -> None:
@@ -73,3 +75,4 @@ def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path:
     background = news.evaluate("e => getComputedStyle(e).backgroundColor")
     assert background != ERROR_BG, background
     assert len(table.cards()) == 10
+    assert violations(page) == []  # the news keeps its contrast
