@@ -334,7 +334,7 @@ def _menu(state: State, s: Soldier) -> str:
         seen = q.visible_enemies(state, s)
         label = f"Shoot ({len(seen)} in sight)"
         buttons += button(label, Command.SHOOT, primary=not may_move) if seen else ""
-        note += "" if seen else " " + words.no_target(s).text
+        note += "" if seen else " " + escape(words.no_target(s).text, quote=False)
     buttons += button("End activation" if done else "Pass", Command.END)
     if a is None or a.card is None:
         buttons += button("Back", Command.CANCEL)
