@@ -316,7 +316,7 @@ def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
     with phone(browser, browser_problems, 360, 640) as page:
         table = start_game(page, site_url, seed=3, scenario="open")
         fingers = Fingers(page)
-            ghost = box_of(page, "#layer-live g.ghost rect")
+        ghost = box_of(page, "#layer-live g.ghost rect")
         assert ghost is not None
         # Pressed beside the card (not on it): the card goes above the finger.
         start = (ghost["right"] + 40, (ghost["top"] + ghost["bottom"]) / 2)
