@@ -61,7 +61,7 @@ from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, null
 from serm.web.paint import Painter, keep_unit
-from serm.web.sheet import CLOSES, close_sheet, open_sheet
+from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
 from serm.web.warm import WARMERS, Warmer, warm_metrics
@@ -128,6 +128,7 @@ class App:
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
+            self._bind(el("sheet"), "close", on_closed),
             self._bind(window, "storage", self.on_storage),
             self._bind(window, "pagehide", self.on_leave),
             self._bind(document, "visibilitychange", self.on_leave),

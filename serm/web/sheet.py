@@ -7,6 +7,8 @@ stylesheet shows it all the time in the side panel and Menu is hidden, so nothin
 
 from __future__ import annotations
 
+from typing import Any
+
 from serm.web.dom import el
 
 CLOSES = frozenset({"new", "los", "concede", "slot-load", "open-newer"})
@@ -25,3 +27,11 @@ def close_sheet() -> None:
     sheet = el("sheet")
     if sheet is not None and sheet.open:
         sheet.close()
+
+
+def on_closed(_event: Any) -> None:
+    """The sheet closed (Close, a control, Escape): the focus the dialog gave back to Menu is let
+    go, so Enter and Space go to the game, as after any control."""
+    menu = el("btn-menu")
+    if menu is not None:
+        menu.blur()

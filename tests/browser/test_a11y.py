@@ -90,7 +90,9 @@ def test_axe_finds_nothing_serious_on_the_named_screens(
     assert found == [], ("React question", found)
     open_menu(page)  # the import showed the game: the sheet closed
     page.click("#btn-concede")
-    page.wait_for_selector("#btn-concede[disabled]")  # the game is over: the victory screen
+    page.wait_for_selector(
+        "#btn-concede[disabled]", state="attached"
+    )  # the game is over: the victory screen
     found = violations(page)
     assert found == [], ("victory", found)
 
