@@ -143,6 +143,6 @@ def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | Non
         "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
         "Start game</button></div>"
-        "<p>New here? Press <em>How to play</em> above; the panel always says what to do next."
-        "</p></div>"
+        "<p>New here? Press <em>How to play</em> (in the <em>Menu</em> on a phone); this bar "
+        "always says what to do next.</p></div>"
     )

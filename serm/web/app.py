@@ -1,10 +1,9 @@
 """The browser layer: turns DOM events into ``serm.ui.events``, drives the game, and draws.
 
 This package is the only part of serm that touches the DOM. Handlers are bound once, on containers
-that are never redrawn (``#board``, ``#panel``, ``#controls``, ``#zoom-tools``, ``#card-info``,
-the document); the target is found
-from ``data-*`` attributes with ``closest``. Each handler's proxy is created once at start-up, so
-redraws create no new proxies.
+that are never redrawn (``#board``, ``#panel`` with the Menu sheet, ``#top``, ``#zoom-tools``,
+``#card-info``, the document); the target is found from ``data-*`` attributes with ``closest``.
+Each handler's proxy is created once at start-up, so redraws create no new proxies.
 
 An event goes to ``serm.ui.driver.step`` (the pure reducer, then the engine for any action it
 asks for); ``serm.web.paint`` then repaints what differs between the new ``(State, UI)`` and what
@@ -60,8 +59,9 @@ from serm.ui.welcome import welcome_screen
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
-from serm.web.dom import attr, el, null, scroll_to
+from serm.web.dom import attr, el, null
 from serm.web.paint import Painter, keep_unit
+from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
 from serm.web.warm import WARMERS, Warmer, warm_metrics
@@ -118,7 +118,7 @@ class App:
             self._bind(board, "wheel", self.on_wheel, passive=False),
             *(
                 self._bind(el(box), kind, fn)
-                for box in ("panel", "controls", "zoom-tools", "card-info")
+                for box in ("top", "panel", "zoom-tools", "card-info")
                 for kind, fn in (
                     ("click", self.on_click),
                     ("pointerdown", self.on_button_down),
@@ -128,6 +128,7 @@ class App:
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
+            self._bind(el("sheet"), "close", on_closed),
             self._bind(window, "storage", self.on_storage),
             self._bind(window, "pagehide", self.on_leave),
             self._bind(document, "visibilitychange", self.on_leave),
@@ -155,6 +156,7 @@ class App:
     def show_welcome(self) -> None:
         self.game = None
         el("saves").hidden = True  # its buttons need a game
+        close_sheet()  # the start screen is in the bar
         waiting = self.store.info(AUTOSAVE)
         resume = ""
         if waiting is not None and waiting.status != Status.FINISHED:
@@ -196,7 +198,7 @@ class App:
         self.autosave(claim=claim)
 
     def _show(self, loaded: Loaded, first: bool = False) -> None:
-        window.scrollTo(0, 0)  # the board first, wherever the button was
+        close_sheet()  # the board and the bar, wherever the button was
         game = loaded.game
         self.game = game
         self.ui = driver.open_ui(game, loaded.ui or None, first)
@@ -538,11 +540,15 @@ class App:
             "download": self.download,
             "help": self.toggle_help,
             "concede": self.concede,
+            "menu": open_sheet,
+            "close-menu": close_sheet,
             "open-newer": self.open_newer,
             "save-copy": self.save_copy,
         }
         if not null(btn.closest("#controls")):
             btn.blur()  # Enter and Space go back to the game, not to this button
+        if action in CLOSES:
+            close_sheet()  # on a phone: back to the board (a confirm shows over it)
         if action in app_actions:
             app_actions[action]()
         elif action in COMMANDS:
@@ -712,8 +718,6 @@ class App:
         if not box.innerHTML:
             box.innerHTML = HELP_HTML
         box.hidden = not box.hidden
-        if not box.hidden:
-            scroll_to(box)
 
     def concede(self) -> None:
         game = self.game
@@ -774,7 +778,7 @@ def main() -> App:
     window.__serm_metrics = create_proxy(_metrics)  # read by python -m serm bench web and ai
     app = App()
     app.show_welcome()
-    for button in document.querySelectorAll("#controls button"):
+    for button in document.querySelectorAll("#controls button, #btn-menu"):
         button.disabled = False
     app._set_game_buttons(False)
     el("loading").hidden = True

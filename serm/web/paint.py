@@ -31,7 +31,7 @@ from serm.view.render import (
     sight_inputs,
     view_box,
 )
-from serm.web.dom import el, null, pinned_board_height, scroll_to
+from serm.web.dom import el, null
 
 BoardKey = tuple[
     SoldierKey | None,
@@ -74,8 +74,6 @@ class Painter:
 
     def __init__(self) -> None:
         self.shown = Shown()
-        self.asked: tuple[str, int] | None = None
-        """The question the prompt asked last (kind, player), to scroll a new one into view."""
 
     def clear(self) -> None:
         """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
@@ -139,24 +137,10 @@ class Painter:
             el("status").innerHTML = panel.status_html(state, ui.seats.names)
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
-            self._reveal_prompt(state)
             el("btn-concede").disabled = state.status == Status.FINISHED
         if ui.settings.show_all_los != shown.los:
             shown.los = ui.settings.show_all_los
             el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")
-
-    def _reveal_prompt(self, state: State) -> None:
-        """When a new question is asked (a React, a stop point, ...) and the prompt is below the
-        fold -- a phone, where the board stays pinned above the panel -- scroll it into view."""
-        p = state.pending
-        asked = None if p is None else (p.kind, p.player)
-        if asked == self.asked:
-            return
-        self.asked = asked
-        box = el("prompt")
-        top = box.getBoundingClientRect().top if box is not None else 0
-        if top > js.window.innerHeight - 60 or top < pinned_board_height():
-            scroll_to(box)
 
     def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
         """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged

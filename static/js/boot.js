@@ -505,7 +505,7 @@ function sayLoading(x, y) {
 }
 
 function guarded(target) {
-  return target instanceof Element && Boolean(target.closest("#game, #controls"));
+  return target instanceof Element && Boolean(target.closest("#game, #top"));
 }
 
 function onEarlyPointer(event) {

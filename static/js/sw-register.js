@@ -43,7 +43,13 @@ function showBanner(onReload) {
     button.disabled = true;
     onReload();
   });
-  banner.append(text, button);
+  // The banner sits over the header: "Later" puts it away (the reload stays for the next visit).
+  const later = document.createElement("button");
+  later.type = "button";
+  later.id = "update-later";
+  later.textContent = "Later";
+  later.addEventListener("click", () => banner.remove());
+  banner.append(text, button, later);
   document.body.append(banner);
 }
 

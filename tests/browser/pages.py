@@ -109,3 +109,12 @@ def play_a_little(table: Table) -> None:
     if table.pending()[0] == "react":
         page.keyboard.press("n")
     assert page.inner_text("#log") != log_before
+
+
+def open_menu(page: Page) -> None:
+    """Open the Menu sheet, where a phone keeps the controls, saves, how to play and the log; on
+    a wide screen they always show (there is no Menu) and this does nothing."""
+    menu = page.locator("#btn-menu")
+    if menu.is_visible() and page.locator("#sheet[open]").count() == 0:
+        menu.click()
+        page.wait_for_selector("#sheet[open]")

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from serm.core.record import loads, replay_steps
 from serm.core.state import PendingKind
 from tests.browser.conftest import ROOT, guarded_page
+from tests.browser.pages import open_menu
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 EXAMPLE = ROOT / "examples" / "complete-game.json"
@@ -81,13 +82,17 @@ def test_axe_finds_nothing_serious_on_the_named_screens(
     found = violations(page)
     assert found == [], ("deployment", found)
     page.on("dialog", lambda d: d.accept())  # leave the game just started, concede later
+    open_menu(page)
     page.click("[data-action=saves]")
     page.set_input_files("#import-file", str(react_record(tmp_path)))
     page.wait_for_selector("#prompt [data-pending=react]")
     found = violations(page)
     assert found == [], ("React question", found)
+    open_menu(page)  # the import showed the game: the sheet closed
     page.click("#btn-concede")
-    page.wait_for_selector("#btn-concede[disabled]")  # the game is over: the victory screen
+    page.wait_for_selector(
+        "#btn-concede[disabled]", state="attached"
+    )  # the game is over: the victory screen
     found = violations(page)
     assert found == [], ("victory", found)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.pages import Table, start_game
+from tests.browser.pages import Table, open_menu, start_game
 from tests.browser.touch import SIZES, Fingers, mapping, phone, to_screen, to_table
 
 
@@ -39,7 +39,6 @@ def check_taps(page: Page, table: Table) -> int:
     """Tap the centre of each card of the side to act that shows; each tap must choose that
     card. Returns how many were tapped."""
     player = table.pending()[1]
-    page.evaluate("() => document.getElementById('board').scrollIntoView()")  # landscape
     tapped = 0
     for c in table.cards():
         if c.player != player:
@@ -70,8 +69,7 @@ def test_pinch_pan_and_taps_pick_the_right_card_at_every_zoom(
     with phone(browser, browser_problems, width, height) as page:
         table = deploy(page, site_url)
         fingers = Fingers(page)
-        assert check_taps(page, table) == 5  # fitted: every card shows (the board scrolled
-        # into view: on a phone held sideways the panel is below it, until item 1 is done)
+        assert check_taps(page, table) == 5  # fitted: every card shows
         page.tap("#btn-zoom-in")
         assert zoom_of(page) == pytest.approx(1.5, rel=1e-3)
 
@@ -241,7 +239,6 @@ def visible_kbd(page: Page) -> int:
 def handle_hit_px(page: Page) -> float:
     """How far from the rotate handle's centre (CSS px, every direction) a press still takes
     the handle, measured with the browser's own hit test."""
-    page.evaluate("() => document.getElementById('board').scrollIntoView()")
     reach: float = page.evaluate(
         """() => {
           const h = document.querySelector('#layer-live circle[data-handle]');
@@ -275,6 +272,11 @@ def test_touch_targets_are_44_px_and_touch_screens_show_no_key_words(
         print(f"deployment: smallest button side {least:.1f} px; handle hit radius {reach} px")
         assert reach >= 22
         assert visible_kbd(page) == 0
+        open_menu(page)  # the controls in the Menu sheet too
+        small, least = small_targets(page)
+        assert not small, small
+        assert visible_kbd(page) == 0
+        page.click("#btn-close-menu")
         prompt = page.inner_text("#prompt")
         assert "arrow keys" not in prompt and "mouse wheel" not in prompt, prompt
         for _ in range(10):
@@ -314,7 +316,6 @@ def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
     with phone(browser, browser_problems, 360, 640) as page:
         table = start_game(page, site_url, seed=3, scenario="open")
         fingers = Fingers(page)
-        page.evaluate("() => document.getElementById('board').scrollIntoView()")
         ghost = box_of(page, "#layer-live g.ghost rect")
         assert ghost is not None
         # Pressed beside the card (not on it): the card goes above the finger.

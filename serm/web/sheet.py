@@ -1,0 +1,37 @@
+"""The Menu sheet (``<dialog id=sheet>`` in index.html): the game's controls, saves, how to play
+and the log.
+
+On a phone it is closed until Menu opens it over the game (a modal dialog); on a wide screen the
+stylesheet shows it all the time in the side panel and Menu is hidden, so nothing here acts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from serm.web.dom import el
+
+CLOSES = frozenset({"new", "los", "concede", "slot-load", "open-newer"})
+"""Buttons of the sheet after which the player wants the board and the bar again."""
+
+
+def open_sheet() -> None:
+    """Open the sheet over the game (a phone: Menu is shown)."""
+    sheet = el("sheet")
+    if sheet is not None and not sheet.open:
+        sheet.showModal()
+
+
+def close_sheet() -> None:
+    """Close the sheet if it is open as a menu (a wide screen's side panel stays)."""
+    sheet = el("sheet")
+    if sheet is not None and sheet.open:
+        sheet.close()
+
+
+def on_closed(_event: Any) -> None:
+    """The sheet closed (Close, a control, Escape): the focus the dialog gave back to Menu is let
+    go, so Enter and Space go to the game, as after any control."""
+    menu = el("btn-menu")
+    if menu is not None:
+        menu.blur()

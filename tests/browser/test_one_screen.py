@@ -1,0 +1,179 @@
+"""One screen, no scrolling during play (issue 12, item 1).
+
+A whole seeded hot-seat game (tests/browser/scripted_game.py) is played to victory at phone sizes
+with touch emulation (portrait 360x640 and 390x844, landscape 740x360) and on a desktop with a
+mouse (1280x800). At every step the page is unscrolled (``window.scrollY`` is 0, the page is no
+taller than the window) and whatever the step needs -- the card to press, the prompt's button --
+is inside the window and not covered (the element at its centre is itself). On phones the Menu
+sheet holds the other controls, each of them in view once it is open.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page
+
+from tests.browser.conftest import fail_on, guarded_page
+from tests.browser.pages import Table
+from tests.browser.scripted_game import SEED, deploy, play_step
+
+SIZES = ((360, 640, True), (390, 844, True), (740, 360, True), (1280, 800, False))
+"""Width, height (CSS px), touch."""
+
+CONTROLS = ("#btn-new", "#btn-los", "#btn-help", "#btn-saves", "#btn-concede")
+
+
+def assert_unscrolled(page: Page) -> None:
+    scroll_y, height, inner = page.evaluate(
+        "() => [window.scrollY, document.documentElement.scrollHeight, window.innerHeight]"
+    )
+    assert scroll_y == 0
+    assert height <= inner, (height, inner)
+
+
+def assert_in_view(page: Page, target: Locator) -> None:
+    """``target`` is inside the window and is what a finger at its centre would touch (asked
+    again a few times: the prompt may be redrawn under the test, e.g. by the Exposure view's
+    progress, leaving the button found a moment ago out of the page)."""
+    for _ in range(5):
+        problem = _not_in_view(target)
+        if not problem:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(problem)
+
+
+def _not_in_view(target: Locator) -> str:
+    """Why ``target`` is not fully in view and on top, or ""."""
+    found: str = target.evaluate(
+        """el => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const top = document.elementFromPoint(x, y);
+          const ok = r.left >= 0 && r.top >= 0 && r.right <= innerWidth
+            && r.bottom <= innerHeight && r.width > 0 && top !== null
+            && (top === el || el.contains(top));
+          return ok ? "" : [el.outerHTML.slice(0, 120), r.left, r.top, r.right, r.bottom,
+                            top && top.outerHTML.slice(0, 120)].join(" ");
+        }"""
+    )
+    return found
+
+
+class OneScreen(Table):
+    """The board, where each press and each button is checked to be on screen first; a phone's
+    buttons are tapped (the board is played with the mouse: drags, the wheel)."""
+
+    def __init__(self, page: Page, touch: bool) -> None:
+        super().__init__(page)
+        self.touch = touch
+
+    def press(self, x: float, y: float) -> None:
+        self.settle()
+        assert_unscrolled(self.page)
+        cx, cy = self.to_client(x, y)
+        size = self.page.viewport_size
+        assert size is not None
+        assert 0 <= cx <= size["width"] and 0 <= cy <= size["height"], (x, y, cx, cy)
+        on_board = self.page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y)?.closest('#board-svg')", [cx, cy]
+        )
+        assert on_board, f"({x}, {y}) L is covered"
+        super().press(x, y)
+
+    def button(self, action: str) -> bool:
+        assert_unscrolled(self.page)
+        btn = self.page.locator(f"#prompt button[data-action={action}]")
+        if btn.count() == 0:
+            return False
+        assert_in_view(self.page, btn.first)
+        if self.touch:
+            btn.first.tap()
+        else:
+            btn.first.click()
+        assert_unscrolled(self.page)
+        return True
+
+
+def check_menu(page: Page, touch: bool) -> None:
+    """Every control can be reached and is in view (in the sheet, opened by Menu, on phones);
+    Enemy sight switches on and back off; How to play opens inside the sheet."""
+    press = page.tap if touch else page.click
+    menu = page.locator("#btn-menu")
+    if menu.is_visible():
+        assert_in_view(page, menu)
+        press("#btn-menu")
+        page.wait_for_selector("#sheet[open]")
+    for control in CONTROLS:
+        assert_in_view(page, page.locator(control))
+    press("#btn-los")
+    assert page.get_attribute("#btn-los", "aria-pressed") == "true"
+    if menu.is_visible():
+        page.wait_for_selector("#sheet:not([open])", state="attached")  # back to the board
+        press("#btn-menu")
+    press("#btn-los")
+    assert page.get_attribute("#btn-los", "aria-pressed") == "false"
+    if menu.is_visible():
+        press("#btn-menu")
+    press("#btn-help")
+    assert page.locator("#help").is_visible()
+    assert_unscrolled(page)
+    press("#btn-help")
+    if menu.is_visible():
+        press("#btn-close-menu")
+        page.wait_for_selector("#sheet:not([open])", state="attached")
+    assert_unscrolled(page)
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), SIZES)
+def test_a_whole_game_on_one_screen(
+    browser: Browser,
+    browser_problems: list[str],
+    site_url: str,
+    width: int,
+    height: int,
+    touch: bool,
+) -> None:
+    page = guarded_page(
+        browser,
+        browser_problems,
+        viewport={"width": width, "height": height},
+        has_touch=touch,
+        is_mobile=touch,
+        device_scale_factor=2 if touch else 1,
+    )
+    try:
+        page.goto(f"{site_url}?seed={SEED}&scenario=open")
+        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+        assert_unscrolled(page)
+        page.check("#prompt input[name=scenario][value=open]")
+        start = page.locator("[data-action=start]")
+        assert_in_view(page, start)
+        (page.tap if touch else page.click)("[data-action=start]")
+        table = OneScreen(page, touch)
+        assert_unscrolled(page)
+        check_menu(page, touch)
+        deploy(table)
+        seen: set[str] = set()
+        for _ in range(400):
+            if page.locator(".victory").count():
+                break
+            assert_in_view(page, page.locator("#status"))
+            n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
+            play_step(table, n, seen)
+        else:
+            raise AssertionError("no victory after 400 steps")
+        assert {"act", "react", "stop"} <= seen, seen
+        assert_unscrolled(page)
+        for action in ("rematch", "download"):
+            assert_in_view(page, page.locator(f".victory [data-action={action}]"))
+        assert page.locator("#btn-concede").is_disabled()
+        menu = page.locator("#btn-menu")
+        if menu.is_visible():
+            page.tap("#btn-menu")
+        log = page.locator("#log")
+        assert "eliminated" in log.inner_text()
+        assert_unscrolled(page)
+    finally:
+        page.context.close()
+    fail_on(browser_problems)
