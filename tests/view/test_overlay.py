@@ -407,3 +407,25 @@ def test_view_is_pure() -> None:
     for path in Path(__file__).resolve().parents[2].joinpath("serm", "view").glob("*.py"):
         source = path.read_text()
         assert not re.search(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", source, re.M), path
+
+
+def test_move_preview_ticks_are_one_path_per_colour(deployed: State) -> None:
+    """The ticks along the aim are drawn as one path (two past a halt), not one line each: a
+    pointer move that aims redraws a handful of elements, whatever the reach."""
+    s = deployed.soldier(2, "assault")
+    longest, halt = q.straight_reach(deployed, s, 180.0, 180.0)
+    free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
+    (g,) = groups(overlay(deployed, free), "move-preview")
+    (ticks,) = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
+    assert len(list(g.iter(f"{NS}line"))) <= 3  # the ray and the reach bands only
+    ends = [float(v) for v in re.findall(r"[-\d.]+", ticks.get("d", ""))]
+    starts = [(ends[i], ends[i + 1]) for i in range(0, len(ends), 4)]
+    assert len(starts) == longest
+    for k, (x, y) in enumerate(starts, start=1):
+        p = s.pos + unit(180.0) * float(k) - unit(270.0) * 0.14
+        assert math.isclose(x, p.x * SCALE, abs_tol=0.01)
+        assert math.isclose(y, p.y * SCALE, abs_tol=0.01)
+    stopped = replace(free.move_preview, halt=halt.distance)  # type: ignore[type-var]
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=stopped)), "move-preview")
+    paths = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
+    assert len(paths) == (2 if halt.distance < longest - 1 else 1)
