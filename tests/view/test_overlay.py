@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from serm.core import State
 from serm.core import queries as q
 from serm.core.convex import Poly, Pt, clip, edges_of, inside, intersect
@@ -429,3 +431,37 @@ def test_move_preview_ticks_are_one_path_per_colour(deployed: State) -> None:
     (g,) = groups(overlay(deployed, ViewModel(move_preview=stopped)), "move-preview")
     paths = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
     assert len(paths) == (2 if halt.distance < longest - 1 else 1)
+
+
+def test_the_facing_handle_is_kept_as_text_by_pose(
+    deployed: State, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Aiming a Move redraws the live group on every pointer move: the handle, the same while
+    the pose is, is built once per pose and drawn the same as when built anew."""
+    from serm.view import overlay as ov
+
+    built: list[float] = []
+    hit = ov._handle_hit
+
+    def counted(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[object]:
+        built.append(facing)
+        return hit(c, facing, h, player, card)  # type: ignore[return-value]
+
+    monkeypatch.setattr(ov, "_handle_hit", counted)
+    ov.handle_markup.cache_clear()
+    view = ViewModel(facing_handle=((2, "assault"), 123.0))
+    first = overlay_parts(deployed, view).live
+    for d in (10.0, 200.0, 10.0):
+        preview = MovePreview((2, "assault"), d, 123.0, 2, 6, None)
+        live = overlay_parts(deployed, replace(view, move_preview=preview)).live
+        assert first in live
+    assert built == [123.0]
+    turned = overlay_parts(deployed, ViewModel(facing_handle=((2, "assault"), 124.0))).live
+    assert built == [123.0, 124.0] and turned != first
+    ov.handle_markup.cache_clear()
+    assert overlay_parts(deployed, view).live == first  # as built anew
+    (g,) = groups(overlay(deployed, view), "facing-handle")
+    assert [c.get("data-handle") for c in g.iter(f"{NS}circle") if c.get("data-handle")] == [
+        "rotate",
+        "rotate-area",
+    ]
