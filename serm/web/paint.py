@@ -14,6 +14,7 @@ import js
 from pyodide.ffi import to_js
 
 from serm.core.game import Game
+from serm.core.scenario import Scenario
 from serm.core.state import State, Status
 from serm.ui import panel
 from serm.ui.details import card_html
@@ -55,18 +56,23 @@ class Shown:
     card_info: str = ""
     log: int = 0
     """How many of the game log's events are in ``#log``."""
+    unit: tuple[Scenario, float] | None = None
+    """The table and the zoom ``--unit`` was last measured for (it changes only with them, or
+    with the board's size: the app measures it again on a resize)."""
 
 
-def keep_unit() -> None:
+def keep_unit() -> bool:
     """Keep ``--unit`` (the board's user units per CSS px) on ``#board-view``, for sizes the
-    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc)."""
+    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc). False when
+    the board has no scale yet (not on the page, or not laid out)."""
     board, view = el("board-svg"), el("board-view")
     if board is None or view is None:
-        return
+        return False
     ctm = board.getScreenCTM()
     if null(ctm) or not float(ctm.a):
-        return
+        return False
     view.style.setProperty("--unit", f"{1.0 / float(ctm.a):.4f}")
+    return True
 
 
 class Painter:
@@ -110,16 +116,23 @@ class Painter:
     ) -> None:
         el("board-view").innerHTML = render(state, view, parts)
         self.shown.overlay = parts
-        keep_unit()
+        self._keep_unit(state, view)
         self._animate(states)
 
-    @staticmethod
-    def _frame(state: State, view: ViewModel) -> None:
+    def _frame(self, state: State, view: ViewModel) -> None:
         """A pan or a zoom: only the board's viewBox changes (nothing is redrawn)."""
         board = el("board-svg")
         if board is not None:
             board.setAttribute("viewBox", str(view_box(state, view.viewport)))
-            keep_unit()
+            self._keep_unit(state, view)
+
+    def _keep_unit(self, state: State, view: ViewModel) -> None:
+        """``keep_unit`` when the board is reframed (another table or zoom, or nothing measured
+        since ``clear``): reading the board's scale makes the browser lay the page out at once,
+        which a click that redraws the board at the same scale need not pay for."""
+        key = (state.scenario, view.viewport.zoom)
+        if key != self.shown.unit and keep_unit():
+            self.shown.unit = key
 
     def _draw_card_info(self, state: State, ui: UI) -> None:
         """The tapped card's details, when they read differently."""
