@@ -27,6 +27,7 @@ class _Node:
 
     def __init__(self) -> None:
         self.innerHTML = ""
+        self.outerHTML = ""
         self.textContent = ""
         self.hidden = False
         self.disabled = False
@@ -46,8 +47,14 @@ class _Node:
     def insertAdjacentHTML(self, where: str, html: str) -> None:
         self.innerHTML += html
 
+    def querySelector(self, selector: str) -> _Node:
+        return _Node()
+
     def querySelectorAll(self, selector: str) -> list[Any]:
         return []
+
+    def remove(self) -> None:
+        pass
 
 
 class _Document:

@@ -24,8 +24,11 @@ from serm.ui.screen import prompt_key, view_model
 from serm.view.model import SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     SCALE,
+    BoardParts,
     OverlayParts,
     board_layer,
+    card_parts,
+    describe,
     live_markup,
     overlay_parts,
     render,
@@ -51,6 +54,10 @@ class Shown:
     board: BoardKey | None = None
     sight: tuple[State, ViewModel] | None = None
     overlay: OverlayParts | None = None
+    cards: BoardParts | None = None
+    """The board layer's parts on screen (``card_parts``)."""
+    label: str = ""
+    """The board's description on screen (its ``aria-label`` and title)."""
     prompt: tuple[object, ...] | None = None
     los: bool | None = None
     card_info: str = ""
@@ -98,12 +105,14 @@ class Painter:
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
         if state is not shown.state:
-            self._draw_board(state, view, parts, states)
+            if not self._redraw(state, view, parts, states):
+                self._draw_board(state, view, parts, states)
         else:
             if view.viewport != shown.viewport:
                 self._frame(state, view)
-            if board != shown.board:
-                el("layer-board").innerHTML = board_layer(state, view)
+            if board != shown.board and not self._redraw_cards(state, view):
+                cards = shown.cards = card_parts(state, view)
+                el("layer-board").innerHTML = board_layer(state, view, cards)
             if not self._redraw_overlay(parts):
                 self._draw_board(state, view, parts, states)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
@@ -114,10 +123,62 @@ class Painter:
     def _draw_board(
         self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
     ) -> None:
-        el("board-view").innerHTML = render(state, view, parts)
-        self.shown.overlay = parts
+        shown = self.shown
+        shown.cards = card_parts(state, view)
+        el("board-view").innerHTML = render(state, view, parts, shown.cards)
+        shown.overlay, shown.label = parts, describe(state)
         self._keep_unit(state, view)
         self._animate(states)
+
+    def _redraw(
+        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
+    ) -> bool:
+        """A new state on the same frame and ground (a select, a shot, a Move played): redraw
+        only the cards, overlay groups and label that changed. False when the whole board is
+        to be drawn (nothing drawn yet, another zoom or pan, another ground, a card placed)."""
+        shown = self.shown
+        if shown.state is None or view.viewport != shown.viewport:
+            return False
+        if not self._redraw_cards(state, view) or not self._redraw_overlay(parts):
+            return False
+        label = describe(state)
+        if label != shown.label:
+            board = el("board-svg")
+            board.setAttribute("aria-label", label)
+            board.querySelector(":scope > title").textContent = label
+            shown.label = label
+        self._animate(states)
+        return True
+
+    def _redraw_cards(self, state: State, view: ViewModel) -> bool:
+        """Replace the ``<g class="card">`` of only the cards whose markup changed (and remove
+        those gone from the table), and the chance labels if they read differently. False,
+        having changed nothing or what a full redraw replaces anyway, when more changed: the
+        ground (zones, terrain), or which cards are on the table besides those removed."""
+        new, old, layer = card_parts(state, view), self.shown.cards, el("layer-board")
+        if old is None or layer is None or new.ground != old.ground:
+            return False
+        now = dict(new.cards)
+        if [k for k, _ in old.cards if k in now] != [k for k, _ in new.cards]:
+            return False
+        for key, markup in old.cards:
+            if now.get(key) == markup:
+                continue
+            node = layer.querySelector(
+                f':scope > g.card[data-player="{key[0]}"][data-card="{key[1]}"]'
+            )
+            if null(node):
+                return False
+            if key in now:
+                node.outerHTML = now[key]
+            else:
+                node.remove()
+        if new.chances != old.chances:
+            for node in layer.querySelectorAll(":scope > g.chance"):
+                node.remove()
+            layer.insertAdjacentHTML("beforeend", new.chances)
+        self.shown.cards = new
+        return True
 
     def _frame(self, state: State, view: ViewModel) -> None:
         """A pan or a zoom: only the board's viewBox changes (nothing is redrawn)."""

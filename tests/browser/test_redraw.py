@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import start_game
+from tests.browser.pages import Table, start_game
 
 COUNT_UNIT = """
 (() => {
@@ -47,3 +47,73 @@ def test_the_unit_is_measured_when_the_board_is_reframed_not_on_every_redraw(
     assert _unit(page) == (2, zoomed)
     page.keyboard.press("-")
     assert _unit(page) == (3, fitted)
+
+
+MARK = "() => { document.querySelector('#layer-board [data-role=frame]').__kept = true; }"
+KEPT = "() => document.querySelector('#layer-board [data-role=frame]').__kept === true"
+
+
+def _board(page: Page) -> tuple[str, str, str]:
+    """The board layer's markup, and the board's label and title."""
+    return page.evaluate(
+        "() => { const b = document.getElementById('board-svg');"
+        " return [document.getElementById('layer-board').innerHTML,"
+        " b.getAttribute('aria-label'), b.querySelector(':scope > title').textContent]; }"
+    )
+
+
+def _continue(page: Page, site_url: str) -> Table:
+    """Reload and continue the autosaved game: its board drawn whole, with the same screen."""
+    page.goto(site_url)
+    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    page.click("[data-action=continue]")
+    return Table(page)
+
+
+def test_clicks_redraw_only_the_cards_that_changed_to_the_board_a_full_redraw_gives(
+    page: Page, site_url: str
+) -> None:
+    table = start_game(page, site_url, 8)
+    for _ in range(10):
+        page.keyboard.press("Enter")
+    assert table.pending()[0] == "act"
+    page.evaluate(MARK)
+    cards = {(c.player, c.card): c for c in table.cards()}
+    page.keyboard.press("4")  # select
+    assert page.evaluate(KEPT)  # the ground was not drawn again
+    assert "selected" in page.inner_html("#layer-board")
+    page.keyboard.press("m")
+    page.keyboard.press("Enter")  # end of move
+    if table.pending()[0] == "react":
+        page.keyboard.press("n")
+    moved = [
+        c
+        for c in table.cards()
+        if (c.x, c.y) != (cards[c.player, c.card].x, cards[c.player, c.card].y)
+    ]
+    assert moved and page.evaluate(KEPT)
+    before = _board(page)
+    again = _continue(page, site_url)
+    assert not page.evaluate(KEPT)  # drawn whole
+    assert _board(page) == before
+    for _ in range(6):  # shots, where a soldier sees an enemy; else Moves
+        page.evaluate(MARK)
+        kind, _ = again.pending()
+        if kind == "react":
+            page.keyboard.press("n")
+        elif kind == "act":
+            page.keyboard.press("1")
+            page.keyboard.press("s")
+            if page.locator("#prompt button[data-action=target]").count():
+                page.keyboard.press("1")
+                page.keyboard.press("Enter")
+            else:
+                page.keyboard.press("Escape")
+                page.keyboard.press("m")
+                page.keyboard.press("Enter")
+        else:
+            page.keyboard.press("Enter")
+        assert page.evaluate(KEPT), again.pending()
+    before = _board(page)
+    _continue(page, site_url)
+    assert _board(page) == before
