@@ -65,7 +65,7 @@ class Shown:
     """How many of the game log's events are in ``#log``."""
     unit: tuple[Scenario, float] | None = None
     """The table and the zoom ``--unit`` was last measured for (it changes only with them, or
-    with the board's size: the app measures it again on a resize)."""
+    with the board's size: the app measures it again when ``#board-view`` is resized)."""
 
 
 def keep_unit() -> bool:
