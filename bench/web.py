@@ -43,7 +43,9 @@ listeners) is read after a forced GC 10 actions into the first game, after the l
 baseline gets pointer moves too, over its rectangle, as the floor of the pointer-move figure.
 
 Prints the tables, the budget of the issue with each figure met or missed, the ratios
-game/baseline, and ends with one JSON line holding every figure.
+game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
+scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
+budget's input and memory rows and the JSON line, in a few minutes.
 """
 
 from __future__ import annotations
@@ -885,10 +887,15 @@ def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
-    """The rows of issue 14's budget: (what, measured, met), medians of the same run."""
-    g, b, i = figures["game"], figures["baseline"], figures["interaction"]
+    """The rows of issue 14's budget: (what, measured, met), medians of the same run (only the
+    scripted game's rows in an ``--interaction`` run, which has no loads)."""
+    boot = _boot_rows(figures) if "game" in figures else []
+    return boot + _play_rows(figures)
+
+
+def _boot_rows(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    g, b = figures["game"], figures["baseline"]
     med = lambda site, k: site[k]["median"]  # noqa: E731
-    mem = figures["memory"]
     rows = []
     for kind in ("cold", "warm"):
         board, floor = med(g, f"{kind}_board_visible_ms"), med(b, f"{kind}_tti_ms")
@@ -922,6 +929,12 @@ def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
             med(g, "warm_requests") == 0,
         )
     )
+    return rows
+
+
+def _play_rows(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    i, mem = figures["interaction"], figures["memory"]
+    rows = []
     for label in ("move_ray", "rotate_handle", "hover_card"):
         d = i["pointermove_dispatch"].get(label, _dist([]))
         rows.append(
@@ -960,6 +973,21 @@ def _fmt(key: str, v: float) -> str:
 
 
 def report(figures: dict[str, Any]) -> None:
+    """The tables, the budget and the ratios (an ``--interaction`` run: its tables and rows)."""
+    if "game" in figures:
+        _report_boot(figures)
+    _report_play(figures)
+    print()
+    print("budget (medians, same run)")
+    for label, value, ok in figures["budget"]:
+        print(f"  {'met   ' if ok else 'MISSED'} {label:<50}{value}")
+    if "game" in figures:
+        _report_ratios(figures)
+    for p in figures["play"]["problems"][:10]:
+        print(f"problem (scripted game): {p}", file=sys.stderr)
+
+
+def _report_boot(figures: dict[str, Any]) -> None:
     g, b = figures["game"], figures["baseline"]
     n = figures["contexts"]
     print(f"boot, {n} fresh {figures['context_kind']} profiles each (min / median / max)")
@@ -992,8 +1020,11 @@ def report(figures: dict[str, Any]) -> None:
         )
     print("warm requests (game): " + (", ".join(g["warm_urls"]) or "none"))
     print("warm requests (baseline): " + (", ".join(b["warm_urls"]) or "none"))
-    i = figures["interaction"]
     print()
+
+
+def _report_play(figures: dict[str, Any]) -> None:
+    i = figures["interaction"]
     print(
         f"scripted game: {figures['memory']['late'].get('actions', 0):.0f} actions, "
         f"{figures['play']['games_won']} games won, {figures['play']['recoveries']} steps skipped"
@@ -1041,10 +1072,10 @@ def report(figures: dict[str, Any]) -> None:
         e, en, la = (mem[k].get(key, math.nan) for k in ("early", "end", "late"))
         growth = f"{100 * (la - e) / e:+.1f} %" if e else "-"
         print(f"{key:<30}{_fmt(key, e):>14}{_fmt(key, en):>14}{_fmt(key, la):>14}{growth:>12}")
-    print()
-    print("budget (medians, same run)")
-    for label, value, ok in figures["budget"]:
-        print(f"  {'met   ' if ok else 'MISSED'} {label:<50}{value}")
+
+
+def _report_ratios(figures: dict[str, Any]) -> None:
+    g, b = figures["game"], figures["baseline"]
     print()
     r = figures["ratios"]
     print(
@@ -1055,8 +1086,6 @@ def report(figures: dict[str, Any]) -> None:
     for site, s in (("game", g), ("baseline", b)):
         for p in s["problems"]:
             print(f"problem ({site}): {p}", file=sys.stderr)
-    for p in figures["play"]["problems"][:10]:
-        print(f"problem (scripted game): {p}", file=sys.stderr)
 
 
 def _jsonable(value: Any) -> Any:
@@ -1069,7 +1098,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[str, Any]:
+def run(
+    contexts: int, actions: int, incognito: bool, build_site: bool, interaction: bool = False
+) -> dict[str, Any]:
+    """Every figure of the bench; ``interaction``: only the scripted game and the baseline's
+    pointer moves (no cold, warm or link loads, so no boot figures, ratios or boot rows)."""
     from playwright.sync_api import sync_playwright
 
     build, serve = load_tools()
@@ -1092,7 +1125,7 @@ def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[
         with sync_playwright() as pw:
             browser = Browser(pw, incognito)
             try:
-                for i in range(contexts):
+                for i in range(0 if interaction else contexts):
                     for name in ("baseline", "game") if i % 2 else ("game", "baseline"):
                         _log(f"boot {name} {i + 1}/{contexts}")
                         sample = boot_sample(browser, urls[name], traffic[name])
@@ -1110,23 +1143,26 @@ def run(contexts: int, actions: int, incognito: bool, build_site: bool) -> dict[
         for server in servers.values():
             server.shutdown()
             server.server_close()
-    game, base = summarise(samples["game"]), summarise(samples["baseline"])
     memory = play["readings"]
     for name in ("early", "end", "late"):
         memory.setdefault(name, {})
     figures: dict[str, Any] = {
         "bench": "web",
-        "contexts": contexts,
+        "contexts": 0 if interaction else contexts,
         "actions_asked": actions,
         "context_kind": "incognito" if incognito else "persistent",
-        "game": game,
-        "baseline": base,
         "interaction": _interaction_figures(play),
         "baseline_pointermove": _dist(floor),
         "baseline_pointermove_dispatch": _dist(floor_dispatch),
         "memory": memory,
         "play": {k: play[k] for k in ("games_won", "recoveries", "problems")},
     }
+    if interaction:
+        figures["budget"] = budget(figures)
+        figures["budget_met"] = all(ok for _, _, ok in figures["budget"])
+        return figures
+    game, base = summarise(samples["game"]), summarise(samples["baseline"])
+    figures["game"], figures["baseline"] = game, base
 
     def ratio(key: str) -> float:
         d = base[key]["median"]
@@ -1156,12 +1192,17 @@ def main(argv: list[str] | None = None) -> int:
         "--incognito", action="store_true", help="browser.new_context() (in-memory caches)"
     )
     parser.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    parser.add_argument(
+        "--interaction",
+        action="store_true",
+        help="only the scripted game's inputs and memory (no cold, warm or link loads)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.contexts, args.actions = 1, 60
     if args.contexts < 1 or args.actions < 11:
         parser.error("--contexts must be at least 1 and --actions at least 11")
-    figures = run(args.contexts, args.actions, args.incognito, not args.no_build)
+    figures = run(args.contexts, args.actions, args.incognito, not args.no_build, args.interaction)
     report(figures)
     print(json.dumps(_jsonable(figures), separators=(",", ":")))
     return 0

@@ -21,6 +21,11 @@ _last_roles: list[tuple[State, object, Roles]] = []
 """The last ``roles`` answer: the pointer moves often, the state and the choice seldom."""
 
 
+_last_problem: list[tuple[State, tuple[SoldierKey, float], Problem | None]] = []
+"""The last ``facing_problem`` answer: the prompt's key and the prompt itself ask it on every
+paint (a pointer move aiming a Move among them), the state and the facing change seldom."""
+
+
 def to_decide(state: State) -> Pending | None:
     """The pending decision of a player (None while dice are to be rolled or the game is over)."""
     p = state.pending
@@ -112,7 +117,12 @@ def facing_problem(state: State, ui: UI) -> Problem | None:
         return None
     if ui.pointer.drag == Drag.ROTATE:
         return None
-    return q.facing_problem(state, s, ui.choice.facing)
+    key = ((s.player, s.card), ui.choice.facing)
+    if _last_problem and _last_problem[0][0] is state and _last_problem[0][1] == key:
+        return _last_problem[0][2]
+    found = q.facing_problem(state, s, ui.choice.facing)
+    _last_problem[:] = [(state, key, found)]
+    return found
 
 
 def roles(state: State, ui: UI) -> Roles:

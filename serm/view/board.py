@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import svg
 
 from serm.core.geometry import centroid
 from serm.core.scenario import Scenario, Terrain
 from serm.core.state import PendingKind, State, Status
 
-from .cards import card_markup
+from .cards import card_text
 from .common import (
     FRAME,
     INK,
@@ -197,15 +199,33 @@ def _ground(state: State) -> Markup:
     return Markup(markup=markup)
 
 
-def board_elements(state: State, view: ViewModel) -> list[svg.Element]:
-    """The children of ``<g id="layer-board">``."""
+class BoardParts(NamedTuple):
+    """The markup of ``<g id="layer-board">`` in parts, so that a click that changes some cards
+    redraws only those: the ground (frame, table, zones, terrain), each card on the table keyed
+    by (player, card) in drawing order, and the chance labels drawn over them all."""
+
+    ground: str
+    cards: tuple[tuple[SoldierKey, str], ...]
+    chances: str
+
+
+def card_parts(state: State, view: ViewModel) -> BoardParts:
+    """``board_elements``' markup in parts: joined in order, they are the layer's markup."""
     roles: dict[SoldierKey, str] = {}
     for key, role in view.highlights:
         roles.setdefault(key, role)
-    out: list[svg.Element] = [_ground(state)]
+    cards: list[tuple[SoldierKey, str]] = []
     for s in state.soldiers:
         if s.on_table:
             key = (s.player, s.card)
-            out.append(card_markup(s, selected=key == view.selected, role=roles.get(key)))
-    out += _chance_labels(state, view, roles)
-    return out
+            cards.append((key, card_text(s, key == view.selected, roles.get(key))))
+    return BoardParts(_ground(state).markup, tuple(cards), join(_chance_labels(state, view, roles)))
+
+
+def board_elements(
+    state: State, view: ViewModel, parts: BoardParts | None = None
+) -> list[svg.Element]:
+    """The children of ``<g id="layer-board">`` (``parts``: ``card_parts(state, view)`` when
+    the caller has it already)."""
+    ground, cards, chances = parts if parts is not None else card_parts(state, view)
+    return [Markup(markup=m) for m in (ground, *(m for _, m in cards), chances) if m]

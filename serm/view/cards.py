@@ -158,14 +158,15 @@ def _highlight(role: str, player: int) -> svg.Element | None:
 
 
 @lru_cache(maxsize=256)
-def _card_text(s: Soldier, selected: bool, role: str | None) -> str:
+def card_text(s: Soldier, selected: bool = False, role: str | None = None) -> str:
+    """``card_group``'s markup, kept per (soldier, selected, role): most cards do not change
+    between two redraws."""
     return str(card_group(s, selected=selected, role=role))
 
 
 def card_markup(s: Soldier, *, selected: bool = False, role: str | None = None) -> Markup:
-    """``card_group``'s markup, kept per (soldier, selected, role): most cards do not change
-    between two redraws."""
-    return Markup(markup=_card_text(s, selected, role))
+    """``card_text`` in a tree."""
+    return Markup(markup=card_text(s, selected, role))
 
 
 def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -> svg.G:

@@ -107,19 +107,33 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
         out.append(line(c + u * lo, c + u * reach_end, REACH, 18, stroke_opacity=0.7))
     if mp.halt is not None and mp.halt < hi - EPS:
         out.append(line(c + u * max(lo, mp.halt), c + u * hi, MUTED, 18, stroke_opacity=0.35))
-    for k in range(1, int(math.floor(hi + EPS)) + 1):
-        p = c + u * float(k)
-        past = mp.halt is not None and k > mp.halt + EPS
-        colour = MUTED if past else WHITE
-        out.append(line(p - right * 0.14, p + right * 0.14, colour, 4))
-        q = p + right * 0.3
-        out.append(text(sc(q.x), sc(q.y), str(k), 17, colour, bold=True, halo=INK))
+    out += _ticks(c, u, right, hi, mp.halt)
     end = c + u * (hi if mp.halt is None else mp.halt)
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
     if mp.halt is not None:
         out += _cross(c + u * mp.halt, TARGET, "halt")
     out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+
+
+def _ticks(c: Vec, u: Vec, right: Vec, hi: float, halt: float | None) -> list[svg.Element]:
+    """A tick and its number at every whole card length along the aim up to ``hi``: the ticks
+    of one colour (white within reach, muted past the halt) as one path, not one line each."""
+    strokes: dict[str, list[svg.PathData]] = {WHITE: [], MUTED: []}
+    labels: list[svg.Element] = []
+    for k in range(1, int(math.floor(hi + EPS)) + 1):
+        p = c + u * float(k)
+        colour = MUTED if halt is not None and k > halt + EPS else WHITE
+        a, b = p - right * 0.14, p + right * 0.14
+        strokes[colour] += [svg.M(sc(a.x), sc(a.y)), svg.L(sc(b.x), sc(b.y))]
+        q = p + right * 0.3
+        labels.append(text(sc(q.x), sc(q.y), str(k), 17, colour, bold=True, halo=INK))
+    paths: list[svg.Element] = [
+        svg.Path(d=d, stroke=colour, stroke_width=4, class_=["ticks"])
+        for colour, d in strokes.items()
+        if d
+    ]
+    return paths + labels
 
 
 def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element]:

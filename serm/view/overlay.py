@@ -4,6 +4,8 @@ facing handle. Recomputed on every pointer move, so it stays small.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import svg
 
 from serm.core.cards import CARDS
@@ -18,9 +20,11 @@ from .common import (
     SCALE,
     SIDE,
     WHITE,
+    Markup,
     card_outline,
     esc,
     find,
+    join,
     pill,
     sc,
     screen_extent,
@@ -145,45 +149,59 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
         c = s.pos
     else:
         return []
-    player, card = key
+    was = s.facing if s is not None and s.on_table else None
+    return [Markup(markup=handle_markup(c.x, c.y, facing, key[0], key[1], was))]
+
+
+@lru_cache(maxsize=64)
+def handle_markup(
+    x: float, y: float, facing: float, player: int, card: str, was: float | None
+) -> str:
+    """The facing handle of the card ``(player, card)`` at (x, y) L turned to ``facing``, with the
+    card's outline at ``facing`` when it is on the table facing ``was`` (another way). Kept as
+    text by pose: aiming a Move redraws the live group on every pointer move, the handle with it."""
+    c = Vec(x, y)
     h = c + unit(facing) * HANDLE_DISTANCE
     colour = SIDE.get(player, INK)
     turned: list[svg.Element] = []
-    if s is not None and s.on_table and abs((facing - s.facing + 180) % 360 - 180) > 0.5:
+    if was is not None and abs((facing - was + 180) % 360 - 180) > 0.5:
         turned.append(card_outline(c.x, c.y, facing, colour, fill_opacity=0.35, dash="none"))
-    return turned + [
-        svg.G(
-            class_=["facing-handle"],
-            elements=[
-                svg.Circle(
-                    cx=sc(c.x),
-                    cy=sc(c.y),
-                    r=sc(HANDLE_DISTANCE),
-                    fill="none",
-                    stroke=WHITE,
-                    stroke_opacity=0.45,
-                    stroke_width=3,
-                    stroke_dasharray=[4, 8],
-                ),
-                line(c, h, WHITE, 5, stroke_linecap="round"),
-                svg.Circle(
-                    cx=sc(h.x),
-                    cy=sc(h.y),
-                    r=sc(HANDLE_RADIUS),
-                    fill=WHITE,
-                    fill_opacity=0.95,
-                    stroke=colour,
-                    stroke_width=6,
-                    pointer_events="all",
-                    data={"handle": "rotate", "player": player, "card": esc(card)},
-                    extra={"cursor": "grab"},
-                    elements=[svg.Title(text="Drag to turn")],
-                ),
-                svg.Circle(cx=sc(h.x), cy=sc(h.y), r=5, fill=colour, pointer_events="none"),
-                *_handle_hit(c, facing, h, player, card),
-            ],
-        )
-    ]
+    return join(
+        turned
+        + [
+            svg.G(
+                class_=["facing-handle"],
+                elements=[
+                    svg.Circle(
+                        cx=sc(c.x),
+                        cy=sc(c.y),
+                        r=sc(HANDLE_DISTANCE),
+                        fill="none",
+                        stroke=WHITE,
+                        stroke_opacity=0.45,
+                        stroke_width=3,
+                        stroke_dasharray=[4, 8],
+                    ),
+                    line(c, h, WHITE, 5, stroke_linecap="round"),
+                    svg.Circle(
+                        cx=sc(h.x),
+                        cy=sc(h.y),
+                        r=sc(HANDLE_RADIUS),
+                        fill=WHITE,
+                        fill_opacity=0.95,
+                        stroke=colour,
+                        stroke_width=6,
+                        pointer_events="all",
+                        data={"handle": "rotate", "player": player, "card": esc(card)},
+                        extra={"cursor": "grab"},
+                        elements=[svg.Title(text="Drag to turn")],
+                    ),
+                    svg.Circle(cx=sc(h.x), cy=sc(h.y), r=5, fill=colour, pointer_events="none"),
+                    *_handle_hit(c, facing, h, player, card),
+                ],
+            )
+        ]
+    )
 
 
 def sight_elements(state: State, view: ViewModel) -> list[svg.Element]:

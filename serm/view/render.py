@@ -20,7 +20,7 @@ import svg
 from serm.core.state import State, Status
 
 from . import frame
-from .board import HATCH_ID, board_elements
+from .board import HATCH_ID, BoardParts, board_elements, card_parts
 from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, n, sc
 from .model import ViewModel, Viewport
 from .moves import ARROW_ID
@@ -31,6 +31,9 @@ TABLE_CLIP_ID = "table-clip"
 __all__ = [
     "MARGIN",
     "SCALE",
+    "BoardParts",
+    "card_parts",
+    "describe",
     "OverlayParts",
     "board_layer",
     "defs",
@@ -44,9 +47,10 @@ __all__ = [
 ]
 
 
-def board_layer(state: State, view: ViewModel) -> str:
-    """Inner markup of ``<g id="layer-board">``: table, zones, terrain, cards, chance labels."""
-    return join(board_elements(state, view))
+def board_layer(state: State, view: ViewModel, parts: BoardParts | None = None) -> str:
+    """Inner markup of ``<g id="layer-board">``: table, zones, terrain, cards, chance labels
+    (``parts``: ``card_parts(state, view)`` when the caller has it already)."""
+    return join(board_elements(state, view, parts))
 
 
 class OverlayParts(NamedTuple):
@@ -134,11 +138,16 @@ def view_box(state: State, viewport: Viewport) -> svg.ViewBoxSpec:
     return svg.ViewBoxSpec(n(x * SCALE), n(y * SCALE), n(w * SCALE), n(h * SCALE))
 
 
-def render(state: State, view: ViewModel, overlay: OverlayParts | None = None) -> str:
+def render(
+    state: State,
+    view: ViewModel,
+    overlay: OverlayParts | None = None,
+    board: BoardParts | None = None,
+) -> str:
     """The whole ``<svg id="board-svg">`` element for ``state`` as seen through ``view``.
 
-    ``overlay``: ``overlay_parts(state, view)`` when the caller has it already (the browser keeps
-    it to compare the next pointer move's parts with).
+    ``overlay``: ``overlay_parts(state, view)``, ``board``: ``card_parts(state, view)``, when the
+    caller has them already (the browser keeps them to compare the next paint's parts with).
     """
     parts = overlay if overlay is not None else overlay_parts(state, view)
     label = esc(describe(state))
@@ -150,7 +159,7 @@ def render(state: State, view: ViewModel, overlay: OverlayParts | None = None) -
         elements=[
             svg.Title(text=label),
             defs(state),
-            svg.G(id="layer-board", elements=board_elements(state, view)),
+            svg.G(id="layer-board", elements=board_elements(state, view, board)),
             svg.G(
                 id="layer-overlay",
                 pointer_events="none",

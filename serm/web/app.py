@@ -134,6 +134,11 @@ class App:
             self._bind(document, "visibilitychange", self.on_leave),
             self._bind(window, "resize", lambda _event: keep_unit()),
         ]
+        # The board's box changes with the page's layout too (the panel beside or below it):
+        # measure --unit again then, after the browser's own layout (serm.web.paint.keep_unit).
+        self._resized = create_proxy(self._guard(lambda _entries, _observer: keep_unit()))
+        self._resize_observer = js.ResizeObserver.new(self._resized)
+        self._resize_observer.observe(el("board-view"))
 
     @staticmethod
     def _guard(fn: Any) -> Any:

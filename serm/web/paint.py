@@ -14,6 +14,7 @@ import js
 from pyodide.ffi import to_js
 
 from serm.core.game import Game
+from serm.core.scenario import Scenario
 from serm.core.state import State, Status
 from serm.ui import panel
 from serm.ui.details import card_html
@@ -23,8 +24,11 @@ from serm.ui.screen import prompt_key, view_model
 from serm.view.model import SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     SCALE,
+    BoardParts,
     OverlayParts,
     board_layer,
+    card_parts,
+    describe,
     live_markup,
     overlay_parts,
     render,
@@ -50,23 +54,32 @@ class Shown:
     board: BoardKey | None = None
     sight: tuple[State, ViewModel] | None = None
     overlay: OverlayParts | None = None
+    cards: BoardParts | None = None
+    """The board layer's parts on screen (``card_parts``)."""
+    label: str = ""
+    """The board's description on screen (its ``aria-label`` and title)."""
     prompt: tuple[object, ...] | None = None
     los: bool | None = None
     card_info: str = ""
     log: int = 0
     """How many of the game log's events are in ``#log``."""
+    unit: tuple[Scenario, float] | None = None
+    """The table and the zoom ``--unit`` was last measured for (it changes only with them, or
+    with the board's size: the app measures it again when ``#board-view`` is resized)."""
 
 
-def keep_unit() -> None:
+def keep_unit() -> bool:
     """Keep ``--unit`` (the board's user units per CSS px) on ``#board-view``, for sizes the
-    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc)."""
+    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc). False when
+    the board has no scale yet (not on the page, or not laid out)."""
     board, view = el("board-svg"), el("board-view")
     if board is None or view is None:
-        return
+        return False
     ctm = board.getScreenCTM()
     if null(ctm) or not float(ctm.a):
-        return
+        return False
     view.style.setProperty("--unit", f"{1.0 / float(ctm.a):.4f}")
+    return True
 
 
 class Painter:
@@ -90,12 +103,14 @@ class Painter:
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
         if state is not shown.state:
-            self._draw_board(state, view, parts, states)
+            if not self._redraw(state, view, parts, states):
+                self._draw_board(state, view, parts, states)
         else:
             if view.viewport != shown.viewport:
                 self._frame(state, view)
-            if board != shown.board:
-                el("layer-board").innerHTML = board_layer(state, view)
+            if board != shown.board and not self._redraw_cards(state, view):
+                cards = shown.cards = card_parts(state, view)
+                el("layer-board").innerHTML = board_layer(state, view, cards)
             if not self._redraw_overlay(parts):
                 self._draw_board(state, view, parts, states)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
@@ -106,18 +121,77 @@ class Painter:
     def _draw_board(
         self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
     ) -> None:
-        el("board-view").innerHTML = render(state, view, parts)
-        self.shown.overlay = parts
-        keep_unit()
+        shown = self.shown
+        shown.cards = card_parts(state, view)
+        el("board-view").innerHTML = render(state, view, parts, shown.cards)
+        shown.overlay, shown.label = parts, describe(state)
+        self._keep_unit(state, view)
         self._animate(states)
 
-    @staticmethod
-    def _frame(state: State, view: ViewModel) -> None:
+    def _redraw(
+        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
+    ) -> bool:
+        """A new state on the same frame and ground (a select, a shot, a Move played): redraw
+        only the cards, overlay groups and label that changed. False when the whole board is
+        to be drawn (nothing drawn yet, another zoom or pan, another ground, a card placed)."""
+        shown = self.shown
+        if shown.state is None or view.viewport != shown.viewport:
+            return False
+        if not self._redraw_cards(state, view) or not self._redraw_overlay(parts):
+            return False
+        label = describe(state)
+        if label != shown.label:
+            board = el("board-svg")
+            board.setAttribute("aria-label", label)
+            board.querySelector(":scope > title").textContent = label
+            shown.label = label
+        self._animate(states)
+        return True
+
+    def _redraw_cards(self, state: State, view: ViewModel) -> bool:
+        """Replace the ``<g class="card">`` of only the cards whose markup changed (and remove
+        those gone from the table), and the chance labels if they read differently. False,
+        having changed nothing or what a full redraw replaces anyway, when more changed: the
+        ground (zones, terrain), or which cards are on the table besides those removed."""
+        new, old, layer = card_parts(state, view), self.shown.cards, el("layer-board")
+        if old is None or layer is None or new.ground != old.ground:
+            return False
+        now = dict(new.cards)
+        if [k for k, _ in old.cards if k in now] != [k for k, _ in new.cards]:
+            return False
+        for key, markup in old.cards:
+            if now.get(key) == markup:
+                continue
+            node = layer.querySelector(
+                f':scope > g.card[data-player="{key[0]}"][data-card="{key[1]}"]'
+            )
+            if null(node):
+                return False
+            if key in now:
+                node.outerHTML = now[key]
+            else:
+                node.remove()
+        if new.chances != old.chances:
+            for node in layer.querySelectorAll(":scope > g.chance"):
+                node.remove()
+            layer.insertAdjacentHTML("beforeend", new.chances)
+        self.shown.cards = new
+        return True
+
+    def _frame(self, state: State, view: ViewModel) -> None:
         """A pan or a zoom: only the board's viewBox changes (nothing is redrawn)."""
         board = el("board-svg")
         if board is not None:
             board.setAttribute("viewBox", str(view_box(state, view.viewport)))
-            keep_unit()
+            self._keep_unit(state, view)
+
+    def _keep_unit(self, state: State, view: ViewModel) -> None:
+        """``keep_unit`` when the board is reframed (another table or zoom, or nothing measured
+        since ``clear``): reading the board's scale makes the browser lay the page out at once,
+        which a click that redraws the board at the same scale need not pay for."""
+        key = (state.scenario, view.viewport.zoom)
+        if key != self.shown.unit and keep_unit():
+            self.shown.unit = key
 
     def _draw_card_info(self, state: State, ui: UI) -> None:
         """The tapped card's details, when they read differently."""

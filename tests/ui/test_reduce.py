@@ -22,7 +22,7 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
-from serm.ui import driver, outlook
+from serm.ui import driver, outlook, screen
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -903,6 +903,42 @@ def test_a_facing_problem_is_said_when_the_handle_is_let_go() -> None:
     assert s.ui.choice.facing == 90.0 and "cannot face that way" not in s.prompt()
     s.up(g.x + 1.72, g.y)
     assert "cannot face that way" in s.prompt()
+
+
+def test_the_facing_problem_is_worked_out_once_per_state_and_facing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The prompt's key and the prompt ask for the facing problem on every paint (a pointer
+    move that aims among them): the check runs once for a state, soldier and facing."""
+    s = deployed(scenario="default")
+    p = s.state.pending
+    assert p is not None
+    g = s.state.soldier(p.player, "gunner")
+    r = s.state.soldier(p.player, "ranger")
+    s.game.state = s.state.with_soldier(replace(r, x=g.x + 0.72, y=g.y, facing=0.0))
+    s.press(Command.SELECT, "ranger")
+    s.key("t")
+    calls: list[float] = []
+    check = q.facing_problem
+
+    def counted(state: object, soldier: Soldier, facing: float) -> object:
+        calls.append(facing)
+        return check(state, soldier, facing)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(q, "facing_problem", counted)
+    s.key("e")
+    first = screen.facing_problem(s.state, s.ui)
+    for _ in range(3):
+        prompt_key(s.state, s.ui)
+        assert screen.facing_problem(s.state, s.ui) == first
+    assert len(calls) == 1
+    for _ in range(5):
+        s.key("e")  # to 90: its long side now overlaps the Gunner
+    assert "Cannot face that way" in s.prompt() and s.ui.choice.facing == 90.0
+    assert screen.facing_problem(s.state, s.ui) == check(
+        s.state, s.state.soldier(p.player, "ranger"), 90.0
+    )
+    assert calls[-1] == 90.0 and calls.count(90.0) == 1
 
 
 # --- decisions a player can weigh: the Move's outlook, confirmations, the React question -------

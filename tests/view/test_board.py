@@ -227,7 +227,7 @@ def test_kept_markup_is_what_svg_py_would_write(deployed: State) -> None:
     must be the same markup that building every element anew gives."""
     view = ViewModel(selected=(1, "gunner"), highlights=(((2, "ranger"), "target"),))
     board._GROUND.clear()
-    card_view._card_text.cache_clear()
+    card_view.card_text.cache_clear()
     fresh = render(deployed, view)
     assert render(deployed, view) == fresh  # now from the kept text
     s = deployed.soldier(2, "ranger")

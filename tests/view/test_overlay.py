@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from serm.core import State
 from serm.core import queries as q
 from serm.core.convex import Poly, Pt, clip, edges_of, inside, intersect
@@ -408,3 +410,59 @@ def test_view_is_pure() -> None:
     for path in Path(__file__).resolve().parents[2].joinpath("serm", "view").glob("*.py"):
         source = path.read_text()
         assert not re.search(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", source, re.M), path
+
+
+def test_move_preview_ticks_are_one_path_per_colour(deployed: State) -> None:
+    """The ticks along the aim are drawn as one path (two past a halt), not one line each: a
+    pointer move that aims redraws a handful of elements, whatever the reach."""
+    s = deployed.soldier(2, "assault")
+    longest, halt = q.straight_reach(deployed, s, 180.0, 180.0)
+    free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
+    (g,) = groups(overlay(deployed, free), "move-preview")
+    (ticks,) = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
+    assert len(list(g.iter(f"{NS}line"))) <= 3  # the ray and the reach bands only
+    ends = [float(v) for v in re.findall(r"[-\d.]+", ticks.get("d", ""))]
+    starts = [(ends[i], ends[i + 1]) for i in range(0, len(ends), 4)]
+    assert len(starts) == longest
+    for k, (x, y) in enumerate(starts, start=1):
+        p = s.pos + unit(180.0) * float(k) - unit(270.0) * 0.14
+        assert math.isclose(x, p.x * SCALE, abs_tol=0.01)
+        assert math.isclose(y, p.y * SCALE, abs_tol=0.01)
+    stopped = replace(free.move_preview, halt=halt.distance)  # type: ignore[type-var]
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=stopped)), "move-preview")
+    paths = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
+    assert len(paths) == (2 if halt.distance < longest - 1 else 1)
+
+
+def test_the_facing_handle_is_kept_as_text_by_pose(
+    deployed: State, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Aiming a Move redraws the live group on every pointer move: the handle, the same while
+    the pose is, is built once per pose and drawn the same as when built anew."""
+    from serm.view import overlay as ov
+
+    built: list[float] = []
+    hit = ov._handle_hit
+
+    def counted(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[object]:
+        built.append(facing)
+        return hit(c, facing, h, player, card)  # type: ignore[return-value]
+
+    monkeypatch.setattr(ov, "_handle_hit", counted)
+    ov.handle_markup.cache_clear()
+    view = ViewModel(facing_handle=((2, "assault"), 123.0))
+    first = overlay_parts(deployed, view).live
+    for d in (10.0, 200.0, 10.0):
+        preview = MovePreview((2, "assault"), d, 123.0, 2, 6, None)
+        live = overlay_parts(deployed, replace(view, move_preview=preview)).live
+        assert first in live
+    assert built == [123.0]
+    turned = overlay_parts(deployed, ViewModel(facing_handle=((2, "assault"), 124.0))).live
+    assert built == [123.0, 124.0] and turned != first
+    ov.handle_markup.cache_clear()
+    assert overlay_parts(deployed, view).live == first  # as built anew
+    (g,) = groups(overlay(deployed, view), "facing-handle")
+    assert [c.get("data-handle") for c in g.iter(f"{NS}circle") if c.get("data-handle")] == [
+        "rotate",
+        "rotate-area",
+    ]

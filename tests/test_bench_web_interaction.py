@@ -1,0 +1,83 @@
+"""``python -m serm bench web --interaction``: only the scripted game, so the interaction rows
+can be measured in a minute or two (no cold, warm or link loads). No browser here: the options,
+the budget's rows and the report of such a run, from made-up figures."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bench import web
+
+
+def _play() -> dict[str, Any]:
+    moves = [
+        {"label": label, "ts": 0.0, "start": 2.0, "end": 4.0 + k % 3, "frame": 9.0 + k % 5}
+        for label in ("move_ray", "rotate_handle", "hover_card")
+        for k in range(20)
+    ]
+    gestures = [
+        {"label": label, "events": [{"ts": 0.0, "start": 1.0, "end": 8.0, "frame": 30.0 + k}]}
+        for label in ("select", "shoot", "end_of_move")
+        for k in range(5)
+    ]
+    return {"gestures": gestures, "moves": moves}
+
+
+def _figures() -> dict[str, Any]:
+    reading = {"actions": 10.0, "game_actions": 10.0, "js_heap_bytes": 1e6, "wasm_bytes": 2e7}
+    reading |= {"dom_nodes": 900.0}
+    figures: dict[str, Any] = {
+        "bench": "web",
+        "contexts": 0,
+        "interaction": web._interaction_figures(_play()),
+        "baseline_pointermove": web._dist([5.0, 6.0]),
+        "baseline_pointermove_dispatch": web._dist([2.0, 3.0]),
+        "memory": {"early": reading, "end": reading, "late": reading},
+        "play": {"games_won": 0, "recoveries": 0, "problems": []},
+    }
+    figures["budget"] = web.budget(figures)
+    figures["budget_met"] = all(ok for _, _, ok in figures["budget"])
+    return figures
+
+
+def test_an_interaction_run_has_only_the_scripted_games_rows() -> None:
+    rows = [label for label, _, _ in _figures()["budget"]]
+    assert len(rows) == 9
+    assert [r.split()[1] for r in rows[:6]] == [
+        "move_ray",
+        "rotate_handle",
+        "hover_card",
+        "select",
+        "shoot",
+        "end_of_move",
+    ]
+    assert all(r.startswith("memory") for r in rows[6:])
+    assert _figures()["budget_met"]  # 7 ms from dispatch, 30-34 ms clicks, flat memory
+
+
+def test_its_report_prints_the_inputs_and_the_budget_not_the_loads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    web.report(_figures())
+    out = capsys.readouterr().out
+    assert "move move_ray" in out and "click end_of_move" in out and "budget" in out
+    assert "cold_tti_ms" not in out and "game/baseline" not in out
+
+
+def test_the_option_runs_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[object, ...]] = []
+
+    def run(*args: object) -> dict[str, Any]:
+        asked.append(args)
+        return _figures()
+
+    monkeypatch.setattr(web, "run", run)
+    monkeypatch.setattr(web, "report", lambda figures: None)
+    assert web.main(["--interaction", "--actions", "40", "--no-build"]) == 0
+    assert asked == [(5, 40, False, False, True)]
+    assert web.main(["--quick"]) == 0
+    assert asked[-1] == (1, 60, False, True, False)
+    json.dumps(web._jsonable(_figures()))
