@@ -934,7 +934,7 @@ def test_the_facing_problem_is_worked_out_once_per_state_and_facing(
     assert len(calls) == 1
     for _ in range(5):
         s.key("e")  # to 90: its long side now overlaps the Gunner
-    assert "Cannot face that way" in s.prompt() and s.ui.choice.facing == 90.0
+    assert "cannot face that way" in s.prompt() and s.ui.choice.facing == 90.0
     assert screen.facing_problem(s.state, s.ui) == check(
         s.state, s.state.soldier(p.player, "ranger"), 90.0
     )
