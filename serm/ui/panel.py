@@ -81,6 +81,12 @@ def actions(*buttons: str) -> str:
     return f'<div class="actions">{"".join(buttons)}</div>'
 
 
+def foot(*parts: str) -> str:
+    """The prompt's choices and its action row, kept together at the foot of the bar (they stay in
+    view on a phone while the words above them scroll)."""
+    return f'<div class="foot">{"".join(parts)}</div>'
+
+
 def choice_buttons(
     command: Command, cards: Sequence[str], label: Callable[[str], str], primary: str = ""
 ) -> str:
@@ -316,7 +322,7 @@ def _choose_soldier(state: State) -> str:
     return (
         f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
         f"It may Move then Shoot, or Shoot then Move.</p>"
-        f'<div class="choices">{picks}</div>' + actions(button("Pass", Command.END))
+        + foot(f'<div class="choices">{picks}</div>', actions(button("Pass", Command.END)))
     )
 
 
@@ -425,7 +431,7 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
         f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills (R21)."
         f"{rule}</p>"
-        f'<div class="choices">{picks}</div>' + actions(button("Back", Command.CANCEL))
+        + foot(f'<div class="choices">{picks}</div>', actions(button("Back", Command.CANCEL)))
     )
 
 
@@ -490,7 +496,7 @@ def _react(state: State, ui: UI) -> str:
 
     def label(card: str) -> str:
         chance = percent(q.react_chance(state, state.soldier(p.player, card)))
-        return f"React with {CARDS[card].title} — {chance}"
+        return f"{CARDS[card].title} — {chance}"
 
     picks = choice_buttons(Command.REACT, able, label)
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
@@ -499,7 +505,10 @@ def _react(state: State, ui: UI) -> str:
         f"{escape(_where_it_halts(state))}. On the way it comes into sight of your soldiers "
         f"(R18). React? A React roll higher than {mv.total} stops it where you choose along "
         f"its path, and your reacting soldier activates at once (R19).</p>"
-        f'<div class="choices">{picks}</div>' + actions(button("Let it move", Command.REACT))
+        + foot(
+            f'<div class="choices" role="group" aria-label="React with">{picks}</div>',
+            actions(button("Let it move", Command.REACT)),
+        )
     )
 
 
