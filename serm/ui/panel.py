@@ -506,7 +506,7 @@ def _react(state: State, ui: UI) -> str:
         f"(R18). React? A React roll higher than {mv.total} stops it where you choose along "
         f"its path, and your reacting soldier activates at once (R19).</p>"
         + foot(
-            f'<div class="choices" role="group" aria-label="React with">{picks}</div>',
+            f'<div class="choices">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
         )
     )

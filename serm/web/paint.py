@@ -82,6 +82,16 @@ def keep_unit() -> bool:
     return True
 
 
+def keep_unit_again() -> bool:
+    """``keep_unit`` where it was measured before (a board painted for play), after a change of
+    the board's box. False, writing nothing, on a board never measured: the welcome screen's board
+    stays the markup the build drew before Python (issue 14, the board before Python)."""
+    view = el("board-view")
+    if view is None or not str(view.style.getPropertyValue("--unit")):
+        return False
+    return keep_unit()
+
+
 class Painter:
     """Paints one page's game and remembers what it painted (``shown``)."""
 
