@@ -112,34 +112,49 @@ class Painter:
         view = view_model(state, ui)
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
+        cards: BoardParts | None = None
         if state is not shown.state:
-            if not self._redraw(state, view, parts, states):
-                self._draw_board(state, view, parts, states)
+            cards = card_parts(state, view)
+            if not self._redraw(state, view, parts, cards, states):
+                self._draw_board(state, view, parts, states, cards)
         else:
             if view.viewport != shown.viewport:
                 self._frame(state, view)
-            if board != shown.board and not self._redraw_cards(state, view):
-                cards = shown.cards = card_parts(state, view)
-                el("layer-board").innerHTML = board_layer(state, view, cards)
+            if board != shown.board:
+                cards = card_parts(state, view)
+                if not self._redraw_cards(cards):
+                    shown.cards = cards
+                    el("layer-board").innerHTML = board_layer(state, view, cards)
             if not self._redraw_overlay(parts):
-                self._draw_board(state, view, parts, states)
+                self._draw_board(state, view, parts, states, cards)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
         self._draw_panel(game, state, ui)
         self._draw_card_info(state, ui)
         self._append_log(game)
 
     def _draw_board(
-        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
+        self,
+        state: State,
+        view: ViewModel,
+        parts: OverlayParts,
+        states: tuple[State, ...],
+        cards: BoardParts | None = None,
     ) -> None:
+        """The whole board anew (``cards``: ``card_parts(state, view)`` when the caller has it)."""
         shown = self.shown
-        shown.cards = card_parts(state, view)
+        shown.cards = cards if cards is not None else card_parts(state, view)
         el("board-view").innerHTML = render(state, view, parts, shown.cards)
         shown.overlay, shown.label = parts, describe(state)
         self._keep_unit(state, view)
         self._animate(states)
 
     def _redraw(
-        self, state: State, view: ViewModel, parts: OverlayParts, states: tuple[State, ...]
+        self,
+        state: State,
+        view: ViewModel,
+        parts: OverlayParts,
+        cards: BoardParts,
+        states: tuple[State, ...],
     ) -> bool:
         """A new state on the same frame and ground (a select, a shot, a Move played): redraw
         only the cards, overlay groups and label that changed. False when the whole board is
@@ -147,7 +162,7 @@ class Painter:
         shown = self.shown
         if shown.state is None or view.viewport != shown.viewport:
             return False
-        if not self._redraw_cards(state, view) or not self._redraw_overlay(parts):
+        if not self._redraw_cards(cards) or not self._redraw_overlay(parts):
             return False
         label = describe(state)
         if label != shown.label:
@@ -158,12 +173,13 @@ class Painter:
         self._animate(states)
         return True
 
-    def _redraw_cards(self, state: State, view: ViewModel) -> bool:
-        """Replace the ``<g class="card">`` of only the cards whose markup changed (and remove
+    def _redraw_cards(self, new: BoardParts) -> bool:
+        """Replace the ``<g class="card">`` of only the cards whose markup in ``new`` (the
+        ``card_parts`` of the state to show) changed (and remove
         those gone from the table), and the chance labels if they read differently. False,
         having changed nothing or what a full redraw replaces anyway, when more changed: the
         ground (zones, terrain), or which cards are on the table besides those removed."""
-        new, old, layer = card_parts(state, view), self.shown.cards, el("layer-board")
+        old, layer = self.shown.cards, el("layer-board")
         if old is None or layer is None or new.ground != old.ground:
             return False
         now = dict(new.cards)
