@@ -60,7 +60,7 @@ from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, null
-from serm.web.paint import Painter, keep_unit, keep_unit_again
+from serm.web.paint import Painter, keep_unit_again
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
@@ -132,10 +132,10 @@ class App:
             self._bind(window, "storage", self.on_storage),
             self._bind(window, "pagehide", self.on_leave),
             self._bind(document, "visibilitychange", self.on_leave),
-            self._bind(window, "resize", lambda _event: keep_unit()),
         ]
-        # The board's box changes with the page's layout too (the panel beside or below it):
-        # measure --unit again then, after the browser's own layout (serm.web.paint.keep_unit).
+        # The board's box changes with the window and with the page's layout (the panel beside
+        # or below it): measure --unit again then, after the browser's own layout
+        # (serm.web.paint.keep_unit_again; one observer for both, not a window resize listener).
         self._resized = create_proxy(self._guard(lambda _entries, _observer: keep_unit_again()))
         self._resize_observer = js.ResizeObserver.new(self._resized)
         self._resize_observer.observe(el("board-view"))
