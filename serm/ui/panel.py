@@ -221,11 +221,13 @@ def _place(state: State, ui: UI) -> str:
         f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board"
         f"{_keys(' or use the arrow keys')}; turn it with its round handle"
         f"{_keys(', the mouse wheel or ' + _keys_to_rotate())}."
-        f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}"
-        f'<div class="choices">{picks}</div>{problem}'
-        + actions(
-            button("Place card", Command.CONFIRM, primary=True),
-            button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
+        f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}{problem}"
+        + foot(
+            f'<div class="choices">{picks}</div>',
+            actions(
+                button("Place card", Command.CONFIRM, primary=True),
+                button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
+            ),
         )
     )
 

@@ -43,6 +43,13 @@ def assert_in_view(page: Page, target: Locator) -> None:
     raise AssertionError(problem)
 
 
+def assert_foot_in_view(page: Page) -> None:
+    """Every enabled button of the question's foot (its choices and its action row) is in view:
+    all the cards left to place and Place card while deploying, every target, every React."""
+    for choice in page.locator("#prompt .foot button:enabled").all():
+        assert_in_view(page, choice)  # every choice of the question, not only the one taken
+
+
 def _not_in_view(target: Locator) -> str:
     """Why ``target`` is not fully in view and on top, or ""."""
     found: str = target.evaluate(
@@ -83,6 +90,10 @@ class OneScreen(Table):
 
     def button(self, action: str) -> bool:
         assert_unscrolled(self.page)
+        if self.pending()[0] == "place":
+            cards = self.page.locator("#prompt .foot button[data-action=card]")
+            assert cards.count() >= 1  # the cards left to place are in the foot
+            assert_foot_in_view(self.page)
         btn = self.page.locator(f"#prompt button[data-action={action}]")
         if btn.count() == 0:
             return False
@@ -159,8 +170,7 @@ def test_a_whole_game_on_one_screen(
             if page.locator(".victory").count():
                 break
             assert_in_view(page, page.locator("#status"))
-            for choice in page.locator("#prompt .foot button:enabled").all():
-                assert_in_view(page, choice)  # every choice of the question, not only the one taken
+            assert_foot_in_view(page)
             n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
             play_step(table, n, seen)
         else:

@@ -148,6 +148,18 @@ def test_number_keys_and_card_buttons_choose_the_card_to_place() -> None:
     assert s.state.soldier(s.state.first_placer, "brawler").placed
 
 
+def test_the_cards_to_place_and_place_card_stay_together_at_the_bar_s_foot() -> None:
+    """On a phone the foot flows as one row of compact buttons kept in view (issue 12): the
+    cards to pick and Place card are in it; why the card may not stand is said above it."""
+    s = Screen.new()
+    s.down(5.0, 5.0)  # mid-table: outside both zones
+    prompt = s.prompt()
+    foot = prompt[prompt.index('<div class="foot">') :]
+    assert foot.count('data-action="card"') == 5
+    assert 'data-action="confirm"' in foot and 'data-action="exposure"' in foot
+    assert 'class="problem"' in prompt and 'class="problem"' not in foot
+
+
 def test_deployment_tells_each_side_who_shoots_first() -> None:
     s = Screen.new("default")
     assert "Your opponent acts first" in s.prompt()
