@@ -25,7 +25,14 @@ from .keys import badge as key_of
 from .keys import choice_badge
 from .model import UI, ActMode
 from .saves import MAX_NAME, OTHER_TAB, SAVE_FAILED, SlotInfo
-from .screen import activatable, chosen, computer_to_decide, facing_problem, reactors
+from .screen import (
+    activatable,
+    chosen,
+    computer_to_decide,
+    facing_problem,
+    nowhere,
+    reactors,
+)
 
 RESULT_KINDS = (
     EventKind.ROLL,
@@ -366,6 +373,7 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"the rolled {s.type.move}d6 card lengths that way (R15), unless it hits something first "
         f"— an enemy it hits is rammed and eliminated (R16). Enemies who see it may React (R18). "
         f"The round handle turns it before it sets off (R14).</p>"
+        + _nowhere(state, ui)
         + _outlook(state, ui, s)
         + _facing_problem(state, ui)
         + actions(
@@ -373,6 +381,13 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
             button("Back", Command.CANCEL),
         )
     )
+
+
+def _nowhere(state: State, ui: UI) -> str:
+    """A warning when the Move aimed now would halt at once (against the table edge, terrain
+    or a soldier of its own), said before the roll."""
+    said = nowhere(state, ui)
+    return "" if said is None else words.problem_html(said)
 
 
 def _outlook(state: State, ui: UI, s: Soldier) -> str:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from ..core import queries as q
 from ..core.errors import Problem
 from ..core.geometry import Vec
+from ..core.movement import Halt
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import MovePreview, SoldierKey, ViewModel
-from . import exposure, outlook, path
+from . import exposure, outlook, path, words
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -24,6 +25,29 @@ _last_roles: list[tuple[State, object, Roles]] = []
 _last_problem: list[tuple[State, tuple[SoldierKey, float], Problem | None]] = []
 """The last ``facing_problem`` answer: the prompt's key and the prompt itself ask it on every
 paint (a pointer move aiming a Move among them), the state and the facing change seldom."""
+
+
+_last_reach: list[tuple[State, tuple[SoldierKey, float, float], tuple[int, Halt]]] = []
+"""The last ``straight_reach`` of the Move being aimed: the board's preview and the prompt's
+warning (``nowhere``) both ask for it on a pointer move."""
+
+
+def _reach(state: State, s: Soldier, aim: float, facing: float) -> tuple[int, Halt]:
+    key = ((s.player, s.card), aim, facing)
+    if _last_reach and _last_reach[0][0] is state and _last_reach[0][1] == key:
+        return _last_reach[0][2]
+    found = q.straight_reach(state, s, aim, facing)
+    _last_reach[:] = [(state, key, found)]
+    return found
+
+
+def nowhere(state: State, ui: UI) -> words.Said | None:
+    """Why the straight Move aimed now would halt at once (``words.goes_nowhere``), or None."""
+    found = outlook.aimed(state, ui)
+    if found is None:
+        return None
+    s, aim, facing = found
+    return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing)[1])
 
 
 def to_decide(state: State) -> Pending | None:
@@ -177,7 +201,7 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
     if s is None or c.aim is None:
         return None
     facing = c.facing if c.facing is not None else s.facing
-    longest, halt = q.straight_reach(state, s, c.aim, facing)
+    longest, halt = _reach(state, s, c.aim, facing)
     forecast = outlook.current(state, ui)
     enemy = 3 - s.player
     return MovePreview(
@@ -247,5 +271,6 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         outlook.current(state, ui),
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
+        nowhere(state, ui),
         ui.trace.corners,
     )

@@ -16,7 +16,9 @@ from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
 from ..core.cards import CARDS, other
 from ..core.errors import Problem
+from ..core.geometry import card_polygon, edge_contact, sweep_contact, unit
 from ..core.los import visible_part
+from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.state import Soldier, State, Status
 from ..view.escape import escape
@@ -117,6 +119,44 @@ def facing(s: Soldier, problem: Problem) -> Said:
     """Why soldier ``s`` may not turn to the facing shown (R4, R14)."""
     text = f"The {s.type.title} cannot face that way: {_clash(problem, s.player)}."
     return Said(text, problem.rule)
+
+
+# --- a Move that goes nowhere (R15, R16) --------------------------------------------------------
+
+STUCK = 0.01
+"""A straight Move halting within this many L of its start goes nowhere (R16)."""
+
+
+def goes_nowhere(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> Said | None:
+    """Why the straight Move of ``s`` aimed at bearing ``aim`` (starting at ``facing``), whose
+    slide ``halt``s there (``queries.straight_reach``), would halt at once, naming what it
+    already touches (the table edge, terrain or a soldier of its own); None when it gets under
+    way or rams an enemy at once (a ram is no wasted Move)."""
+    if not halt.blocked or halt.distance > STUCK:
+        return None
+    if any(player != s.player for player, _ in halt.cards):
+        return None
+    mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
+    what = mine or _stopper(state, s, aim, facing)
+    return Said(
+        f"Aimed this way, the {s.type.title} halts at once: it already touches {what}. "
+        "Aim it another way (or turn it first), or its Move goes nowhere.",
+        "R16",
+    )
+
+
+def _stopper(state: State, s: Soldier, aim: float, facing: float) -> str:
+    """The table edge or the terrain a card at ``s`` facing ``facing`` touches at once along
+    ``aim``, in words."""
+    poly, d, sc = card_polygon(s.pos, facing), unit(aim), state.scenario
+    edge = edge_contact(poly, d, sc.width, sc.height)
+    if edge is not None and edge <= STUCK:
+        return "the table edge"
+    for t in sc.terrain:
+        hit = sweep_contact(poly, d, t.points)
+        if hit is not None and hit <= STUCK:
+            return f"the {t.name}"
+    return "something in its way"
 
 
 # --- sight and targets (R11-R13, R21, R22) -----------------------------------------------------

@@ -992,6 +992,33 @@ def test_the_outlook_of_an_aimed_move_is_worked_out_once_the_aim_rests() -> None
     assert reduce(ui, s.state, Rest())[0] is ui  # nothing aimed: a rest changes nothing
 
 
+def test_a_move_aimed_into_the_table_edge_is_said_to_go_nowhere_before_the_roll() -> None:
+    """A card placed against its table edge, aimed back at it, would halt at 0 L (R16): the
+    aim prompt says so in words; aimed ahead it says nothing of the kind."""
+    s = Screen.new()
+    g = s.ui.ghost
+    assert g is not None
+    me, card = g.player, g.card
+    back = 180.0 if me == 1 else 0.0
+    y = s.state.scenario.height - 0.5 if me == 1 else 0.5  # its back edge on the table edge
+    s.down(g.x, y)
+    s.up(g.x, y)
+    assert s.ui.ghost is not None and s.ui.ghost.problem is None
+    s.key("Enter")
+    deploy_all(s)
+    if pending_player(s) != me:
+        s.press(Command.END)  # the other side passes
+    soldier = s.state.soldier(me, card)
+    s.down(soldier.x, soldier.y, hit(soldier))
+    s.press(Command.MOVE)
+    assert "the table edge" not in s.prompt()  # aimed ahead, away from the edge
+    s.move(soldier.x, soldier.y + (2.0 if me == 1 else -2.0))
+    assert s.ui.choice.aim == back
+    said = s.prompt()
+    assert f"the {soldier.type.title} halts at once: it already touches the table edge" in said
+    assert '<small class="rule">rule R16</small>' in said
+
+
 def test_an_aim_no_enemy_can_see_says_nothing_can_stop_it() -> None:
     s = deployed()
     s.key("4")
