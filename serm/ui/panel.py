@@ -245,6 +245,7 @@ def _exposure(state: State, ui: UI) -> str:
     ev = exposure.view(state, ui)
     if ev is None:
         return ""
+    rules: tuple[str, ...] = ()
     if not ev.ready:
         said = "Working out where the enemy Gunner could stand…"
     elif ev.placed == 0:
@@ -253,12 +254,14 @@ def _exposure(state: State, ui: UI) -> str:
             "and how many of them it would see from there."
         )
     elif ev.worst is None:
-        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed (R12)."
+        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
+        rules = ("R12",)
     else:
         said = (
             f"{exposure_words(ev)}: the dashed Gunner on the board. Placed last, it acts first "
-            "and shoots at every card it sees (R5, R22)."
+            "and shoots at every card it sees."
         )
+        rules = ("R5", "R22")
     shading = (
         "Red squares: a card facing the enemy would be seen there from many of its spots; "
         "green: from none."
@@ -267,7 +270,7 @@ def _exposure(state: State, ui: UI) -> str:
     )
     return (
         f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(said)} '
-        f"{escape(shading)}</p>"
+        f"{escape(shading)}{words.rules_html(*rules)}</p>"
     )
 
 
@@ -370,9 +373,10 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"<p>Aim the Move of your <strong>{escape(s.type.title)}</strong>: point or drag on the "
         f"board{_keys(f' (or <kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>)')}. "
         f"It will move exactly "
-        f"the rolled {s.type.move}d6 card lengths that way (R15), unless it hits something first "
-        f"— an enemy it hits is rammed and eliminated (R16). Enemies who see it may React (R18). "
-        f"The round handle turns it before it sets off (R14).</p>"
+        f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first "
+        f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
+        f"The round handle turns it before it sets off."
+        f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
         + _nowhere(state, ui)
         + _outlook(state, ui, s)
         + _facing_problem(state, ui)
@@ -394,11 +398,11 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     """Who could React along the aimed Move, and the chance it is stopped (R18, R19)."""
     f = outlook.current(state, ui)
     if f is None:
-        words = "Hold the aim still to see which enemies could React along it."
-        return f'<p class="outlook" role="status">{escape(words)}</p>'
+        said = "Hold the aim still to see which enemies could React along it."
+        return f'<p class="outlook" role="status">{escape(said)}</p>'
     if not f.watchers:
-        words = "No enemy could React along this line (R18): nothing can stop this Move."
-        return f'<p class="outlook" role="status">{escape(words)}</p>'
+        said = "No enemy could React along this line: nothing can stop this Move."
+        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html("R18")}</p>'
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
@@ -407,9 +411,9 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         for w in f.watchers
     )
     return (
-        f'<p class="outlook" role="status">Could React (R18): the enemy {escape(who)}. '
+        f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. '
         f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong> "
-        "(their best React for each roll, R19).</p>"
+        f"(their best React for each roll).{words.rules_html('R18', 'R19')}</p>"
     )
 
 
@@ -418,8 +422,9 @@ def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
     return (
         f"<p>Move your <strong>{escape(t.title)}</strong>: it rolls {t.move}d6 first, then you "
         "trace a path of exactly that many card lengths that may turn any number of times "
-        "(R17). An enemy it runs into is rammed and eliminated (R16); enemies who see any part "
-        "of its path may React (R18). The round handle turns it before it sets off (R14).</p>"
+        "An enemy it runs into is rammed and eliminated; enemies who see any part "
+        "of its path may React. The round handle turns it before it sets off."
+        f"{words.rules_html('R14', 'R16', 'R17', 'R18')}</p>"
         + _facing_problem(state, ui)
         + actions(
             button("Roll Move", Command.CONFIRM, primary=True),
@@ -441,15 +446,18 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
     picks = kill_buttons(s, q.visible_enemies(state, s))
     rule = ""
     if s.type.shoots_all_seen:
-        rule = f" The {s.type.title} then attacks every other enemy it sees (R22)." + _auto_target(
-            ui
-        )
+        rule = f" The {s.type.title} then attacks every other enemy it sees." + _auto_target(ui)
     return (
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
-        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills (R21)."
-        f"{rule}</p>"
+        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills."
+        f"{rule}{words.rules_html(*_shot_rules(s))}</p>"
         + foot(f'<div class="choices">{picks}</div>', actions(button("Back", Command.CANCEL)))
     )
+
+
+def _shot_rules(s: Soldier) -> tuple[str, ...]:
+    """The rules behind a Shoot by ``s``: R21, and R22 for the Gunner's attacks on all it sees."""
+    return ("R21", "R22") if s.type.shoots_all_seen else ("R21",)
 
 
 def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str:
@@ -457,12 +465,13 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     t = state.soldier(other(shooter.player), card)
     more = ""
     if first and shooter.type.shoots_all_seen:
-        more = f" Then your {shooter.type.title} attacks every other enemy it sees (R22)."
+        more = f" Then your {shooter.type.title} attacks every other enemy it sees."
     return (
         f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
         f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
-        f"{t.type.endure}d6, sixes re-rolled; a higher Shoot kills (R21) — "
-        f"<strong>{percent(q.kill_chance(shooter, t))} to kill</strong>.{escape(more)}</p>"
+        f"{t.type.endure}d6, sixes re-rolled; a higher Shoot kills — "
+        f"<strong>{percent(q.kill_chance(shooter, t))} to kill</strong>.{escape(more)}"
+        f"{words.rules_html(*_shot_rules(shooter))}</p>"
         + actions(
             button(f"Shoot the {t.type.title}", Command.CONFIRM, primary=True),
             button("Back", Command.CANCEL),
@@ -519,9 +528,10 @@ def _react(state: State, ui: UI) -> str:
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
     return (
         f"<p>The enemy {escape(mover.type.title)} rolled {mv.total} and "
-        f"{escape(_where_it_halts(state))}. On the way it comes into sight of your soldiers "
-        f"(R18). React? A React roll higher than {mv.total} stops it where you choose along "
-        f"its path, and your reacting soldier activates at once (R19).</p>"
+        f"{escape(_where_it_halts(state))}. On the way it comes into sight of your soldiers. "
+        f"React? A React roll higher than {mv.total} stops it where you choose along "
+        f"its path, and your reacting soldier activates at once."
+        f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
@@ -536,7 +546,7 @@ def _where_it_halts(state: State) -> str:
     if mv.halt >= mv.total - 1e-6:
         where = f"will move the whole {mv.total} L"
     else:
-        where = f"will halt after {mv.halt:.2f} L, where it touches something first (R16)"
+        where = f"will halt after {mv.halt:.2f} L, where it touches something first"
     rammed = [CARDS[c].title for c in mv.rams if c in CARDS]
     if rammed:
         where += f", ramming your {' and '.join(rammed)}"
@@ -561,8 +571,8 @@ def _confirm_react(state: State, card: str) -> str:
     return (
         f"<p>React with your <strong>{escape(r.type.title)}</strong>: React {r.type.react}d6 "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
-        f"pick where the enemy stops and your {escape(r.type.title)} activates at once (R19); "
-        "if not, the move goes on.</p>"
+        f"pick where the enemy stops and your {escape(r.type.title)} activates at once; "
+        f"if not, the move goes on.{words.rules_html('R19')}</p>"
         + actions(
             button(f"React with the {r.type.title}", Command.CONFIRM, primary=True),
             button("Back", Command.CANCEL),
@@ -601,8 +611,8 @@ def _target(state: State, ui: UI) -> str:
         return _confirm_shot(state, shooter, ui.choice.pick, first=False)
     picks = kill_buttons(shooter, [state.soldier(other(p.player), c) for c in p.options])
     return (
-        "<p>The Gunner attacks every enemy it saw, in the order you pick (R22). Pick its next "
-        f"target.{_auto_target(ui)}</p>"
+        "<p>The Gunner attacks every enemy it saw, in the order you pick. Pick its next "
+        f"target.{words.rules_html('R22')}{_auto_target(ui)}</p>"
         f'<div class="choices">{picks}</div>'
     )
 
@@ -612,7 +622,7 @@ def _victory(st: State, names: tuple[str, str]) -> str:
         return ""
     if st.winner is None:
         title = "A draw"
-        how = f"{DRAW_AFTER} activations in a row went by without an elimination (R8)."
+        how = f"{DRAW_AFTER} activations in a row went by without an elimination."
     else:
         title = f"{who(st.winner, names)} wins!"
         how = "Every enemy is eliminated."
@@ -620,7 +630,7 @@ def _victory(st: State, names: tuple[str, str]) -> str:
             how = f"Player {st.conceded_by} conceded."
     return (
         f'<div class="victory" role="alert"><h2>{title}</h2>'
-        f"<p>{escape(how)}</p>"
+        f"<p>{escape(how)}{words.rules_html('R8') if st.winner is None else ''}</p>"
         f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
         f"{button('Download record', 'download')}</div></div>"
     )

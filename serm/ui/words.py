@@ -42,9 +42,16 @@ def title(card: str) -> str:
 
 def rule_html(rule: str) -> str:
     """A rule reference in small print after a sentence, e.g. ``rule R21``; "" for no rule."""
-    if not rule:
+    return rules_html(rule) if rule else ""
+
+
+def rules_html(*rules: str) -> str:
+    """The rules behind a paragraph in small print after it, e.g. ``rules R15, R16``: the
+    player reads plain words first, never a rule code among them; "" for none."""
+    if not rules:
         return ""
-    return f' <small class="rule">rule {escape(rule)}</small>'
+    word = "rule" if len(rules) == 1 else "rules"
+    return f' <small class="rule">{word} {escape(", ".join(rules))}</small>'
 
 
 def message_html(text: str, rule: str = "", news: bool = False) -> str:

@@ -29,7 +29,7 @@ def test_the_outlook_appears_once_the_aim_rests(page: Page, site_url: str) -> No
         outlook.filter(has_text="nothing can stop this Move")
     ).wait_for(timeout=30_000)
     if "Chance this Move is stopped" in outlook.inner_text():
-        assert "Could React (R18)" in outlook.inner_text()
+        assert "Could React: " in outlook.inner_text()
         assert page.locator("#layer-board g.card.hl-reactor").count() >= 1
     before = page.inner_text("#log")
     page.keyboard.press("Enter")  # the Move rolls only now, confirmed

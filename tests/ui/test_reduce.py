@@ -831,6 +831,13 @@ def test_the_key_map_names_each_key_once() -> None:
     assert binding("z") is None
 
 
+def test_prompts_speak_plain_words_with_rules_only_in_small_print() -> None:
+    """No rule code such as "(R16)" among a prompt's words: the rules follow in small print."""
+    for s in _screens():
+        words = re.sub(r'<small class="rule">[^<]*</small>', "", s.prompt())
+        assert not re.search(r"\bR\d", words), words
+
+
 def test_equal_prompt_keys_give_equal_prompts() -> None:
     """The browser repaints the panel only when ``prompt_key`` changes: the pointer's hover, an
     aim, a cursor or a drag never change what the prompt says."""
@@ -980,7 +987,8 @@ def test_the_outlook_of_an_aimed_move_is_worked_out_once_the_aim_rests() -> None
     assert ((foe.player, expected.watchers[0].card), "reactor") in s.view().highlights
     html = s.prompt()
     assert "Chance this Move is stopped: " + percent(expected.stop_chance) in html
-    assert "Could React (R18)" in html and "R19)" in html
+    assert "Could React: " in html and '<small class="rule">rules R18, R19</small>' in html
+    assert "(R1" not in html  # rules in small print, not among the words
     done = s.ui
     assert reduce(done, s.state, Rest())[0] is done  # nothing left to work out
     s.key("ArrowLeft")  # a new aim: the old outlook no longer speaks for it
@@ -1044,7 +1052,9 @@ def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
     s.key("5")
     s.key("m")
     assert s.ui.choice.mode == ActMode.AIM and len(s.game.record.actions) == before
-    assert "rolls 3d6 first" in s.prompt() and "(R17)" in s.prompt()
+    said = s.prompt()
+    assert "rolls 3d6 first" in said and '<small class="rule">rules R14, R16, R17, R18' in said
+    assert "(R1" not in said  # rules in small print, not among the words
     me = mine(s, "brawler")
     s.move(me.x + 2.0, me.y)
     s.down(me.x + 2.0, me.y)
