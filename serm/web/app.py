@@ -482,6 +482,9 @@ class App:
             return
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
             return
+        leave = el("leave")
+        if leave is not None and leave.open:
+            return  # its buttons take Enter, Space and Tab, and Escape closes it
         if event.key == "Enter" and tag == "button":
             return  # let the focused button do its own click
         if str(event.key) == " ":
@@ -530,6 +533,8 @@ class App:
         arg = attr(btn, "data-arg")
         app_actions = {
             "new": self.new_game,
+            "leave": self.leave,
+            "stay": self.stay,
             "start": lambda: self.start(
                 self._chosen_table(), self._chosen_computers(), bool(el("referee").checked)
             ),
@@ -581,8 +586,24 @@ class App:
         self.toggle_saves(refresh=True)
 
     def new_game(self) -> None:
-        if self._leave_game():
+        """The start screen; during a game not yet over, first ask in the page (``#leave``)."""
+        game, box = self.game, el("leave")
+        if game is None or game.state.status == Status.FINISHED or box is None:
             self.show_welcome()
+        elif not box.open:
+            box.showModal()
+
+    def leave(self) -> None:
+        """ "Leave this game" in ``#leave``: the start screen."""
+        self.stay()
+        self.show_welcome()
+
+    @staticmethod
+    def stay() -> None:
+        """ "Keep playing" in ``#leave`` (Escape too closes it): back to the game."""
+        box = el("leave")
+        if box is not None and box.open:
+            box.close()
 
     def _leave_game(self) -> bool:
         """Ask before leaving a game in progress that is not saved under a name."""
