@@ -16,10 +16,14 @@ CLOSES = frozenset({"new", "los", "concede", "slot-load", "open-newer"})
 
 
 def open_sheet() -> None:
-    """Open the sheet over the game (a phone: Menu is shown)."""
+    """Open the sheet over the game (a phone: Menu is shown), its log scrolled to the newest
+    entry (while the sheet was closed the log had no height to scroll)."""
     sheet = el("sheet")
     if sheet is not None and not sheet.open:
         sheet.showModal()
+        log = el("log")
+        if log is not None:
+            log.scrollTop = log.scrollHeight
 
 
 def close_sheet() -> None:

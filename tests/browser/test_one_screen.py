@@ -185,6 +185,9 @@ def test_a_whole_game_on_one_screen(
             page.tap("#btn-menu")
         log = page.locator("#log")
         assert "eliminated" in log.inner_text()
+        # The log opens on its newest entry, not its first.
+        assert log.evaluate("l => l.scrollHeight > l.clientHeight")
+        assert log.evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight < 2")
         assert_unscrolled(page)
     finally:
         page.context.close()
