@@ -80,6 +80,8 @@ class Viewer:
     index: int = 0
     playing: bool = False
     speed: Speed = Speed.NORMAL
+    asking: bool = False
+    """"Play from here" was pressed: the viewer asks who plays on (hot-seat or the computer)."""
     origin: str = field(default="", compare=False)
     """Where it was opened from ("save", "file", "link", "game"), for the browser layer."""
 
@@ -93,6 +95,8 @@ class Move(StrEnum):
     LAST = "last"
     PLAY = "play"
     PAUSE = "pause"
+    ASK = "ask"
+    """Ask who plays on from here, or stop asking."""
 
 
 @dataclass(frozen=True)
@@ -128,8 +132,9 @@ def open_at_start(frames: Frames, origin: str = "") -> Viewer:
 
 
 def step(viewer: Viewer, event: ViewerEvent) -> Viewer:
-    """The viewer after ``event``. A control stops playing (except Play); stepping past either
-    end stays there; Play at the end starts again from the first position."""
+    """The viewer after ``event``. A control stops playing (except Play) and asking who plays
+    on; stepping past either end stays there; Play at the end starts again from the first
+    position."""
     v = viewer
     match event:
         case Tick():
@@ -141,8 +146,10 @@ def step(viewer: Viewer, event: ViewerEvent) -> Viewer:
             return replace(v, index=max(0, min(event.index, v.last)), playing=False)
         case SetSpeed():
             return replace(v, speed=event.speed)
+        case Go(move=Move.ASK):
+            return replace(v, asking=not v.asking, playing=False)
         case Go():
-            return _go(v, event.move)
+            return replace(_go(v, event.move), asking=False)
         case _:
             assert_never(event)
 
@@ -161,10 +168,16 @@ def _go(v: Viewer, move: Move) -> Viewer:
             if v.last == 0:
                 return v
             return replace(v, index=0 if v.index >= v.last else v.index, playing=True)
-        case Move.PAUSE:
+        case Move.PAUSE | Move.ASK:
             return replace(v, playing=False)
         case _:
             assert_never(move)
+
+
+def next_speed(speed: Speed) -> Speed:
+    """The speed after ``speed`` in the order slow, normal, fast (and round again)."""
+    order = list(Speed)
+    return order[(order.index(speed) + 1) % len(order)]
 
 
 def can_continue(frames: Frames, index: int) -> bool:
@@ -188,3 +201,11 @@ def continued(frames: Frames, index: int, seed: int, computer: dict[int, str]) -
     game = Game.from_record(prefix)
     game.roll_pending()
     return game
+
+
+def computer_seat(frames: Frames, index: int) -> int:
+    """The side the computer takes when a person plays on from ``index`` against it: the side
+    that does not decide next (player 2 when nobody in particular does, as at the roll-off)."""
+    pending = frames.state(index).pending
+    player = pending.player if pending is not None else 0
+    return 1 if player == 2 else 2

@@ -125,3 +125,21 @@ def test_continue_from_here_is_a_new_game_from_that_position(
     assert record.to_json() == before  # the original is kept as it was
     hot_seat = continued(frames, 0, seed=7, computer={})
     assert all(p["kind"] == "human" for p in hot_seat.record.players.values())
+
+
+def test_markup_escapes_the_record_and_shows_the_position(record: Record, frames: Frames) -> None:
+    from serm.ui import watch
+
+    hostile = Record(record.scenario, seed=1)
+    hostile.players = {1: {"name": "<b>&x", "kind": "human"}, 2: {"name": '"q"', "kind": "human"}}
+    head = watch.status_html(Frames.of(hostile), ("<b>&x", '"q"'))
+    assert "<b>&" not in head and "&lt;b&gt;&amp;x" in head
+    v = step(open_at_start(frames), GoTo(12))
+    html = watch.prompt_html(frames, v, link='https://x/#a"<')
+    assert "12 / 66" in html and 'value="12"' in html and 'max="66"' in html
+    assert 'value="https://x/#a&quot;&lt;"' in html
+    assert html.count('class="replay-control"') == 5
+    end = watch.prompt_html(frames, step(v, Go(Move.LAST)))
+    assert "Play from here" not in end  # the game is over there
+    asked = watch.prompt_html(frames, step(v, Go(Move.ASK)))
+    assert 'data-arg="hot-seat"' in asked and 'data-arg="computer"' in asked
