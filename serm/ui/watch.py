@@ -63,21 +63,27 @@ def step_html(frames: Frames, viewer: Viewer) -> str:
     return f'<ol class="recent replay-step" start="{i}">{lines}</ol>'
 
 
-def prompt_html(frames: Frames, viewer: Viewer, link: str = "") -> str:
-    """The viewer's controls: first, back, play or pause, forward, last; the slider over the
-    actions with "n / N"; speed, Share, Play from here, Close; the shared ``link`` if any."""
+def controls_html(viewer: Viewer) -> str:
+    """First, back, play or pause, forward, last (each off where it would do nothing)."""
     i, last = viewer.index, viewer.last
     play = _control(Move.PAUSE) if viewer.playing else _control(Move.PLAY, disabled=last == 0)
-    controls = (
+    return (
         _control(Move.FIRST, i == 0)
         + _control(Move.BACK, i == 0)
         + play
         + _control(Move.FORWARD, i >= last)
         + _control(Move.LAST, i >= last)
     )
+
+
+def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") -> str:
+    """The viewer's controls: first, back, play or pause, forward, last; the slider over the
+    actions with "n / N"; speed, Share, Play from here, Close; the shared ``link`` if any, with
+    ``note`` (e.g. that it is copied)."""
+    i, last = viewer.index, viewer.last
     seek = (
         f'<input type="range" id="replay-slider" min="0" max="{last}" value="{i}" step="1" '
-        f'aria-label="Position in the game" aria-valuetext="action {i} of {last}">'
+        f'aria-label="Position in the game">'
         f'<output id="replay-pos" for="replay-slider">{i} / {last}</output>'
     )
     more = _button(f"Speed: {viewer.speed.value}", "replay-speed") + _button(
@@ -88,12 +94,13 @@ def prompt_html(frames: Frames, viewer: Viewer, link: str = "") -> str:
     more += _button("Close", "replay-close")
     return (
         f'<div class="replay" data-pending="replay" data-index="{i}" data-last="{last}">'
-        f"{step_html(frames, viewer)}"
+        f'<div id="replay-step-box">{step_html(frames, viewer)}</div>'
         '<div class="replay-foot">'
-        f'<div class="replay-controls" role="group" aria-label="Replay controls">{controls}</div>'
+        '<div id="replay-controls" class="replay-controls" role="group" '
+        f'aria-label="Replay controls">{controls_html(viewer)}</div>'
         f'<div class="replay-seek">{seek}</div>'
         f'<div class="replay-more">{more}</div>'
-        f"{_asking() if viewer.asking else ''}{_link(link)}"
+        f"{_asking() if viewer.asking else ''}{_link(link, note)}"
         "</div></div>"
     )
 
@@ -109,10 +116,11 @@ def _asking() -> str:
     )
 
 
-def _link(link: str) -> str:
+def _link(link: str, note: str) -> str:
     if not link:
         return ""
+    said = f' <span class="replay-note">{escape(note)}</span>' if note else ""
     return (
-        '<div class="replay-link"><label for="replay-link">Link to this game</label>'
+        f'<div class="replay-link"><label for="replay-link">Link to this game</label>{said}'
         f'<input id="replay-link" type="text" readonly value="{escape(link)}"></div>'
     )
