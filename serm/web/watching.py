@@ -89,9 +89,13 @@ class Watch:
         i = self.viewer.index
         el("board-view").innerHTML = render(self.frames.state(i), ViewModel())
         box, controls, pos = el("replay-step-box"), el("replay-controls"), el("replay-pos")
-        if box is None or controls is None or pos is None:
+        slider = el("replay-slider")
+        if box is None or controls is None or pos is None or slider is None:
             self.draw()
             return
+        if str(slider.value) != str(i):
+            slider.value = str(i)  # a step of Play: the slider follows
+        box.parentElement.dataset.index = str(i)
         box.innerHTML = watch.step_html(self.frames, self.viewer)
         controls.innerHTML = watch.controls_html(self.viewer)
         pos.textContent = f"{i} / {self.viewer.last}"
