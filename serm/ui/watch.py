@@ -14,12 +14,12 @@ from .panel import log_entry_html
 from .replay import Frames, Move, Viewer, can_continue
 
 LABELS: dict[Move, tuple[str, str]] = {
-    Move.FIRST: ("⏮", "First position"),
-    Move.BACK: ("◀", "Back one action"),
+    Move.FIRST: ("«", "First position"),
+    Move.BACK: ("‹", "Back one action"),
     Move.PLAY: ("▶", "Play"),
-    Move.PAUSE: ("⏸", "Pause"),
-    Move.FORWARD: ("▶|", "Forward one action"),
-    Move.LAST: ("⏭", "Last position"),
+    Move.PAUSE: ("II", "Pause"),
+    Move.FORWARD: ("›", "Forward one action"),
+    Move.LAST: ("»", "Last position"),
 }
 """Each control's face and its words (its ``aria-label`` and title)."""
 
@@ -34,11 +34,13 @@ def _control(move: Move, disabled: bool = False) -> str:
     )
 
 
-def _button(label: str, action: str, arg: str = "", primary: bool = False) -> str:
+def _button(label: str, action: str, arg: str = "", primary: bool = False, words: str = "") -> str:
+    """A button; ``words`` says what it does where ``label`` is short (its ``aria-label``)."""
     cls = ' class="primary"' if primary else ""
     data_arg = f' data-arg="{escape(arg)}"' if arg else ""
+    said = f' aria-label="{escape(words)}" title="{escape(words)}"' if words else ""
     return (
-        f'<button type="button"{cls} data-action="{escape(action)}"{data_arg}>'
+        f'<button type="button"{cls} data-action="{escape(action)}"{data_arg}{said}>'
         f"{escape(label)}</button>"
     )
 
@@ -86,11 +88,12 @@ def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") 
         f'aria-label="Position in the game">'
         f'<output id="replay-pos" for="replay-slider">{i} / {last}</output>'
     )
-    more = _button(f"Speed: {viewer.speed.value}", "replay-speed") + _button(
-        "Share", "replay-share"
-    )
+    speed = viewer.speed.value
+    more = _button(speed.capitalize(), "replay-speed", words=f"Speed: {speed}")
+    more += _button("Share", "replay-share")
     if can_continue(frames, i):
-        more += _button("Play from here", "replay-ask", primary=viewer.asking)
+        words = "Play on from here as a new game"
+        more += _button("Play on", "replay-ask", primary=viewer.asking, words=words)
     more += _button("Close", "replay-close")
     return (
         f'<div class="replay" data-pending="replay" data-index="{i}" data-last="{last}">'

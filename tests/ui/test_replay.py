@@ -140,6 +140,6 @@ def test_markup_escapes_the_record_and_shows_the_position(record: Record, frames
     assert 'value="https://x/#a&quot;&lt;"' in html
     assert html.count('class="replay-control"') == 5
     end = watch.prompt_html(frames, step(v, Go(Move.LAST)))
-    assert "Play from here" not in end  # the game is over there
+    assert "Play on" not in end  # the game is over there
     asked = watch.prompt_html(frames, step(v, Go(Move.ASK)))
     assert 'data-arg="hot-seat"' in asked and 'data-arg="computer"' in asked
