@@ -171,6 +171,7 @@ class App:
     def show_welcome(self, fresh_board: bool = False) -> None:
         """The start screen; ``fresh_board``: draw its board even over a waiting game's board
         drawn first (the viewer had the board)."""
+        self._drop_watch()
         self.game = None
         el("saves").hidden = True  # its buttons need a game
         close_sheet()  # the start screen is in the bar
@@ -215,6 +216,7 @@ class App:
         self.autosave(claim=claim)
 
     def _show(self, loaded: Loaded, first: bool = False) -> None:
+        self._drop_watch()  # a game opened from the menu replaces the viewer
         close_sheet()  # the board and the bar, wherever the button was
         game = loaded.game
         self.game = game
@@ -757,6 +759,12 @@ class App:
         self.watching = Watch(frames, names, at_end)
         self.watching.draw()
 
+    def _drop_watch(self) -> None:
+        """Close the viewer without drawing what is under it (something else is shown)."""
+        watching, self.watching = self.watching, None
+        if watching is not None:
+            watching.close()
+
     def close_watch(self) -> None:
         """Back to the game (or the start screen) as it was before the viewer opened."""
         watching, self.watching = self.watching, None
@@ -883,8 +891,8 @@ class App:
 
     def concede(self) -> None:
         game = self.game
-        if game is None or game.state.status == Status.FINISHED:
-            return
+        if game is None or game.state.status == Status.FINISHED or self.watching is not None:
+            return  # (the viewer shows another position than the game's)
         player = driver.conceding_player(game.state, self.ui)
         if window.confirm(f"{self.ui.seats.name(player)}: concede the game?"):
             stepped = driver.play(game, self.ui, Concede(player), human=True)

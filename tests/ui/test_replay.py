@@ -143,3 +143,12 @@ def test_markup_escapes_the_record_and_shows_the_position(record: Record, frames
     assert "Play on" not in end  # the game is over there
     asked = watch.prompt_html(frames, step(v, Go(Move.ASK)))
     assert 'data-arg="hot-seat"' in asked and 'data-arg="computer"' in asked
+
+
+def test_a_finished_game_offers_watch_and_share(frames: Frames) -> None:
+    from serm.ui.model import UI
+    from serm.ui.panel import prompt_html, saves_html
+
+    html = prompt_html(frames.state(frames.last), UI())
+    assert 'data-action="watch-game"' in html and 'data-action="share-game"' in html
+    assert 'for="watch-file"' in saves_html([], can_save=False)
