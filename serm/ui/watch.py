@@ -80,8 +80,8 @@ def controls_html(viewer: Viewer) -> str:
 
 def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") -> str:
     """The viewer's controls: first, back, play or pause, forward, last; the slider over the
-    actions with "n / N"; speed, Share, Play from here, Close; the shared ``link`` if any, with
-    ``note`` (e.g. that it is copied)."""
+    actions with "n / N"; speed, Share, Play on, Close; the shared ``link`` if any, to copy by
+    hand; ``note`` (e.g. "Copied") is the Share button's label once the link is shared."""
     i, last = viewer.index, viewer.last
     seek = (
         f'<input type="range" id="replay-slider" min="0" max="{last}" value="{i}" step="1" '
@@ -90,7 +90,7 @@ def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") 
     )
     speed = viewer.speed.value
     more = _button(speed.capitalize(), "replay-speed", words=f"Speed: {speed}")
-    more += _button("Share", "replay-share")
+    more += _button(note or "Share", "replay-share", words="Share a link to this game")
     if can_continue(frames, i):
         words = "Play on from here as a new game"
         more += _button("Play on", "replay-ask", primary=viewer.asking, words=words)
@@ -103,7 +103,7 @@ def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") 
         f'aria-label="Replay controls">{controls_html(viewer)}</div>'
         f'<div class="replay-seek">{seek}</div>'
         f'<div class="replay-more">{more}</div>'
-        f"{_asking() if viewer.asking else ''}{_link(link, note)}"
+        f"{_asking() if viewer.asking else ''}{_link(link)}"
         "</div></div>"
     )
 
@@ -119,11 +119,10 @@ def _asking() -> str:
     )
 
 
-def _link(link: str, note: str) -> str:
+def _link(link: str) -> str:
     if not link:
         return ""
-    said = f' <span class="replay-note">{escape(note)}</span>' if note else ""
     return (
-        f'<div class="replay-link"><label for="replay-link">Link to this game</label>{said}'
-        f'<input id="replay-link" type="text" readonly value="{escape(link)}"></div>'
+        '<div class="replay-link"><input id="replay-link" type="text" readonly '
+        f'aria-label="Link to this game" value="{escape(link)}"></div>'
     )

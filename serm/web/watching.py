@@ -64,7 +64,7 @@ class Watch:
         self.note = ""
         self._timer: Any = None
         self._tick = create_proxy(_guard(self._on_tick))
-        self._shared = create_proxy(_guard(lambda *_: self._said("The link is copied.")))
+        self._shared = create_proxy(_guard(lambda *_: self._said("Copied")))
         self._not_shared = create_proxy(_guard(lambda *_: None))
 
     def close(self) -> None:
@@ -174,7 +174,16 @@ class Watch:
         elif hasattr(nav, "clipboard") and not null(getattr(nav, "clipboard", None)):
             nav.clipboard.writeText(self.link).then(self._shared, self._not_shared)
         self.draw()
+        self._show_link()
 
     def _said(self, note: str) -> None:
         self.note = note
         self.draw()
+        self._show_link()
+
+    @staticmethod
+    def _show_link() -> None:
+        """Scroll the bar so the link is in view (a phone's bar is short)."""
+        box = el("replay-link")
+        if box is not None:
+            box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))

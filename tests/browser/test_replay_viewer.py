@@ -204,6 +204,38 @@ def test_the_viewer_fits_a_phone(
             phone.locator("#prompt button[data-arg=forward]").tap()
         assert _position(phone)[0] == 4
         assert _shown(phone) == _expected(4)
+        phone.locator("#prompt button[data-action=replay-share]").tap()
+        phone.wait_for_selector("#replay-link")
+        assert_unscrolled(phone)
+        for selector in ("#replay-link", "#replay-slider", "#prompt button[data-arg=forward]"):
+            assert_in_view(phone, phone.locator(selector))
+        assert_in_view(phone, phone.locator("#prompt button[data-action=replay-close]"))
     finally:
         phone.context.close()
     fail_on(browser_problems)
+
+
+def test_a_finished_game_is_watched_and_shared_from_its_victory_screen(
+    page: Page, site_url: str
+) -> None:
+    page.goto(site_url)
+    wait_until_booted(page)
+    open_menu(page)
+    page.click("#btn-saves")
+    page.set_input_files("#import-file", str(EXAMPLE))  # a finished game, imported to play
+    page.wait_for_selector("#prompt .victory")
+    saved = _storage(page)
+    page.click("#prompt .victory button[data-action=watch-game]")
+    page.wait_for_selector("#prompt .replay")
+    last = len(RECORD.actions)
+    assert _position(page) == (last, last)  # it opens at the end
+    assert _shown(page) == _expected()
+    _control(page, "first")
+    assert _shown(page) == _expected(0)
+    page.click("#prompt button[data-action=replay-close]")
+    page.wait_for_selector("#prompt .victory")  # back where the player was
+    assert _shown(page) == _expected()
+    page.click("#prompt .victory button[data-action=share-game]")
+    shared = page.locator("#replay-link").input_value()
+    assert shared.startswith(site_url.rstrip("/")) and "#watch=s1." in shared
+    assert _storage(page) == saved  # watching and sharing change no saved game
