@@ -90,7 +90,8 @@ def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") 
     )
     speed = viewer.speed.value
     more = _button(speed.capitalize(), "replay-speed", words=f"Speed: {speed}")
-    more += _button(note or "Share", "replay-share", words="Share a link to this game")
+    shared = f"{note}: share the link again" if note else "Share a link to this game"
+    more += _button(note or "Share", "replay-share", words=shared)
     if can_continue(frames, i):
         words = "Play on from here as a new game"
         more += _button("Play on", "replay-ask", primary=viewer.asking, words=words)

@@ -21,6 +21,7 @@ from serm.view.model import ViewModel
 from serm.view.render import render
 from tests.browser.conftest import fail_on, guarded_page, wait_until_booted
 from tests.browser.pages import Table, open_menu, start_game
+from tests.browser.test_a11y import violations
 from tests.browser.test_one_screen import assert_in_view, assert_unscrolled
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "complete-game.json"
@@ -73,6 +74,7 @@ def test_a_link_steps_to_the_cli_replays_final_state(page: Page, site_url: str) 
     last = len(RECORD.actions)
     assert _position(page) == (0, last)
     assert page.inner_text("#replay-pos") == f"0 / {last}"
+    assert violations(page) == []
     _control(page, "last")
     assert _position(page) == (last, last)
     assert _shown(page) == _expected()
@@ -210,6 +212,7 @@ def test_the_viewer_fits_a_phone(
         for selector in ("#replay-link", "#replay-slider", "#prompt button[data-arg=forward]"):
             assert_in_view(phone, phone.locator(selector))
         assert_in_view(phone, phone.locator("#prompt button[data-action=replay-close]"))
+        assert violations(phone) == []
     finally:
         phone.context.close()
     fail_on(browser_problems)
