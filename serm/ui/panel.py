@@ -632,6 +632,7 @@ def _victory(st: State, names: tuple[str, str]) -> str:
         f'<div class="victory" role="alert"><h2>{title}</h2>'
         f"<p>{escape(how)}{words.rules_html('R8') if st.winner is None else ''}</p>"
         f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
+        f"{button('Watch replay', 'watch-game')}{button('Share', 'share-game')}"
         f"{button('Download record', 'download')}</div></div>"
     )
 
@@ -659,6 +660,7 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
         f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.scenario)} · '
         f"{escape(_slot_status(s))}</span>"
         f'<span class="slot-actions">{button("Load", "slot-load", s.key)}'
+        f"{button('Watch', 'slot-watch', s.key)}"
         f"{button('Rename', 'slot-rename', s.key)}{button('Delete', 'slot-delete', s.key)}"
         "</span></li>"
         for s in slots
@@ -677,6 +679,8 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
         + (button("Export to file", "download") if can_save else "")
         + '<label class="button" for="import-file">Import from file</label>'
         '<input id="import-file" type="file" accept=".json,application/json" hidden>'
+        '<label class="button" for="watch-file">Watch a file</label>'
+        '<input id="watch-file" type="file" accept=".json,application/json" hidden>'
         + button("Close", "saves")
         + "</div>"
     )

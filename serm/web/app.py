@@ -13,6 +13,7 @@ is on screen. The computer players think here, a slice between frames (``serm.we
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
@@ -22,9 +23,10 @@ from pyscript import document, window
 from serm._build import BUILD_ID
 from serm.core.actions import Concede
 from serm.core.game import Game
+from serm.core.record import RecordError
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import State, Status, new_game
-from serm.ui import driver, panel, rest, snapshot, zoom
+from serm.ui import driver, link, panel, rest, snapshot, zoom
 from serm.ui.events import (
     REST_MS,
     REST_TASK_MS,
@@ -45,6 +47,7 @@ from serm.ui.events import (
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import repeats
 from serm.ui.model import UI
+from serm.ui.replay import Frames, computer_seat, continued
 from serm.ui.saves import (
     AUTOSAVE,
     MAX_BYTES,
@@ -52,6 +55,7 @@ from serm.ui.saves import (
     Loaded,
     SaveError,
     SaveStore,
+    decode,
     load_import,
 )
 from serm.ui.screen import computer_to_decide
@@ -65,6 +69,7 @@ from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
 from serm.web.warm import WARMERS, Warmer, warm_metrics
+from serm.web.watching import Watch
 
 if TYPE_CHECKING:
     from serm.ai import Player
@@ -108,6 +113,9 @@ class App:
         scen = "" if null(params.get("scenario")) else str(params.get("scenario"))
         self.scenario = scen if scen in BUILT_IN else "default"
         self._import_proxy = create_proxy(self._guard(self.import_text))
+        self._watch_file_proxy = create_proxy(self._guard(self.watch_text))
+        self.watching: Watch | None = None
+        """The replay viewer, while it is open over the game (or the start screen)."""
         board = el("board")
         self._proxies = [
             self._bind(board, "pointerdown", self.on_pointer_down, passive=False),
@@ -128,6 +136,8 @@ class App:
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
+            self._bind(el("panel"), "input", self.on_input),
+            self._bind(window, "hashchange", lambda _event: self.open_link()),
             self._bind(el("sheet"), "close", on_closed),
             self._bind(window, "storage", self.on_storage),
             self._bind(window, "pagehide", self.on_leave),
@@ -158,7 +168,10 @@ class App:
 
     # --- games ----------------------------------------------------------------------------------
 
-    def show_welcome(self) -> None:
+    def show_welcome(self, fresh_board: bool = False) -> None:
+        """The start screen; ``fresh_board``: draw its board even over a waiting game's board
+        drawn first (the viewer had the board)."""
+        self._drop_watch()
         self.game = None
         el("saves").hidden = True  # its buttons need a game
         close_sheet()  # the start screen is in the bar
@@ -171,7 +184,7 @@ class App:
         el("status").innerHTML = screen.status
         el("prompt").innerHTML = screen.prompt
         self._show_notices()
-        if not (resume and board_snapshot.shown_first()):  # else: the waiting game's board stays
+        if fresh_board or not (resume and board_snapshot.shown_first()):  # else: it stays
             el("board-view").innerHTML = screen.board
         self.painter.clear()
         self._set_game_buttons(False)
@@ -203,6 +216,7 @@ class App:
         self.autosave(claim=claim)
 
     def _show(self, loaded: Loaded, first: bool = False) -> None:
+        self._drop_watch()  # a game opened from the menu replaces the viewer
         close_sheet()  # the board and the bar, wherever the button was
         game = loaded.game
         self.game = game
@@ -218,7 +232,7 @@ class App:
         """Send ``event`` through the reducer and the engine, then draw; True if anything
         changed (the caller then keeps the browser from acting on the event too)."""
         game = self.game
-        if game is None:
+        if game is None or self.watching is not None:
             return False
         before = self.ui
         stepped = driver.step(game, before, event)
@@ -288,7 +302,9 @@ class App:
 
     def _maybe_think(self) -> None:
         game = self.game
-        if game is None or self.thinking is not None or not computer_to_decide(game.state, self.ui):
+        if self.watching is not None or game is None or self.thinking is not None:
+            return
+        if not computer_to_decide(game.state, self.ui):
             return
         p = game.state.pending
         assert p is not None
@@ -304,6 +320,9 @@ class App:
             return  # a slice of a decision given up (a new game was started)
         if game is None or th.game is not game or not computer_to_decide(game.state, self.ui):
             self.thinking = None  # conceded
+            return
+        if self.watching is not None:
+            self.thinking = None  # thought again once the viewer is closed (draw)
             return
         now = window.performance.now
         started = float(now())
@@ -384,6 +403,8 @@ class App:
         and arm the resting work (the Exposure view) for whatever the screen now shows: after
         the computer's move no input comes to arm it (``handle``)."""
         assert self.game is not None
+        if self.watching is not None:
+            return  # the viewer has the board; closing it paints the game again
         self.painter.paint(self.game, self.ui, states)
         self._maybe_think()
         self.warmer.schedule(self.game.state)
@@ -487,6 +508,12 @@ class App:
             return  # its buttons take Enter, Space and Tab, and Escape closes it
         if event.key == "Enter" and tag == "button":
             return  # let the focused button do its own click
+        if self.watching is not None:
+            if str(event.key) == "Escape":
+                self.close_watch()
+            elif self.watching.key(str(event.key)):
+                event.preventDefault()
+            return
         if str(event.key) == " ":
             self.space = True  # held with a press on the board, it pans
         if event.repeat and not repeats(str(event.key)):
@@ -554,6 +581,15 @@ class App:
             "close-menu": close_sheet,
             "open-newer": self.open_newer,
             "save-copy": self.save_copy,
+            "slot-watch": lambda: self.watch_slot(arg),
+            "watch-game": lambda: self.watch_game(share=False),
+            "share-game": lambda: self.watch_game(share=True),
+            "replay": lambda: self._in_viewer(lambda w: w.press(arg)),
+            "replay-speed": lambda: self._in_viewer(Watch.speed),
+            "replay-share": lambda: self._in_viewer(Watch.share),
+            "replay-ask": lambda: self._in_viewer(lambda w: w.press("ask")),
+            "replay-continue": lambda: self.continue_from(arg),
+            "replay-close": self.close_watch,
         }
         if not null(btn.closest("#controls")):
             btn.blur()  # Enter and Space go back to the game, not to this button
@@ -705,6 +741,14 @@ class App:
             if str(target.value) != "human":  # load the computer player now, not at Start
                 js.setTimeout(create_once_callable(self._guard(_preload_ai)), 50)
             return
+        if not null(target) and str(target.id) == "watch-file" and target.files.length:
+            file = target.files.item(0)
+            target.value = ""
+            if int(file.size) > MAX_BYTES:
+                self._watch_failed(f"the file is too large ({int(file.size) // 1000} kB)")
+                return
+            file.text().then(self._watch_file_proxy)
+            return
         if null(target) or str(target.id) != "import-file" or target.files.length == 0:
             return
         file = target.files.item(0)
@@ -714,6 +758,127 @@ class App:
             return
         promise = file.text()
         promise.then(self._import_proxy)
+
+    # --- the replay viewer ------------------------------------------------------------------------
+
+    def on_input(self, event: Any) -> None:
+        """The viewer's slider is dragged: show each position as it passes."""
+        target = event.target
+        if self.watching is not None and not null(target) and str(target.id) == "replay-slider":
+            self.watching.seek(str(target.value))
+
+    def _in_viewer(self, fn: Callable[[Watch], None]) -> None:
+        if self.watching is not None:
+            fn(self.watching)
+
+    def open_watch(self, frames: Frames, names: tuple[str, str], at_end: bool = False) -> None:
+        """Open the replay viewer on ``frames`` over what is shown (the game stays as it is)."""
+        if self.watching is not None:
+            self.watching.close()
+        close_sheet()
+        el("saves").hidden = True
+        self.watching = Watch(frames, names, at_end)
+        self.watching.draw()
+
+    def _drop_watch(self) -> None:
+        """Close the viewer without drawing what is under it (something else is shown)."""
+        watching, self.watching = self.watching, None
+        if watching is not None:
+            watching.close()
+
+    def close_watch(self) -> None:
+        """Back to the game (or the start screen) as it was before the viewer opened."""
+        watching, self.watching = self.watching, None
+        if watching is None:
+            return
+        watching.close()
+        if window.location.hash and link.is_link(str(window.location.hash)):
+            window.history.replaceState(None, "", window.location.pathname)  # the link is read
+        if self.game is not None:
+            self.painter.clear()
+            self.draw()
+        else:
+            self.show_welcome(fresh_board=True)
+
+    def watch_game(self, share: bool) -> None:
+        """Watch the game on screen (from the victory screen), at its end; ``share``: share it."""
+        game = self.game
+        if game is None:
+            return
+        self.open_watch(Frames.of(game.record), self.ui.seats.names, at_end=True)
+        if share and self.watching is not None:
+            self.watching.share()
+
+    def watch_slot(self, key: str) -> None:
+        """Watch a saved game (its record; the save is only read)."""
+        loaded = self.store.open(key)
+        if loaded is None:
+            self._show_notices()
+            self.toggle_saves(refresh=True)
+            return
+        record = loaded.game.record
+        self.open_watch(Frames.of(record), _names(record.players))
+
+    def watch_text(self, text: Any) -> None:
+        """Watch a game file (a save or an exported record); it is not imported."""
+        try:
+            record = decode(str(text)).record
+            frames = Frames.of(record)
+        except SaveError as exc:
+            self._watch_failed(str(exc))
+            return
+        except RecordError as exc:
+            self._watch_failed(f"the game does not replay: {exc.for_people()}")
+            return
+        self.open_watch(frames, _names(record.players))
+
+    def _watch_failed(self, why: str) -> None:
+        self.notices.append(f"Cannot watch that file: {why}. Nothing was changed.")
+        self._show_notices()
+
+    def open_link(self) -> None:
+        """Open the viewer on the record in the page's link (``#watch=...``), if it has one; a
+        link that cannot be watched is told in words, and no saved game is touched."""
+        fragment_text = str(window.location.hash or "")
+        if not link.is_link(fragment_text):
+            return
+        try:
+            record = link.read(fragment_text)
+            frames = Frames.of(record)
+        except link.LinkError as exc:
+            self._link_failed(str(exc))
+            return
+        except RecordError as exc:
+            self._link_failed(
+                f"This replay link's game does not replay ({exc.for_people()}). "
+                "Ask for the link again."
+            )
+            return
+        self.notices = [m for m in self.notices if not m.startswith("This replay link")]
+        self._show_notices()
+        self.open_watch(frames, _names(record.players))
+
+    def _link_failed(self, why: str) -> None:
+        if why not in self.notices:
+            self.notices.append(f"{why} Nothing was changed.")
+        self._show_notices()
+
+    def continue_from(self, how: str) -> None:
+        """Play on from the viewer's position as a new game (hot-seat or against the computer),
+        with fresh dice; the record watched is left as it is."""
+        watching = self.watching
+        if watching is None or not self._leave_game():
+            return
+        frames, index = watching.frames, watching.viewer.index
+        computer = {computer_seat(frames, index): "normal"} if how == "computer" else {}
+        seed = int(js.Math.floor(js.Math.random() * 2**31))
+        game = continued(frames, index, seed, computer)
+        watching.close()
+        self.watching = None
+        if window.location.hash and link.is_link(str(window.location.hash)):
+            window.history.replaceState(None, "", window.location.pathname)
+        self.computer = {p: s for p, s in computer.items()}
+        self._use(Loaded(game, {}))
 
     def import_text(self, text: Any) -> None:
         self.notices = [m for m in self.notices if not m.startswith(("Import failed", "Imported"))]
@@ -747,8 +912,8 @@ class App:
 
     def concede(self) -> None:
         game = self.game
-        if game is None or game.state.status == Status.FINISHED:
-            return
+        if game is None or game.state.status == Status.FINISHED or self.watching is not None:
+            return  # (the viewer shows another position than the game's)
         player = driver.conceding_player(game.state, self.ui)
         if window.confirm(f"{self.ui.seats.name(player)}: concede the game?"):
             stepped = driver.play(game, self.ui, Concede(player), human=True)
@@ -771,6 +936,12 @@ class App:
         link.click()
         link.remove()
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def _names(players: dict[int, dict[str, str]]) -> tuple[str, str]:
+    """The two players' names in a record."""
+    one, two = (players.get(p, {}).get("name", f"Player {p}") for p in (1, 2))
+    return one, two
 
 
 def _preload_ai() -> None:
@@ -804,6 +975,7 @@ def main() -> App:
     window.__serm_metrics = create_proxy(_metrics)  # read by python -m serm bench web and ai
     app = App()
     app.show_welcome()
+    app.open_link()  # a replay link (#watch=...) opens the viewer over the start screen
     for button in document.querySelectorAll("#controls button, #btn-menu"):
         button.disabled = False
     app._set_game_buttons(False)

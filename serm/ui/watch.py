@@ -1,0 +1,129 @@
+"""The replay viewer's markup (``serm.ui.replay``): the bar's status and its controls.
+
+Pure functions of the frames and the viewer; every string from a record (names, the table's
+name, the log) is escaped here. The buttons carry ``data-action`` for the browser layer:
+``replay`` with ``data-arg`` a ``replay.Move``, ``replay-speed``, ``replay-share``,
+``replay-ask`` / ``replay-continue`` (``data-arg`` "hot-seat" or "computer") and
+``replay-close``; the slider is ``#replay-slider``.
+"""
+
+from __future__ import annotations
+
+from ..view.escape import escape
+from .panel import log_entry_html
+from .replay import Frames, Move, Viewer, can_continue
+
+LABELS: dict[Move, tuple[str, str]] = {
+    Move.FIRST: ("«", "First position"),
+    Move.BACK: ("‹", "Back one action"),
+    Move.PLAY: ("▶", "Play"),
+    Move.PAUSE: ("II", "Pause"),
+    Move.FORWARD: ("›", "Forward one action"),
+    Move.LAST: ("»", "Last position"),
+}
+"""Each control's face and its words (its ``aria-label`` and title)."""
+
+
+def _control(move: Move, disabled: bool = False) -> str:
+    face, words = LABELS[move]
+    off = " disabled" if disabled else ""
+    return (
+        f'<button type="button" class="replay-control" data-action="replay" '
+        f'data-arg="{move.value}" aria-label="{escape(words)}" title="{escape(words)}"{off}>'
+        f"{escape(face)}</button>"
+    )
+
+
+def _button(label: str, action: str, arg: str = "", primary: bool = False, words: str = "") -> str:
+    """A button; ``words`` says what it does where ``label`` is short (its ``aria-label``)."""
+    cls = ' class="primary"' if primary else ""
+    data_arg = f' data-arg="{escape(arg)}"' if arg else ""
+    said = f' aria-label="{escape(words)}" title="{escape(words)}"' if words else ""
+    return (
+        f'<button type="button"{cls} data-action="{escape(action)}"{data_arg}{said}>'
+        f"{escape(label)}</button>"
+    )
+
+
+def status_html(frames: Frames, names: tuple[str, str]) -> str:
+    """The bar's head while the viewer is open: what is being watched."""
+    record = frames.record
+    return (
+        '<p class="replay-title"><strong>Replay</strong> · '
+        f"{escape(record.scenario.name)} table · {escape(names[0])} against {escape(names[1])}</p>"
+    )
+
+
+def step_html(frames: Frames, viewer: Viewer) -> str:
+    """What the action that led to this position did (its log lines), or where the game is."""
+    i = viewer.index
+    if i == 0:
+        return '<p class="replay-step">The start: the table is empty.</p>'
+    lines = "".join(log_entry_html(e) for e in frames.events(i))
+    if not lines:
+        return f'<p class="replay-step">Action {i}: nothing to tell.</p>'
+    return f'<ol class="recent replay-step" start="{i}">{lines}</ol>'
+
+
+def controls_html(viewer: Viewer) -> str:
+    """First, back, play or pause, forward, last (each off where it would do nothing)."""
+    i, last = viewer.index, viewer.last
+    play = _control(Move.PAUSE) if viewer.playing else _control(Move.PLAY, disabled=last == 0)
+    return (
+        _control(Move.FIRST, i == 0)
+        + _control(Move.BACK, i == 0)
+        + play
+        + _control(Move.FORWARD, i >= last)
+        + _control(Move.LAST, i >= last)
+    )
+
+
+def prompt_html(frames: Frames, viewer: Viewer, link: str = "", note: str = "") -> str:
+    """The viewer's controls: first, back, play or pause, forward, last; the slider over the
+    actions with "n / N"; speed, Share, Play on, Close; the shared ``link`` if any, to copy by
+    hand; ``note`` (e.g. "Copied") is the Share button's label once the link is shared."""
+    i, last = viewer.index, viewer.last
+    seek = (
+        f'<input type="range" id="replay-slider" min="0" max="{last}" value="{i}" step="1" '
+        f'aria-label="Position in the game">'
+        f'<output id="replay-pos" for="replay-slider">{i} / {last}</output>'
+    )
+    speed = viewer.speed.value
+    more = _button(speed.capitalize(), "replay-speed", words=f"Speed: {speed}")
+    shared = f"{note}: share the link again" if note else "Share a link to this game"
+    more += _button(note or "Share", "replay-share", words=shared)
+    if can_continue(frames, i):
+        words = "Play on from here as a new game"
+        more += _button("Play on", "replay-ask", primary=viewer.asking, words=words)
+    more += _button("Close", "replay-close")
+    return (
+        f'<div class="replay" data-pending="replay" data-index="{i}" data-last="{last}">'
+        f'<div id="replay-step-box">{step_html(frames, viewer)}</div>'
+        '<div class="replay-foot">'
+        '<div id="replay-controls" class="replay-controls" role="group" '
+        f'aria-label="Replay controls">{controls_html(viewer)}</div>'
+        f'<div class="replay-seek">{seek}</div>'
+        f'<div class="replay-more">{more}</div>'
+        f"{_asking() if viewer.asking else ''}{_link(link)}"
+        "</div></div>"
+    )
+
+
+def _asking() -> str:
+    return (
+        '<div class="replay-ask" role="group" aria-label="Play on from here">'
+        "<p>Play on from this position as a new game, with new dice (the game watched stays "
+        "as it is):</p>"
+        + _button("Two players here", "replay-continue", "hot-seat")
+        + _button("Against the computer", "replay-continue", "computer")
+        + "</div>"
+    )
+
+
+def _link(link: str) -> str:
+    if not link:
+        return ""
+    return (
+        '<div class="replay-link"><input id="replay-link" type="text" readonly '
+        f'aria-label="Link to this game" value="{escape(link)}"></div>'
+    )
