@@ -17,13 +17,14 @@ the sight test and the draw limit instead of importing them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from . import los, los_sampled
 from .geometry import Polygon, Vec
 from .los import Viewer
 from .scenario import Terrain
+from .work import work_limit
 
 DRAW_AFTER = 40
 """R8 (revised): this many activations in a row in which no soldier is eliminated end the game in a
@@ -38,6 +39,17 @@ SAMPLED_WORK_ALLOWANCE = 150_000
 """Rules version 1: units a replay may spend on top of ``SAMPLED_WORK_PER_ACTION`` per action (a
 short game with one long hidden chase needs it)."""
 
+EXACT_WORK_PER_ACTION = 1_400
+"""Rules version 2: units of exact sight work (``serm.core.work``: counted per corner clipped,
+hulled or tested and per critical line tried; a unit is about a microsecond) a replay may spend
+per action of the record, on average. Games between computer players spend 100 to 1,000 per
+action (the example: about 200); a record at the limit replays in under 2 s per 1,000 actions
+(``python -m serm bench replay``). A live game refuses an action that would take it past the
+limit (C20), so it never makes a record its own replay refuses."""
+EXACT_WORK_ALLOWANCE = 150_000
+"""Rules version 2: units a replay may spend on top of ``EXACT_WORK_PER_ACTION`` per action (a
+short game with one long costly chase fits)."""
+
 Sees = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
 FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, ...]], float | None]
 
@@ -46,25 +58,27 @@ FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, 
 class Ruleset:
     """One version of the rules: its sight test (R12), its React check along a path (R18) and
     the number of activations in a row without an elimination that draw the game (R8; None:
-    no draw rule). ``label`` says it in a few words for people. ``budget(n)`` is the context in
-    which a record of ``n`` actions is replayed: it raises ``WorkLimitError`` when the replay asks
-    for more work than such a record may (the sampled test of version 1 is metered; the exact
-    test's work is bounded by the format's limits alone)."""
+    no draw rule). ``label`` says it in a few words for people. A record of ``n`` actions may
+    spend at most ``work_limit(n)`` units of sight work (``serm.core.work``) in its replay,
+    ``work_per_action`` per action plus ``work_allowance``; ``budget(n)`` is the context that
+    raises ``WorkLimitError`` past it. A live game keeps within it action by action (C20)."""
 
     version: int
     label: str
     sees: Sees
     first_sighting: FirstSighting
     draw_after: int | None
-    budget: Callable[[int], AbstractContextManager[object]]
+    work_per_action: int
+    work_allowance: int
 
+    def work_limit(self, actions: int) -> int:
+        """Units of sight work a replay of ``actions`` actions may spend, in all."""
+        return self.work_per_action * actions + self.work_allowance
 
-def _sampled_budget(actions: int) -> AbstractContextManager[object]:
-    return los_sampled.work_limit(SAMPLED_WORK_PER_ACTION * actions + SAMPLED_WORK_ALLOWANCE)
-
-
-def _unmetered(actions: int) -> AbstractContextManager[object]:
-    return nullcontext()
+    def budget(self, actions: int) -> AbstractContextManager[object]:
+        """The context a record of ``actions`` actions is replayed in (raises ``WorkLimitError``
+        once the replay has spent more than ``work_limit(actions)``)."""
+        return work_limit(self.work_limit(actions))
 
 
 RULESETS: dict[int, Ruleset] = {
@@ -74,9 +88,18 @@ RULESETS: dict[int, Ruleset] = {
         los_sampled.sees,
         los_sampled.first_sighting,
         None,
-        _sampled_budget,
+        SAMPLED_WORK_PER_ACTION,
+        SAMPLED_WORK_ALLOWANCE,
     ),
-    2: Ruleset(2, "the current rules", los.sees, los.first_sighting, DRAW_AFTER, _unmetered),
+    2: Ruleset(
+        2,
+        "the current rules",
+        los.sees,
+        los.first_sighting,
+        DRAW_AFTER,
+        EXACT_WORK_PER_ACTION,
+        EXACT_WORK_ALLOWANCE,
+    ),
 }
 """Every rules version this engine can play, by number."""
 
