@@ -103,6 +103,7 @@ def test_a_costly_rules_2_record_is_refused_naming_the_action(costly_exact: Reco
     err = info.value
     assert err.index is not None and err.where.endswith("(path)")
     assert "under rules version 2 takes more line-of-sight work" in str(err)
+    assert "(C20)" in err.for_people() and "older rules" not in err.for_people()
 
 
 def test_the_command_line_refuses_it_in_one_line(
