@@ -12,6 +12,11 @@ continued under its own rules:
 
 A state knows its version (``State.rules_version``); the rules and queries ask ``ruleset`` for
 the sight test and the draw limit instead of importing them.
+
+Each version's sight code counts its work (``serm.core.work``), and a record may ask for only so
+much of it per action (issue 13): ``SAMPLED_WORK_*`` for version 1, ``EXACT_WORK_*`` for
+version 2. A replay past the budget is refused (``record.bounded``), and a live game refuses the
+action that would cross it (C20, ``Game.play``).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from . import los, los_sampled
 from .geometry import Polygon, Vec
 from .los import Viewer
 from .scenario import Terrain
-from .work import work_limit
+from .work import work_limit as metered
 
 DRAW_AFTER = 40
 """R8 (revised): this many activations in a row in which no soldier is eliminated end the game in a
@@ -78,7 +83,7 @@ class Ruleset:
     def budget(self, actions: int) -> AbstractContextManager[object]:
         """The context a record of ``actions`` actions is replayed in (raises ``WorkLimitError``
         once the replay has spent more than ``work_limit(actions)``)."""
-        return work_limit(self.work_limit(actions))
+        return metered(self.work_limit(actions))
 
 
 RULESETS: dict[int, Ruleset] = {
