@@ -379,12 +379,15 @@ def _umbra(src: Poly, piece: Poly) -> Poly:
     ys = [p[1] for p in src + piece]
     far = 4.0 * (max(xs) - min(xs) + max(ys) - min(ys)) + 100.0
     out: Poly = ()
+    edges = edges_of(piece)
     for ax, ay in src:
+        if inside((ax, ay), edges, -SNAP):
+            return ()
         shadow = list(piece)
         for wx, wy in piece:
             dx, dy = wx - ax, wy - ay
             ln = math.hypot(dx, dy)
-            if ln <= SNAP or inside((ax, ay), edges_of(piece), -SNAP):
+            if ln <= SNAP:
                 return ()
             shadow.append((wx + dx / ln * far, wy + dy / ln * far))
         sh = hull(shadow)
