@@ -44,11 +44,13 @@ SAMPLED_WORK_ALLOWANCE = 150_000
 """Rules version 1: units a replay may spend on top of ``SAMPLED_WORK_PER_ACTION`` per action (a
 short game with one long hidden chase needs it)."""
 
-EXACT_WORK_PER_ACTION = 1_400
+EXACT_WORK_PER_ACTION = 1_800
 """Rules version 2: units of exact sight work (``serm.core.work``: counted per corner clipped,
 hulled or tested and per critical line tried; a unit is about a microsecond) a replay may spend
-per action of the record, on average. Games between computer players spend 100 to 1,000 per
-action (the example: about 200); a record at the limit replays in under 2 s per 1,000 actions
+per action of the record, on average. Games between computer players spend 5 to 1,000 per
+action on most tables (the example: about 180), up to about 1,500 on the bunkers table between
+strong players (its React checks cut many cells); a unit costs 0.6 to 1 microsecond of CPU here
+for sight-heavy records, so a record at the limit replays in about 2 s per 1,000 actions
 (``python -m serm bench replay``). A live game refuses an action that would take it past the
 limit (C20), so it never makes a record its own replay refuses."""
 EXACT_WORK_ALLOWANCE = 150_000
