@@ -29,8 +29,10 @@ on few actions, so a short record is judged per 1,000 actions as if it had 1,000
 ``s/1000+``: seconds x 1000 / max(actions, 1000)): the bound a record of 1,000 actions or more
 meets, and a record of fewer actions takes less time than that in all. ``s/1000`` is per action
 of the record itself. Since such a record cannot be long, ``at limit`` projects what a record of
-1,000 actions spending its whole budget at this family's cost per unit would take: the seconds
-per unit of work measured x ``work_limit(1000)``; the verdict takes the larger of the two.
+1,000 actions of this family would take at most: where the record spends more work per action
+than a 1,000-action record may (``work_limit(1000) / 1000``), its time scaled down to that rate
+(the seconds per unit of work measured x the units allowed); else its own time per action. The
+verdict takes the larger of ``s/1000+`` and ``at limit``.
 
 ``--write DIR`` also writes each record as JSON (to time ``python -m serm replay`` from outside,
 e.g. with farm-bench). Prints a table and one JSON line; exits 1 if a record is over the target.
@@ -395,8 +397,9 @@ def run(repeat: int, actions: int, write: FilePath | None) -> dict[str, float]:
             work = sight_work(record)
             out[f"{key}_work_per_action"] = work / n
             out[f"{key}_work_of_limit"] = work / ruleset(rules).work_limit(n)
-            if ruleset(rules).draw_after is not None and work > 0:
-                at_limit = per_action * n / 1000 / work * ruleset(rules).work_limit(1000)
+            if ruleset(rules).draw_after is not None:
+                rate = ruleset(rules).work_limit(1000) / 1000
+                at_limit = per_action * min(1.0, rate * n / work) if work else per_action
                 out[f"{key}_s_at_limit_per_1000"] = at_limit
                 out[f"{key}_s_per_1000"] = max(out[f"{key}_s_per_1000"], at_limit)
             if write is not None:
