@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .geometry import EPS, Prepared, crosses_prepared
+from .work import spend
 
 Pt = tuple[float, float]
 Poly = tuple[Pt, ...]
@@ -39,7 +40,7 @@ class Piece:
 @lru_cache(maxsize=64)
 def prepare(polygons: tuple[Poly, ...]) -> tuple[Piece, ...]:
     """The pieces for a tuple of tall-terrain polygons (cached: a table's terrain never changes)."""
-    return tuple(Piece(p, prepared_floats(p)) for p in polygons if len(p) >= 3)
+    return tuple(Piece(p, _prepared(p)) for p in polygons if len(p) >= 3)
 
 
 def area2(poly: Sequence[Pt]) -> float:
@@ -53,9 +54,14 @@ def area2(poly: Sequence[Pt]) -> float:
 def edges_of(poly: Sequence[Pt]) -> tuple[Edge, ...]:
     """(corner, unit outward normal) per edge of a convex polygon of either winding; edges shorter
     than ``EPS`` are left out (the same as ``geometry.outward_edges``)."""
+    spend(2 * len(poly))
+    return _edges(poly)
+
+
+def _edges(poly: Sequence[Pt]) -> tuple[Edge, ...]:
+    k = len(poly)
     sign = -1.0 if area2(poly) > 0 else 1.0
     out = []
-    k = len(poly)
     for i in range(k):
         (ax, ay), (bx, by) = poly[i], poly[(i + 1) % k]
         nx, ny = -(by - ay) * sign, (bx - ax) * sign
@@ -67,8 +73,13 @@ def edges_of(poly: Sequence[Pt]) -> tuple[Edge, ...]:
 
 def prepared_floats(poly: Poly) -> Prepared:
     """``geometry.prepared`` for a shape on bare floats."""
+    spend(2 * len(poly))
+    return _prepared(poly)
+
+
+def _prepared(poly: Poly) -> Prepared:
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
-    return min(xs), min(ys), max(xs), max(ys), edges_of(poly)
+    return min(xs), min(ys), max(xs), max(ys), _edges(poly)
 
 
 def hull(points: Sequence[Pt]) -> Poly:
@@ -81,6 +92,7 @@ def hull(points: Sequence[Pt]) -> Poly:
     rounding, the sort can put a corner that lies in line with two others beyond them, and the
     chain would drop that true corner (a whole edge of the hull lost).
     """
+    spend(2 * len(points))
     ps = sorted(_merge(points))
     if len(ps) <= 2:
         return tuple(ps)
@@ -141,6 +153,7 @@ def clip(poly: Poly, nx: float, ny: float, off: float) -> Poly:
     """Keep the part of a convex polygon where nx*x + ny*y <= off (Sutherland-Hodgman)."""
     if not poly:
         return ()
+    spend(2 * len(poly))
     ds = [nx * x + ny * y - off for x, y in poly]
     if max(ds) <= EPS:
         return tuple(poly)  # wholly inside (the common case): nothing to cut
@@ -190,6 +203,7 @@ def overlaps(
     """True when two convex shapes (any may be flat: a segment or a point) share interior, or a
     flat one passes through the other's interior; touching within ``EPS`` is not overlapping.
     Their ``edges_of`` may be passed in when already known."""
+    spend(2 * (len(a) + len(b)))
     for edges in (a_edges or edges_of(a), b_edges or edges_of(b)):
         for _, _, nx, ny in edges:
             lo_a = hi_a = nx * a[0][0] + ny * a[0][1]
@@ -219,6 +233,7 @@ def inside(p: Pt, edges: Sequence[Edge], margin: float = 0.0) -> bool:
 
 def clear(a: Pt, b: Pt, pieces: Sequence[Piece]) -> bool:
     """True when the segment a-b passes through the interior of none of ``pieces`` (R12)."""
+    spend(2 * len(pieces))
     ax, ay = a
     bx, by = b
     return not any(crosses_prepared(ax, ay, bx, by, pc.prep) for pc in pieces)
@@ -226,6 +241,7 @@ def clear(a: Pt, b: Pt, pieces: Sequence[Piece]) -> bool:
 
 def near_pieces(area: Sequence[Pt], pieces: Sequence[Piece]) -> list[Piece]:
     """The pieces whose interior meets the convex ``area``: no others can cut a segment in it."""
+    spend(2 * len(pieces))
     xs = [p[0] for p in area]
     ys = [p[1] for p in area]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)

@@ -4,6 +4,11 @@
 ``play``; pending dice are rolled by ``roll`` from the game's seed, or supplied by hand (referee
 mode, R24) with ``play(Roll(...))``. The RNG for the n-th action is seeded from (seed, n), so a game
 reloaded from its record keeps rolling the same dice.
+
+A game never makes a record its own replay would refuse: it keeps the sight work its actions have
+spent (``work_spent``, ``serm.core.work``), and refuses an action that would take it past its rules
+version's budget for that many actions (C20, ``serm.core.ruleset``). A game loaded from a record
+starts from the work its replay spent.
 """
 
 from __future__ import annotations
@@ -11,12 +16,29 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .actions import Action, Concede, Roll
+from .actions import Action, Concede, Path, Roll
+from .errors import IllegalActionError, WorkLimitError
 from .record import Record, replay_steps
 from .rules import apply
-from .ruleset import RULES_VERSION
+from .ruleset import RULES_VERSION, ruleset
 from .scenario import Scenario
 from .state import Event, PendingKind, State, new_game
+from .work import work_limit
+
+TOO_WINDING = (
+    "this path winds out of and back into sight too often for the table to check; "
+    "choose a simpler path"
+)
+"""C20: why a Brawler's path is refused when checking it would take the game past its sight-work
+budget."""
+TOO_MUCH_SIGHT = (
+    "this asks for more line-of-sight checks than the game allows this early; choose another action"
+)
+"""C20: why any other action is refused for the same reason."""
+
+
+_UNLIMITED = 1 << 62
+"""A budget no replay reaches (the record's own budget bounds it): the meter only counts."""
 
 
 class Game:
@@ -24,6 +46,7 @@ class Game:
 
     ``events`` is the whole game log: every event of every action so far, in order. The game is
     played under the rules of ``rules_version`` (``serm.core.ruleset``; new games: the current).
+    ``work_spent`` is the sight work (units, ``serm.core.work``) its actions have spent so far.
     """
 
     def __init__(
@@ -41,6 +64,7 @@ class Game:
         self.state: State = new_game(scenario, rules_version)
         self.events: list[Event] = []
         self.auto_dice = auto_dice
+        self.work_spent = 0
 
     @classmethod
     def from_record(cls, record: Record, auto_dice: bool = True) -> Game:
@@ -53,16 +77,21 @@ class Game:
         seed = record.seed if record.seed is not None else random.randrange(2**31)
         game = cls(record.scenario, seed, auto_dice=auto_dice, rules_version=record.rules_version)
         game.record.players = dict(record.players)
-        for action, state in replay_steps(record):
-            game.record.actions.append(action)
-            game.events.extend(state.events)
-            game.state = state
+        with work_limit(_UNLIMITED) as meter:  # replay_steps applies the record's own budget
+            for action, state in replay_steps(record):
+                game.record.actions.append(action)
+                game.events.extend(state.events)
+                game.state = state
+        game.work_spent = meter.used
         return game
 
     def play(self, action: Action) -> State:
         """Apply ``action`` (raises ``IllegalActionError``), record it, then roll if auto dice.
 
-        An action that names no player is recorded as the pending player's (C18).
+        An action that names no player is recorded as the pending player's (C18). An action whose
+        sight checks would take the game past its sight-work budget for that many actions is
+        refused (C20, ``IllegalActionError``), the state unchanged: the game's record always
+        replays.
         """
         self._apply(action)
         if self.auto_dice:
@@ -73,7 +102,16 @@ class Game:
         pending = self.state.pending
         if action.player is None and pending is not None and not isinstance(action, Concede):
             action = replace(action, player=pending.player)
-        self.state = apply(self.state, action)
+        rules = ruleset(self.state.rules_version)
+        left = rules.work_limit(len(self.record.actions) + 1) - self.work_spent
+        try:
+            with work_limit(left) as meter:
+                state = apply(self.state, action)
+        except WorkLimitError:
+            words = TOO_WINDING if isinstance(action, Path) else TOO_MUCH_SIGHT
+            raise IllegalActionError("C20", words) from None
+        self.state = state
+        self.work_spent += meter.used
         self.record.actions.append(action)
         self.events.extend(self.state.events)
 

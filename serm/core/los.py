@@ -18,6 +18,11 @@ R18: ``first_sighting`` finds exactly where a sliding card first comes into sigh
 area it sweeps into cells wholly seen or wholly hidden (``visibility.partition``); positions along
 the way are not sampled. ``sight_partition`` gives the same cells for any convex area (the view
 draws its LOS shadows from them).
+
+The work is counted (``serm.core.work``; the shape code of ``convex``, ``sightline`` and
+``visibility`` spends a unit or two per corner clipped, hulled or tested and four per critical line
+tried, about a microsecond each on CPython), so that a replay, and a live game, stay within their
+rules version's budget (``serm.core.ruleset``, C20).
 """
 
 from __future__ import annotations

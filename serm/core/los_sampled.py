@@ -28,11 +28,7 @@ record could otherwise ask for millions of positions.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
-from .errors import WorkLimitError
 from .geometry import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -46,6 +42,8 @@ from .geometry import (
     unit,
 )
 from .scenario import Terrain
+from .work import spend as _spend
+from .work import work_limit as work_limit
 
 PATH_STEP = 0.05
 """R18 sampling: a Move's footprint is checked every this many L along its path, and at its end."""
@@ -71,43 +69,6 @@ CROSS_WORK = 3
 """Work units charged for each segment test, besides one per edge it takes."""
 LINES_WORK = 60
 """Work units charged for setting up the sight lines to one visible part (origins, samples)."""
-
-
-class _Meter:
-    def __init__(self, budget: int, outer: _Meter | None) -> None:
-        self.budget = budget
-        self.used = 0
-        self.outer = outer
-
-    def spend(self, units: int) -> None:
-        self.used += units
-        if self.outer is not None:
-            self.outer.spend(units)
-        if self.used > self.budget:
-            raise WorkLimitError(f"more than {self.budget} units of sight work")
-
-
-_METER: ContextVar[_Meter | None] = ContextVar("serm_sampled_sight_meter", default=None)
-
-
-@contextmanager
-def work_limit(budget: int) -> Iterator[_Meter]:
-    """Within the block, the sampled sight test raises ``WorkLimitError`` once it has done more
-    than ``budget`` units of work (a unit is about one edge of one segment test; a card position
-    costs ``POSITION_WORK``). The meter yielded says how much was used; work done inside an
-    inner ``work_limit`` counts for the outer one too."""
-    meter = _Meter(budget, _METER.get())
-    token = _METER.set(meter)
-    try:
-        yield meter
-    finally:
-        _METER.reset(token)
-
-
-def _spend(units: int) -> None:
-    meter = _METER.get()
-    if meter is not None:
-        meter.spend(units)
 
 
 # --- the test ------------------------------------------------------------------------------------

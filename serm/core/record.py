@@ -399,6 +399,9 @@ def too_costly(record: Record, index: int, action: act.Action) -> RecordError:
     error.people = (
         "it was saved under older rules, and replaying it under them would take too long: "
         "this version of the game cannot open it"
+        if record.rules_version < RULES_VERSION
+        else "it asks for more line-of-sight checks than a game of that length may (C20), so "
+        "replaying it would take too long: the game cannot open it"
     )
     return error
 

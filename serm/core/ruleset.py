@@ -12,18 +12,24 @@ continued under its own rules:
 
 A state knows its version (``State.rules_version``); the rules and queries ask ``ruleset`` for
 the sight test and the draw limit instead of importing them.
+
+Each version's sight code counts its work (``serm.core.work``), and a record may ask for only so
+much of it per action (issue 13): ``SAMPLED_WORK_*`` for version 1, ``EXACT_WORK_*`` for
+version 2. A replay past the budget is refused (``record.bounded``), and a live game refuses the
+action that would cross it (C20, ``Game.play``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from . import los, los_sampled
 from .geometry import Polygon, Vec
 from .los import Viewer
 from .scenario import Terrain
+from .work import work_limit as metered
 
 DRAW_AFTER = 40
 """R8 (revised): this many activations in a row in which no soldier is eliminated end the game in a
@@ -38,6 +44,19 @@ SAMPLED_WORK_ALLOWANCE = 150_000
 """Rules version 1: units a replay may spend on top of ``SAMPLED_WORK_PER_ACTION`` per action (a
 short game with one long hidden chase needs it)."""
 
+EXACT_WORK_PER_ACTION = 1_800
+"""Rules version 2: units of exact sight work (``serm.core.work``: counted per corner clipped,
+hulled or tested and per critical line tried; a unit is about a microsecond) a replay may spend
+per action of the record, on average. Games between computer players spend 5 to 1,000 per
+action on most tables (the example: about 180), up to about 1,500 on the bunkers table between
+strong players (its React checks cut many cells); a unit costs 0.6 to 1 microsecond of CPU here
+for sight-heavy records, so a record at the limit replays in about 2 s per 1,000 actions
+(``python -m serm bench replay``). A live game refuses an action that would take it past the
+limit (C20), so it never makes a record its own replay refuses."""
+EXACT_WORK_ALLOWANCE = 150_000
+"""Rules version 2: units a replay may spend on top of ``EXACT_WORK_PER_ACTION`` per action (a
+short game with one long costly chase fits)."""
+
 Sees = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
 FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, ...]], float | None]
 
@@ -46,25 +65,27 @@ FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, 
 class Ruleset:
     """One version of the rules: its sight test (R12), its React check along a path (R18) and
     the number of activations in a row without an elimination that draw the game (R8; None:
-    no draw rule). ``label`` says it in a few words for people. ``budget(n)`` is the context in
-    which a record of ``n`` actions is replayed: it raises ``WorkLimitError`` when the replay asks
-    for more work than such a record may (the sampled test of version 1 is metered; the exact
-    test's work is bounded by the format's limits alone)."""
+    no draw rule). ``label`` says it in a few words for people. A record of ``n`` actions may
+    spend at most ``work_limit(n)`` units of sight work (``serm.core.work``) in its replay,
+    ``work_per_action`` per action plus ``work_allowance``; ``budget(n)`` is the context that
+    raises ``WorkLimitError`` past it. A live game keeps within it action by action (C20)."""
 
     version: int
     label: str
     sees: Sees
     first_sighting: FirstSighting
     draw_after: int | None
-    budget: Callable[[int], AbstractContextManager[object]]
+    work_per_action: int
+    work_allowance: int
 
+    def work_limit(self, actions: int) -> int:
+        """Units of sight work a replay of ``actions`` actions may spend, in all."""
+        return self.work_per_action * actions + self.work_allowance
 
-def _sampled_budget(actions: int) -> AbstractContextManager[object]:
-    return los_sampled.work_limit(SAMPLED_WORK_PER_ACTION * actions + SAMPLED_WORK_ALLOWANCE)
-
-
-def _unmetered(actions: int) -> AbstractContextManager[object]:
-    return nullcontext()
+    def budget(self, actions: int) -> AbstractContextManager[object]:
+        """The context a record of ``actions`` actions is replayed in (raises ``WorkLimitError``
+        once the replay has spent more than ``work_limit(actions)``)."""
+        return metered(self.work_limit(actions))
 
 
 RULESETS: dict[int, Ruleset] = {
@@ -74,9 +95,18 @@ RULESETS: dict[int, Ruleset] = {
         los_sampled.sees,
         los_sampled.first_sighting,
         None,
-        _sampled_budget,
+        SAMPLED_WORK_PER_ACTION,
+        SAMPLED_WORK_ALLOWANCE,
     ),
-    2: Ruleset(2, "the current rules", los.sees, los.first_sighting, DRAW_AFTER, _unmetered),
+    2: Ruleset(
+        2,
+        "the current rules",
+        los.sees,
+        los.first_sighting,
+        DRAW_AFTER,
+        EXACT_WORK_PER_ACTION,
+        EXACT_WORK_ALLOWANCE,
+    ),
 }
 """Every rules version this engine can play, by number."""
 

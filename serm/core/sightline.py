@@ -30,6 +30,7 @@ from .convex import (
     near_pieces,
 )
 from .geometry import EPS
+from .work import spend
 
 
 def _gap(u: Pt, w: Pt, src: Shape, part: Shape) -> Segment | None:
@@ -124,12 +125,16 @@ def search(src: Poly, part: Poly, near: Sequence[Piece]) -> Segment | None:
         lines = [(pins[0], q) for q in pins[1:]]
     else:
         lines = list(combinations(pins, 2))
+    tried = 0
     for (u, nu), (w, nw) in lines:
+        tried += 1
         if not (_touches(u, nu, w) and _touches(w, nw, u)):
             continue
         seg = _gap(u, w, src_s, part_s)
         if seg is not None and clear(seg[0], seg[1], near):
+            spend(4 * tried)
             return seg
+    spend(4 * tried)
     return None
 
 
@@ -148,6 +153,7 @@ def _pins(src: Poly, part: Poly, near: Sequence[Piece]) -> list[Pin]:
     """
     shapes: list[tuple[Poly, bool]] = [(part, True), (src, len(src) >= 3)]
     shapes += [(pc.points, True) for pc in near]
+    spend(2 * len(shapes) * sum(len(q) for q, _ in shapes))
     edges = [edges_of(q) if len(q) >= 3 else () for q, _ in shapes]
     out: list[Pin] = []
     seen: list[Pt] = []

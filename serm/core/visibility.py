@@ -38,6 +38,7 @@ from .convex import (
 )
 from .geometry import EPS, Prepared, crosses_prepared
 from .sightline import search, sight_segment
+from .work import spend
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ def _ahead_part(poly: Poly, ahead: tuple[float, float, float] | None) -> Poly:
 
 def _tangent_corners(a: Pt, poly: Poly) -> list[Pt]:
     """The corners ``w`` of ``poly`` whose line from ``a`` leaves all of ``poly`` on one side."""
+    spend(2 * len(poly) * len(poly))
     out = []
     for w in poly:
         dx, dy = w[0] - a[0], w[1] - a[1]
@@ -102,6 +104,7 @@ def _events(src: Poly, parts: list[tuple[int, Poly]], far: float) -> list[Cut]:
                 out.append((_ray(w, w[0] - a[0], w[1] - a[1], far), (i,)))
     src_s = as_shape(src)
     for (i, pa), (j, pb) in combinations(parts, 2):
+        spend(2 * len(pa) * len(pb))
         for wa in pa:
             for wb in _tangent_corners(wa, pb):
                 if not _separates(wa, wb, pa, pb):
@@ -116,6 +119,7 @@ def _stop_at_pieces(seg: Segment, pieces: Sequence[Piece]) -> Segment:
     """An event ray cut where it first enters a piece's interior: past that point the direction
     it follows (toward the source) is hidden by that piece, so arc ends meeting there change
     nothing."""
+    spend(2 * len(pieces))
     (ax, ay), (bx, by) = seg
     dx, dy = bx - ax, by - ay
     stop = 1.0
@@ -313,6 +317,7 @@ def _split(
     stack: list[tuple[Poly, list[Cut], tuple[int, ...]]] = [(area, events, tuple(range(len(near))))]
     while stack:
         cell, evs, live = stack.pop()
+        spend(2 * (len(evs) + len(live)))
         live = _live(src, cell, near, live)
         if not live:
             seen.append(cell)
@@ -374,12 +379,15 @@ def _umbra(src: Poly, piece: Poly) -> Poly:
     ys = [p[1] for p in src + piece]
     far = 4.0 * (max(xs) - min(xs) + max(ys) - min(ys)) + 100.0
     out: Poly = ()
+    edges = edges_of(piece)
     for ax, ay in src:
+        if inside((ax, ay), edges, -SNAP):
+            return ()
         shadow = list(piece)
         for wx, wy in piece:
             dx, dy = wx - ax, wy - ay
             ln = math.hypot(dx, dy)
-            if ln <= SNAP or inside((ax, ay), edges_of(piece), -SNAP):
+            if ln <= SNAP:
                 return ()
             shadow.append((wx + dx / ln * far, wy + dy / ln * far))
         sh = hull(shadow)
@@ -465,6 +473,7 @@ def _visible_stretches(
 ) -> list[Segment]:
     """The pieces of ``seg``, cut where other events cross it, that are seen and lie on the edge
     of a hidden cell (a seen cell's own edges need no seam)."""
+    spend(2 * len(events))
     (ax, ay), (bx, by) = seg
     dx, dy = bx - ax, by - ay
     ts = {0.0, 1.0}
