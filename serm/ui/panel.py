@@ -94,6 +94,11 @@ def foot(*parts: str) -> str:
     return f'<div class="foot">{"".join(parts)}</div>'
 
 
+def card_row(picks: str) -> str:
+    """The cards to choose among (placing, activating): one row of short buttons on a phone."""
+    return f'<div class="choices cards">{picks}</div>'
+
+
 def choice_buttons(
     command: Command, cards: Sequence[str], label: Callable[[str], str], primary: str = ""
 ) -> str:
@@ -119,7 +124,7 @@ def status_html(state: State, names: tuple[str, str] | None = None) -> str:
             return '<p class="status">The game is a draw.</p>'
         return f'<p class="status">{who(state.winner, names)} has won.</p>'
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
-        return '<p class="status">Deployment: players take turns placing one card each.</p>'
+        return '<p class="status">Deployment: one card at a time, in turn.</p>'
     a = state.activation
     if a is not None and a.reaction:
         return (
@@ -224,13 +229,13 @@ def _place(state: State, ui: UI) -> str:
         problem = words.problem_html(words.placement(g.player, g.card, g.problem))
     title = CARDS[g.card].title if g else ""
     return (
-        f"<p>Place your <strong>{escape(title)}</strong> in your zone "
-        f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board"
-        f"{_keys(' or use the arrow keys')}; turn it with its round handle"
+        f"<p>Drag your <strong>{escape(title)}</strong> into your zone "
+        f"(the {'bottom' if p.player == 1 else 'top'} strip){_keys(' or use the arrow keys')}; "
+        "turn it by its round handle"
         f"{_keys(', the mouse wheel or ' + _keys_to_rotate())}."
         f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}{problem}"
         + foot(
-            f'<div class="choices">{picks}</div>',
+            card_row(picks),
             actions(
                 button("Place card", Command.CONFIRM, primary=True),
                 button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
@@ -334,7 +339,7 @@ def _choose_soldier(state: State) -> str:
     return (
         f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
         f"It may Move then Shoot, or Shoot then Move.</p>"
-        + foot(f'<div class="choices">{picks}</div>', actions(button("Pass", Command.END)))
+        + foot(card_row(picks), actions(button("Pass", Command.END)))
     )
 
 
