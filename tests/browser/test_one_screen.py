@@ -218,3 +218,38 @@ def test_a_whole_game_on_one_screen(
     finally:
         page.context.close()
     fail_on(browser_problems)
+
+
+def test_a_new_question_is_read_from_the_top_of_the_bar(
+    browser: Browser, browser_problems: list[str], site_url: str
+) -> None:
+    """A new player scrolls the welcome bar down to its opponents and Start game: the game's
+    first question then shows from the bar's top, not scrolled as the welcome was; so does the
+    next card's after Place card, however far the bar was scrolled to read the tip."""
+    page = guarded_page(
+        browser,
+        browser_problems,
+        viewport={"width": 360, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+    )
+    panel = page.locator("#panel")
+    try:
+        page.goto(f"{site_url}?seed={SEED}&scenario=open")
+        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+        panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+        assert panel.evaluate("p => p.scrollTop") > 100
+        page.tap("[data-action=start]")
+        page.wait_for_selector("#prompt [data-pending=place]")
+        assert_question_in_view(page)
+        panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+        assert panel.evaluate("p => p.scrollTop") > 0
+        first = page.inner_text("#prompt [data-pending] > p")
+        page.tap("#prompt button[data-action=confirm]")
+        page.wait_for_function(
+            "f => document.querySelector('#prompt [data-pending] > p')?.innerText !== f", arg=first
+        )
+        assert_question_in_view(page)
+    finally:
+        page.context.close()
+    fail_on(browser_problems)
