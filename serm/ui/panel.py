@@ -174,7 +174,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
-    decider = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
+    named = " in-status" if _in_status(state, p.player) else ""
+    decider = f'<h2 class="decider{named}">{who(p.player, names)}</h2>' if p.player else ""
     if computer_to_decide(state, ui):
         return (
             f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
@@ -208,6 +209,15 @@ def _question(state: State, ui: UI) -> str:
             return _target(state, ui)
         case PendingKind.ROLL:
             return _dice(state, ui)
+
+
+def _in_status(state: State, player: int) -> bool:
+    """True when the status line names ``player`` as the one to play (the prompt's heading may
+    then be left out on a phone, where the bar is short)."""
+    a = state.activation
+    if state.status != Status.PLAYING:
+        return False
+    return player == (a.player if a is not None and a.reaction else state.initiative)
 
 
 def _recent(events: Sequence[Event]) -> str:
@@ -337,7 +347,7 @@ def _choose_soldier(state: State) -> str:
     )
     lead = "React! " if a is not None and a.reaction else ""
     return (
-        f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
+        f"<p>{lead}Tap one of your soldiers to activate it. "
         f"It may Move then Shoot, or Shoot then Move.</p>"
         + foot(card_row(picks), actions(button("Pass", Command.END)))
     )
