@@ -375,8 +375,7 @@ def _menu(state: State, s: Soldier) -> str:
     stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
     return (
         f"<p>Your <strong>{escape(t.title)}</strong> ({stats}) is activated.{note} "
-        f"{escape(t.special)}</p>"
-        f'<div class="actions">{buttons}</div>'
+        f"{escape(t.special)}</p>" + foot(actions(buttons))
     )
 
 
