@@ -25,7 +25,7 @@ from tests.browser.pages import Table  # noqa: E402
 from tests.browser.scripted_game import SEED, deploy, play_step  # noqa: E402
 from tools import build, serve  # noqa: E402
 
-SIZES = ((360, 640, True), (740, 360, True), (1280, 800, False))
+SIZES = ((360, 640, True), (390, 844, True), (740, 360, True), (1280, 800, False))
 """Width, height (CSS px), touch."""
 
 

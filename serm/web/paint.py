@@ -239,6 +239,9 @@ class Painter:
             el("status").innerHTML = panel.status_html(state, ui.seats.names)
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
+            news = el("prompt").querySelector(".recent")
+            if not null(news):  # on a phone it shows two lines: the newest (a kill comes last)
+                news.scrollTop = news.scrollHeight
             el("btn-concede").disabled = state.status == Status.FINISHED
             question = question_key(state, ui)
             if question != shown.question:  # a new question is read from the bar's top

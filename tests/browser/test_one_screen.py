@@ -75,6 +75,16 @@ def assert_question_in_view(page: Page) -> None:
     assert not problem, problem
 
 
+def assert_newest_news_in_view(page: Page) -> None:
+    """What just happened (the prompt's ``.recent`` list, two lines high on a phone) shows its
+    newest lines, where a kill is told, not its oldest."""
+    gap = page.evaluate(
+        "() => { const r = document.querySelector('#prompt .recent');"
+        " return r ? r.scrollHeight - r.scrollTop - r.clientHeight : 0; }"
+    )
+    assert gap < 2, gap
+
+
 def _not_in_view(target: Locator) -> str:
     """Why ``target`` is not fully in view and on top, or ""."""
     found: str = target.evaluate(
@@ -197,6 +207,7 @@ def test_a_whole_game_on_one_screen(
                 break
             assert_in_view(page, page.locator("#status"))
             assert_foot_in_view(page)
+            assert_newest_news_in_view(page)
             n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
             play_step(table, n, seen)
         else:
