@@ -4,23 +4,28 @@ Builds the site (tools/build.py; fast when current), serves it, and plays the se
 of tests/browser/scripted_game.py in Debian's chromium at each size of ``SIZES``; saves a small
 PNG of the deployment, of an activation with its question, and of the victory screen, e.g.
 ``docs/screens/360x640-deploy.png``. Phones are emulated with touch; the desktop has a mouse.
+``python tools/screens.py`` works as well (the repository's root is put on ``sys.path``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.conftest import PREFIX
-from tests.browser.pages import Table
-from tests.browser.scripted_game import SEED, deploy, play_step
-from tools import build, serve
-
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = ((360, 640, True), (740, 360, True), (1280, 800, False))
+if str(ROOT) not in sys.path:  # run as a file: bench, tests and tools live at the root
+    sys.path.insert(0, str(ROOT))
+
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.conftest import PREFIX  # noqa: E402
+from tests.browser.pages import Table  # noqa: E402
+from tests.browser.scripted_game import SEED, deploy, play_step  # noqa: E402
+from tools import build, serve  # noqa: E402
+
+SIZES = ((360, 640, True), (390, 844, True), (740, 360, True), (1280, 800, False))
 """Width, height (CSS px), touch."""
 
 

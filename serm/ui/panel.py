@@ -94,6 +94,11 @@ def foot(*parts: str) -> str:
     return f'<div class="foot">{"".join(parts)}</div>'
 
 
+def card_row(picks: str) -> str:
+    """The cards to choose among (placing, activating): one row of short buttons on a phone."""
+    return f'<div class="choices cards">{picks}</div>'
+
+
 def choice_buttons(
     command: Command, cards: Sequence[str], label: Callable[[str], str], primary: str = ""
 ) -> str:
@@ -119,7 +124,7 @@ def status_html(state: State, names: tuple[str, str] | None = None) -> str:
             return '<p class="status">The game is a draw.</p>'
         return f'<p class="status">{who(state.winner, names)} has won.</p>'
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
-        return '<p class="status">Deployment: players take turns placing one card each.</p>'
+        return '<p class="status">Deployment: one card at a time, in turn.</p>'
     a = state.activation
     if a is not None and a.reaction:
         return (
@@ -169,7 +174,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
-    decider = f'<h2 class="decider">{who(p.player, names)}</h2>' if p.player else ""
+    named = " in-status" if _in_status(state, p.player) else ""
+    decider = f'<h2 class="decider{named}">{who(p.player, names)}</h2>' if p.player else ""
     if computer_to_decide(state, ui):
         return (
             f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
@@ -205,6 +211,15 @@ def _question(state: State, ui: UI) -> str:
             return _dice(state, ui)
 
 
+def _in_status(state: State, player: int) -> bool:
+    """True when the status line names ``player`` as the one to play (the prompt's heading may
+    then be left out on a phone, where the bar is short)."""
+    a = state.activation
+    if state.status != Status.PLAYING:
+        return False
+    return player == (a.player if a is not None and a.reaction else state.initiative)
+
+
 def _recent(events: Sequence[Event]) -> str:
     """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
     shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
@@ -224,13 +239,13 @@ def _place(state: State, ui: UI) -> str:
         problem = words.problem_html(words.placement(g.player, g.card, g.problem))
     title = CARDS[g.card].title if g else ""
     return (
-        f"<p>Place your <strong>{escape(title)}</strong> in your zone "
-        f"(the {'bottom' if p.player == 1 else 'top'} strip). Drag it on the board"
-        f"{_keys(' or use the arrow keys')}; turn it with its round handle"
+        f"<p>Drag your <strong>{escape(title)}</strong> into your zone "
+        f"(the {'bottom' if p.player == 1 else 'top'} strip){_keys(' or use the arrow keys')}; "
+        "turn it by its round handle"
         f"{_keys(', the mouse wheel or ' + _keys_to_rotate())}."
         f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}{problem}"
         + foot(
-            f'<div class="choices">{picks}</div>',
+            card_row(picks),
             actions(
                 button("Place card", Command.CONFIRM, primary=True),
                 button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
@@ -332,9 +347,9 @@ def _choose_soldier(state: State) -> str:
     )
     lead = "React! " if a is not None and a.reaction else ""
     return (
-        f"<p>{lead}Choose a soldier to activate: tap one of yours on the board. "
+        f"<p>{lead}Tap one of your soldiers to activate it. "
         f"It may Move then Shoot, or Shoot then Move.</p>"
-        + foot(f'<div class="choices">{picks}</div>', actions(button("Pass", Command.END)))
+        + foot(card_row(picks), actions(button("Pass", Command.END)))
     )
 
 
@@ -360,8 +375,7 @@ def _menu(state: State, s: Soldier) -> str:
     stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
     return (
         f"<p>Your <strong>{escape(t.title)}</strong> ({stats}) is activated.{note} "
-        f"{escape(t.special)}</p>"
-        f'<div class="actions">{buttons}</div>'
+        f"{escape(t.special)}</p>" + foot(actions(buttons))
     )
 
 

@@ -254,6 +254,13 @@ def view_model(state: State, ui: UI) -> ViewModel:
     )
 
 
+def question_key(state: State, ui: UI) -> tuple[object, ...]:
+    """What makes the prompt a new question, read from its start (the bar scrolls back to its
+    top): the game's state and the soldier chosen with what is being set for it; not a hover, an
+    aim, a drag or the Exposure view's progress, which keep the bar where the player left it."""
+    return (state, ui.choice.soldier, ui.choice.mode, ui.choice.pick)
+
+
 def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
     """Everything ``serm.ui.panel.prompt_html`` reads: equal keys give equal prompts, so the
     browser repaints the panel only when the key changes (not for a hover, an aim, a drag)."""

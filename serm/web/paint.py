@@ -20,7 +20,7 @@ from serm.ui import panel
 from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.motion import motions
-from serm.ui.screen import prompt_key, view_model
+from serm.ui.screen import prompt_key, question_key, view_model
 from serm.view.model import SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     SCALE,
@@ -59,6 +59,8 @@ class Shown:
     label: str = ""
     """The board's description on screen (its ``aria-label`` and title)."""
     prompt: tuple[object, ...] | None = None
+    question: tuple[object, ...] | None = None
+    """``serm.ui.screen.question_key`` of the prompt on screen."""
     los: bool | None = None
     card_info: str = ""
     log: int = 0
@@ -237,7 +239,14 @@ class Painter:
             el("status").innerHTML = panel.status_html(state, ui.seats.names)
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
+            news = el("prompt").querySelector(".recent")
+            if not null(news):  # on a phone it shows two lines: the newest (a kill comes last)
+                news.scrollTop = news.scrollHeight
             el("btn-concede").disabled = state.status == Status.FINISHED
+            question = question_key(state, ui)
+            if question != shown.question:  # a new question is read from the bar's top
+                shown.question = question
+                el("panel").scrollTop = 0
         if ui.settings.show_all_los != shown.los:
             shown.los = ui.settings.show_all_los
             el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")

@@ -4,8 +4,9 @@ A whole seeded hot-seat game (tests/browser/scripted_game.py) is played to victo
 with touch emulation (portrait 360x640 and 390x844, landscape 740x360) and on a desktop with a
 mouse (1280x800). At every step the page is unscrolled (``window.scrollY`` is 0, the page is no
 taller than the window) and whatever the step needs -- the card to press, the prompt's button --
-is inside the window and not covered (the element at its centre is itself). On phones the Menu
-sheet holds the other controls, each of them in view once it is open.
+is inside the window and not covered (the element at its centre is itself); while deploying, the
+status and the question's first paragraph also show in the bar without scrolling it. On phones the
+Menu sheet holds the other controls, each of them in view once it is open.
 """
 
 from __future__ import annotations
@@ -48,6 +49,40 @@ def assert_foot_in_view(page: Page) -> None:
     all the cards left to place and Place card while deploying, every target, every React."""
     for choice in page.locator("#prompt .foot button:enabled").all():
         assert_in_view(page, choice)  # every choice of the question, not only the one taken
+
+
+def assert_question_in_view(page: Page) -> None:
+    """The status and the question's first paragraph (what to do now, e.g. "Drag your Ranger
+    into your zone") are seen without scrolling the bar: the bar is unscrolled and the paragraph
+    lies inside the bar's visible box, above the buttons of its foot (which stay over the words)."""
+    problem: str = page.evaluate(
+        """() => {
+          const panel = document.querySelector('#panel');
+          const ask = document.querySelector('#prompt [data-pending] > p:not(.message)');
+          const foot = document.querySelector('#prompt .foot');
+          const status = document.querySelector('#status');
+          if (!ask || !foot) return 'no question or no foot';
+          const box = panel.getBoundingClientRect(), p = ask.getBoundingClientRect();
+          const s = status.getBoundingClientRect(), f = foot.getBoundingClientRect();
+          const ok = panel.scrollTop === 0 && s.top >= box.top && s.bottom <= p.top
+            && p.top >= box.top && p.bottom <= Math.min(box.bottom, f.top) + 0.5
+            && p.bottom <= innerHeight;
+          return ok ? '' : JSON.stringify({scroll: panel.scrollTop, bar: [box.top, box.bottom],
+            status: [s.top, s.bottom], ask: [p.top, p.bottom], foot: f.top,
+            text: ask.innerText.slice(0, 60)});
+        }"""
+    )
+    assert not problem, problem
+
+
+def assert_newest_news_in_view(page: Page) -> None:
+    """What just happened (the prompt's ``.recent`` list, two lines high on a phone) shows its
+    newest lines, where a kill is told, not its oldest."""
+    gap = page.evaluate(
+        "() => { const r = document.querySelector('#prompt .recent');"
+        " return r ? r.scrollHeight - r.scrollTop - r.clientHeight : 0; }"
+    )
+    assert gap < 2, gap
 
 
 def _not_in_view(target: Locator) -> str:
@@ -94,6 +129,7 @@ class OneScreen(Table):
             cards = self.page.locator("#prompt .foot button[data-action=card]")
             assert cards.count() >= 1  # the cards left to place are in the foot
             assert_foot_in_view(self.page)
+            assert_question_in_view(self.page)  # and what to do with them, above
         btn = self.page.locator(f"#prompt button[data-action={action}]")
         if btn.count() == 0:
             return False
@@ -171,6 +207,7 @@ def test_a_whole_game_on_one_screen(
                 break
             assert_in_view(page, page.locator("#status"))
             assert_foot_in_view(page)
+            assert_newest_news_in_view(page)
             n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
             play_step(table, n, seen)
         else:
@@ -189,6 +226,41 @@ def test_a_whole_game_on_one_screen(
         assert log.evaluate("l => l.scrollHeight > l.clientHeight")
         assert log.evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight < 2")
         assert_unscrolled(page)
+    finally:
+        page.context.close()
+    fail_on(browser_problems)
+
+
+def test_a_new_question_is_read_from_the_top_of_the_bar(
+    browser: Browser, browser_problems: list[str], site_url: str
+) -> None:
+    """A new player scrolls the welcome bar down to its opponents and Start game: the game's
+    first question then shows from the bar's top, not scrolled as the welcome was; so does the
+    next card's after Place card, however far the bar was scrolled to read the tip."""
+    page = guarded_page(
+        browser,
+        browser_problems,
+        viewport={"width": 360, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+    )
+    panel = page.locator("#panel")
+    try:
+        page.goto(f"{site_url}?seed={SEED}&scenario=open")
+        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+        panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+        assert panel.evaluate("p => p.scrollTop") > 100
+        page.tap("[data-action=start]")
+        page.wait_for_selector("#prompt [data-pending=place]")
+        assert_question_in_view(page)
+        panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+        assert panel.evaluate("p => p.scrollTop") > 0
+        first = page.inner_text("#prompt [data-pending] > p")
+        page.tap("#prompt button[data-action=confirm]")
+        page.wait_for_function(
+            "f => document.querySelector('#prompt [data-pending] > p')?.innerText !== f", arg=first
+        )
+        assert_question_in_view(page)
     finally:
         page.context.close()
     fail_on(browser_problems)

@@ -47,7 +47,7 @@ from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
-from serm.ui.screen import choices, computer_to_decide, prompt_key
+from serm.ui.screen import choices, computer_to_decide, prompt_key, question_key
 from serm.view import frame
 from serm.view.board import percent
 from serm.view.model import Viewport
@@ -853,6 +853,23 @@ def test_equal_prompt_keys_give_equal_prompts() -> None:
             if prompt_key(s.state, ui) == prompt_key(s.state, s.ui):
                 recent = s.game.events[ui.feedback.recent_from :]
                 assert prompt_html(s.state, ui, recent) == html
+
+
+def test_a_hover_an_aim_or_a_drag_is_no_new_question() -> None:
+    """The bar scrolls back to its top for a new question (``question_key``), never for the
+    pointer's hover, an aim or a drag; placing a card asks anew."""
+    for s in _screens():
+        me = s.state.soldiers[0]
+        for event in (
+            PointerMove(me.x + 0.5, me.y + 0.4, Hit(me.player, me.card)),
+            PointerMove(3.0, 4.0, Hit()),
+        ):
+            ui, _ = reduce(s.ui, s.state, event)
+            assert question_key(s.state, ui) == question_key(s.state, s.ui)
+    s = Screen.new("open", 3)
+    before = question_key(s.state, s.ui)
+    s.press(Command.CONFIRM)
+    assert question_key(s.state, s.ui) != before
 
 
 def test_the_help_lists_every_bound_command() -> None:
