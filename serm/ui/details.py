@@ -8,6 +8,7 @@ from ..core import queries as q
 from ..core.state import Soldier, State
 from ..view.board import percent
 from ..view.escape import escape
+from . import words
 from .model import UI
 from .screen import chosen, roles
 
@@ -69,7 +70,7 @@ def card_html(state: State, ui: UI) -> str:
         f'<h2><span class="mark" aria-hidden="true">{MARK.get(s.player, "")}</span> '
         f"{escape(t.title)} <small>{escape(name)}</small></h2>"
         f'<dl class="stats">{stats}</dl>'
-        f"<p>{escape(t.special)}</p>"
+        f"<p>{words.special_html(t)}</p>"
         f'<p class="dice-note">Each stat is how many dice it rolls; a six is kept and rolled '
         "again.</p>" + (f'<ul class="odds">{odds}</ul>' if odds else "") + "</div>"
     )

@@ -375,7 +375,7 @@ def _menu(state: State, s: Soldier) -> str:
     stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
     return (
         f"<p>Your <strong>{escape(t.title)}</strong> ({stats}) is activated.{note} "
-        f"{escape(t.special)}</p>" + foot(actions(buttons))
+        f"{words.special_html(t)}</p>" + foot(actions(buttons))
     )
 
 

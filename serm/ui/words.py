@@ -10,11 +10,12 @@ sentence and the rule behind it, which ``message_html`` turns into escaped HTML.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
-from ..core.cards import CARDS, other
+from ..core.cards import CARDS, CardType, other
 from ..core.errors import Problem
 from ..core.geometry import card_polygon, edge_contact, sweep_contact, unit
 from ..core.los import visible_part
@@ -52,6 +53,19 @@ def rules_html(*rules: str) -> str:
         return ""
     word = "rule" if len(rules) == 1 else "rules"
     return f' <small class="rule">{word} {escape(", ".join(rules))}</small>'
+
+
+RULE_CODE = re.compile(r"\b[CR]\d+\b")
+"""A rule code in a text of the core (``CardType.special``): small print on screen."""
+
+
+def special_html(card: CardType) -> str:
+    """A card's special rule in plain words, its rule codes in small print after them (escaped
+    HTML): "Never reacts (React 0, R23)." reads "Never reacts (React 0)." then ``rule R23``."""
+    codes = RULE_CODE.findall(card.special)
+    text = re.sub(r",?\s*\b[CR]\d+\b", "", card.special)
+    text = re.sub(r"\s*\(\s*\)", "", text)
+    return escape(text, quote=False) + rules_html(*codes)
 
 
 def message_html(text: str, rule: str = "", news: bool = False) -> str:

@@ -18,11 +18,12 @@ import pytest
 from serm.core import queries as q
 from serm.core.actions import Face, Move, React, Shoot, Stop
 from serm.core.actions import Path as Traced
+from serm.core.cards import CARDS
 from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
-from serm.ui import driver, outlook, screen
+from serm.ui import driver, outlook, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -47,7 +48,7 @@ from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
-from serm.ui.screen import choices, computer_to_decide, prompt_key, question_key
+from serm.ui.screen import choices, chosen, computer_to_decide, prompt_key, question_key
 from serm.view import frame
 from serm.view.board import percent
 from serm.view.model import Viewport
@@ -836,6 +837,24 @@ def test_prompts_speak_plain_words_with_rules_only_in_small_print() -> None:
     for s in _screens():
         words = re.sub(r'<small class="rule">[^<]*</small>', "", s.prompt())
         assert not re.search(r"\bR\d", words), words
+
+
+def test_card_texts_speak_plain_words_with_rules_only_in_small_print() -> None:
+    """Each card's special rule, in its activation menu and in its details, reads plain words
+    ("Never reacts (React 0).") with its rule codes in small print after them."""
+    assert words.special_html(CARDS["armored"]) == (
+        'Never reacts (React 0). <small class="rule">rule R23</small>'
+    )
+    for n in range(1, 6):
+        s = deployed()
+        s.key(str(n))
+        me = chosen(s.state, s.ui)
+        assert me is not None
+        details = card_html(s.state, replace(s.ui, inspect=(me.player, me.card)))
+        for html in (s.prompt(), details):
+            plain = re.sub(r'<small class="rule">[^<]*</small>', "", html)
+            assert not re.search(r"\bR\d", plain), plain
+            assert '<small class="rule">' in html or me.card == "assault", html
 
 
 def test_equal_prompt_keys_give_equal_prompts() -> None:
