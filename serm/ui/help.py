@@ -126,7 +126,9 @@ def table_picker(selected: str) -> str:
 
 
 def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | None = None) -> str:
-    """The start box: continue the autosaved game (``resume`` describes it), or start a new one."""
+    """The start box: continue the autosaved game (``resume`` describes it), or start a new one.
+    Who plays each side (a human or the computer) comes first and Start game stays at the bar's
+    foot, so a phone shows both without scrolling the bar; the tables follow."""
     cont = (
         f'<div class="continue"><p>{escape(resume)}</p><div class="actions">'
         '<button type="button" class="primary" data-action="continue">Continue</button></div></div>'
@@ -135,10 +137,10 @@ def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | Non
     )
     return (
         f'<div class="welcome">{cont}<h2>New game</h2>'
-        "<p>Two players share this screen and take turns, or play against the computer. Each "
+        + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
+        + "<p>Two players share this screen and take turns, or play against the computer. Each "
         "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
         + table_picker(selected)
-        + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'

@@ -264,3 +264,32 @@ def test_a_new_question_is_read_from_the_top_of_the_bar(
     finally:
         page.context.close()
     fail_on(browser_problems)
+
+
+@pytest.mark.parametrize(("width", "height"), ((360, 640), (390, 844), (740, 360)))
+def test_the_welcome_shows_who_plays_and_start_without_scrolling_the_bar(
+    browser: Browser, browser_problems: list[str], site_url: str, width: int, height: int
+) -> None:
+    """A new player on a phone sees, without scrolling the bar, where to choose a computer
+    opponent (who plays each side) and Start game; the tables follow below them."""
+    page = guarded_page(
+        browser,
+        browser_problems,
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+    )
+    try:
+        page.goto(f"{site_url}?seed={SEED}")
+        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+        assert_unscrolled(page)
+        assert page.locator("#panel").evaluate("p => p.scrollTop") == 0
+        for who in ("#player-1", "#player-2", "[data-action=start]"):
+            assert_in_view(page, page.locator(who))
+        page.locator("#player-2").select_option("easy")
+        page.tap("[data-action=start]")
+        page.wait_for_selector("#prompt [data-pending=place]")
+        assert_unscrolled(page)
+    finally:
+        page.context.close()
+    fail_on(browser_problems)
