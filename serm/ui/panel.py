@@ -541,13 +541,14 @@ def _react(state: State, ui: UI) -> str:
     picks = choice_buttons(Command.REACT, able, label)
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
     return (
-        f"<p>The enemy {escape(mover.type.title)} rolled {mv.total} and "
-        f"{escape(_where_it_halts(state))}. On the way it comes into sight of your soldiers. "
-        f"React? A React roll higher than {mv.total} stops it where you choose along "
-        f"its path, and your reacting soldier activates at once."
-        f"{words.rules_html('R16', 'R18', 'R19')}</p>"
+        f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
+        f"and {escape(_where_it_halts(state))}; your soldiers see it pass. React? A React roll "
+        f"above {mv.total} stops it where you choose, and your soldier activates at once.</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}. '
+        f"React? A roll above {mv.total} stops it where you choose; your soldier then acts."
+        f"</span>{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
-            f'<div class="choices">{picks}</div>',
+            f'<div class="choices cards reacts">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
         )
     )

@@ -208,6 +208,8 @@ def test_a_whole_game_on_one_screen(
             assert_in_view(page, page.locator("#status"))
             assert_foot_in_view(page)
             assert_newest_news_in_view(page)
+            if table.pending()[0] == "react" and page.locator("#prompt .foot").count():
+                assert_question_in_view(page)  # what a React does, above the Reacts' odds
             n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
             play_step(table, n, seen)
         else:
