@@ -345,3 +345,29 @@ def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
         page.tap("#prompt [data-action=confirm]")  # at once: not taken for a double tap
         page.wait_for_function("document.querySelectorAll('#layer-board g.card').length === 3")
         assert len(table.cards()) == 3
+
+
+@pytest.mark.parametrize(("width", "height"), ((360, 640), (390, 844)))
+def test_the_zoom_buttons_leave_the_table_free_on_a_phone_held_upright(
+    browser: Browser, browser_problems: list[str], site_url: str, width: int, height: int
+) -> None:
+    """Held upright, a phone shows +, - and Fit in the header beside Menu: 44 px targets on
+    top of nothing, none over the board (they hid an enemy card and a Move's end point)."""
+    with phone(browser, browser_problems, width, height) as page:
+        deploy(page, site_url)
+        board = page.locator("#board").bounding_box()
+        menu = page.locator("#btn-menu").bounding_box()
+        assert board is not None and menu is not None
+        for button in ("#btn-zoom-in", "#btn-zoom-out", "#btn-zoom-fit"):
+            box = page.locator(button).bounding_box()
+            assert box is not None
+            assert box["width"] >= 44 and box["height"] >= 44, (button, box)
+            assert box["y"] + box["height"] <= board["y"], (button, box, board)
+            assert box["x"] >= menu["x"] + menu["width"] and box["x"] + box["width"] <= width
+            centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", list(centre))
+            assert on_top == button[1:]
+        page.tap("#btn-zoom-in")
+        assert zoom_of(page) == pytest.approx(1.5, rel=1e-3)
+        page.tap("#btn-zoom-fit")
+        assert zoom_of(page) == pytest.approx(1.0, rel=1e-3)
