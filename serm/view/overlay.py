@@ -70,6 +70,22 @@ def _why(g: Ghost) -> str:
     return f"overlaps {p.thing}" if p.thing else p.text
 
 
+def _clear_of_handle(g: Ghost, where: Vec, words: str) -> Vec:
+    """``where`` (scaled units), the centre of the ghost's label, moved up or down past the
+    facing handle the card being placed shows at ``HANDLE_DISTANCE`` along its facing, when
+    the label would cover it; else ``where`` unchanged."""
+    h = Vec(g.x, g.y) + unit(g.facing) * HANDLE_DISTANCE
+    hx, hy = sc(h.x), sc(h.y)
+    r = HANDLE_RADIUS * SCALE + 6
+    half_w = (text_width(words, GHOST_LABEL) + GHOST_LABEL) / 2
+    half_h = GHOST_LABEL * 0.8
+    if abs(where.x - hx) >= half_w + r or abs(where.y - hy) >= half_h + r:
+        return where
+    if where.y <= sc(g.y):
+        return Vec(where.x, hy - r - half_h)
+    return Vec(where.x, hy + r + half_h)
+
+
 def _ghost(state: State, g: Ghost) -> svg.G:
     ok = g.problem is None
     colour = GOOD if ok else BAD
@@ -87,7 +103,7 @@ def _ghost(state: State, g: Ghost) -> svg.G:
         )
     ]
     words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
-    where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
+    where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)
     elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],

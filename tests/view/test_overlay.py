@@ -21,7 +21,7 @@ from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
 from serm.view.board import percent
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.overlay import HANDLE_DISTANCE
+from serm.view.overlay import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.render import (
     SCALE,
     overlay_layer,
@@ -291,6 +291,20 @@ def test_ghost_valid_and_invalid(deploying: State) -> None:
     assert "bad" in classes(g)
     assert "Cannot place here: must lie wholly inside your deployment zone" in all_text(g)
     assert "(R" not in all_text(g)  # the rule is the panel's small print, not the board's
+
+
+@pytest.mark.parametrize("facing", [0.0, 20.0, 90.0, 180.0, 340.0])
+def test_the_ghost_label_leaves_the_turning_handle_free(deploying: State, facing: float) -> None:
+    """ "Can go here" never covers the round handle that turns the card being placed."""
+    ghost = Ghost(1, "armored", 5.0, 9.0, facing, None)
+    (g,) = groups(overlay(deploying, ViewModel(ghost=ghost)), "ghost")
+    *_, pill = g.iter(f"{NS}rect")  # the label's, after the card's outline
+    x, y = float(pill.get("x") or 0), float(pill.get("y") or 0)
+    w, h = float(pill.get("width") or 0), float(pill.get("height") or 0)
+    handle = (Vec(5.0, 9.0) + unit(facing) * HANDLE_DISTANCE) * SCALE
+    r = HANDLE_RADIUS * SCALE
+    apart = handle.x + r < x or handle.x - r > x + w or handle.y + r < y or handle.y - r > y + h
+    assert apart, (facing, (x, y, w, h), handle)
 
 
 def test_move_preview(deployed: State) -> None:
