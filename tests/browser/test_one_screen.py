@@ -5,8 +5,10 @@ with touch emulation (portrait 360x640 and 390x844, landscape 740x360) and on a 
 mouse (1280x800). At every step the page is unscrolled (``window.scrollY`` is 0, the page is no
 taller than the window) and whatever the step needs -- the card to press, the prompt's button --
 is inside the window and not covered (the element at its centre is itself); while deploying, the
-status and the question's first paragraph also show in the bar without scrolling it. On phones the
-Menu sheet holds the other controls, each of them in view once it is open.
+status and the question's first paragraph also show in the bar without scrolling it, and so does
+what a React does at every React. The welcome shows who plays each side and Start game without
+scrolling the bar. On phones the Menu sheet holds the other controls, each of them in view once it
+is open.
 """
 
 from __future__ import annotations

@@ -359,6 +359,17 @@ def to_react(referee: bool = True) -> Screen:
     return s
 
 
+def test_the_react_question_has_fewer_words_for_a_phone_and_one_row_of_buttons() -> None:
+    """A phone's short bar shows the React question in fewer words (``.phone-words``), the
+    Reacts in one row of cards with Let it move beside them (static/css/serm.css)."""
+    html = to_react().prompt()
+    short = re.search(r'<span class="phone-words">([^<]*)</span>', html)
+    full = re.search(r'<span class="wide-words">([^<]*)</span>', html)
+    assert short and full and len(short.group(1)) < 0.7 * len(full.group(1))
+    assert "React? A roll above 2 stops it where you choose" in short.group(1)
+    assert '<div class="choices cards reacts">' in html
+
+
 def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     s = to_react()
     p = s.state.pending
