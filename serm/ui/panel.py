@@ -545,8 +545,8 @@ def _react(state: State, ui: UI) -> str:
         f"and {escape(_where_it_halts(state))}; your soldiers see it pass. React? A React roll "
         f"above {mv.total} stops it where you choose, and your soldier activates at once.</span>"
         f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}. '
-        f"React? A roll above {mv.total} stops it where you choose; your soldier then acts."
-        f"</span>{words.rules_html('R16', 'R18', 'R19')}</p>"
+        f"A React above {mv.total} stops it; your soldier then acts.</span>"
+        f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
