@@ -544,8 +544,8 @@ def _react(state: State, ui: UI) -> str:
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}; your soldiers see it pass. React? A React roll "
         f"above {mv.total} stops it where you choose, and your soldier activates at once.</span>"
-        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}. '
-        f"A React above {mv.total} stops it; your soldier then acts.</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
+        f"React above {mv.total} to stop it and act.</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
