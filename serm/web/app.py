@@ -12,7 +12,6 @@ is on screen. The computer players think here, a slice between frames (``serm.we
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +62,7 @@ from serm.ui.welcome import welcome_screen
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
-from serm.web.dom import attr, el, null
+from serm.web.dom import attr, el, guard, null
 from serm.web.paint import Painter, keep_unit_again
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
@@ -92,10 +91,10 @@ class App:
         self.thinking: Thinking | None = None
         self.thoughts = 0
         """How many decisions the computer has started thinking about (names each one's slices)."""
-        self._slice_proxy = create_proxy(self._guard(self._think_slice))
+        self._slice_proxy = create_proxy(guard(self._think_slice))
         self.warmer = Warmer(lambda: self.thinking is not None)
         WARMERS[:] = [self.warmer]
-        self._rest_proxy = create_proxy(self._guard(self._on_rest))
+        self._rest_proxy = create_proxy(guard(self._on_rest))
         self._rest_timer: Any = None
         self.saved_snapshot = ""
         self.save_key = AUTOSAVE
@@ -112,8 +111,8 @@ class App:
         self.seed = int(seed) if seed.isdigit() else None
         scen = "" if null(params.get("scenario")) else str(params.get("scenario"))
         self.scenario = scen if scen in BUILT_IN else "default"
-        self._import_proxy = create_proxy(self._guard(self.import_text))
-        self._watch_file_proxy = create_proxy(self._guard(self.watch_text))
+        self._import_proxy = create_proxy(guard(self.import_text))
+        self._watch_file_proxy = create_proxy(guard(self.watch_text))
         self.watching: Watch | None = None
         """The replay viewer, while it is open over the game (or the start screen)."""
         board = el("board")
@@ -146,22 +145,12 @@ class App:
         # The board's box changes with the window and with the page's layout (the panel beside
         # or below it): measure --unit again then, after the browser's own layout
         # (serm.web.paint.keep_unit_again; one observer for both, not a window resize listener).
-        self._resized = create_proxy(self._guard(lambda _entries, _observer: keep_unit_again()))
+        self._resized = create_proxy(guard(lambda _entries, _observer: keep_unit_again()))
         self._resize_observer = js.ResizeObserver.new(self._resized)
         self._resize_observer.observe(el("board-view"))
 
-    @staticmethod
-    def _guard(fn: Any) -> Any:
-        def guarded(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception:  # keep the page alive; the console gets the trace
-                js.console.error(traceback.format_exc())
-
-        return guarded
-
     def _bind(self, target: Any, kind: str, fn: Any, passive: bool = True) -> Any:
-        proxy = create_proxy(self._guard(fn))
+        proxy = create_proxy(guard(fn))
         opts = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
         target.addEventListener(kind, proxy, opts)
         return proxy
@@ -739,7 +728,7 @@ class App:
             return
         if not null(target) and str(target.id).startswith("player-"):
             if str(target.value) != "human":  # load the computer player now, not at Start
-                js.setTimeout(create_once_callable(self._guard(_preload_ai)), 50)
+                js.setTimeout(create_once_callable(guard(_preload_ai)), 50)
             return
         if not null(target) and str(target.id) == "watch-file" and target.files.length:
             file = target.files.item(0)

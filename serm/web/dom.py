@@ -6,6 +6,7 @@ Like every module the page imports besides ``serm.web.app``, this reaches the pa
 
 from __future__ import annotations
 
+import traceback
 from typing import Any
 
 import js
@@ -24,3 +25,16 @@ def el(id_: str) -> Any:
 def attr(element: Any, name: str) -> str:
     value = element.getAttribute(name)
     return "" if null(value) else str(value)
+
+
+def guard(fn: Any) -> Any:
+    """``fn`` wrapped for a DOM callback: an exception is written to the console with its trace
+    instead of escaping into the page, so one failed handler never stops the game."""
+
+    def guarded(*args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception:  # keep the page alive; the console gets the trace
+            js.console.error(traceback.format_exc())
+
+    return guarded

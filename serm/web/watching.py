@@ -8,7 +8,6 @@ up to the position. The app sends it the viewer's buttons, the slider and keys, 
 
 from __future__ import annotations
 
-import traceback
 from typing import Any
 
 import js
@@ -31,7 +30,7 @@ from serm.ui.replay import (
 )
 from serm.view.model import ViewModel
 from serm.view.render import render
-from serm.web.dom import el, null
+from serm.web.dom import el, guard, null
 
 KEYS: dict[str, Move] = {
     "ArrowLeft": Move.BACK,
@@ -40,16 +39,6 @@ KEYS: dict[str, Move] = {
     "End": Move.LAST,
 }
 """The keys the viewer answers (besides Space: play or pause, and Escape: close)."""
-
-
-def _guard(fn: Any) -> Any:
-    def guarded(*args: Any) -> None:
-        try:
-            fn(*args)
-        except Exception:  # keep the page alive; the console gets the trace
-            js.console.error(traceback.format_exc())
-
-    return guarded
 
 
 class Watch:
@@ -63,9 +52,9 @@ class Watch:
         self.link = ""
         self.note = ""
         self._timer: Any = None
-        self._tick = create_proxy(_guard(self._on_tick))
-        self._shared = create_proxy(_guard(lambda *_: self._said("Copied")))
-        self._not_shared = create_proxy(_guard(lambda *_: None))
+        self._tick = create_proxy(guard(self._on_tick))
+        self._shared = create_proxy(guard(lambda *_: self._said("Copied")))
+        self._not_shared = create_proxy(guard(lambda *_: None))
 
     def close(self) -> None:
         """Stop playing and let go of the page's callbacks."""
