@@ -18,3 +18,14 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def speed_script(speed: str = "instant") -> str:
+    """An init script that sets the game's speed setting (``serm.web.pace.SPEED_KEY``) before the
+    page runs, unless the page already has one: the tests and benchmarks that script a game play
+    it with actions shown at once (a show would take their next press as a skip); a test of the
+    shows themselves asks for another speed."""
+    return (
+        "try { if (!window.localStorage.getItem('serm-speed')) "
+        f"window.localStorage.setItem('serm-speed', '{speed}'); }} catch (e) {{}}"
+    )

@@ -24,7 +24,7 @@ import sys
 import time
 from typing import Any
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
 from bench.web import BUDGET_CLICK_P95_MS, PROBE_JS, READ_GESTURES_JS, _dist
 
 LONG_TASK_MS = 50.0
@@ -132,6 +132,7 @@ def run(table: str, games: int, pause_ms: int) -> dict[str, Any]:
                 for on in (True, False):
                     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
                     ctx.add_init_script(PROBE_JS)
+                    ctx.add_init_script(speed_script())
                     ctx.add_init_script(LONG_TASKS_JS)
                     page = ctx.new_page()
                     page.on("pageerror", lambda exc: problems.append(exc))

@@ -66,7 +66,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bench.chromium import CHROMIUM
+from bench.chromium import CHROMIUM, speed_script
 from bench.chromium import CHROMIUM_ARGS as BASE_ARGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -423,6 +423,7 @@ def guard_page(ctx: Any, problems: list[str], probe: bool = True) -> Any:
     """
     if probe:
         ctx.add_init_script(PROBE_JS)
+    ctx.add_init_script(speed_script())
 
     def request(r: Any) -> None:
         if not r.url.startswith(("data:", "blob:", "http://127.0.0.1:")):

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a file: bench, tests and tools live at the root
     sys.path.insert(0, str(ROOT))
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script  # noqa: E402
 from tests.browser.conftest import PREFIX  # noqa: E402
 from tests.browser.pages import Table  # noqa: E402
 from tests.browser.scripted_game import SEED, deploy, play_step  # noqa: E402
@@ -76,6 +76,7 @@ def main() -> None:
                     is_mobile=touch,
                     reduced_motion="reduce",
                 )
+                context.add_init_script(speed_script())
                 play(context.new_page(), url, args.out, f"{width}x{height}")
                 context.close()
             browser.close()

@@ -19,8 +19,9 @@ from ..core.record import Record
 from ..core.scenario import Scenario
 from ..core.state import Soldier, State
 from . import snapshot, words
+from .beats import beats
 from .choose import tell
-from .events import Event, Refused, Settled
+from .events import Event, Refused, Settled, Shown
 from .model import UI, Seats, Settings
 from .reduce import reduce
 
@@ -107,6 +108,8 @@ class Stepped:
 
     ui: UI
     states: tuple[State, ...]
+    actions: tuple[Action, ...] = ()
+    """The actions played, one between each two ``states``."""
 
 
 def step(game: Game, ui: UI, event: Event) -> Stepped:
@@ -119,8 +122,11 @@ def step(game: Game, ui: UI, event: Event) -> Stepped:
 
 def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     """Play ``action`` and the defaults settling proposes after it; a refused action changes
-    nothing but the message. A human's action starts the "what just happened" lines."""
+    nothing but the message. A human's action starts the "what just happened" lines. What was
+    played goes to the screen's playback as beats (``Shown``: shown on the board, issue 11)."""
     states = [game.state]
+    played: list[Action] = []
+    by = _decider(game.state, action)
     todo: Action | None = action
     while todo is not None:
         start = len(game.events)
@@ -131,12 +137,22 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
             ui, _ = reduce(ui, game.state, Refused(exc.rule, exc.message, todo))
             break
         states.append(game.state)
+        played.append(todo)
         ended = words.ended_by_itself(before, game.state, todo)
         ui, todo = reduce(ui, game.state, Settled(start if human else None))
         human = False
         if ended is not None and not ui.seats.computer(ended[1].player):
             ui = _ended(ui, *ended)
-    return Stepped(ui, tuple(states))
+    if played:
+        shown = Shown(beats(states, played), by, states[0])
+        ui, _ = reduce(ui, game.state, shown)
+    return Stepped(ui, tuple(states), tuple(played))
+
+
+def _decider(state: State, action: Action) -> int:
+    """Who makes the decision ``action`` (0 for the roll-off): the player the game waits for."""
+    p = state.pending
+    return p.player if p is not None else int(getattr(action, "player", 0) or 0)
 
 
 def _ended(ui: UI, said: words.Said, s: Soldier) -> UI:

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..core.actions import Action
+from ..core.state import State
 from ..view.model import SoldierKey
+from .beats import Beat
 
 
 class Command(StrEnum):
@@ -64,6 +66,8 @@ class Command(StrEnum):
     ZOOM_OUT = "zoom-out"
     ZOOM_FIT = "zoom-fit"
     """Show the whole table again."""
+    REPLAY_LAST = "replay-last"
+    """Play the other side's last turn again on the board (``Playback.last``)."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,37 @@ class Refused:
     action: Action | None = None
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A decision was played: its ``beats`` (``serm.ui.beats``), who decided (``by``: a player,
+    0 for the roll-off) and the state before it (``since``). The board shows them unless the
+    speed is instant."""
+
+    beats: tuple[Beat, ...]
+    by: int
+    since: State
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A press or a key while a show plays: the show ends at once, and the press does nothing
+    else (it never answers the question under the show)."""
+
+
+@dataclass(frozen=True)
+class ShowEnded:
+    """The show numbered ``show`` (``Playback.shows``) has played to its end."""
+
+    show: int
+
+
+@dataclass(frozen=True)
+class Speed:
+    """The player picked how fast actions are shown (a ``serm.ui.beats.SPEEDS`` name)."""
+
+    name: str
+
+
 Event = (
     PointerDown
     | PointerMove
@@ -218,5 +253,9 @@ Event = (
     | Rest
     | Settled
     | Refused
+    | Shown
+    | Skip
+    | ShowEnded
+    | Speed
 )
 """Every event ``reduce`` takes."""

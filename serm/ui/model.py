@@ -20,7 +20,9 @@ from ..core.cover import Frame, Poses
 from ..core.forecast import Forecast
 from ..core.geometry import Vec
 from ..core.los import Viewer
+from ..core.state import State
 from ..view.model import Ghost, SoldierKey, Viewport
+from .beats import DEFAULT_SPEED, Beat
 
 
 class ActMode(StrEnum):
@@ -202,6 +204,28 @@ class Feedback:
 
 
 @dataclass(frozen=True)
+class Playback:
+    """What the board shows of the actions just played (issue 11): the show playing, and the
+    latest run of beats by one player ("what just happened").
+
+    ``speed``: a ``serm.ui.beats.SPEEDS`` name (the player's setting, kept by the browser).
+    ``show``/``show_from``: the beats the show on screen plays and the state it starts from;
+    ``shows``: how many shows were started (names the one playing); ``playing``: a show is on
+    screen, so the first press or key only skips it. ``last``/``since``/``by``: the beats
+    played since player ``by`` began deciding, the state before them.
+    """
+
+    speed: str = DEFAULT_SPEED
+    show: tuple[Beat, ...] = ()
+    show_from: State | None = None
+    shows: int = 0
+    playing: bool = False
+    last: tuple[Beat, ...] = ()
+    since: State | None = None
+    by: int = 0
+
+
+@dataclass(frozen=True)
 class UI:
     """The whole interaction state of one screen; see the module docstring."""
 
@@ -222,3 +246,4 @@ class UI:
     viewport: Viewport = Viewport()
     inspect: SoldierKey | None = None
     """The card whose details are shown (``serm.ui.details``): the last card tapped."""
+    playback: Playback = Playback()

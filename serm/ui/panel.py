@@ -19,7 +19,7 @@ from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State,
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.exposure import words as exposure_words
-from . import exposure, outlook, path, words
+from . import exposure, outlook, path, playback, words
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
@@ -176,6 +176,9 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
     named = " in-status" if _in_status(state, p.player) else ""
     decider = f'<h2 class="decider{named}">{who(p.player, names)}</h2>' if p.player else ""
+    if computer_to_decide(state, ui) and ui.playback.playing:
+        head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
+        return f"{head}{decider}{_skip_hint(ui)}</div>"
     if computer_to_decide(state, ui):
         return (
             f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
@@ -183,9 +186,30 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
+    results = _skip_hint(ui) + results + _replay_last(state, ui)
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{_question(state, ui)}</div>"
+    )
+
+
+def _skip_hint(ui: UI) -> str:
+    """While a show plays: the first press or key only skips it (``serm.ui.playback``)."""
+    if not ui.playback.playing:
+        return ""
+    return (
+        '<p class="skip-hint" role="status">'
+        "Showing what was played: tap or press a key to skip.</p>"
+    )
+
+
+def _replay_last(state: State, ui: UI) -> str:
+    """The Replay last turn button, while the other side's last turn is drawn as a trail."""
+    if not playback.to_replay(ui, state) or ui.playback.playing:
+        return ""
+    return (
+        '<p class="replay-last"><button type="button" data-action="replay-last">'
+        "Replay last turn</button></p>"
     )
 
 

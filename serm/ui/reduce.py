@@ -18,7 +18,7 @@ from typing import assert_never
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
 from ..core.state import PendingKind, Soldier, State, Status
-from . import exposure, outlook, path, pointer, words, zoom
+from . import exposure, outlook, path, playback, pointer, words, zoom
 from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select, tell
 from .deploy import new_ghost, unplaced
 from .events import (
@@ -34,6 +34,10 @@ from .events import (
     Refused,
     Rest,
     Settled,
+    ShowEnded,
+    Shown,
+    Skip,
+    Speed,
     Wheel,
     ZoomAt,
 )
@@ -50,6 +54,14 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
     Returns the same ``ui`` object when the event changes nothing.
     """
     match event:
+        case Shown():
+            return playback.shown(ui, event), None
+        case Skip():
+            return playback.skip(ui), None
+        case ShowEnded():
+            return playback.ended(ui, event.show), None
+        case Speed():
+            return playback.speed(ui, event.name), None
         case Settled():
             return settle(ui, state, event.recent_from)
         case Refused():
@@ -80,6 +92,7 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             | Command.ZOOM_OUT
             | Command.ZOOM_FIT
             | Command.CLOSE_CARD
+            | Command.REPLAY_LAST
         ):
             return press(ui, state, event)  # the views and a card: any time
         case _ if computer_to_decide(state, ui):
@@ -224,6 +237,8 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
         case Command.NUDGE_UP | Command.NUDGE_DOWN:
             dy = -step if cmd == Command.NUDGE_UP else step
             return pointer.nudge(ui, state, 0.0, dy), None
+        case Command.REPLAY_LAST:
+            return playback.replay_last(ui, state), None
         case _:
             assert_never(cmd)
 

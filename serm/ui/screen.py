@@ -10,7 +10,7 @@ from ..core.geometry import Vec
 from ..core.movement import Halt
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import MovePreview, SoldierKey, ViewModel
-from . import exposure, outlook, path, words
+from . import exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -280,4 +280,6 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         facing_problem(state, ui),
         nowhere(state, ui),
         ui.trace.corners,
+        ui.playback.playing,
+        playback.to_replay(ui, state),
     )

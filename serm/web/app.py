@@ -24,8 +24,9 @@ from serm.core.actions import Concede
 from serm.core.game import Game
 from serm.core.record import RecordError
 from serm.core.scenario import BUILT_IN, by_name
-from serm.core.state import State, Status, new_game
+from serm.core.state import Status, new_game
 from serm.ui import driver, link, panel, rest, snapshot, zoom
+from serm.ui.beats import SPEEDS
 from serm.ui.events import (
     REST_MS,
     REST_TASK_MS,
@@ -40,12 +41,16 @@ from serm.ui.events import (
     PointerUp,
     Press,
     Rest,
+    ShowEnded,
+    Skip,
+    Speed,
     Wheel,
     ZoomAt,
 )
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import repeats
 from serm.ui.model import UI
+from serm.ui.reduce import reduce
 from serm.ui.replay import Frames, computer_seat, continued
 from serm.ui.saves import (
     AUTOSAVE,
@@ -63,6 +68,7 @@ from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, guard, null
+from serm.web.pace import Skipper, store_speed, stored_speed
 from serm.web.paint import Painter, keep_unit_again
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
@@ -83,7 +89,11 @@ class App:
         self.game: Game | None = None
         self.ui = UI()
         self.computers: dict[int, Player] = {}
-        self.painter = Painter()
+        self.painter = Painter(lambda show: self.handle(ShowEnded(show), save=False))
+        self.speed = stored_speed()
+        """The speed actions are shown at (``serm.ui.beats.SPEEDS``), kept in this browser."""
+        el("speed").value = self.speed
+        self.skipper = Skipper(lambda: self.ui.playback.playing, lambda: self.handle(Skip()))
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
         self.notices: list[str] = []
         self.computer: dict[int, str] = {}
@@ -132,6 +142,10 @@ class App:
                     ("pointerup", self.on_button_up),
                 )
             ),
+            *(
+                self._bind(document, kind, self.skipper.on_event, passive=False, capture=True)
+                for kind in ("pointerdown", "pointerup", "click", "keydown")
+            ),
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
             self._bind(el("panel"), "change", self.on_change),
@@ -149,9 +163,11 @@ class App:
         self._resize_observer = js.ResizeObserver.new(self._resized)
         self._resize_observer.observe(el("board-view"))
 
-    def _bind(self, target: Any, kind: str, fn: Any, passive: bool = True) -> Any:
+    def _bind(
+        self, target: Any, kind: str, fn: Any, passive: bool = True, capture: bool = False
+    ) -> Any:
         proxy = create_proxy(guard(fn))
-        opts = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
+        opts = to_js({"passive": passive, "capture": capture}, dict_converter=js.Object.fromEntries)
         target.addEventListener(kind, proxy, opts)
         return proxy
 
@@ -210,6 +226,7 @@ class App:
         game = loaded.game
         self.game = game
         self.ui = driver.open_ui(game, loaded.ui or None, first)
+        self.ui, _ = reduce(self.ui, game.state, Speed(self.speed))
         self.computers = driver.computer_players(game.record)
         self.thinking = None
         self.scenario = game.record.scenario.name.split("-")[0]
@@ -228,7 +245,7 @@ class App:
         self.ui = stepped.ui
         changed = len(stepped.states) > 1 or stepped.ui != before
         if changed:
-            self.draw(stepped.states)
+            self.draw()
             if save:
                 self.autosave()
         if changed or self._rest_timer is None:
@@ -293,6 +310,8 @@ class App:
         game = self.game
         if self.watching is not None or game is None or self.thinking is not None:
             return
+        if self.ui.playback.playing:
+            return  # the computer's next step waits until its last one has been seen
         if not computer_to_decide(game.state, self.ui):
             return
         p = game.state.pending
@@ -327,7 +346,7 @@ class App:
                 stepped = driver.play(game, self.ui, action, human=False)
                 self.ui = stepped.ui
                 th.log(chosen - started, float(now()))
-                self.draw(stepped.states)
+                self.draw()
                 self.autosave()
                 return
         th.end_slice(float(now()) - started)
@@ -387,14 +406,15 @@ class App:
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, states: tuple[State, ...] = ()) -> None:
-        """Repaint what changed (``Painter.paint``), then let a computer think if it decides,
-        and arm the resting work (the Exposure view) for whatever the screen now shows: after
-        the computer's move no input comes to arm it (``handle``)."""
+    def draw(self) -> None:
+        """Repaint what changed (``Painter.paint``, which starts or stops the show of what was
+        just played), then let a computer think if it decides and no show plays, and arm the
+        resting work (the Exposure view) for whatever the screen now shows: after the
+        computer's move no input comes to arm it (``handle``)."""
         assert self.game is not None
         if self.watching is not None:
             return  # the viewer has the board; closing it paints the game again
-        self.painter.paint(self.game, self.ui, states)
+        self.painter.paint(self.game, self.ui)
         self._maybe_think()
         self.warmer.schedule(self.game.state)
         if self._rest_timer is None:
@@ -449,6 +469,8 @@ class App:
         self.handle(PointerDown(pos[0], pos[1], hit, int(event.pointerId), pan, touch))
 
     def on_pointer_move(self, event: Any) -> None:
+        if self.ui.playback.playing:
+            return  # the cards are being shown moving: a hover redraws none of them
         pos = self._board_point(event)
         if pos is not None:
             hit, touch = self._hit(event), str(event.pointerType) != "mouse"
@@ -721,6 +743,9 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        if not null(target) and str(target.id) == "speed":
+            self.set_speed(str(target.value))
+            return
         if not null(target) and str(target.name) == "scenario" and self.game is None:
             self.scenario = str(target.value) if str(target.value) in BUILT_IN else "default"
             preview = new_game(by_name(self.scenario, 0))  # the board shows the table picked
@@ -893,6 +918,15 @@ class App:
         self.notices.append(f"Import failed: {why}. Nothing was changed.")
         self._show_notices()
 
+    def set_speed(self, name: str) -> None:
+        """The speed actions are shown at, picked in the menu: kept for every game here."""
+        if name not in SPEEDS:
+            return
+        self.speed = name
+        store_speed(name)
+        if self.game is not None:
+            self.handle(Speed(name), save=False)
+
     def toggle_help(self) -> None:
         box = el("help")
         if not box.innerHTML:
@@ -907,7 +941,7 @@ class App:
         if window.confirm(f"{self.ui.seats.name(player)}: concede the game?"):
             stepped = driver.play(game, self.ui, Concede(player), human=True)
             self.ui = stepped.ui
-            self.draw(stepped.states)
+            self.draw()
             self.autosave()
 
     def download(self) -> None:

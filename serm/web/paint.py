@@ -1,6 +1,7 @@
 """Drawing the game: what changed between the screen and a new ``(State, UI)`` is repainted.
 
-A new state redraws the board (and slides the cards that moved); a pan or a zoom only the
+A new state redraws the board (and the stage plays what was just played over it,
+``serm.web.stage``); a pan or a zoom only the
 board's viewBox; a new choice only the cards' layer; a pointer move only the overlay groups
 whose markup changed (``#layer-sight``, ``#layer-live``); the status and the prompt when what
 they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new events.
@@ -8,22 +9,18 @@ they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-
-import js
-from pyodide.ffi import to_js
 
 from serm.core.game import Game
 from serm.core.scenario import Scenario
 from serm.core.state import State, Status
-from serm.ui import panel
+from serm.ui import panel, playback
 from serm.ui.details import card_html
 from serm.ui.model import UI
-from serm.ui.motion import motions
 from serm.ui.screen import prompt_key, question_key, view_model
 from serm.view.model import SoldierKey, ViewModel, Viewport
 from serm.view.render import (
-    SCALE,
     BoardParts,
     OverlayParts,
     board_layer,
@@ -35,7 +32,9 @@ from serm.view.render import (
     sight_inputs,
     view_box,
 )
+from serm.view.show import show, trail
 from serm.web.dom import el, null
+from serm.web.stage import Stage, reduced_motion
 
 BoardKey = tuple[
     SoldierKey | None,
@@ -97,19 +96,22 @@ def keep_unit_again() -> bool:
 class Painter:
     """Paints one page's game and remembers what it painted (``shown``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ended: Callable[[int], object] = lambda _show: None) -> None:
         self.shown = Shown()
+        self.stage = Stage(ended)
+        """The show over the board; ``ended`` is told when one has played its length."""
 
     def clear(self) -> None:
         """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
         self.shown = Shown()
+        self.stage.forget()
         el("log").innerHTML = ""
         el("card-info").hidden = True
         el("board-live").textContent = ""
 
-    def paint(self, game: Game, ui: UI, states: tuple[State, ...] = ()) -> None:
-        """Repaint what changed between what is on screen and ``(game.state, ui)``; ``states``
-        are the states the last event went through (cards that moved slide along them)."""
+    def paint(self, game: Game, ui: UI) -> None:
+        """Repaint what changed between what is on screen and ``(game.state, ui)``, then start,
+        stop or keep the show over the board (``ui.playback``)."""
         state, shown = game.state, self.shown
         view = view_model(state, ui)
         parts = self._overlay_parts(state, view)
@@ -117,8 +119,8 @@ class Painter:
         cards: BoardParts | None = None
         if state is not shown.state:
             cards = card_parts(state, view)
-            if not self._redraw(state, view, parts, cards, states):
-                self._draw_board(state, view, parts, states, cards)
+            if not self._redraw(state, view, parts, cards):
+                self._draw_board(state, view, parts, cards)
         else:
             if view.viewport != shown.viewport:
                 self._frame(state, view)
@@ -128,8 +130,9 @@ class Painter:
                     shown.cards = cards
                     el("layer-board").innerHTML = board_layer(state, view, cards)
             if not self._redraw_overlay(parts):
-                self._draw_board(state, view, parts, states, cards)
+                self._draw_board(state, view, parts, cards)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
+        self._play(state, ui)
         self._draw_panel(game, state, ui)
         self._draw_card_info(state, ui)
         self._append_log(game)
@@ -139,7 +142,6 @@ class Painter:
         state: State,
         view: ViewModel,
         parts: OverlayParts,
-        states: tuple[State, ...],
         cards: BoardParts | None = None,
     ) -> None:
         """The whole board anew (``cards``: ``card_parts(state, view)`` when the caller has it)."""
@@ -148,7 +150,7 @@ class Painter:
         el("board-view").innerHTML = render(state, view, parts, shown.cards)
         shown.overlay, shown.label = parts, describe(state)
         self._keep_unit(state, view)
-        self._animate(states)
+        self.stage.lost()
 
     def _redraw(
         self,
@@ -156,7 +158,6 @@ class Painter:
         view: ViewModel,
         parts: OverlayParts,
         cards: BoardParts,
-        states: tuple[State, ...],
     ) -> bool:
         """A new state on the same frame and ground (a select, a shot, a Move played): redraw
         only the cards, overlay groups and label that changed. False when the whole board is
@@ -172,7 +173,6 @@ class Painter:
             board.setAttribute("aria-label", label)
             board.querySelector(":scope > title").textContent = label
             shown.label = label
-        self._animate(states)
         return True
 
     def _redraw_cards(self, new: BoardParts) -> bool:
@@ -275,26 +275,20 @@ class Painter:
         self.shown.overlay = parts
         return True
 
-    def _animate(self, states: tuple[State, ...]) -> None:
-        """Slide the cards that just moved along their paths (Web Animations, no redraws)."""
-        moving = [m for a, b in zip(states, states[1:], strict=False) for m in motions(a, b)]
-        if not moving or js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+    def _play(self, state: State, ui: UI) -> None:
+        """Start the show ``ui.playback`` asks for (over the board just drawn), stop one that
+        ended or was skipped, and draw the last turn's trail while no show plays."""
+        pb, stage = ui.playback, self.stage
+        if pb.playing and pb.show_from is not None:
+            if pb.shows != stage.started:
+                motion = not reduced_motion()
+                stage.start(
+                    pb.shows, show(pb.show, pb.show_from, state, playback.factor(ui), motion)
+                )
             return
-        for (player, card), corners in moving:
-            node = js.document.querySelector(
-                f'#layer-board g.card[data-player="{player}"][data-card="{card}"]'
-            )
-            if null(node):
-                continue
-            frames = [
-                {"transform": f"translate({x * SCALE}px, {y * SCALE}px) rotate({f}deg)"}
-                for x, y, f in corners
-            ]
-            opts = {"duration": min(250 + 120 * len(corners), 900), "easing": "ease-in-out"}
-            node.animate(
-                to_js(frames, dict_converter=js.Object.fromEntries),
-                to_js(opts, dict_converter=js.Object.fromEntries),
-            )
+        if stage.playing:
+            stage.stop()
+        stage.still(trail(pb.last) if playback.to_replay(ui, state) else "")
 
     def _append_log(self, game: Game) -> None:
         entries = game.events[self.shown.log :]

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from bench.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
 from tools import serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,11 +81,15 @@ def browser_problems() -> list[str]:
     return []
 
 
-def guarded_page(browser: Browser, problems: list[str], **options: Any) -> Page:
+def guarded_page(
+    browser: Browser, problems: list[str], speed: str = "instant", **options: Any
+) -> Page:
     """A page in a fresh context (``options`` for ``new_context``; 1280 x 800 unless they name
     a viewport) whose page errors, console errors and requests off 127.0.0.1 (aborted) are added
-    to ``problems``."""
+    to ``problems``. Actions are shown at ``speed`` (instant: a scripted press is never taken
+    as skipping a show; ``bench.chromium.speed_script``)."""
     context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
+    context.add_init_script(speed_script(speed))
     page = context.new_page()
 
     def guard(route: Route) -> None:

@@ -1,0 +1,83 @@
+"""Showing what was played (issue 11): the playback part of the screen, changed by its events.
+
+A decision played (``Shown``) starts a show of its beats unless the speed is instant; the show
+ends by itself (``ShowEnded``) or at the first press or key (``Skip``), which does nothing else.
+The beats played since one player began deciding are kept (``Playback.last``): while the other
+side decides at this screen they are drawn as a trail ("what just happened"), and Replay last
+turn plays them again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.state import State
+from .beats import SPEEDS, Beat, BeatKind, speed_factor
+from .events import Shown
+from .model import UI, Playback
+
+
+def shown(ui: UI, event: Shown) -> UI:
+    """A decision's beats: added to the run of its player (or starting a new run), and shown
+    unless the speed is instant. A person's own placing of a card is not shown again."""
+    pb = ui.playback
+    beats = tuple(b for b in event.beats if _worth_showing(ui, b))
+    if pb.by == event.by and pb.since is not None:
+        pb = replace(pb, last=pb.last + beats)
+    else:
+        pb = replace(pb, last=beats, since=event.since, by=event.by)
+    if not beats or speed_factor(pb.speed) <= 0.0:
+        return replace(ui, playback=replace(pb, playing=False))
+    return replace(ui, playback=_play(pb, beats, event.since))
+
+
+def _worth_showing(ui: UI, beat: Beat) -> bool:
+    return beat.kind != BeatKind.PLACE or ui.seats.computer(beat.card[0])
+
+
+def _play(pb: Playback, beats: tuple[Beat, ...], since: State) -> Playback:
+    return replace(pb, show=beats, show_from=since, shows=pb.shows + 1, playing=True)
+
+
+def skip(ui: UI) -> UI:
+    """A press or key during a show: it ends now (the same ``ui`` when none plays)."""
+    if not ui.playback.playing:
+        return ui
+    return replace(ui, playback=replace(ui.playback, playing=False))
+
+
+def ended(ui: UI, show: int) -> UI:
+    """The show numbered ``show`` played to its end (a show skipped or replaced: no change)."""
+    pb = ui.playback
+    if not pb.playing or pb.shows != show:
+        return ui
+    return replace(ui, playback=replace(pb, playing=False))
+
+
+def speed(ui: UI, name: str) -> UI:
+    """The speed the player picked; an unknown name changes nothing."""
+    if name not in SPEEDS or name == ui.playback.speed:
+        return ui
+    return replace(ui, playback=replace(ui.playback, speed=name))
+
+
+def to_replay(ui: UI, state: State) -> bool:
+    """The last turn can be replayed and is drawn as a trail: the other side's beats since it
+    began deciding, while a person at this screen decides now (nothing played since)."""
+    pb, p = ui.playback, state.pending
+    if not pb.last or pb.since is None or p is None or not p.player:
+        return False
+    return p.player != pb.by and not ui.seats.computer(p.player)
+
+
+def replay_last(ui: UI, state: State) -> UI:
+    """Play the last turn again (at normal speed when the setting is instant)."""
+    pb = ui.playback
+    if pb.playing or not to_replay(ui, state) or pb.since is None:
+        return ui
+    return replace(ui, playback=_play(pb, pb.last, pb.since))
+
+
+def factor(ui: UI) -> float:
+    """How much longer than normal the show on screen lasts (a replay at instant: normal)."""
+    return speed_factor(ui.playback.speed) or 1.0
