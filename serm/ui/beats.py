@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core.actions import Action
-from ..core.dice import Faces
-from ..core.state import State
+from ..core.actions import Action, Place, React, Roll, Shoot
+from ..core.cards import other
+from ..core.dice import Faces, total
+from ..core.geometry import EPS
+from ..core.state import Purpose, Soldier, State
 from ..view.model import SoldierKey
+from .motion import motions
 
 Pose = tuple[float, float, float]
 """Where a card stands: x, y (card lengths, L) and facing (degrees, as ``Soldier.facing``)."""
@@ -92,4 +95,145 @@ def speed_factor(speed: str) -> float:
 def beats(states: Sequence[State], actions: Sequence[Action]) -> tuple[Beat, ...]:
     """The beats of ``actions`` played from ``states[0]``; ``states[i + 1]`` is the state after
     ``actions[i]`` (so ``len(states) == len(actions) + 1``). Raises ValueError otherwise."""
-    raise NotImplementedError  # built on branch beats
+    if len(states) != len(actions) + 1:
+        raise ValueError(
+            f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}"
+        )
+    out: list[Beat] = []
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        out += _step(before, action, after)
+    return tuple(out)
+
+
+def _pose(s: Soldier) -> Pose:
+    return (s.x, s.y, s.facing)
+
+
+def _title(s: Soldier) -> str:
+    return s.type.title
+
+
+def _step(before: State, action: Action, after: State) -> list[Beat]:
+    """The beats of one action: what it declares or rolls, then the cards it moved, then the
+    soldiers it eliminated, then (an Endure roll) the target it spared."""
+    out = _declared(before, action, after)
+    out += _moved(before, after)
+    out += _killed(before, after)
+    if isinstance(action, Roll):
+        out += _spared(before, after)
+    return out
+
+
+def _declared(before: State, action: Action, after: State) -> list[Beat]:
+    player = action.player or (before.pending.player if before.pending else 0)
+    if isinstance(action, Place):
+        return _placed(before, after)
+    if isinstance(action, Shoot):
+        shooter = before.soldier(player, action.card)
+        target = before.soldier(other(player), action.target)
+        words = f"{_title(shooter)} shoots at {_title(target)}"
+        key = (target.player, target.card)
+        return [
+            Beat(
+                BeatKind.AIM,
+                (player, shooter.card),
+                (_pose(shooter),),
+                key,
+                _pose(target),
+                words=words,
+            )
+        ]
+    if isinstance(action, React):
+        return _reacted(before, player, action.card)
+    if isinstance(action, Roll):
+        return _rolled(before, action)
+    return []
+
+
+def _placed(before: State, after: State) -> list[Beat]:
+    return [
+        Beat(BeatKind.PLACE, (new.player, new.card), (_pose(new),), words=f"{_title(new)} placed")
+        for old, new in zip(before.soldiers, after.soldiers, strict=True)
+        if new.on_table and not old.placed
+    ]
+
+
+def _reacted(before: State, player: int, card: str | None) -> list[Beat]:
+    if card is not None:
+        s = before.soldier(player, card)
+        return [Beat(BeatKind.REACT, (player, card), (_pose(s),), words=f"{_title(s)} reacts")]
+    mv, act = before.move, before.activation
+    if mv is None or act is None:
+        return []
+    s = before.soldier(act.player, mv.card)
+    return [
+        Beat(BeatKind.DECLINE, (act.player, mv.card), (_pose(s),), words="No React: it moves on")
+    ]
+
+
+def _roller(before: State) -> str | None:
+    """The card whose pool the pending roll is: the shooter's, the target's, the mover's or the
+    reactor's (R15, R19, R21); None for the roll-off."""
+    p, shot, mv = before.pending, before.shot, before.move
+    purpose = p.purpose if p is not None else None
+    if shot is not None and purpose in (Purpose.SHOOT, Purpose.ENDURE):
+        return shot.shooter if purpose == Purpose.SHOOT else shot.target
+    if mv is not None and purpose in (Purpose.MOVE, Purpose.REACT):
+        return mv.card if purpose == Purpose.MOVE else mv.reactor
+    return None
+
+
+def _rolled(before: State, action: Roll) -> list[Beat]:
+    p, card = before.pending, _roller(before)
+    if p is None or p.purpose is None or card is None:
+        return []
+    s = before.soldier(p.player, card)
+    n = total(action.faces)
+    words = f"{p.purpose.value.capitalize()} {n}"
+    return [
+        Beat(
+            BeatKind.ROLL,
+            (p.player, card),
+            (_pose(s),),
+            faces=action.faces,
+            total=n,
+            purpose=p.purpose.value,
+            words=words,
+        )
+    ]
+
+
+def _moved(before: State, after: State) -> list[Beat]:
+    out = []
+    for key, corners in motions(before, after):
+        (x0, y0, _), (x1, y1, _) = corners[0], corners[-1]
+        title = _title(after.soldier(*key))
+        if abs(x1 - x0) > EPS or abs(y1 - y0) > EPS:
+            out.append(Beat(BeatKind.MOVE, key, corners, words=f"{title} moves"))
+        else:
+            turned = (corners[0], corners[-1])  # in place: no path corners
+            out.append(Beat(BeatKind.TURN, key, turned, words=f"{title} turns"))
+    return out
+
+
+def _killed(before: State, after: State) -> list[Beat]:
+    return [
+        Beat(
+            BeatKind.KILL,
+            (old.player, old.card),
+            (_pose(old),),
+            words=f"{_title(old)} is eliminated",
+        )
+        for old, new in zip(before.soldiers, after.soldiers, strict=True)
+        if old.alive and not new.alive
+    ]
+
+
+def _spared(before: State, after: State) -> list[Beat]:
+    p, shot = before.pending, before.shot
+    if p is None or p.purpose != Purpose.ENDURE or shot is None:
+        return []
+    s = after.soldier(p.player, shot.target)
+    if not s.alive:
+        return []
+    return [Beat(BeatKind.SPARE, (s.player, s.card), (_pose(s),), words=f"{_title(s)} survives")]
