@@ -168,6 +168,7 @@ def render(
                     svg.G(id="layer-live", elements=[Markup(markup=parts.live)]),
                 ],
             ),
+            svg.G(id="layer-show", pointer_events="none"),
         ],
     )
     return str(root)

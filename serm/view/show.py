@@ -4,32 +4,34 @@
 dice pools, announcements) and a list of ``Anim``: Web Animations the browser layer starts on
 elements of the board as they are (``selector``), one after another by ``delay``. Pure: the
 browser only inserts the markup and calls ``element.animate(frames, {duration, delay, easing,
-fill: "both"})`` for each. ``trail`` is the "what just happened" highlight of a turn's beats.
+fill})`` for each, in the order given (later ones composite on top). ``trail`` is the "what just
+happened" highlight of a turn's beats.
+
+Selectors (all under ``#board-view``): a card on the board
+``#layer-board g.card[data-player="1"][data-card="ranger"]``; a card eliminated during the show,
+its ghost ``#layer-show g.ghost[data-player="1"][data-card="ranger"]``; beat ``i``'s sight line
+``#layer-show line.aim[data-beat="i"]``, its dice pool ``#layer-show g.pool[data-beat="i"]`` (each
+die ``g.die[data-index="k"]`` holds ``g.spin`` with ``text.tumble`` and ``text.face``; the pool's
+``text.total``), its announcement ``#layer-show text.say[data-beat="i"]``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from serm.core.state import State
-from serm.ui.beats import Beat
+import svg
 
-Keyframe = tuple[tuple[str, str], ...]
-"""One keyframe: CSS property and value pairs, e.g. (("opacity", "0"),)."""
+from serm.core.state import Soldier, State
+from serm.ui.beats import BASE_MS, Beat, BeatKind, Pose
+from serm.view.model import SoldierKey
 
+from .cards import card_group
+from .common import INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc
+from .pool import pool_anims, pool_markup
+from .timing import Anim, Keyframe, Slot, fills, pop, tween
 
-@dataclass(frozen=True)
-class Anim:
-    """One Web Animation: on the element ``selector`` finds in ``#board-view``, ``frames`` over
-    ``ms`` after ``delay`` (ms from the show's start), with ``easing``; it fills both ways, so an
-    element holds its first keyframe until its beat."""
-
-    selector: str
-    frames: tuple[Keyframe, ...]
-    ms: float
-    delay: float
-    easing: str = "ease-in-out"
+__all__ = ["Anim", "Keyframe", "Show", "show", "trail"]
 
 
 @dataclass(frozen=True)
@@ -42,17 +44,212 @@ class Show:
     ms: float
 
 
+@dataclass(frozen=True)
+class _Ctx:
+    """What every beat's builder needs: the states around the show, and the beats."""
+
+    before: State
+    after: State
+    beats: tuple[Beat, ...]
+    motion: bool
+
+    def node(self, key: SoldierKey) -> str:
+        """The selector of ``key``'s card: on the board, or its ghost when gone from it."""
+        where = (
+            "#layer-board g.card" if self.after.soldier(*key).on_table else "#layer-show g.ghost"
+        )
+        return f'{where}[data-player="{key[0]}"][data-card="{esc(key[1])}"]'
+
+
 def show(
     beats: Sequence[Beat], before: State, after: State, factor: float, motion: bool = True
 ) -> Show:
     """The show of ``beats`` played from ``before`` to ``after`` at ``factor`` times the normal
     length (``serm.ui.beats.speed_factor``); with ``motion`` False (``prefers-reduced-motion``)
     every beat still takes its time but jumps to its end (no sliding, turning, rolling or
-    fading)."""
-    raise NotImplementedError  # built on branch beats
+    fading). Beat ``i`` starts when beat ``i - 1`` ends; an instant show (factor 0) is empty."""
+    if factor <= 0 or not beats:
+        return Show("", (), 0)
+    ctx = _Ctx(before, after, tuple(beats), motion)
+    slots = _slots(ctx.beats, factor)
+    parts = [_ghosts(ctx)]
+    anims: list[Anim] = []
+    for slot in slots:
+        markup, more = _beat(ctx, slot, slots)
+        parts.append(markup)
+        anims += more
+    ordered = sorted(anims, key=lambda a: a.delay)  # stable: creation order within a start
+    return Show("".join(parts), fills(ordered), slots[-1].end)
+
+
+def _slots(beats: tuple[Beat, ...], factor: float) -> list[Slot]:
+    out, start = [], 0.0
+    for i, b in enumerate(beats):
+        ms = round(BASE_MS[b.kind] * factor, 1)
+        out.append(Slot(i, round(start, 1), ms))
+        start += ms
+    return out
+
+
+def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
+    b = ctx.beats[slot.index]
+    if b.kind in (BeatKind.MOVE, BeatKind.TURN):
+        frames = tuple((("transform", _transform(p)),) for p in b.poses)
+        return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
+    if b.kind == BeatKind.PLACE:
+        return "", [
+            tween(ctx.node(b.card), ((("opacity", "0"),), (("opacity", "1"),)), slot, ctx.motion)
+        ]
+    if b.kind == BeatKind.KILL:
+        return "", [
+            tween(ctx.node(b.card), ((("opacity", "1"),), (("opacity", "0"),)), slot, ctx.motion)
+        ]
+    if b.kind == BeatKind.SPARE:
+        return "", _flash(ctx.node(b.card), slot, ctx.motion)
+    if b.kind == BeatKind.AIM:
+        return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
+    if b.kind == BeatKind.ROLL:
+        fade = _result(ctx.beats, slot.index, slots) if b.purpose in ("shoot", "endure") else None
+        fade = fade or (slots[slot.index + 1] if slot.index + 1 < len(slots) else None)
+        return pool_markup(b, slot.index, ctx.after.scenario.width), pool_anims(
+            b, slot, fade, ctx.motion
+        )
+    return _say(b, slot, ctx.motion)
+
+
+def _transform(p: Pose) -> str:
+    """A card's pose as a CSS transform (user units as px), as ``serm.web.paint`` slides it."""
+    return f"translate({n(p[0] * SCALE)}px, {n(p[1] * SCALE)}px) rotate({n(p[2])}deg)"
+
+
+def _result(beats: tuple[Beat, ...], i: int, slots: list[Slot]) -> Slot | None:
+    """The slot of the result (KILL or SPARE) of the shot beat ``i`` is part of, if shown."""
+    for j in range(i + 1, len(beats)):
+        if beats[j].kind in (BeatKind.KILL, BeatKind.SPARE):
+            return slots[j]
+        if beats[j].kind == BeatKind.AIM:
+            return None
+    return None
+
+
+def _flash(selector: str, slot: Slot, motion: bool) -> list[Anim]:
+    if not motion:
+        return pop(selector, "opacity", "1", "0.35", slot, motion)
+    frames = tuple((("opacity", v),) for v in ("1", "0.3", "1", "0.3", "1"))
+    return [tween(selector, frames, slot, motion)]
+
+
+def _aim(ctx: _Ctx, slot: Slot, fade: Slot | None) -> tuple[str, list[Anim]]:
+    b = ctx.beats[slot.index]
+    assert b.other_pose is not None
+    (x1, y1, _), (x2, y2, _) = b.poses[0], b.other_pose
+    length = n(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE) or 1
+    line = svg.Line(
+        x1=sc(x1),
+        y1=sc(y1),
+        x2=sc(x2),
+        y2=sc(y2),
+        class_=["aim"],
+        data={"beat": slot.index},
+        stroke=TARGET,
+        stroke_width=7,
+        stroke_linecap="round",
+        stroke_dasharray=[length, length],
+        stroke_dashoffset=0,
+    )
+    sel = f'#layer-show line.aim[data-beat="{slot.index}"]'
+    drawn = ((("strokeDashoffset", f"{length}"),), (("strokeDashoffset", "0"),))
+    anims = [tween(sel, drawn, slot, ctx.motion)]
+    if fade is not None:
+        anims.append(tween(sel, ((("opacity", "1"),), (("opacity", "0"),)), fade, ctx.motion))
+    return str(line), anims
+
+
+def _say(b: Beat, slot: Slot, motion: bool) -> tuple[str, list[Anim]]:
+    """A React declared or declined: its words over the card, popping in then out."""
+    x, y, _ = b.poses[0]
+    text = svg.Text(
+        x=sc(x),
+        y=n(sc(y) - 70),
+        class_=["say"],
+        data={"beat": slot.index},
+        text_anchor="middle",
+        dominant_baseline="central",
+        font_size=30,
+        font_weight="bold",
+        fill=WHITE,
+        stroke=SHADOW,
+        stroke_width=6,
+        stroke_linejoin="round",
+        paint_order="stroke",
+        opacity=0,
+        text=esc(b.words),
+    )
+    sel = f'#layer-show text.say[data-beat="{slot.index}"]'
+    return str(text), pop(sel, "opacity", "0", "1", slot, motion)
+
+
+def _ghosts(ctx: _Ctx) -> str:
+    """Copies of the cards gone from the board by the show's end (eliminated), as they stood
+    when first seen in it; each fades out at its KILL beat."""
+    seen: dict[SoldierKey, Pose] = {}
+    for b in ctx.beats:
+        seen.setdefault(b.card, b.poses[0])
+        if b.other is not None and b.other_pose is not None:
+            seen.setdefault(b.other, b.other_pose)
+    out = []
+    for key, (x, y, f) in seen.items():
+        if ctx.after.soldier(*key).on_table:
+            continue
+        s = replace(ctx.after.soldier(*key), x=x, y=y, facing=f, placed=True, alive=True)
+        out.append(_ghost(s))
+    return "".join(out)
+
+
+def _ghost(s: Soldier) -> str:
+    g = card_group(s)
+    classes = g.class_ if isinstance(g.class_, list) else []
+    return str(replace(g, class_=["ghost", *classes], pointer_events="none"))
 
 
 def trail(beats: Sequence[Beat]) -> str:
     """The highlight of a turn: each mover's path and each shooter's sight lines, drawn still
     (markup for ``#layer-show``); empty for no beats."""
-    raise NotImplementedError  # built on branch beats
+    lines: list[svg.Element] = []
+    for i, b in enumerate(beats):
+        if b.kind == BeatKind.MOVE:
+            lines.append(_trail_path(i, b))
+        elif b.kind == BeatKind.AIM and b.other_pose is not None:
+            (x1, y1, _), (x2, y2, _) = b.poses[0], b.other_pose
+            lines.append(
+                svg.Line(
+                    x1=sc(x1),
+                    y1=sc(y1),
+                    x2=sc(x2),
+                    y2=sc(y2),
+                    class_=["trail-aim"],
+                    data={"beat": i},
+                    stroke=TARGET,
+                    stroke_width=3,
+                    stroke_opacity=0.75,
+                    stroke_linecap="round",
+                )
+            )
+    if not lines:
+        return ""
+    return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
+
+
+def _trail_path(i: int, b: Beat) -> svg.Polyline:
+    return svg.Polyline(
+        points=[svg.Point(sc(x), sc(y)) for x, y, _ in b.poses],
+        class_=["trail-path"],
+        data={"beat": i, "player": b.card[0]},
+        fill="none",
+        stroke=SIDE.get(b.card[0], INK),
+        stroke_width=5,
+        stroke_opacity=0.8,
+        stroke_dasharray=[12, 8],
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )

@@ -58,7 +58,7 @@ def test_root_element(deployed: State) -> None:
     # The table (10 x 10 L) spans (0, 0) .. (1000, 1000) with a frame around it.
     assert x < 0 and y < 0 and x + w > 10 * SCALE and y + h > 10 * SCALE
     groups = [el for el in root if el.tag == f"{NS}g"]
-    assert [g.get("id") for g in groups] == ["layer-board", "layer-overlay"]
+    assert [g.get("id") for g in groups] == ["layer-board", "layer-overlay", "layer-show"]
     defs = root.find(f"{NS}defs")
     assert defs is not None
     clip = defs.find(f"{NS}clipPath")

@@ -1,0 +1,148 @@
+"""A dice pool rolling on the board (R10), for ``serm.view.show``: the markup of one ROLL beat's
+``g.pool`` near the roller's card, and the animations that roll each die into its face.
+
+Each chain's dice sit in a row, a re-rolled six (``g.die.sixes``) followed by the die rolled
+for it; then the total in words. A die is ``DIE`` units square with its face in ``FACE_SIZE``
+type: 17 x 17 CSS px and 11 px digits when the default 11 L wide board fills a 360 px screen.
+"""
+
+from __future__ import annotations
+
+import svg
+
+from serm.ui.beats import Beat
+
+from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, n, sc
+from .timing import Anim, Keyframe, Slot, tween
+
+DIE = 56.0
+"""A die's side, in scaled units."""
+FACE_SIZE = 36.0
+"""A die's face number, in scaled units."""
+GAP = 10.0
+TOTAL_SIZE = 30.0
+ABOVE = 100.0
+"""How far above the roller's centre the dice row sits (below it near the table's top)."""
+
+
+def _dice(b: Beat) -> list[tuple[int, bool, int]]:
+    """(face, re-rolled six, place in its chain) of every die rolled, in order."""
+    return [(f, k < len(chain) - 1, k) for chain in b.faces for k, f in enumerate(chain)]
+
+
+def _origin(b: Beat, count: int, label: str, width: float) -> tuple[float, float]:
+    """The left end and the centre line of the row, kept on the table's width."""
+    x, y, _ = b.poses[0]
+    row = count * (DIE + GAP) + len(label) * TOTAL_SIZE * 0.6
+    left = min(max(sc(x) - row / 2, -SCALE * 0.4), width * SCALE + SCALE * 0.4 - row)
+    cy = sc(y) - ABOVE if y * SCALE - ABOVE - DIE / 2 > -SCALE * 0.4 else sc(y) + ABOVE
+    return left, cy
+
+
+def _tumbles(face: int) -> tuple[int, int]:
+    return (face + 2) % 6 + 1, (face + 4) % 6 + 1
+
+
+def _die(i: int, face: int, six: bool, left: float) -> svg.G:
+    def number(value: int, cls: str, opacity: float, k: int = 0) -> svg.Text:
+        return svg.Text(
+            x=0,
+            y=0,
+            class_=[cls],
+            data={"n": k} if cls == "tumble" else None,
+            text_anchor="middle",
+            dominant_baseline="central",
+            font_size=FACE_SIZE,
+            font_weight="bold",
+            fill=INK,
+            opacity=opacity,
+            text=str(value),
+        )
+
+    square = svg.Rect(
+        x=n(-DIE / 2),
+        y=n(-DIE / 2),
+        width=DIE,
+        height=DIE,
+        rx=9,
+        fill=WHITE,
+        stroke=SELECT if six else INK,
+        stroke_width=5 if six else 3,
+    )
+    a, b = _tumbles(face)
+    spin = svg.G(
+        class_=["spin"],
+        elements=[
+            square,
+            number(a, "tumble", 0, 0),
+            number(b, "tumble", 0, 1),
+            number(face, "face", 1),
+        ],
+    )
+    return svg.G(
+        class_=["die", "sixes"] if six else ["die"],
+        data={"index": i, "face": face},
+        transform=[svg.Translate(n(left + i * (DIE + GAP) + DIE / 2), 0)],
+        elements=[spin],
+    )
+
+
+def pool_markup(b: Beat, index: int, width: float) -> str:
+    """The ``g.pool[data-beat=index]`` of ROLL beat ``b``; ``width``: the table's, in L."""
+    dice = _dice(b)
+    label = b.words or str(b.total)
+    left, cy = _origin(b, len(dice), label, width)
+    total = svg.Text(
+        x=n(len(dice) * (DIE + GAP)),
+        y=0,
+        class_=["total"],
+        dominant_baseline="central",
+        font_size=TOTAL_SIZE,
+        font_weight="bold",
+        fill=WHITE,
+        stroke=SHADOW,
+        stroke_width=6,
+        stroke_linejoin="round",
+        paint_order="stroke",
+        text=esc(label),
+    )
+    row = [_die(i, f, six, 0) for i, (f, six, _) in enumerate(dice)]
+    return str(
+        svg.G(
+            class_=["pool"],
+            data={"beat": index, "purpose": esc(b.purpose)},
+            transform=[svg.Translate(n(left), n(cy))],
+            elements=[*row, total],
+        )
+    )
+
+
+def _o(v: str) -> Keyframe:
+    return (("opacity", v),)
+
+
+def pool_anims(b: Beat, slot: Slot, fade: Slot | None, motion: bool) -> list[Anim]:
+    """Each die tumbling into its face (a re-rolled six's die lands after it), then the total;
+    the pool fades in ``fade`` (the shot's result, or the next beat)."""
+    pool = f'#layer-show g.pool[data-beat="{slot.index}"]'
+    out: list[Anim] = []
+    for i, (_, _, k) in enumerate(_dice(b)):
+        die = f'{pool} g.die[data-index="{i}"]'
+        lands = Slot(slot.index, slot.start, round(slot.ms * min(0.6 + 0.15 * k, 0.9), 1))
+        turns = tuple(
+            (("opacity", o), ("transform", f"rotate({r}deg)"))
+            for o, r in (("0", -200), ("1", -120), ("1", -40), ("1", 0))
+        )
+        out.append(tween(f"{die} g.spin", turns, lands, motion))
+        if motion:
+            out.append(
+                tween(f'{die} text.tumble[data-n="0"]', (_o("1"), _o("0"), _o("0")), lands, motion)
+            )
+            out.append(
+                tween(f'{die} text.tumble[data-n="1"]', (_o("0"), _o("1"), _o("0")), lands, motion)
+            )
+            out.append(tween(f"{die} text.face", (_o("0"), _o("0"), _o("1")), lands, motion))
+    out.append(tween(f"{pool} text.total", (_o("0"), _o("0"), _o("1")), slot, motion))
+    if fade is not None:
+        out.append(tween(pool, (_o("1"), _o("0")), fade, motion))
+    return out
