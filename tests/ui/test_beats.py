@@ -142,3 +142,15 @@ def test_the_whole_example_game() -> None:
 def test_speeds() -> None:
     assert speed_factor("fast") == SPEEDS["fast"] and speed_factor("??") == 1.0
     assert all(ms > 0 for ms in BASE_MS.values()) and set(BASE_MS) == set(BeatKind)
+
+
+def test_a_gunner_volley_is_one_shot_after_another() -> None:
+    state = arrange(
+        {(1, "gunner"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "assault"): (6.5, 2, 180)},
+        others=False,
+    )
+    shots = (Shoot("gunner", "armored"), R(5, 5), R(5, 5), Shoot("gunner", "assault"))
+    bs = run(state, *shots, R(5, 5), R(5))
+    assert kinds(bs) == ["aim", "roll", "roll", "spare", "aim", "roll", "roll", "kill"]
+    assert [b.other for b in bs if b.kind == BeatKind.AIM] == [(2, "armored"), (2, "assault")]
+    assert [b.card for b in bs if b.purpose == "endure"] == [(2, "armored"), (2, "assault")]

@@ -209,3 +209,18 @@ def test_the_whole_example_game_shows() -> None:
             sh = show(bs, states[i], states[j], 1.0, motion)
             check_selectors(sh, states[j])
             assert all(isinstance(a, Anim) and a.ms >= 0 for a in sh.anims)
+
+
+def test_a_volley_fades_each_shot_with_its_result() -> None:
+    state = arrange(
+        {(1, "gunner"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "assault"): (6.5, 2, 180)},
+        others=False,
+    )
+    shots = (Shoot("gunner", "armored"), R(5, 5), R(5, 5), Shoot("gunner", "assault"))
+    bs, before, after = played(state, *shots, R(5, 5), R(5))
+    sh = show(bs, before, after, 0.45)
+    fades = {a.selector: a.beat for a in sh.anims if a.frames[-1] == (("opacity", "0"),)}
+    assert fades['#layer-show line.aim[data-beat="0"]'] == 3  # the first shot's SPARE
+    assert fades['#layer-show g.pool[data-beat="1"]'] == 3
+    assert fades['#layer-show g.pool[data-beat="6"]'] == 7  # the second shot's KILL
+    check_selectors(sh, after)
