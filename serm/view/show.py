@@ -96,25 +96,26 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
     if b.kind in (BeatKind.MOVE, BeatKind.TURN):
         frames = tuple((("transform", _transform(p)),) for p in b.poses)
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
-    if b.kind == BeatKind.PLACE:
-        return "", [
-            tween(ctx.node(b.card), ((("opacity", "0"),), (("opacity", "1"),)), slot, ctx.motion)
-        ]
-    if b.kind == BeatKind.KILL:
-        return "", [
-            tween(ctx.node(b.card), ((("opacity", "1"),), (("opacity", "0"),)), slot, ctx.motion)
-        ]
+    if b.kind in (BeatKind.PLACE, BeatKind.KILL):  # fades in, or (a ghost) out
+        ends = ("0", "1") if b.kind == BeatKind.PLACE else ("1", "0")
+        frames = tuple((("opacity", v),) for v in ends)
+        return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
     if b.kind == BeatKind.SPARE:
         return "", _flash(ctx.node(b.card), slot, ctx.motion)
     if b.kind == BeatKind.AIM:
         return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
     if b.kind == BeatKind.ROLL:
-        fade = _result(ctx.beats, slot.index, slots) if b.purpose in ("shoot", "endure") else None
-        fade = fade or (slots[slot.index + 1] if slot.index + 1 < len(slots) else None)
-        return pool_markup(b, slot.index, ctx.after.scenario.width), pool_anims(
-            b, slot, fade, ctx.motion
-        )
+        return _roll(ctx, slot, slots)
     return _say(b, slot, ctx.motion)
+
+
+def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
+    """A pool rolled; a shot's pools fade with its result, others during the next beat."""
+    b = ctx.beats[slot.index]
+    fade = _result(ctx.beats, slot.index, slots) if b.purpose in ("shoot", "endure") else None
+    fade = fade or (slots[slot.index + 1] if slot.index + 1 < len(slots) else None)
+    markup = pool_markup(b, slot.index, ctx.after.scenario.width)
+    return markup, pool_anims(b, slot, fade, ctx.motion)
 
 
 def _transform(p: Pose) -> str:

@@ -1,0 +1,156 @@
+"""serm.ui.beats: the beats read off real state sequences (issue 11)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from serm.core import apply
+from serm.core.actions import Action, End, Face, Move, Place, React, Shoot, Stop
+from serm.core.record import loads, replay_steps
+from serm.core.scenario import open_field
+from serm.core.state import State, new_game
+from serm.ui.beats import BASE_MS, SPEEDS, Beat, BeatKind, beats, speed_factor
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "core"))  # the engine tests' builders (not a package)
+from helpers import R, arrange, rolloff_for  # noqa: E402
+
+
+def run(state: State, *actions: Action) -> tuple[Beat, ...]:
+    """The beats of ``actions`` played from ``state``."""
+    states = [state]
+    for action in actions:
+        states.append(apply(states[-1], action))
+    return beats(states, actions)
+
+
+def duel() -> State:
+    """Player 1's Assault facing player 2's Armored across the table; player 2's Gunner aside."""
+    return arrange(
+        {(1, "assault"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
+
+
+def react_layout() -> State:
+    """Player 1's Assault (2, 6) will move right along y = 6, seen by player 2's Brawler."""
+    return arrange(
+        {
+            (1, "assault"): (2, 6, 90),
+            (2, "brawler"): (8, 2, 180),
+            (2, "armored"): (5, 2, 180),
+            (2, "gunner"): (1, 2, 0),
+        },
+        others=False,
+    )
+
+
+def complete_game() -> tuple[list[State], list[Action]]:
+    record = loads((ROOT / "examples" / "complete-game.json").read_text(encoding="utf-8"))
+    states, actions = [new_game(record.scenario, record.rules_version)], []
+    for action, state in replay_steps(record):
+        actions.append(action)
+        states.append(state)
+    return states, actions
+
+
+def kinds(bs: tuple[Beat, ...]) -> list[str]:
+    return [b.kind.value for b in bs]
+
+
+def test_a_shot_that_kills_is_aim_shoot_roll_endure_roll_kill() -> None:
+    bs = run(duel(), Shoot("assault", "armored"), R((6, 6, 3)), R(1, 1))
+    assert kinds(bs) == ["aim", "roll", "roll", "kill"]
+    aim, shoot, endure, kill = bs
+    assert aim.card == (1, "assault") and aim.other == (2, "armored")
+    assert aim.poses == ((5, 7, 0),) and aim.other_pose == (4, 2, 180)
+    assert shoot.card == (1, "assault") and shoot.purpose == "shoot"
+    assert shoot.faces == ((6, 6, 3),) and shoot.total == 15 and shoot.words == "Shoot 15"
+    assert endure.card == (2, "armored") and endure.purpose == "endure"
+    assert endure.faces == ((1,), (1,)) and endure.total == 2
+    assert kill.card == (2, "armored") and kill.poses == ((4, 2, 180),)
+    assert "eliminated" in kill.words
+
+
+def test_a_shot_that_fails_spares_the_target() -> None:
+    bs = run(duel(), Shoot("assault", "armored"), R(1), R(3, 4))
+    assert kinds(bs) == ["aim", "roll", "roll", "spare"]
+    assert bs[-1].card == (2, "armored") and "survives" in bs[-1].words
+
+
+def test_a_move_slides_through_its_path() -> None:
+    bs = run(duel(), Move("assault", 90), R(1, 1), Face(None))
+    assert kinds(bs) == ["roll", "move"]
+    roll, move = bs
+    assert roll.card == (1, "assault") and roll.purpose == "move" and roll.total == 2
+    assert move.card == (1, "assault")
+    assert move.poses[0] == (5, 7, 0) and move.poses[-1] == pytest.approx((7, 7, 0))
+
+
+def test_a_move_declared_with_a_new_facing_turns_first() -> None:
+    bs = run(duel(), Move("assault", 90, 90), R(1, 1), Face(None))
+    assert kinds(bs) == ["turn", "roll", "move"]
+    assert bs[0].poses == ((5, 7, 0), (5, 7, 90))
+
+
+def test_a_react_then_the_stop() -> None:
+    state = react_layout()
+    bs = run(state, Move("assault", 90), R(2, 2), React("brawler"), R(3, 2), Stop(2.5))
+    assert kinds(bs) == ["roll", "react", "roll", "move"]
+    assert bs[1].card == (2, "brawler") and bs[1].words == "Brawler reacts"
+    assert bs[2].card == (2, "brawler") and bs[2].purpose == "react" and bs[2].total == 5
+    assert bs[3].card == (1, "assault") and bs[3].poses[-1][:2] == pytest.approx((4.5, 6))
+
+
+def test_a_react_declined_lets_it_move() -> None:
+    bs = run(react_layout(), Move("assault", 90), R(2, 2), React(None))
+    assert kinds(bs)[:2] == ["roll", "decline"]
+    assert bs[1].card == (1, "assault")
+
+
+def test_placing_gives_place_and_the_rolloff_gives_nothing() -> None:
+    state = new_game(open_field())
+    placer = apply(state, rolloff_for(2)).pending
+    assert placer is not None
+    bs = run(state, rolloff_for(2), Place("ranger", 1, 9, 0))
+    assert kinds(bs) == ["place"]
+    assert bs[0].card == (placer.player, "ranger") and bs[0].poses == ((1, 9, 0),)
+
+
+def test_an_end_gives_nothing() -> None:
+    assert run(duel(), End()) == ()
+
+
+def test_states_and_actions_must_match() -> None:
+    with pytest.raises(ValueError):
+        beats([duel()], [End()])
+
+
+def test_the_whole_example_game() -> None:
+    states, actions = complete_game()
+    bs = beats(states, actions)
+    assert kinds(bs).count("place") == 10
+    assert kinds(bs).count("kill") == sum(1 for s in states[-1].soldiers if not s.alive)
+    assert {"aim", "roll", "move", "react", "spare"} <= set(kinds(bs))
+    for i in range(len(actions)):  # one action at a time, as the browser may ask
+        beats(states[i : i + 2], actions[i : i + 1])
+
+
+def test_speeds() -> None:
+    assert speed_factor("fast") == SPEEDS["fast"] and speed_factor("??") == 1.0
+    assert all(ms > 0 for ms in BASE_MS.values()) and set(BASE_MS) == set(BeatKind)
+
+
+def test_a_gunner_volley_is_one_shot_after_another() -> None:
+    state = arrange(
+        {(1, "gunner"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "assault"): (6.5, 2, 180)},
+        others=False,
+    )
+    shots = (Shoot("gunner", "armored"), R(5, 5), R(5, 5), Shoot("gunner", "assault"))
+    bs = run(state, *shots, R(5, 5), R(5))
+    assert kinds(bs) == ["aim", "roll", "roll", "spare", "aim", "roll", "roll", "kill"]
+    assert [b.other for b in bs if b.kind == BeatKind.AIM] == [(2, "armored"), (2, "assault")]
+    assert [b.card for b in bs if b.purpose == "endure"] == [(2, "armored"), (2, "assault")]

@@ -1,0 +1,226 @@
+"""serm.view.show: the markup and Web Animations of a show of beats, and the trail (issue 11)."""
+
+from __future__ import annotations
+
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from serm.core import apply
+from serm.core.actions import Action, Face, Move, React, Shoot
+from serm.core.record import loads, replay_steps
+from serm.core.state import State, new_game
+from serm.ui.beats import BASE_MS, Beat, BeatKind, beats
+from serm.view.model import ViewModel
+from serm.view.render import render
+from serm.view.show import Anim, Show, show, trail
+from serm.view.timing import STEP
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "core"))  # the engine tests' builders (not a package)
+from helpers import R, arrange  # noqa: E402
+
+NS = "{http://www.w3.org/2000/svg}"
+PART = re.compile(r'^(\w+)?((?:[.#][\w-]+)*)((?:\[[\w-]+="[^"]*"\])*)$')
+
+
+def played(state: State, *actions: Action) -> tuple[tuple[Beat, ...], State, State]:
+    states = [state]
+    for action in actions:
+        states.append(apply(states[-1], action))
+    return beats(states, actions), states[0], states[-1]
+
+
+def duel() -> State:
+    return arrange(
+        {(1, "assault"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "gunner"): (9, 1, 0)},
+        others=False,
+    )
+
+
+def killing_shot() -> tuple[tuple[Beat, ...], State, State]:
+    return played(duel(), Shoot("assault", "armored"), R((6, 6, 3)), R(1, 1))
+
+
+def board(after: State, sh: Show) -> ET.Element:
+    """The board of ``after`` with the show's markup in ``#layer-show``."""
+    root = ET.fromstring(render(after, ViewModel()))
+    layer = next(g for g in root.iter(f"{NS}g") if g.get("id") == "layer-show")
+    wrapper = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{sh.markup}</g>')
+    layer.extend(list(wrapper))
+    return root
+
+
+def _matches(el: ET.Element, part: str) -> bool:
+    m = PART.match(part)
+    assert m, part
+    tag, marks, attrs = m.groups()
+    if tag and el.tag != NS + tag:
+        return False
+    for mark in re.findall(r"[.#][\w-]+", marks):
+        if mark[0] == "#" and el.get("id") != mark[1:]:
+            return False
+        if mark[0] == "." and mark[1:] not in (el.get("class") or "").split():
+            return False
+    return all(el.get(k) == v for k, v in re.findall(r'\[([\w-]+)="([^"]*)"\]', attrs))
+
+
+def select(root: ET.Element, selector: str) -> list[ET.Element]:
+    """The elements a (descendant-only) CSS selector finds under ``root``."""
+    found = [root]
+    for part in selector.split(" "):
+        found = [e for f in found for e in f.iter() if e is not f and _matches(e, part)]
+    return found
+
+
+def check_selectors(sh: Show, after: State) -> None:
+    root = board(after, sh)
+    for a in sh.anims:
+        assert len(select(root, a.selector)) == 1, a.selector
+        assert a.selector.startswith(("#layer-board ", "#layer-show "))
+
+
+def test_a_killing_shot_is_timed_beat_after_beat() -> None:
+    bs, before, after = killing_shot()
+    sh = show(bs, before, after, 1.0)
+    lengths = [BASE_MS[b.kind] for b in bs]
+    starts = [sum(lengths[:i]) for i in range(len(bs))]
+    assert sh.ms == sum(lengths)
+    delays = [a.delay for a in sh.anims]
+    assert delays == sorted(delays) and set(delays) <= set(starts)
+    assert {a.beat for a in sh.anims} == set(range(len(bs)))
+    for a in sh.anims:
+        assert a.delay == starts[a.beat] and a.delay + a.ms <= sh.ms + 1e-6
+    assert show(bs, before, after, 0.45).ms == pytest.approx(0.45 * sum(lengths), abs=0.5)
+
+
+def test_selectors_find_one_element_each() -> None:
+    bs, before, after = killing_shot()
+    check_selectors(show(bs, before, after, 1.0), after)
+    check_selectors(show(bs, before, after, 1.0, motion=False), after)
+
+
+def test_the_eliminated_card_is_a_ghost_that_fades_at_its_beat() -> None:
+    bs, before, after = killing_shot()
+    sh = show(bs, before, after, 1.0)
+    ghost = '#layer-show g.ghost[data-player="2"][data-card="armored"]'
+    root = board(after, sh)
+    (g,) = select(root, ghost)
+    assert "card" in (g.get("class") or "").split() and "translate(400 200)" in (
+        g.get("transform") or ""
+    )
+    (fade,) = [a for a in sh.anims if a.selector == ghost]
+    assert bs[fade.beat].kind == BeatKind.KILL
+    assert fade.frames[0] == (("opacity", "1"),) and fade.frames[-1] == (("opacity", "0"),)
+
+
+def test_dice_pools_with_a_six_re_rolled() -> None:
+    bs, before, after = killing_shot()
+    root = board(after, show(bs, before, after, 1.0))
+    (pool,) = select(root, '#layer-show g.pool[data-beat="1"]')
+    dice = select(pool, "g.die")
+    assert [d.get("data-face") for d in dice] == ["6", "6", "3"]
+    assert ["sixes" in (d.get("class") or "") for d in dice] == [True, True, False]
+    (total,) = select(pool, "text.total")
+    assert total.text == "Shoot 15"
+    assert [
+        d.get("data-face") for d in select(root, '#layer-show g.pool[data-beat="2"] g.die')
+    ] == ["1", "1"]
+
+
+def test_the_sight_line_draws_then_fades_with_the_result() -> None:
+    bs, before, after = killing_shot()
+    sh = show(bs, before, after, 1.0)
+    line = [a for a in sh.anims if a.selector == '#layer-show line.aim[data-beat="0"]']
+    assert [a.frames[0][0][0] for a in line] == ["strokeDashoffset", "opacity"]
+    assert line[1].beat == 3  # the KILL
+
+
+def test_instant_shows_nothing() -> None:
+    bs, before, after = killing_shot()
+    assert show(bs, before, after, 0.0) == Show("", (), 0)
+    assert show((), before, after, 1.0) == Show("", (), 0)
+
+
+def test_without_motion_every_animation_jumps() -> None:
+    bs, before, after = played(duel(), Move("assault", 90, 90), R(1, 1), Face(None))
+    sh = show(bs, before, after, 1.0, motion=False)
+    assert sh.ms == show(bs, before, after, 1.0).ms
+    assert sh.anims and all(a.easing == STEP and len(a.frames) == 2 for a in sh.anims)
+
+
+def test_a_card_turning_then_moving_holds_then_slides() -> None:
+    bs, before, after = played(duel(), Move("assault", 90, 90), R(1, 1), Face(None))
+    sh = show(bs, before, after, 1.0)
+    card = '#layer-board g.card[data-player="1"][data-card="assault"]'
+    turn, move = [a for a in sh.anims if a.selector == card]
+    assert (turn.fill, move.fill) == ("both", "forwards") and turn.delay < move.delay
+    assert turn.frames[0] == (("transform", "translate(500px, 700px) rotate(0deg)"),)
+    assert move.frames[0] == turn.frames[-1]
+    assert move.frames[-1] == (("transform", "translate(700px, 700px) rotate(90deg)"),)
+    check_selectors(sh, after)
+
+
+def test_a_react_is_said_over_the_card_and_hostile_words_are_escaped() -> None:
+    state = arrange(
+        {(1, "assault"): (2, 6, 90), (2, "brawler"): (8, 2, 180), (2, "armored"): (5, 2, 180)},
+        others=False,
+    )
+    bs, before, after = played(state, Move("assault", 90), R(2, 2), React("brawler"))
+    assert [b.kind for b in bs] == [BeatKind.ROLL, BeatKind.REACT]
+    sh = show(bs, before, after, 1.0)
+    (say,) = select(board(after, sh), '#layer-show text.say[data-beat="1"]')
+    assert say.text == "Brawler reacts"
+    hostile = (Beat(BeatKind.REACT, (2, "brawler"), ((8, 2, 180),), words='<script>"x"&'),)
+    markup = show(hostile, before, after, 1.0).markup
+    assert "<script>" not in markup and "&lt;script&gt;&quot;x&quot;&amp;" in markup
+
+
+def test_trail_draws_paths_and_sight_lines() -> None:
+    bs, before, after = played(duel(), Move("assault", 90), R(1, 1), Face(None))
+    shot, _, _ = killing_shot()
+    markup = trail(bs + shot)
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{markup}</g>')
+    (path,) = select(root, "g.trail polyline.trail-path")
+    assert path.get("points") == "500,700 700,700" and path.get("stroke-dasharray")
+    assert len(select(root, "g.trail line.trail-aim")) == 1
+    assert trail(()) == ""
+
+
+def test_the_board_has_an_empty_show_layer_on_top() -> None:
+    root = ET.fromstring(render(duel(), ViewModel()))
+    layer = [g for g in root if g.tag == f"{NS}g"][-1]
+    assert layer.get("id") == "layer-show" and len(layer) == 0
+
+
+def test_the_whole_example_game_shows() -> None:
+    record = loads((ROOT / "examples" / "complete-game.json").read_text(encoding="utf-8"))
+    states, actions = [new_game(record.scenario, record.rules_version)], []
+    for action, state in replay_steps(record):
+        actions.append(action)
+        states.append(state)
+    for i in range(0, len(actions), 5):
+        j = min(i + 5, len(actions))
+        bs = beats(states[i : j + 1], actions[i:j])
+        for motion in (True, False):
+            sh = show(bs, states[i], states[j], 1.0, motion)
+            check_selectors(sh, states[j])
+            assert all(isinstance(a, Anim) and a.ms >= 0 for a in sh.anims)
+
+
+def test_a_volley_fades_each_shot_with_its_result() -> None:
+    state = arrange(
+        {(1, "gunner"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "assault"): (6.5, 2, 180)},
+        others=False,
+    )
+    shots = (Shoot("gunner", "armored"), R(5, 5), R(5, 5), Shoot("gunner", "assault"))
+    bs, before, after = played(state, *shots, R(5, 5), R(5))
+    sh = show(bs, before, after, 0.45)
+    fades = {a.selector: a.beat for a in sh.anims if a.frames[-1] == (("opacity", "0"),)}
+    assert fades['#layer-show line.aim[data-beat="0"]'] == 3  # the first shot's SPARE
+    assert fades['#layer-show g.pool[data-beat="1"]'] == 3
+    assert fades['#layer-show g.pool[data-beat="6"]'] == 7  # the second shot's KILL
+    check_selectors(sh, after)
