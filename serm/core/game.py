@@ -65,6 +65,9 @@ class Game:
         self.events: list[Event] = []
         self.auto_dice = auto_dice
         self.work_spent = 0
+        self.passed: list[State] = []
+        """The states the last ``play`` went through: after its action, then after each roll
+        the game made itself (auto dice); ``record.actions`` ends with those actions."""
 
     @classmethod
     def from_record(cls, record: Record, auto_dice: bool = True) -> Game:
@@ -93,6 +96,7 @@ class Game:
         refused (C20, ``IllegalActionError``), the state unchanged: the game's record always
         replays.
         """
+        self.passed = []
         self._apply(action)
         if self.auto_dice:
             self.roll_pending()
@@ -114,6 +118,7 @@ class Game:
         self.work_spent += meter.used
         self.record.actions.append(action)
         self.events.extend(self.state.events)
+        self.passed.append(state)
 
     def dice_for_next(self) -> Roll:
         """The faces the game's RNG gives the pending pool (R10); raises if none is pending."""

@@ -136,8 +136,8 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
         except IllegalActionError as exc:
             ui, _ = reduce(ui, game.state, Refused(exc.rule, exc.message, todo))
             break
-        states.append(game.state)
-        played.append(todo)
+        states.extend(game.passed)  # the action, then any dice the game rolled itself
+        played.extend(game.record.actions[len(game.record.actions) - len(game.passed) :])
         ended = words.ended_by_itself(before, game.state, todo)
         ui, todo = reduce(ui, game.state, Settled(start if human else None))
         human = False

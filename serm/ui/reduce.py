@@ -112,7 +112,8 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
     """Fit the screen to what the game now waits for (after an action, or a game opened).
 
     Clears the choice, the previews and the message; keeps the hover, a pan or pinch under
-    way, the settings, the viewport and (during deployment) the Exposure view's work. With one
+    way, the settings, the viewport, the playback and (during deployment) the Exposure view's
+    work. With one
     Gunner target left and ``auto_last_target`` on, returns that Shoot (R22).
     """
     feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
@@ -123,6 +124,7 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
         feedback=feedback,
         viewport=ui.viewport,
         exposure=ui.exposure if state.status in (Status.SETUP, Status.DEPLOYMENT) else (),
+        playback=ui.playback,
     )
     p = state.pending
     if p is None:

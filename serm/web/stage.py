@@ -2,7 +2,8 @@
 
 The board is already drawn in the state after the actions; a show (``serm.view.show``) plays
 them over it: its markup goes into ``#layer-show`` and each ``Anim`` runs on the element it
-names, filling both ways so an element holds its first keyframe until its beat. When the show
+names, in the show's order (later ones composite on top), each with its own fill: an element
+holds its first keyframe until its beat. When the show
 has played its length the stage says so (``ended``, with the show's number); stopping it
 cancels every animation, so the board is left as drawn: the state after.
 """
@@ -25,8 +26,7 @@ def reduced_motion() -> bool:
 
 
 def _options(anim: Anim) -> Any:
-    fill = getattr(anim, "fill", "both")
-    opts = {"duration": anim.ms, "delay": anim.delay, "easing": anim.easing, "fill": fill}
+    opts = {"duration": anim.ms, "delay": anim.delay, "easing": anim.easing, "fill": anim.fill}
     return to_js(opts, dict_converter=js.Object.fromEntries)
 
 

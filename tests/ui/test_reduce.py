@@ -23,7 +23,8 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
-from serm.ui import driver, outlook, screen, words
+from serm.ui import driver, outlook, playback, screen, words
+from serm.ui.beats import BeatKind
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -39,6 +40,10 @@ from serm.ui.events import (
     Refused,
     Rest,
     Settled,
+    ShowEnded,
+    Shown,
+    Skip,
+    Speed,
     Wheel,
     ZoomAt,
 )
@@ -1379,3 +1384,89 @@ def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
     s.up(2.0, 9.5, touch=True)
     s.send(PointerDown(6.0, 9.0))  # a mouse: the card is where the pointer is
     assert at(s) == (6.0, 9.0)
+
+
+# --- showing what was played (issue 11) ---------------------------------------------------------
+
+
+def shot_at_once() -> tuple[Screen, int]:
+    """A game (dice rolled by the screen) where the first player's Assault has just shot."""
+    s = deployed()
+    me = mine(s, "assault")
+    s.down(me.x, me.y, hit(me))
+    s.key("s")
+    t = q.visible_enemies(s.state, me)[0]
+    s.down(t.x, t.y, hit(t))
+    s.key("Enter")
+    return s, me.player
+
+
+def test_a_decision_is_shown_then_skipped_or_ended_and_never_restarted() -> None:
+    """``Shown`` starts a show of the decision's beats; ``Skip`` ends it; ``ShowEnded`` of an
+    older show changes nothing; a person's own card placing is not shown again."""
+    s = deployed()
+    assert not s.ui.playback.playing and s.ui.playback.shows == 0  # own placings: no show
+    s, me = shot_at_once()
+    pb = s.ui.playback
+    assert pb.playing and pb.shows >= 1 and pb.by == me and pb.show_from is not None
+    kinds = [b.kind for b in pb.show]
+    assert kinds[:2] == [BeatKind.AIM, BeatKind.ROLL] and BeatKind.ROLL in kinds[2:]
+    ui, _ = reduce(s.ui, s.state, ShowEnded(pb.shows - 1))
+    assert ui is s.ui  # a show no longer on screen
+    ui, action = reduce(s.ui, s.state, Skip())
+    assert not ui.playback.playing and action is None and ui.playback.last == pb.last
+    assert reduce(ui, s.state, Skip())[0] is ui
+    ended, _ = reduce(s.ui, s.state, ShowEnded(pb.shows))
+    assert not ended.playback.playing
+
+
+def test_instant_speed_shows_nothing_but_keeps_the_last_turn() -> None:
+    s = deployed()
+    s.ui, _ = reduce(s.ui, s.state, Speed("instant"))
+    assert s.ui.playback.speed == "instant"
+    assert reduce(s.ui, s.state, Speed("warp"))[0] is s.ui  # not a speed: nothing changes
+    me = mine(s, "assault")
+    s.down(me.x, me.y, hit(me))
+    s.key("s")
+    t = q.visible_enemies(s.state, me)[0]
+    s.down(t.x, t.y, hit(t))
+    s.key("Enter")
+    assert not s.ui.playback.playing and s.ui.playback.shows == 0
+    assert s.ui.playback.last and s.ui.playback.by == me.player
+
+
+def test_the_other_sides_last_turn_is_replayed_while_this_side_decides() -> None:
+    """The beats since one player began deciding make the last turn; while the other side
+    decides at this screen, Replay last turn (its button, ``Command.REPLAY_LAST``) plays them
+    again, once at a time, from the state before them."""
+    s, me = shot_at_once()
+    s.send(Skip())
+    for _ in range(5):
+        p = s.state.pending
+        if p is None or p.player != me:
+            break
+        s.key("p")  # end the activation (a target left, or a Turn: Pass ends it too)
+        s.send(Skip())
+    p = s.state.pending
+    assert p is not None and p.player != me
+    pb = s.ui.playback
+    assert playback.to_replay(s.ui, s.state) and "Replay last turn" in s.prompt()
+    s.press(Command.REPLAY_LAST)
+    again = s.ui.playback
+    assert again.playing and again.show == pb.last and again.show_from is pb.since
+    assert again.shows == pb.shows + 1 and "tap or press a key to skip" in s.prompt()
+    assert "Replay last turn" not in s.prompt()
+    s.press(Command.REPLAY_LAST)
+    assert s.ui.playback == again  # not while it plays
+
+
+def test_a_run_of_beats_belongs_to_one_player() -> None:
+    """``Shown`` by the player of the run adds to it; by the other player it starts a new one
+    (even with nothing to show, which starts no show)."""
+    s, me = shot_at_once()
+    run = s.ui.playback.last
+    ui, _ = reduce(s.ui, s.state, Shown(run[:1], me, s.state))
+    assert ui.playback.last == run + run[:1] and ui.playback.since is s.ui.playback.since
+    ui, _ = reduce(ui, s.state, Skip())
+    ui, _ = reduce(ui, s.state, Shown((), 3 - me, s.state))
+    assert ui.playback.last == () and ui.playback.by == 3 - me and not ui.playback.playing
