@@ -64,6 +64,9 @@ class Shown:
     card_info: str = ""
     log: int = 0
     """How many of the game log's events are in ``#log``."""
+    trail: tuple[object, ...] = ()
+    """The last turn and whether it is drawn, as the trail on screen was made for."""
+    trail_markup: str = ""
     unit: tuple[Scenario, float] | None = None
     """The table and the zoom ``--unit`` was last measured for (it changes only with them, or
     with the board's size: the app measures it again when ``#board-view`` is resized)."""
@@ -288,7 +291,12 @@ class Painter:
             return
         if stage.playing:
             stage.stop()
-        stage.still(trail(pb.last) if playback.to_replay(ui, state) else "")
+        wanted = playback.to_replay(ui, state)
+        key = (pb.last, wanted)
+        if key != self.shown.trail:  # the trail's markup is made once per turn
+            self.shown.trail = key
+            self.shown.trail_markup = trail(pb.last) if wanted else ""
+        stage.still(self.shown.trail_markup)
 
     def _append_log(self, game: Game) -> None:
         entries = game.events[self.shown.log :]

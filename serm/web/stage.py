@@ -77,13 +77,17 @@ class Stage:
             self._set(markup)
 
     def lost(self) -> None:
-        """The board was drawn anew: the layer is empty, its animations gone with their nodes."""
-        self.stop()
+        """The board was drawn anew: the layer is empty, its animations gone with their nodes
+        (a show under way still ends when its time is up: the computer waits for that)."""
+        for anim in self._anims:
+            anim.cancel()
+        self._anims.clear()
         self.markup = ""
 
     def forget(self) -> None:
         """A new game or the start screen: no show was started on this board."""
-        self.lost()
+        self.stop()
+        self.markup = ""
         self.started = 0
 
     def _set(self, markup: str) -> None:
