@@ -106,7 +106,7 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
         return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
     if b.kind == BeatKind.ROLL:
         return _roll(ctx, slot, slots)
-    return _say(b, slot, ctx.motion)
+    return _say(b, slot, ctx.motion, ctx.after.scenario.width)
 
 
 def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
@@ -166,17 +166,27 @@ def _aim(ctx: _Ctx, slot: Slot, fade: Slot | None) -> tuple[str, list[Anim]]:
     return str(line), anims
 
 
-def _say(b: Beat, slot: Slot, motion: bool) -> tuple[str, list[Anim]]:
-    """A React declared or declined: its words over the card, popping in then out."""
+SAY_SIZE = 30.0
+"""An announcement's type size, in scaled units."""
+SAY_OFF = 70.0
+"""How far above the card's centre an announcement sits (below it near the table's top)."""
+
+
+def _say(b: Beat, slot: Slot, motion: bool, width: float) -> tuple[str, list[Anim]]:
+    """A React declared or declined: its words over the card (under it near the table's top,
+    kept on the table's ``width`` in L), popping in, held for most of the beat, then out."""
     x, y, _ = b.poses[0]
+    half = len(b.words) * SAY_SIZE * 0.3
+    cx = min(max(sc(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
+    cy = sc(y) - SAY_OFF if sc(y) - SAY_OFF - SAY_SIZE / 2 > 0 else sc(y) + SAY_OFF + 20
     text = svg.Text(
-        x=sc(x),
-        y=n(sc(y) - 70),
+        x=n(cx),
+        y=n(cy),
         class_=["say"],
         data={"beat": slot.index},
         text_anchor="middle",
         dominant_baseline="central",
-        font_size=30,
+        font_size=SAY_SIZE,
         font_weight="bold",
         fill=WHITE,
         stroke=SHADOW,
@@ -187,7 +197,10 @@ def _say(b: Beat, slot: Slot, motion: bool) -> tuple[str, list[Anim]]:
         text=esc(b.words),
     )
     sel = f'#layer-show text.say[data-beat="{slot.index}"]'
-    return str(text), pop(sel, "opacity", "0", "1", slot, motion)
+    if not motion:
+        return str(text), pop(sel, "opacity", "0", "1", slot, motion)
+    shown = tuple((("opacity", v),) for v in ("0", "1", "1", "1", "1", "0"))
+    return str(text), [tween(sel, shown, slot, motion)]
 
 
 def _ghosts(ctx: _Ctx) -> str:
