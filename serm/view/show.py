@@ -27,7 +27,7 @@ from serm.ui.beats import BASE_MS, Beat, BeatKind, Pose
 from serm.view.model import SoldierKey
 
 from .cards import card_group
-from .common import INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc
+from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc
 from .pool import pool_anims, pool_markup
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
 
@@ -166,6 +166,8 @@ def _aim(ctx: _Ctx, slot: Slot, fade: Slot | None) -> tuple[str, list[Anim]]:
     return str(line), anims
 
 
+TRAIL_RING = HALF_L + 14
+"""The radius of the ring a trail's shot draws around its target's card, in scaled units."""
 SAY_SIZE = 30.0
 """An announcement's type size, in scaled units."""
 SAY_OFF = 70.0
@@ -227,31 +229,46 @@ def _ghost(s: Soldier) -> str:
 
 
 def trail(beats: Sequence[Beat]) -> str:
-    """The highlight of a turn: each mover's path and each shooter's sight lines, drawn still
-    (markup for ``#layer-show``); empty for no beats."""
+    """The highlight of a turn: each mover's path and each shooter's sight lines (a ring around
+    each target), drawn still (markup for ``#layer-show``); empty for no beats."""
     lines: list[svg.Element] = []
     for i, b in enumerate(beats):
         if b.kind == BeatKind.MOVE:
             lines.append(_trail_path(i, b))
         elif b.kind == BeatKind.AIM and b.other_pose is not None:
-            (x1, y1, _), (x2, y2, _) = b.poses[0], b.other_pose
-            lines.append(
-                svg.Line(
-                    x1=sc(x1),
-                    y1=sc(y1),
-                    x2=sc(x2),
-                    y2=sc(y2),
-                    class_=["trail-aim"],
-                    data={"beat": i},
-                    stroke=TARGET,
-                    stroke_width=3,
-                    stroke_opacity=0.75,
-                    stroke_linecap="round",
-                )
-            )
+            lines += _trail_shot(i, b.poses[0], b.other_pose)
     if not lines:
         return ""
     return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
+
+
+def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
+    """A shot's sight line, from the shooter to a ring around the target (who shot whom)."""
+    (x1, y1, _), (x2, y2, _) = shooter, target
+    line = svg.Line(
+        x1=sc(x1),
+        y1=sc(y1),
+        x2=sc(x2),
+        y2=sc(y2),
+        class_=["trail-aim"],
+        data={"beat": i},
+        stroke=TARGET,
+        stroke_width=5,
+        stroke_opacity=0.8,
+        stroke_linecap="round",
+    )
+    ring = svg.Circle(
+        cx=sc(x2),
+        cy=sc(y2),
+        r=TRAIL_RING,
+        class_=["trail-hit"],
+        data={"beat": i},
+        fill="none",
+        stroke=TARGET,
+        stroke_width=4,
+        stroke_opacity=0.7,
+    )
+    return [line, ring]
 
 
 def _trail_path(i: int, b: Beat) -> svg.Polyline:

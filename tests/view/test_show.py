@@ -187,6 +187,9 @@ def test_trail_draws_paths_and_sight_lines() -> None:
     (path,) = select(root, "g.trail polyline.trail-path")
     assert path.get("points") == "500,700 700,700" and path.get("stroke-dasharray")
     assert len(select(root, "g.trail line.trail-aim")) == 1
+    (ring,) = select(root, "g.trail circle.trail-hit")  # around the target, who was shot
+    (aim,) = select(root, "g.trail line.trail-aim")
+    assert (ring.get("cx"), ring.get("cy")) == (aim.get("x2"), aim.get("y2"))
     assert trail(()) == ""
 
 
