@@ -12,7 +12,8 @@ Selectors (all under ``#board-view``): a card on the board
 its ghost ``#layer-show g.ghost[data-player="1"][data-card="ranger"]``; beat ``i``'s sight line
 ``#layer-show line.aim[data-beat="i"]``, its dice pool ``#layer-show g.pool[data-beat="i"]`` (each
 die ``g.die[data-index="k"]`` holds ``g.spin`` with ``text.tumble`` and ``text.face``; the pool's
-``text.total``), its announcement ``#layer-show text.say[data-beat="i"]``.
+``text.total``), its announcement (a React, or a shot's result: eliminated or survives)
+``#layer-show text.say[data-beat="i"]``.
 """
 
 from __future__ import annotations
@@ -96,12 +97,15 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
     if b.kind in (BeatKind.MOVE, BeatKind.TURN):
         frames = tuple((("transform", _transform(p)),) for p in b.poses)
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
-    if b.kind in (BeatKind.PLACE, BeatKind.KILL):  # fades in, or (a ghost) out
-        ends = ("0", "1") if b.kind == BeatKind.PLACE else ("1", "0")
-        frames = tuple((("opacity", v),) for v in ends)
+    if b.kind == BeatKind.PLACE:  # fades in
+        frames = tuple((("opacity", v),) for v in ("0", "1"))
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
-    if b.kind == BeatKind.SPARE:
-        return "", _flash(ctx.node(b.card), slot, ctx.motion)
+    if b.kind in (BeatKind.KILL, BeatKind.SPARE):  # a shot's result: its words over the card
+        words, said = _say(b, slot, ctx.motion, ctx.after.scenario.width)
+        if b.kind == BeatKind.SPARE:
+            return words, _flash(ctx.node(b.card), slot, ctx.motion) + said
+        fades = tuple((("opacity", v),) for v in ("1", "0"))  # the ghost
+        return words, [tween(ctx.node(b.card), fades, slot, ctx.motion), *said]
     if b.kind == BeatKind.AIM:
         return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
     if b.kind == BeatKind.ROLL:
@@ -175,8 +179,9 @@ SAY_OFF = 70.0
 
 
 def _say(b: Beat, slot: Slot, motion: bool, width: float) -> tuple[str, list[Anim]]:
-    """A React declared or declined: its words over the card (under it near the table's top,
-    kept on the table's ``width`` in L), popping in, held for most of the beat, then out."""
+    """A React declared or declined, or a shot's result: its words over the card (under it near
+    the table's top, kept on the table's ``width`` in L), popping in, held for most of the beat,
+    then out."""
     x, y, _ = b.poses[0]
     half = len(b.words) * SAY_SIZE * 0.3
     cx = min(max(sc(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)

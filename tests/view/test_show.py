@@ -115,6 +115,8 @@ def test_the_eliminated_card_is_a_ghost_that_fades_at_its_beat() -> None:
     (fade,) = [a for a in sh.anims if a.selector == ghost]
     assert bs[fade.beat].kind == BeatKind.KILL
     assert fade.frames[0] == (("opacity", "1"),) and fade.frames[-1] == (("opacity", "0"),)
+    (said,) = select(root, f'#layer-show text.say[data-beat="{fade.beat}"]')
+    assert said.text == "Armored is eliminated"  # the result in words, over the card
 
 
 def test_dice_pools_with_a_six_re_rolled() -> None:
