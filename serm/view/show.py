@@ -277,8 +277,15 @@ def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
 
 
 def _trail_path(i: int, b: Beat) -> svg.Polyline:
+    """A mover's path, from where it stood to the edge of its card (not over the card)."""
+    points = [(sc(x), sc(y)) for x, y, _ in b.poses]
+    (x1, y1), (x2, y2) = points[-2] if len(points) > 1 else points[-1], points[-1]
+    last = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    if last > HALF_L:
+        cut = HALF_L / last
+        points[-1] = (n(x2 - (x2 - x1) * cut), n(y2 - (y2 - y1) * cut))
     return svg.Polyline(
-        points=[svg.Point(sc(x), sc(y)) for x, y, _ in b.poses],
+        points=[svg.Point(x, y) for x, y in points],
         class_=["trail-path"],
         data={"beat": i, "player": b.card[0]},
         fill="none",
