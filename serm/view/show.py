@@ -101,7 +101,7 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
         frames = tuple((("opacity", v),) for v in ("0", "1"))
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
     if b.kind in (BeatKind.KILL, BeatKind.SPARE):  # a shot's result: its words over the card
-        words, said = _say(b, slot, ctx.motion, ctx.after.scenario.width)
+        words, said = _say(b, slot, ctx.motion, ctx.after.scenario.width, above=False)
         if b.kind == BeatKind.SPARE:
             return words, _flash(ctx.node(b.card), slot, ctx.motion) + said
         fades = tuple((("opacity", v),) for v in ("1", "0"))  # the ghost
@@ -178,14 +178,17 @@ SAY_OFF = 70.0
 """How far above the card's centre an announcement sits (below it near the table's top)."""
 
 
-def _say(b: Beat, slot: Slot, motion: bool, width: float) -> tuple[str, list[Anim]]:
-    """A React declared or declined, or a shot's result: its words over the card (under it near
-    the table's top, kept on the table's ``width`` in L), popping in, held for most of the beat,
-    then out."""
+def _say(
+    b: Beat, slot: Slot, motion: bool, width: float, above: bool = True
+) -> tuple[str, list[Anim]]:
+    """A React declared or declined: its words ``above`` the card (under it near the table's
+    top); a shot's result: across the card's middle (clear of its pools above it). Kept on the
+    table's ``width`` in L; popping in, held for most of the beat, then out."""
     x, y, _ = b.poses[0]
     half = len(b.words) * SAY_SIZE * 0.3
     cx = min(max(sc(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
     cy = sc(y) - SAY_OFF if sc(y) - SAY_OFF - SAY_SIZE / 2 > 0 else sc(y) + SAY_OFF + 20
+    cy = cy if above else sc(y)
     text = svg.Text(
         x=n(cx),
         y=n(cy),
