@@ -251,13 +251,17 @@ def trail(beats: Sequence[Beat]) -> str:
 
 
 def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
-    """A shot's sight line, from the shooter to a ring around the target (who shot whom)."""
+    """A shot's sight line, from the shooter's card's edge to a ring around the target (who
+    shot whom), crossing neither card's numbers."""
     (x1, y1, _), (x2, y2, _) = shooter, target
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE, 1.0)
+    ux, uy = (x2 - x1) * SCALE / length, (y2 - y1) * SCALE / length
+    a, z = (HALF_L, TRAIL_RING) if length > HALF_L + TRAIL_RING else (0.0, 0.0)
     line = svg.Line(
-        x1=sc(x1),
-        y1=sc(y1),
-        x2=sc(x2),
-        y2=sc(y2),
+        x1=n(sc(x1) + ux * a),
+        y1=n(sc(y1) + uy * a),
+        x2=n(sc(x2) - ux * z),
+        y2=n(sc(y2) - uy * z),
         class_=["trail-aim"],
         data={"beat": i},
         stroke=TARGET,

@@ -14,6 +14,7 @@ from serm.core.actions import Action, Face, Move, React, Shoot
 from serm.core.record import loads, replay_steps
 from serm.core.state import State, new_game
 from serm.ui.beats import BASE_MS, Beat, BeatKind, beats
+from serm.view.common import n, sc
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.view.show import Anim, Show, show, trail
@@ -191,8 +192,9 @@ def test_trail_draws_paths_and_sight_lines() -> None:
     assert path.get("points") == "500,700 650,700" and path.get("stroke-dasharray")
     assert len(select(root, "g.trail line.trail-aim")) == 1
     (ring,) = select(root, "g.trail circle.trail-hit")  # around the target, who was shot
-    (aim,) = select(root, "g.trail line.trail-aim")
-    assert (ring.get("cx"), ring.get("cy")) == (aim.get("x2"), aim.get("y2"))
+    target = shot[0].other_pose
+    assert target is not None
+    assert (ring.get("cx"), ring.get("cy")) == (str(n(sc(target[0]))), str(n(sc(target[1]))))
     assert trail(()) == ""
 
 
