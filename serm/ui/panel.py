@@ -20,6 +20,7 @@ from ..view.board import percent
 from ..view.escape import escape
 from ..view.exposure import words as exposure_words
 from . import exposure, outlook, path, playback, words
+from .beats import BeatKind
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
@@ -204,8 +205,11 @@ def _skip_hint(ui: UI) -> str:
 
 
 def _replay_last(state: State, ui: UI) -> str:
-    """The Replay last turn button, while the other side's last turn is drawn as a trail."""
+    """The Replay last turn button, while the other side's last turn is drawn as a trail; not
+    for a turn that only placed a card (deployment: the card is there to see)."""
     if not playback.to_replay(ui, state) or ui.playback.playing:
+        return ""
+    if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
         '<p class="replay-last"><button type="button" data-action="replay-last">'

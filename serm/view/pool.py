@@ -20,6 +20,8 @@ DIE = 56.0
 FACE_SIZE = 36.0
 """A die's face number, in scaled units."""
 GAP = 10.0
+SIX_FILL = "#ffe08a"
+"""A re-rolled six's die: the gold the log marks sixes with (``.die.six`` in serm.css)."""
 TOTAL_SIZE = 30.0
 ABOVE = 100.0
 """How far above the roller's centre the dice row sits (below it near the table's top)."""
@@ -65,7 +67,7 @@ def _die(i: int, face: int, six: bool, left: float) -> svg.G:
         width=DIE,
         height=DIE,
         rx=9,
-        fill=WHITE,
+        fill=SIX_FILL if six else WHITE,
         stroke=SELECT if six else INK,
         stroke_width=5 if six else 3,
     )
@@ -121,27 +123,41 @@ def _o(v: str) -> Keyframe:
     return (("opacity", v),)
 
 
+def _lands(k: int) -> float:
+    """When the ``k``-th die of a chain lands, as a fraction of the roll's beat: the first at
+    0.55, each die rolled for a six after it, so a six visibly lands before its re-roll."""
+    return round(1 - 0.45 * 0.5**k, 4)
+
+
+def _held(frames: tuple[Keyframe, ...], at: float) -> tuple[Keyframe, ...]:
+    """``frames`` kept at the first one until ``at`` (a fraction of the animation)."""
+    if at <= 0:
+        return frames
+    first = frames[0]
+    return ((*first, ("offset", "0")), (*first, ("offset", f"{at:g}")), *frames[1:])
+
+
 def pool_anims(b: Beat, slot: Slot, fade: Slot | None, motion: bool) -> list[Anim]:
-    """Each die tumbling into its face (a re-rolled six's die lands after it), then the total;
-    the pool fades in ``fade`` (the shot's result, or the next beat)."""
+    """Each die tumbling into its face (the die rolled for a six only once the six has landed),
+    then the total; the pool fades in ``fade`` (the shot's result, or the next beat)."""
     pool = f'#layer-show g.pool[data-beat="{slot.index}"]'
     out: list[Anim] = []
     for i, (_, _, k) in enumerate(_dice(b)):
         die = f'{pool} g.die[data-index="{i}"]'
-        lands = Slot(slot.index, slot.start, round(slot.ms * min(0.6 + 0.15 * k, 0.9), 1))
+        lands = Slot(slot.index, slot.start, round(slot.ms * _lands(k), 1))
+        at = round(_lands(k - 1) / _lands(k), 3) if k else 0.0
         turns = tuple(
             (("opacity", o), ("transform", f"rotate({r}deg)"))
             for o, r in (("0", -200), ("1", -120), ("1", -40), ("1", 0))
         )
-        out.append(tween(f"{die} g.spin", turns, lands, motion))
+        out.append(tween(f"{die} g.spin", _held(turns, at), lands, motion))
         if motion:
-            out.append(
-                tween(f'{die} text.tumble[data-n="0"]', (_o("1"), _o("0"), _o("0")), lands, motion)
-            )
-            out.append(
-                tween(f'{die} text.tumble[data-n="1"]', (_o("0"), _o("1"), _o("0")), lands, motion)
-            )
-            out.append(tween(f"{die} text.face", (_o("0"), _o("0"), _o("1")), lands, motion))
+            for sel, frames in (
+                (f'{die} text.tumble[data-n="0"]', (_o("1"), _o("0"), _o("0"))),
+                (f'{die} text.tumble[data-n="1"]', (_o("0"), _o("1"), _o("0"))),
+                (f"{die} text.face", (_o("0"), _o("0"), _o("1"))),
+            ):
+                out.append(tween(sel, _held(frames, at), lands, motion))
     out.append(tween(f"{pool} text.total", (_o("0"), _o("0"), _o("1")), slot, motion))
     if fade is not None:
         out.append(tween(pool, (_o("1"), _o("0")), fade, motion))

@@ -12,7 +12,8 @@ Selectors (all under ``#board-view``): a card on the board
 its ghost ``#layer-show g.ghost[data-player="1"][data-card="ranger"]``; beat ``i``'s sight line
 ``#layer-show line.aim[data-beat="i"]``, its dice pool ``#layer-show g.pool[data-beat="i"]`` (each
 die ``g.die[data-index="k"]`` holds ``g.spin`` with ``text.tumble`` and ``text.face``; the pool's
-``text.total``), its announcement ``#layer-show text.say[data-beat="i"]``.
+``text.total``), its announcement (a React, or a shot's result: eliminated or survives)
+``#layer-show text.say[data-beat="i"]``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from serm.ui.beats import BASE_MS, Beat, BeatKind, Pose
 from serm.view.model import SoldierKey
 
 from .cards import card_group
-from .common import INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc
+from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc
 from .pool import pool_anims, pool_markup
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
 
@@ -96,17 +97,20 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
     if b.kind in (BeatKind.MOVE, BeatKind.TURN):
         frames = tuple((("transform", _transform(p)),) for p in b.poses)
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
-    if b.kind in (BeatKind.PLACE, BeatKind.KILL):  # fades in, or (a ghost) out
-        ends = ("0", "1") if b.kind == BeatKind.PLACE else ("1", "0")
-        frames = tuple((("opacity", v),) for v in ends)
+    if b.kind == BeatKind.PLACE:  # fades in
+        frames = tuple((("opacity", v),) for v in ("0", "1"))
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
-    if b.kind == BeatKind.SPARE:
-        return "", _flash(ctx.node(b.card), slot, ctx.motion)
+    if b.kind in (BeatKind.KILL, BeatKind.SPARE):  # a shot's result: its words over the card
+        words, said = _say(b, slot, ctx.motion, ctx.after.scenario.width, above=False)
+        if b.kind == BeatKind.SPARE:
+            return words, _flash(ctx.node(b.card), slot, ctx.motion) + said
+        fades = tuple((("opacity", v),) for v in ("1", "0"))  # the ghost
+        return words, [tween(ctx.node(b.card), fades, slot, ctx.motion), *said]
     if b.kind == BeatKind.AIM:
         return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
     if b.kind == BeatKind.ROLL:
         return _roll(ctx, slot, slots)
-    return _say(b, slot, ctx.motion)
+    return _say(b, slot, ctx.motion, ctx.after.scenario.width)
 
 
 def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
@@ -166,17 +170,33 @@ def _aim(ctx: _Ctx, slot: Slot, fade: Slot | None) -> tuple[str, list[Anim]]:
     return str(line), anims
 
 
-def _say(b: Beat, slot: Slot, motion: bool) -> tuple[str, list[Anim]]:
-    """A React declared or declined: its words over the card, popping in then out."""
+TRAIL_RING = HALF_L + 14
+"""The radius of the ring a trail's shot draws around its target's card, in scaled units."""
+SAY_SIZE = 30.0
+"""An announcement's type size, in scaled units."""
+SAY_OFF = 70.0
+"""How far above the card's centre an announcement sits (below it near the table's top)."""
+
+
+def _say(
+    b: Beat, slot: Slot, motion: bool, width: float, above: bool = True
+) -> tuple[str, list[Anim]]:
+    """A React declared or declined: its words ``above`` the card (under it near the table's
+    top); a shot's result: across the card's middle (clear of its pools above it). Kept on the
+    table's ``width`` in L; popping in, held for most of the beat, then out."""
     x, y, _ = b.poses[0]
+    half = len(b.words) * SAY_SIZE * 0.3
+    cx = min(max(sc(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
+    cy = sc(y) - SAY_OFF if sc(y) - SAY_OFF - SAY_SIZE / 2 > 0 else sc(y) + SAY_OFF + 20
+    cy = cy if above else sc(y)
     text = svg.Text(
-        x=sc(x),
-        y=n(sc(y) - 70),
+        x=n(cx),
+        y=n(cy),
         class_=["say"],
         data={"beat": slot.index},
         text_anchor="middle",
         dominant_baseline="central",
-        font_size=30,
+        font_size=SAY_SIZE,
         font_weight="bold",
         fill=WHITE,
         stroke=SHADOW,
@@ -187,7 +207,10 @@ def _say(b: Beat, slot: Slot, motion: bool) -> tuple[str, list[Anim]]:
         text=esc(b.words),
     )
     sel = f'#layer-show text.say[data-beat="{slot.index}"]'
-    return str(text), pop(sel, "opacity", "0", "1", slot, motion)
+    if not motion:
+        return str(text), pop(sel, "opacity", "0", "1", slot, motion)
+    shown = tuple((("opacity", v),) for v in ("0", "1", "1", "1", "1", "0"))
+    return str(text), [tween(sel, shown, slot, motion)]
 
 
 def _ghosts(ctx: _Ctx) -> str:
@@ -214,36 +237,62 @@ def _ghost(s: Soldier) -> str:
 
 
 def trail(beats: Sequence[Beat]) -> str:
-    """The highlight of a turn: each mover's path and each shooter's sight lines, drawn still
-    (markup for ``#layer-show``); empty for no beats."""
+    """The highlight of a turn: each mover's path and each shooter's sight lines (a ring around
+    each target), drawn still (markup for ``#layer-show``); empty for no beats."""
     lines: list[svg.Element] = []
     for i, b in enumerate(beats):
         if b.kind == BeatKind.MOVE:
             lines.append(_trail_path(i, b))
         elif b.kind == BeatKind.AIM and b.other_pose is not None:
-            (x1, y1, _), (x2, y2, _) = b.poses[0], b.other_pose
-            lines.append(
-                svg.Line(
-                    x1=sc(x1),
-                    y1=sc(y1),
-                    x2=sc(x2),
-                    y2=sc(y2),
-                    class_=["trail-aim"],
-                    data={"beat": i},
-                    stroke=TARGET,
-                    stroke_width=3,
-                    stroke_opacity=0.75,
-                    stroke_linecap="round",
-                )
-            )
+            lines += _trail_shot(i, b.poses[0], b.other_pose)
     if not lines:
         return ""
     return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
 
 
+def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
+    """A shot's sight line, from the shooter's card's edge to a ring around the target (who
+    shot whom), crossing neither card's numbers."""
+    (x1, y1, _), (x2, y2, _) = shooter, target
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE, 1.0)
+    ux, uy = (x2 - x1) * SCALE / length, (y2 - y1) * SCALE / length
+    a, z = (HALF_L, TRAIL_RING) if length > HALF_L + TRAIL_RING else (0.0, 0.0)
+    line = svg.Line(
+        x1=n(sc(x1) + ux * a),
+        y1=n(sc(y1) + uy * a),
+        x2=n(sc(x2) - ux * z),
+        y2=n(sc(y2) - uy * z),
+        class_=["trail-aim"],
+        data={"beat": i},
+        stroke=TARGET,
+        stroke_width=5,
+        stroke_opacity=0.8,
+        stroke_linecap="round",
+    )
+    ring = svg.Circle(
+        cx=sc(x2),
+        cy=sc(y2),
+        r=TRAIL_RING,
+        class_=["trail-hit"],
+        data={"beat": i},
+        fill="none",
+        stroke=TARGET,
+        stroke_width=4,
+        stroke_opacity=0.7,
+    )
+    return [line, ring]
+
+
 def _trail_path(i: int, b: Beat) -> svg.Polyline:
+    """A mover's path, from where it stood to the edge of its card (not over the card)."""
+    points = [(sc(x), sc(y)) for x, y, _ in b.poses]
+    (x1, y1), (x2, y2) = points[-2] if len(points) > 1 else points[-1], points[-1]
+    last = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    if last > HALF_L:
+        cut = HALF_L / last
+        points[-1] = (n(x2 - (x2 - x1) * cut), n(y2 - (y2 - y1) * cut))
     return svg.Polyline(
-        points=[svg.Point(sc(x), sc(y)) for x, y, _ in b.poses],
+        points=[svg.Point(x, y) for x, y in points],
         class_=["trail-path"],
         data={"beat": i, "player": b.card[0]},
         fill="none",

@@ -14,6 +14,7 @@ from serm.core.actions import Action, Face, Move, React, Shoot
 from serm.core.record import loads, replay_steps
 from serm.core.state import State, new_game
 from serm.ui.beats import BASE_MS, Beat, BeatKind, beats
+from serm.view.common import n, sc
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.view.show import Anim, Show, show, trail
@@ -115,6 +116,8 @@ def test_the_eliminated_card_is_a_ghost_that_fades_at_its_beat() -> None:
     (fade,) = [a for a in sh.anims if a.selector == ghost]
     assert bs[fade.beat].kind == BeatKind.KILL
     assert fade.frames[0] == (("opacity", "1"),) and fade.frames[-1] == (("opacity", "0"),)
+    (said,) = select(root, f'#layer-show text.say[data-beat="{fade.beat}"]')
+    assert said.text == "Armored is eliminated"  # the result in words, over the card
 
 
 def test_dice_pools_with_a_six_re_rolled() -> None:
@@ -185,8 +188,13 @@ def test_trail_draws_paths_and_sight_lines() -> None:
     markup = trail(bs + shot)
     root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{markup}</g>')
     (path,) = select(root, "g.trail polyline.trail-path")
-    assert path.get("points") == "500,700 700,700" and path.get("stroke-dasharray")
+    # to the edge of the card, half a length short of its centre (the card stays readable)
+    assert path.get("points") == "500,700 650,700" and path.get("stroke-dasharray")
     assert len(select(root, "g.trail line.trail-aim")) == 1
+    (ring,) = select(root, "g.trail circle.trail-hit")  # around the target, who was shot
+    target = shot[0].other_pose
+    assert target is not None
+    assert (ring.get("cx"), ring.get("cy")) == (str(n(sc(target[0]))), str(n(sc(target[1]))))
     assert trail(()) == ""
 
 
