@@ -169,7 +169,9 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
     said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
-    results = _recent(recent)
+    results = "" if ui.playback.playing else _recent(recent)  # never before the show tells it
+    if p is None and ui.playback.playing:
+        return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
         return f'<div data-pending="none">{results}{said}{_victory(state, names)}</div>'
     if p.kind == PendingKind.ROLL:

@@ -138,7 +138,7 @@ class Painter:
         self._play(state, ui)
         self._draw_panel(game, state, ui)
         self._draw_card_info(state, ui)
-        self._append_log(game)
+        self._append_log(game, ui)
 
     def _draw_board(
         self,
@@ -298,7 +298,11 @@ class Painter:
             self.shown.trail_markup = trail(pb.last) if wanted else ""
         stage.still(self.shown.trail_markup)
 
-    def _append_log(self, game: Game) -> None:
+    def _append_log(self, game: Game, ui: UI) -> None:
+        """The game's new events at the log's end, once any show of them has been seen (the log
+        never tells a shot's result while its dice are still rolling on the board)."""
+        if ui.playback.playing:
+            return
         entries = game.events[self.shown.log :]
         if not entries:
             return

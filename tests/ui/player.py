@@ -18,6 +18,7 @@ from serm.ui.events import (
     PointerUp,
     Press,
     Rest,
+    ShowEnded,
     Wheel,
 )
 from serm.ui.model import UI
@@ -29,11 +30,13 @@ from serm.view.model import ViewModel
 
 class Screen:
     """A game plus the screen's ``UI`` value; each method sends one event through
-    ``driver.step`` and returns the states the game went through."""
+    ``driver.step`` and returns the states the game went through. A show of what was played
+    ends at once (as if watched to its end) unless ``shows_end`` is False."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.ui: UI = driver.open_ui(game)
+        self.shows_end = True
 
     @classmethod
     def new(
@@ -56,6 +59,8 @@ class Screen:
     def send(self, event: Event) -> tuple[State, ...]:
         stepped = driver.step(self.game, self.ui, event)
         self.ui = stepped.ui
+        if self.shows_end and self.ui.playback.playing:
+            self.ui = driver.step(self.game, self.ui, ShowEnded(self.ui.playback.shows)).ui
         return stepped.states
 
     def key(self, key: str, shift: bool = False) -> tuple[State, ...]:

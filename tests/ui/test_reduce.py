@@ -1390,8 +1390,10 @@ def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
 
 
 def shot_at_once() -> tuple[Screen, int]:
-    """A game (dice rolled by the screen) where the first player's Assault has just shot."""
+    """A game (dice rolled by the screen) where the first player's Assault has just shot,
+    its show still playing."""
     s = deployed()
+    s.shows_end = False
     me = mine(s, "assault")
     s.down(me.x, me.y, hit(me))
     s.key("s")
@@ -1418,10 +1420,14 @@ def test_a_decision_is_shown_then_skipped_or_ended_and_never_restarted() -> None
     assert reduce(ui, s.state, Skip())[0] is ui
     ended, _ = reduce(s.ui, s.state, ShowEnded(pb.shows))
     assert not ended.playback.playing
+    assert 'class="recent"' not in s.prompt()  # the results wait until the show told them
+    s.send(Skip())
+    assert 'class="recent"' in s.prompt() and "to skip" not in s.prompt()
 
 
 def test_instant_speed_shows_nothing_but_keeps_the_last_turn() -> None:
     s = deployed()
+    s.shows_end = False
     s.ui, _ = reduce(s.ui, s.state, Speed("instant"))
     assert s.ui.playback.speed == "instant"
     assert reduce(s.ui, s.state, Speed("warp"))[0] is s.ui  # not a speed: nothing changes
