@@ -35,11 +35,18 @@ TIMEOUT_MS = 90_000
 FRAMES_JS = r"""() => {
   if (window.__frames) return;
   const F = window.__frames = { t: [], busy: [], longs: [], on: true };
+  // The animations the page starts on the board, kept as they start: reading their playState
+  // each frame is cheap (document.getAnimations() would update the style in every frame).
+  let live = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function () {
+    const anim = animate.apply(this, arguments);
+    if (this.closest && this.closest("#board-view")) live.push(anim);
+    return anim;
+  };
   const busy = () => {
-    const board = document.getElementById("board-view");
-    if (!board) return false;
-    return document.getAnimations().some((a) => a.playState === "running" && a.effect
-      && a.effect.target && board.contains(a.effect.target));
+    live = live.filter((a) => a.playState === "running" || a.pending);
+    return live.some((a) => a.playState === "running");
   };
   const tick = (t) => {
     if (!F.on) return;
