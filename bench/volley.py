@@ -92,9 +92,10 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def frame_figures(deltas: list[float], longs: int) -> dict[str, float]:
-    """Frames, p50, p95 and max frame time (ms), long tasks."""
+    """Frames, p50, p95 and max frame time (ms), frames over the budget (20 ms), long tasks."""
     return {
         "frames": len(deltas),
+        "slow_frames": sum(1 for d in deltas if d > BUDGET_FRAME_P95_MS),
         "p50_ms": statistics.median(deltas) if deltas else math.nan,
         "p95_ms": _pct(deltas, 95),
         "max_ms": max(deltas) if deltas else math.nan,
@@ -174,11 +175,12 @@ def report_lines(v: dict[str, Any]) -> list[str]:
     return [
         f"animated volley (normal speed): {v['shows']} shows over {v['show_ms']:.0f} ms, "
         f"{v['frames']} frames, p50 {v['p50_ms']:.1f} ms, p95 {v['p95_ms']:.1f} ms, "
-        f"max {v['max_ms']:.1f} ms, {v['long_tasks']} long tasks",
+        f"max {v['max_ms']:.1f} ms, {v['slow_frames']} over 20 ms, {v['long_tasks']} long tasks",
         f"  inside the shows only: {s['frames']} frames, p50 {s['p50_ms']:.1f} ms, "
-        f"p95 {s['p95_ms']:.1f} ms, max {s['max_ms']:.1f} ms",
+        f"p95 {s['p95_ms']:.1f} ms, max {s['max_ms']:.1f} ms, {s['slow_frames']} over 20 ms",
         f"  idle, same page, as long: {i['frames']} frames, p50 {i['p50_ms']:.1f} ms, "
-        f"p95 {i['p95_ms']:.1f} ms, max {i['max_ms']:.1f} ms, {i['long_tasks']} long tasks; "
+        f"p95 {i['p95_ms']:.1f} ms, max {i['max_ms']:.1f} ms, {i['slow_frames']} over 20 ms, "
+        f"{i['long_tasks']} long tasks; "
         f"volley p95 / idle p95 = {v['p95_over_idle']:.2f}",
         f"  {ok} frame p95 <= {BUDGET_FRAME_P95_MS:.0f} ms during the volley: {v['p95_ms']:.1f} ms",
     ]

@@ -17,7 +17,7 @@ from bench import web
 ROOT = Path(__file__).resolve().parents[2]
 
 SITE_FIGURES = web.SAMPLE_FIGURES  # every boot figure the bench reports, per site
-VOLLEY_FIGURES = ("frames", "p50_ms", "p95_ms", "max_ms", "long_tasks")
+VOLLEY_FIGURES = ("frames", "slow_frames", "p50_ms", "p95_ms", "max_ms", "long_tasks")
 MEMORY_FIGURES = ("actions", "js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
 
 
