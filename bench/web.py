@@ -42,6 +42,10 @@ listeners) is read after a forced GC 10 actions into the first game, after the l
 10 actions into a New game started then (the same moment of a game as the first reading). The
 baseline gets pointer moves too, over its rectangle, as the floor of the pointer-move figure.
 
+First of all (and alone with ``--volley``), one more fresh profile at the normal show speed
+records the frame times while the computer's Gunner shoots an animated volley, and the same page
+idle as long (``bench.volley``; issue 11's p95 <= 20 ms per frame).
+
 Prints the tables, the budget of the issue with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
 scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
