@@ -42,6 +42,10 @@ listeners) is read after a forced GC 10 actions into the first game, after the l
 10 actions into a New game started then (the same moment of a game as the first reading). The
 baseline gets pointer moves too, over its rectangle, as the floor of the pointer-move figure.
 
+First of all (and alone with ``--volley``), one more fresh profile at the normal show speed
+records the frame times while the computer's Gunner shoots an animated volley, and the same page
+idle as long (``bench.volley``; issue 11's p95 <= 20 ms per frame).
+
 Prints the tables, the budget of the issue with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
 scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
@@ -66,6 +70,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bench import volley
 from bench.chromium import CHROMIUM, speed_script
 from bench.chromium import CHROMIUM_ARGS as BASE_ARGS
 
@@ -414,16 +419,17 @@ class Browser:
             self.shared.close()
 
 
-def guard_page(ctx: Any, problems: list[str], probe: bool = True) -> Any:
+def guard_page(ctx: Any, problems: list[str], probe: bool = True, speed: str = "instant") -> Any:
     """The probe in every page (unless not ``probe``); requests off 127.0.0.1, page errors and
-    console errors recorded as problems. Also used by ``python -m serm bench ai --browser``.
+    console errors recorded as problems; the shows at ``speed`` (``serm.ui.beats.SPEEDS``). Also
+    used by ``python -m serm bench ai --browser``.
 
     No ``context.route``: Playwright turns the HTTP cache off while it intercepts requests
     (every request then carries ``Cache-Control: no-cache``), which is not what a player gets.
     """
     if probe:
         ctx.add_init_script(PROBE_JS)
-    ctx.add_init_script(speed_script())
+    ctx.add_init_script(speed_script(speed))
 
     def request(r: Any) -> None:
         if not r.url.startswith(("data:", "blob:", "http://127.0.0.1:")):
@@ -755,6 +761,15 @@ def _play_until_enough(
     problems.append("the scripted game stopped before the actions asked for")
 
 
+def volley_run(browser: Browser, url: str) -> dict[str, Any]:
+    """Frame times during the computer's animated volley, and idle as long (``bench.volley``)."""
+    problems: list[str] = []
+    with browser.context() as ctx:
+        page = guard_page(ctx, problems, speed="normal")
+        figures = volley.volley_sample(page, url)
+    return {**figures, "problems": problems}
+
+
 def baseline_moves(browser: Browser, url: str) -> tuple[list[float], list[float]]:
     """Pointer moves over the baseline's rectangle (no handler): the floor of that figure.
 
@@ -977,7 +992,14 @@ def report(figures: dict[str, Any]) -> None:
     """The tables, the budget and the ratios (an ``--interaction`` run: its tables and rows)."""
     if "game" in figures:
         _report_boot(figures)
+    if "interaction" not in figures:  # --volley
+        print("\n".join(volley.report_lines(figures["volley"])))
+        for p in figures["volley"]["problems"][:10]:
+            print(f"problem (volley): {p}", file=sys.stderr)
+        return
     _report_play(figures)
+    print()
+    print("\n".join(volley.report_lines(figures["volley"])))
     print()
     print("budget (medians, same run)")
     for label, value, ok in figures["budget"]:
@@ -1100,10 +1122,16 @@ def _jsonable(value: Any) -> Any:
 
 
 def run(
-    contexts: int, actions: int, incognito: bool, build_site: bool, interaction: bool = False
+    contexts: int,
+    actions: int,
+    incognito: bool,
+    build_site: bool,
+    interaction: bool = False,
+    only_volley: bool = False,
 ) -> dict[str, Any]:
-    """Every figure of the bench; ``interaction``: only the scripted game and the baseline's
-    pointer moves (no cold, warm or link loads, so no boot figures, ratios or boot rows)."""
+    """Every figure of the bench; ``interaction``: only the scripted game, the baseline's
+    pointer moves and the volley (no cold, warm or link loads, so no boot figures, ratios or
+    boot rows); ``only_volley``: only the frame times of the animated volley."""
     from playwright.sync_api import sync_playwright
 
     build, serve = load_tools()
@@ -1126,6 +1154,10 @@ def run(
         with sync_playwright() as pw:
             browser = Browser(pw, incognito)
             try:
+                _log("animated volley")
+                frames = volley_run(browser, urls["game"])
+                if only_volley:
+                    return {"bench": "web", "volley": frames}
                 for i in range(0 if interaction else contexts):
                     for name in ("baseline", "game") if i % 2 else ("game", "baseline"):
                         _log(f"boot {name} {i + 1}/{contexts}")
@@ -1157,6 +1189,7 @@ def run(
         "baseline_pointermove_dispatch": _dist(floor_dispatch),
         "memory": memory,
         "play": {k: play[k] for k in ("games_won", "recoveries", "problems")},
+        "volley": frames,
     }
     if interaction:
         figures["budget"] = budget(figures)
@@ -1198,12 +1231,24 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only the scripted game's inputs and memory (no cold, warm or link loads)",
     )
+    parser.add_argument(
+        "--volley",
+        action="store_true",
+        help="only the frame times during an animated volley (issue 11)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.contexts, args.actions = 1, 60
     if args.contexts < 1 or args.actions < 11:
         parser.error("--contexts must be at least 1 and --actions at least 11")
-    figures = run(args.contexts, args.actions, args.incognito, not args.no_build, args.interaction)
+    figures = run(
+        args.contexts,
+        args.actions,
+        args.incognito,
+        not args.no_build,
+        args.interaction,
+        args.volley,
+    )
     report(figures)
     print(json.dumps(_jsonable(figures), separators=(",", ":")))
     return 0

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bench import web
+from bench import volley, web
 
 
 def _play() -> dict[str, Any]:
@@ -26,6 +26,25 @@ def _play() -> dict[str, Any]:
     return {"gestures": gestures, "moves": moves}
 
 
+def _volley() -> dict[str, Any]:
+    """Frames a vsync apart: idle, then three shows with a gap (and one 50 ms frame) between,
+    then idle again from 2000 ms."""
+    t = [16.0 * i for i in range(200)]
+    t[60:] = [x + 34.0 for x in t[60:]]
+    busy = [10 <= i < 55 or 62 <= i < 100 or 103 <= i < 120 for i in range(200)]
+    return volley.figures_of({"t": t, "busy": busy, "longs": [[900.0, 60.0]], "idle_from": 2000})
+
+
+def test_the_volleys_figures_from_its_frames() -> None:
+    v = _volley()
+    assert v["shows"] == 3 and v["frames"] == 110 and v["long_tasks"] == 1
+    assert v["max_ms"] == 50.0 and v["slow_frames"] == 1 and v["p95_ms"] == 16.0
+    assert v["show_ms"] == 16.0 * 109 + 34.0 and v["budget_met"]
+    assert v["in_show"]["frames"] == 44 + 37 + 16 and v["in_show"]["max_ms"] == 16.0
+    assert v["idle"]["frames"] == 200 - 123 and v["idle"]["long_tasks"] == 0
+    assert v["p95_over_idle"] == 1.0
+
+
 def _figures() -> dict[str, Any]:
     reading = {"actions": 10.0, "game_actions": 10.0, "js_heap_bytes": 1e6, "wasm_bytes": 2e7}
     reading |= {"dom_nodes": 900.0}
@@ -37,6 +56,7 @@ def _figures() -> dict[str, Any]:
         "baseline_pointermove_dispatch": web._dist([2.0, 3.0]),
         "memory": {"early": reading, "end": reading, "late": reading},
         "play": {"games_won": 0, "recoveries": 0, "problems": []},
+        "volley": {**_volley(), "problems": []},
     }
     figures["budget"] = web.budget(figures)
     figures["budget_met"] = all(ok for _, _, ok in figures["budget"])
@@ -64,6 +84,7 @@ def test_its_report_prints_the_inputs_and_the_budget_not_the_loads(
     web.report(_figures())
     out = capsys.readouterr().out
     assert "move move_ray" in out and "click end_of_move" in out and "budget" in out
+    assert "animated volley (normal speed): 3 shows" in out and "met    frame p95 <= 20" in out
     assert "cold_tti_ms" not in out and "game/baseline" not in out
 
 
@@ -77,7 +98,15 @@ def test_the_option_runs_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(web, "run", run)
     monkeypatch.setattr(web, "report", lambda figures: None)
     assert web.main(["--interaction", "--actions", "40", "--no-build"]) == 0
-    assert asked == [(5, 40, False, False, True)]
+    assert asked == [(5, 40, False, False, True, False)]
     assert web.main(["--quick"]) == 0
-    assert asked[-1] == (1, 60, False, True, False)
+    assert asked[-1] == (1, 60, False, True, False, False)
+    assert web.main(["--volley", "--no-build"]) == 0
+    assert asked[-1] == (5, 500, False, False, False, True)
+
+
+def test_a_volley_run_reports_only_the_volley(capsys: pytest.CaptureFixture[str]) -> None:
+    web.report({"bench": "web", "volley": {**_volley(), "problems": []}})
+    out = capsys.readouterr().out
+    assert out.startswith("animated volley") and "budget" not in out and "move_ray" not in out
     json.dumps(web._jsonable(_figures()))

@@ -102,7 +102,7 @@ class App:
         self.thoughts = 0
         """How many decisions the computer has started thinking about (names each one's slices)."""
         self._slice_proxy = create_proxy(guard(self._think_slice))
-        self.warmer = Warmer(lambda: self.thinking is not None)
+        self.warmer = Warmer(lambda: self.thinking is not None or self.ui.playback.playing)
         WARMERS[:] = [self.warmer]
         self._rest_proxy = create_proxy(guard(self._on_rest))
         self._rest_timer: Any = None

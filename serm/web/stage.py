@@ -25,14 +25,18 @@ def reduced_motion() -> bool:
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
-def _options(anim: Anim) -> Any:
-    opts = {"duration": anim.ms, "delay": anim.delay, "easing": anim.easing, "fill": anim.fill}
-    return to_js(opts, dict_converter=js.Object.fromEntries)
-
-
-def _frames(anim: Anim) -> Any:
-    frames = [dict(frame) for frame in anim.frames]
-    return to_js(frames, dict_converter=js.Object.fromEntries)
+def _specs(anims: tuple[Anim, ...]) -> Any:
+    """Every animation's keyframes and options as one JS array of ``[frames, options]`` pairs:
+    one conversion for the whole show rather than two per animation (the show's first frame
+    waits for them)."""
+    specs = [
+        (
+            [dict(frame) for frame in a.frames],
+            {"duration": a.ms, "delay": a.delay, "easing": a.easing, "fill": a.fill},
+        )
+        for a in anims
+    ]
+    return to_js(specs, dict_converter=js.Object.fromEntries)
 
 
 class Stage:
@@ -55,10 +59,12 @@ class Stage:
         self.started, self.playing = number, True
         self._set(show.markup)
         board = el("board-view")
-        for anim in show.anims:
+        specs = _specs(show.anims)
+        for i, anim in enumerate(show.anims):
             node = None if board is None else board.querySelector(anim.selector)
             if node is not None and not null(node):
-                self._anims.append(node.animate(_frames(anim), _options(anim)))
+                spec = specs[i]
+                self._anims.append(node.animate(spec[0], spec[1]))
         self._timer = js.setTimeout(self._proxy, max(show.ms, 1.0), number)
 
     def stop(self) -> None:

@@ -7,7 +7,8 @@ pose seen for the first time can take from tens of milliseconds to a few hundred
 moving over the card would otherwise wait for. After each drawn state ``Warmer.schedule`` queues
 the poses of the cards on the table; they are worked out one per idle callback
 (``requestIdleCallback``, a timer where the browser has none), never while a computer player
-thinks (its slices keep the page responsive), and the queue is dropped when the next state is
+thinks (its slices keep the page responsive) or a show plays (a pose of tens of milliseconds would
+stall its frames: issue 11, docs/performance.md), and the queue is dropped when the next state is
 drawn. A pose already kept costs a dictionary lookup.
 """
 
@@ -42,7 +43,8 @@ def poses(state: State) -> list[Pose]:
 class Warmer:
     """Works out queued poses one idle callback at a time (see the module's docstring).
 
-    ``busy``: true while the page should not be given extra work (a computer player thinks).
+    ``busy``: true while the page should not be given extra work (a computer player thinks, a
+    show plays).
     ``worked``: how many poses were worked out here (not found kept), for the tests and benches.
     """
 

@@ -17,6 +17,7 @@ from bench import web
 ROOT = Path(__file__).resolve().parents[2]
 
 SITE_FIGURES = web.SAMPLE_FIGURES  # every boot figure the bench reports, per site
+VOLLEY_FIGURES = ("frames", "slow_frames", "p50_ms", "p95_ms", "max_ms", "long_tasks")
 MEMORY_FIGURES = ("actions", "js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
 
 
@@ -64,4 +65,12 @@ def test_bench_web_quick(site_dir: Path) -> None:
     # the late reading is taken at the same moment of a (new) game as the early one
     assert mem["late"]["game_actions"] == mem["early"]["game_actions"] >= 10
     assert isinstance(figures["budget_met"], bool)
+    volley = figures["volley"]  # frame times during the computer's animated volley (issue 11)
+    assert volley["shows"] >= 3 and volley["frames"] > 0, volley
+    for part in (volley, volley["in_show"], volley["idle"]):
+        for key in VOLLEY_FIGURES:
+            assert _number(part[key]), (key, part)
+    assert _number(volley["show_ms"]) and _number(volley["p95_over_idle"])
+    assert isinstance(volley["budget_met"], bool) and not volley["problems"]
+    assert any(line.startswith("animated volley (normal speed)") for line in lines), done.stdout
     assert not figures["game"]["problems"] and not figures["baseline"]["problems"]
