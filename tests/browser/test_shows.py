@@ -1,0 +1,341 @@
+"""Issue 11's shows as a player sees them in the app: every kind of action animates on the
+board, a press or key skips a show to its end and does nothing else, the next one acts, reduced
+motion keeps the pacing without motion, the computer's steps are shown one after another, the
+speed setting is kept, and the last turn can be replayed.
+
+Animated attributes are sampled in the page on every animation frame (``RECORD``), never timed
+by sleeps alone: a frame holds the running animations on the board, every card's computed
+transform, the ghosts' opacities, the sight lines, the dice pools, the hint and the log length.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.conftest import fail_on, guarded_page, wait_until_booted
+from tests.browser.pages import Table, open_menu
+
+MOUSE: dict[str, Any] = {}
+TOUCH: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 740},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+
+RECORD = """() => {
+  const rec = window.__rec = {frames: [], on: true};
+  const board = document.getElementById('board-view');
+  const snap = () => {
+    const running = document.getAnimations().filter(
+      a => a.playState === 'running' && a.effect && a.effect.target
+        && board.contains(a.effect.target));
+    const cards = {};
+    for (const g of document.querySelectorAll('#layer-board g.card'))
+      cards[g.dataset.player + ':' + g.dataset.card] = getComputedStyle(g).transform;
+    const ghosts = {};
+    for (const g of document.querySelectorAll('#layer-show g.ghost'))
+      ghosts[g.dataset.player + ':' + g.dataset.card] = parseFloat(getComputedStyle(g).opacity);
+    const aims = [...document.querySelectorAll('#layer-show line.aim')].map(l => l.dataset.beat);
+    const pools = [...document.querySelectorAll('#layer-show g.pool')].map(p => ({
+      beat: p.dataset.beat, purpose: p.dataset.purpose,
+      faces: [...p.querySelectorAll('g.die')].map(d => d.dataset.face),
+      sixes: p.querySelectorAll('g.die.sixes').length,
+      spins: [...p.querySelectorAll('g.spin')].map(s => getComputedStyle(s).transform),
+      total: p.querySelector('text.total') ? p.querySelector('text.total').textContent : null}));
+    const tumbling = running.filter(a => a.effect.target.matches('text.tumble')).length;
+    return {t: performance.now(), running: running.length, tumbling, cards, ghosts, aims, pools,
+            hint: !!document.querySelector('#prompt .skip-hint'),
+            log: document.querySelectorAll('#log li').length};
+  };
+  const tick = () => { if (!rec.on) return; rec.frames.push(snap());
+                       requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+
+STOP = "() => { window.__rec.on = false; return window.__rec.frames; }"
+QUIET = (
+    "() => !document.querySelector('#prompt .skip-hint') && document.getAnimations().every("
+    "a => a.playState !== 'running' || !a.effect?.target?.closest?.('#board'))"
+)
+SHOW_PARTS = "() => [...document.querySelectorAll('#layer-show > *')].map(e => e.tagName + '.' + (e.getAttribute('class') || ''))"
+SEED_VOLLEY = 5
+"""A computer-against-computer game whose first minute holds a Move, a Turn, a Shoot with a
+re-rolled six and an elimination."""
+VOLLEY_MS = 90_000
+SEED_DUEL = 7
+"""A game of a person (player 1) against the computer (easy)."""
+VOLLEY_SEEN = """() => { const f = window.__rec.frames;
+  return f.some(x => Object.values(x.ghosts).some(o => o <= 0.01))
+    && f.some(x => x.pools.some(p => p.sixes)) && f.filter((x, i) => x.hint && i && !f[i - 1].hint).length >= 6; }"""
+MATRIX = re.compile(r"matrix\(([^)]*)\)")
+
+
+def matrix(value: str) -> tuple[float, ...]:
+    """A computed ``matrix(a, b, c, d, e, f)`` as numbers (identity for ``none``)."""
+    m = MATRIX.match(value)
+    if m is None:
+        return (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    return tuple(round(float(v), 3) for v in m.group(1).split(","))
+
+
+@pytest.fixture
+def problems() -> list[str]:
+    return []
+
+
+def open_page(
+    browser: Browser, problems: list[str], site_url: str, seed: int, speed: str, **options: Any
+) -> Page:
+    page = guarded_page(browser, problems, speed=speed, **options)
+    page.goto(f"{site_url}?seed={seed}")
+    wait_until_booted(page)
+    return page
+
+
+def start(page: Page, p1: str, p2: str, scenario: str = "open") -> Table:
+    """From the welcome screen: who plays each side (human or a computer strength), Start."""
+    page.check(f"#prompt input[name=scenario][value={scenario}]")
+    page.select_option("#player-1", p1)
+    page.select_option("#player-2", p2)
+    if "human" not in (p1, p2) or p2 != "human":
+        page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
+    page.click("[data-action=start]")
+    page.wait_for_selector("#prompt [data-pending]")
+    return Table(page)
+
+
+def record(page: Page) -> None:
+    page.evaluate(RECORD)
+
+
+def stop(page: Page) -> list[dict[str, Any]]:
+    frames: list[dict[str, Any]] = page.evaluate(STOP)
+    return frames
+
+
+def watch(page: Page, until: str, timeout_ms: int) -> list[dict[str, Any]]:
+    """Record every frame until the page predicate ``until`` holds (or the time is up)."""
+    record(page)
+    try:
+        page.wait_for_function(until, timeout=timeout_ms, polling=100)
+    except Exception:  # noqa: BLE001 - the frames say what was seen; the test asserts on them
+        pass
+    return stop(page)
+
+
+def quiet(page: Page, timeout_ms: int = 30_000) -> None:
+    page.wait_for_function(QUIET, timeout=timeout_ms)
+
+
+def playing(page: Page) -> bool:
+    return page.locator("#prompt .skip-hint").count() > 0
+
+
+def human_to_act(table: Table) -> bool:
+    page = table.page
+    return page.locator("#prompt [data-computer]").count() == 0 and table.pending()[1] == 1
+
+
+def deploy_against_computer(table: Table) -> None:
+    """Player 1 (a person) places each card with Enter, once the computer's last one was shown."""
+    page = table.page
+    for _ in range(60):
+        if len(table.cards()) == 10 and table.pending()[0] != "place":
+            return
+        page.wait_for_function(
+            "() => !document.querySelector('#prompt [data-computer]')"
+            " && !document.querySelector('#prompt .skip-hint')",
+            timeout=60_000,
+        )
+        if table.pending() == ("place", 1):
+            page.keyboard.press("Enter")
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("deployment did not end")
+
+
+def computer_show_before_my_turn(table: Table, timeout_s: float = 60.0) -> None:
+    """Play on (ending player 1's activations) until a show of the computer's step plays while
+    the prompt already asks player 1 (a person) to act."""
+    page = table.page
+    for _ in range(int(timeout_s * 10)):
+        if playing(page) and human_to_act(table) and table.pending()[0] == "act":
+            return
+        if not playing(page) and human_to_act(table):
+            kind = table.pending()[0]
+            if kind == "act":
+                page.keyboard.press("p")  # player 1 ends its activation: the computer goes on
+            elif kind == "react":
+                assert table.button("decline") or table.button("no-react"), page.inner_text(
+                    "#prompt"
+                )
+        page.wait_for_timeout(100)
+    raise AssertionError("no show of the computer's step before player 1's turn")
+
+
+def card_poses(frames: list[dict[str, Any]]) -> dict[str, list[tuple[float, ...]]]:
+    """Each card's distinct computed transforms, in the order seen."""
+    out: dict[str, list[tuple[float, ...]]] = {}
+    for f in frames:
+        for key, value in f["cards"].items():
+            seen = out.setdefault(key, [])
+            m = matrix(value)
+            if not seen or seen[-1] != m:
+                seen.append(m)
+    return out
+
+
+def slides(poses: list[tuple[float, ...]]) -> int:
+    """The most poses in one run where only the translation changes (the card keeps facing)."""
+    best = run = 0
+    for a, b in zip(poses, poses[1:], strict=False):
+        run = run + 1 if a[:4] == b[:4] and a[4:] != b[4:] else 0
+        best = max(best, run)
+    return best
+
+
+def turns(poses: list[tuple[float, ...]]) -> int:
+    """The most poses in one run where only the rotation changes (the card stays in place)."""
+    best = run = 0
+    for a, b in zip(poses, poses[1:], strict=False):
+        run = run + 1 if a[4:] == b[4:] and a[:4] != b[:4] else 0
+        best = max(best, run)
+    return best
+
+
+def shows(frames: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The runs of frames in which a show plays (the skip hint is up)."""
+    out: list[list[dict[str, Any]]] = []
+    for a, f in zip([None, *frames], frames, strict=False):
+        if f["hint"]:
+            if a is None or not a["hint"]:
+                out.append([])
+            out[-1].append(f)
+    return out
+
+
+def test_the_computers_volley_is_shown_step_by_step_each_kind_animated(
+    browser: Browser, problems: list[str], site_url: str
+) -> None:
+    """Computer against computer at normal speed: a Move slides, a Turn rotates, a Shoot draws
+    its sight line and dice pools landing on their faces, an elimination fades its ghost; each
+    step is its own show, and no step is played while a show plays."""
+    page = open_page(browser, problems, site_url, SEED_VOLLEY, "normal")
+    try:
+        start(page, "easy", "easy")
+        frames = watch(page, VOLLEY_SEEN, VOLLEY_MS)
+    finally:
+        page.context.close()
+    fail_on(problems)
+    poses = card_poses(frames)
+    assert max(slides(p) for p in poses.values()) >= 4, "no card slid through >= 3 poses between"
+    assert max(turns(p) for p in poses.values()) >= 4, "no card turned through >= 3 poses between"
+    assert any(f["aims"] for f in frames), "no sight line drawn"
+    pools = [p for f in frames for p in f["pools"]]
+    assert pools and all(p["faces"] and all(x in "123456" for x in p["faces"]) for p in pools)
+    assert any(p["total"] for p in pools)
+    assert any(p["sixes"] for p in pools), "no re-rolled six in this game: choose another seed"
+    assert any(len(set(p["spins"])) > 1 for p in pools) or any(f["tumbling"] for f in frames)
+    fades = {k: [f["ghosts"][k] for f in frames if k in f["ghosts"]] for f in frames for k in f["ghosts"]}
+    assert fades, "nobody was eliminated: choose another seed"
+    assert any(o[0] >= 0.99 and min(o) <= 0.01 and len(set(o)) >= 4 for o in fades.values()), fades
+    runs = shows(frames)
+    assert len(runs) >= 6, len(runs)
+    for run in runs:  # the computer acts only between shows
+        assert len({f["log"] for f in run}) == 1, [f["log"] for f in run]
+    logs = [run[0]["log"] for run in runs]
+    assert logs == sorted(logs) and len(set(logs)) >= 5, logs
+    shots = [run for run in runs if any(f["aims"] for f in run)]
+    assert len(shots) >= 2, "fewer than two Shoots shown, each its own show"
+
+
+def board_at_rest(page: Page) -> None:
+    """No animation runs on the board, ``#layer-show`` holds no show part (a trail at most), and
+    every card is drawn where its data says (its computed pose is the final one)."""
+    running = page.evaluate(
+        "() => document.getAnimations().filter(a => a.playState === 'running'"
+        " && a.effect?.target?.closest?.('#board')).length"
+    )
+    assert running == 0
+    parts = page.evaluate(SHOW_PARTS)
+    assert all(p.endswith("trail") or " trail" in p for p in parts), parts
+    poses = page.evaluate(
+        "() => [...document.querySelectorAll('#layer-board g.card')].map(g =>"
+        " [g.dataset.x, g.dataset.y, g.dataset.facing, getComputedStyle(g).transform])"
+    )
+    for x, y, facing, value in poses:
+        m = matrix(value)
+        assert (round(m[4]), round(m[5])) == (round(float(x) * 100), round(float(y) * 100))
+        assert abs(m[0] - math.cos(math.radians(float(facing)))) < 0.01
+
+
+def asked(page: Page) -> tuple[object, ...]:
+    """The question the prompt asks: pending kind and player, and its buttons."""
+    return (
+        page.get_attribute("#prompt [data-pending]", "data-pending"),
+        page.get_attribute("#prompt [data-pending]", "data-player"),
+        page.evaluate(
+            "() => [...document.querySelectorAll('#prompt button[data-action]')]"
+            ".map(b => b.dataset.action).filter(a => a !== 'replay-last')"
+        ),
+    )
+
+
+def selected(page: Page) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#layer-board g.card.selected')]"
+        ".map(g => g.dataset.player + ':' + g.dataset.card)"
+    )
+
+
+@pytest.mark.parametrize("screen", ["mouse", "touch"])
+def test_a_press_skips_to_the_end_and_the_next_one_acts(
+    browser: Browser, problems: list[str], site_url: str, screen: str
+) -> None:
+    """Against the computer at normal speed: while its step is shown, a press on one of my
+    cards (a click, a tap) only skips to the final state; the next press selects the card. A
+    number key during a show skips too; the next one picks the soldier."""
+    options = MOUSE if screen == "mouse" else TOUCH
+    page = open_page(browser, problems, site_url, SEED_DUEL, "normal", **options)
+    try:
+        table = start(page, "human", "easy")
+        deploy_against_computer(table)
+        computer_show_before_my_turn(table)
+        question = asked(page)
+        mine = next(c for c in table.cards() if c.player == 1)
+        x, y = table.to_client(mine.x, mine.y)
+        if screen == "mouse":
+            page.mouse.click(x, y)
+        else:
+            page.touchscreen.tap(x, y)
+        page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
+        board_at_rest(page)
+        assert asked(page) == question and selected(page) == []
+        if screen == "mouse":
+            page.mouse.click(x, y)
+        else:
+            page.touchscreen.tap(x, y)
+        page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
+        assert selected(page) == [f"1:{mine.card}"]
+        if screen == "touch":
+            return
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('#layer-board g.card.selected')")
+        computer_show_before_my_turn(table)
+        question = asked(page)
+        page.keyboard.press("1")
+        page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
+        board_at_rest(page)
+        assert asked(page) == question and selected(page) == []
+        page.keyboard.press("1")
+        page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
+    finally:
+        page.context.close()
+    fail_on(problems)
