@@ -155,7 +155,7 @@ def deploy_against_computer(table: Table) -> None:
     """Player 1 (a person) places each card with Enter, once the computer's last one was shown."""
     page = table.page
     for _ in range(60):
-        if len(table.cards()) == 10 and table.pending()[0] != "place":
+        if table.pending()[0] not in ("place", "none"):
             return
         page.wait_for_function(
             "() => !document.querySelector('#prompt [data-computer]')"
@@ -181,11 +181,11 @@ def computer_show_before_my_turn(table: Table, timeout_s: float = 60.0) -> None:
             if kind == "act":
                 page.keyboard.press("p")  # player 1 ends its activation: the computer goes on
             elif kind == "react":
-                assert table.button("decline") or table.button("no-react"), page.inner_text(
-                    "#prompt"
-                )
+                page.keyboard.press("n")  # let the computer's soldier move on
         page.wait_for_timeout(100)
-    raise AssertionError("no show of the computer's step before player 1's turn")
+    raise AssertionError(
+        "no show of the computer's step before player 1's turn: " + page.inner_text("#prompt")
+    )
 
 
 def card_poses(frames: list[dict[str, Any]]) -> dict[str, list[tuple[float, ...]]]:
