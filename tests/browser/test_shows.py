@@ -169,20 +169,28 @@ def deploy_against_computer(table: Table) -> None:
     raise AssertionError("deployment did not end")
 
 
-def computer_show_before_my_turn(table: Table, timeout_s: float = 60.0) -> None:
+SHOWN_BEFORE_MY_TURN = """() => {
+  const p = document.querySelector('#prompt [data-pending]');
+  return !!document.querySelector('#prompt .skip-hint') && !!p && p.dataset.pending === 'act'
+    && p.dataset.player === '1' && !document.querySelector('#prompt [data-computer]'); }"""
+
+
+def computer_show_before_my_turn(table: Table, timeout_s: float = 90.0) -> None:
     """Play on (ending player 1's activations) until a show of the computer's step plays while
     the prompt already asks player 1 (a person) to act."""
     page = table.page
-    for _ in range(int(timeout_s * 10)):
-        if playing(page) and human_to_act(table) and table.pending()[0] == "act":
+    for _ in range(int(timeout_s / 2)):
+        try:
+            page.wait_for_function(SHOWN_BEFORE_MY_TURN, timeout=2000, polling="raf")
             return
+        except PlaywrightTimeout:
+            pass
         if not playing(page) and human_to_act(table):
             kind = table.pending()[0]
             if kind == "act":
                 page.keyboard.press("p")  # player 1 ends its activation: the computer goes on
             elif kind == "react":
                 page.keyboard.press("n")  # let the computer's soldier move on
-        page.wait_for_timeout(100)
     raise AssertionError(
         "no show of the computer's step before player 1's turn: " + page.inner_text("#prompt")
     )
@@ -319,7 +327,7 @@ def test_a_press_skips_to_the_end_and_the_next_one_acts(
     options = MOUSE if screen == "mouse" else TOUCH
     page = open_page(browser, problems, site_url, SEED_DUEL, "normal", **options)
     try:
-        table = start(page, "human", "easy")
+        table = start(page, "human", "easy", "default")
         deploy_against_computer(table)
         computer_show_before_my_turn(table)
         question = asked(page)
