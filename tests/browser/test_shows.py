@@ -361,3 +361,101 @@ def test_a_press_skips_to_the_end_and_the_next_one_acts(
     finally:
         page.context.close()
     fail_on(problems)
+
+
+REDUCED_SEEN = """() => { const f = window.__rec.frames;
+  return f.some(x => Object.keys(x.ghosts).length) && f.some(x => x.pools.length)
+    && new Set(f.map(x => x.show)).size >= 8; }"""
+
+
+def test_reduced_motion_paces_the_steps_without_motion(
+    browser: Browser, problems: list[str], site_url: str
+) -> None:
+    """With ``prefers-reduced-motion: reduce`` each step is still shown for its time, but a card
+    jumps from its pose to the next (no transform in between) and dice do not tumble."""
+    page = open_page(browser, problems, site_url, SEED_VOLLEY, "slow", reduced_motion="reduce")
+    try:
+        start(page, "easy", "easy", "default")
+        frames = watch(page, REDUCED_SEEN, VOLLEY_MS)
+    finally:
+        page.context.close()
+    fail_on(problems)
+    runs = shows(frames)
+    assert len(runs) >= 6, len(runs)
+    assert all(run[-1]["t"] - run[0]["t"] >= 200 for run in runs[1:-1])  # each paced
+    moved = turned = 0
+    for run in runs:
+        for key, poses in card_poses(run).items():
+            assert slides(poses) <= 1 and turns(poses) <= 1, (key, poses)
+            assert len(poses) <= 3, (key, poses)  # its pose, turned first, moved
+            moved += any(a[4:] != b[4:] for a, b in zip(poses, poses[1:], strict=False))
+            turned += any(a[:4] != b[:4] for a, b in zip(poses, poses[1:], strict=False))
+    assert moved and turned, "no Move and Turn shown: choose another seed"
+    pools = [p for f in frames for p in f["pools"]]
+    assert pools and not any(f["tumbling"] for f in frames)
+    assert all(len(set(p["spins"])) <= 1 for p in pools)
+
+
+def speed_value(page: Page) -> str:
+    open_menu(page)
+    return page.input_value("#speed")
+
+
+def test_the_speed_setting_is_kept_and_instant_shows_nothing(
+    browser: Browser, problems: list[str], site_url: str
+) -> None:
+    """On a phone: the speed picked in the menu is kept over a reload; at instant the
+    computer's steps are played with no show."""
+    page = open_page(browser, problems, site_url, SEED_VOLLEY, "normal", **TOUCH)
+    try:
+        assert speed_value(page) == "normal"
+        page.select_option("#speed", "fast")
+        page.reload()
+        wait_until_booted(page)
+        assert speed_value(page) == "fast"
+        page.select_option("#speed", "instant")
+        page.reload()
+        wait_until_booted(page)
+        assert speed_value(page) == "instant"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#sheet[open]", state="detached")
+        start(page, "easy", "easy", "default")
+        frames = watch(page, "() => document.querySelectorAll('#log li').length >= 20", 60_000)
+    finally:
+        page.context.close()
+    fail_on(problems)
+    assert frames[-1]["log"] >= 20, "the computers played too little to tell"
+    assert not any(f["hint"] or f["aims"] or f["pools"] or f["ghosts"] for f in frames)
+    assert not any(f["running"] for f in frames)
+
+
+def test_replay_last_turn_plays_the_computers_turn_again(
+    browser: Browser, problems: list[str], site_url: str
+) -> None:
+    """After the computer's turn, it is drawn as a trail; Replay last turn plays it again (its
+    animations run), then the trail is back."""
+    page = open_page(browser, problems, site_url, SEED_DUEL, "normal")
+    try:
+        table = start(page, "human", "easy", "default")
+        deploy_against_computer(table)
+        for _ in range(6):  # until the computer's turn moved or shot (a Turn leaves no trail)
+            computer_show_before_my_turn(table)
+            quiet(page)
+            trail = page.evaluate(SHOW_PARTS)
+            if trail:
+                break
+            page.keyboard.press("p")
+        assert trail and all("trail" in p for p in trail), trail
+        page.click("#prompt button[data-action=replay-last]")
+        page.wait_for_function(
+            "() => document.querySelector('#prompt .skip-hint') && document.getAnimations()"
+            ".some(a => a.playState === 'running' && a.effect?.target?.closest?.('#board'))"
+        )
+        assert page.locator("#prompt button[data-action=replay-last]").count() == 0
+        quiet(page)
+        assert page.evaluate(SHOW_PARTS) == trail
+        assert page.locator("#prompt button[data-action=replay-last]").count() == 1
+        board_at_rest(page)
+    finally:
+        page.context.close()
+    fail_on(problems)
