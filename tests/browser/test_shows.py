@@ -107,26 +107,24 @@ def matrix(value: str) -> tuple[float, ...]:
     return tuple(round(float(v), 3) for v in m.group(1).split(","))
 
 
-@pytest.fixture
-def problems() -> list[str]:
-    return []
-
-
 def open_page(
     browser: Browser, problems: list[str], site_url: str, seed: int, speed: str, **options: Any
 ) -> Page:
+    """A guarded page (``options`` for its context) on the site with ``seed``, shows played at
+    ``speed``, once the app is ready."""
     page = guarded_page(browser, problems, speed=speed, **options)
     page.goto(f"{site_url}?seed={seed}")
     wait_until_booted(page)
     return page
 
 
-def start(page: Page, p1: str, p2: str, scenario: str = "open") -> Table:
-    """From the welcome screen: who plays each side (human or a computer strength), Start."""
+def start(page: Page, p1: str, p2: str, scenario: str = "default") -> Table:
+    """From the welcome screen: who plays each side (human or a computer strength), Start (on
+    the default table its walls make the computer move and turn, not only shoot)."""
     page.check(f"#prompt input[name=scenario][value={scenario}]")
     page.select_option("#player-1", p1)
     page.select_option("#player-2", p2)
-    if "human" not in (p1, p2) or p2 != "human":
+    if (p1, p2) != ("human", "human"):
         page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
     page.click("[data-action=start]")
     page.wait_for_selector("#prompt [data-pending]")
@@ -251,18 +249,20 @@ def shows(frames: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def test_the_computers_volley_is_shown_step_by_step_each_kind_animated(
-    browser: Browser, problems: list[str], site_url: str
+    browser: Browser, browser_problems: list[str], site_url: str
 ) -> None:
     """Computer against computer at normal speed: a Move slides, a Turn rotates, a Shoot draws
     its sight line and dice pools landing on their faces, an elimination fades its ghost; each
     step is its own show, and no step is played while a show plays."""
-    page = open_page(browser, problems, site_url, SEED_VOLLEY, "slow")  # more frames per beat
+    page = open_page(
+        browser, browser_problems, site_url, SEED_VOLLEY, "slow"
+    )  # more frames per beat
     try:
-        start(page, "easy", "easy", "default")
+        start(page, "easy", "easy")
         frames = watch(page, VOLLEY_SEEN, VOLLEY_MS)
     finally:
         page.context.close()
-    fail_on(problems)
+    fail_on(browser_problems)
     poses = card_poses(frames)
     assert max(slides(p) for p in poses.values()) >= 4, "no card slid through >= 3 poses between"
     assert max(turns(p) for p in poses.values()) >= 4, "no card turned through >= 3 poses between"
@@ -333,15 +333,15 @@ def selected(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("screen", ["mouse", "touch"])
 def test_a_press_skips_to_the_end_and_the_next_one_acts(
-    browser: Browser, problems: list[str], site_url: str, screen: str
+    browser: Browser, browser_problems: list[str], site_url: str, screen: str
 ) -> None:
     """Against the computer at normal speed: while its step is shown, a press on one of my
     cards (a click, a tap) only skips to the final state; the next press selects the card. A
     number key during a show skips too; the next one picks the soldier."""
     options = MOUSE if screen == "mouse" else TOUCH
-    page = open_page(browser, problems, site_url, SEED_DUEL, "normal", **options)
+    page = open_page(browser, browser_problems, site_url, SEED_DUEL, "normal", **options)
     try:
-        table = start(page, "human", "easy", "default")
+        table = start(page, "human", "easy")
         deploy_against_computer(table)
         computer_show_before_my_turn(table)
         question = asked(page)
@@ -374,7 +374,7 @@ def test_a_press_skips_to_the_end_and_the_next_one_acts(
         page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
     finally:
         page.context.close()
-    fail_on(problems)
+    fail_on(browser_problems)
 
 
 REDUCED_SEEN = (
@@ -387,17 +387,19 @@ REDUCED_SEEN = (
 
 
 def test_reduced_motion_paces_the_steps_without_motion(
-    browser: Browser, problems: list[str], site_url: str
+    browser: Browser, browser_problems: list[str], site_url: str
 ) -> None:
     """With ``prefers-reduced-motion: reduce`` each step is still shown for its time, but a card
     jumps from its pose to the next (no transform in between) and dice do not tumble."""
-    page = open_page(browser, problems, site_url, SEED_VOLLEY, "slow", reduced_motion="reduce")
+    page = open_page(
+        browser, browser_problems, site_url, SEED_VOLLEY, "slow", reduced_motion="reduce"
+    )
     try:
-        start(page, "easy", "easy", "default")
+        start(page, "easy", "easy")
         frames = watch(page, REDUCED_SEEN, VOLLEY_MS)
     finally:
         page.context.close()
-    fail_on(problems)
+    fail_on(browser_problems)
     runs = shows(frames)
     assert len(runs) >= 6, len(runs)
     assert all(run[-1]["t"] - run[0]["t"] >= 200 for run in runs[1:-1])  # each paced
@@ -420,11 +422,11 @@ def speed_value(page: Page) -> str:
 
 
 def test_the_speed_setting_is_kept_and_instant_shows_nothing(
-    browser: Browser, problems: list[str], site_url: str
+    browser: Browser, browser_problems: list[str], site_url: str
 ) -> None:
     """On a phone: the speed picked in the menu is kept over a reload; at instant the
     computer's steps are played with no show."""
-    page = open_page(browser, problems, site_url, SEED_VOLLEY, "normal", **TOUCH)
+    page = open_page(browser, browser_problems, site_url, SEED_VOLLEY, "normal", **TOUCH)
     try:
         assert speed_value(page) == "normal"
         page.select_option("#speed", "fast")
@@ -437,24 +439,24 @@ def test_the_speed_setting_is_kept_and_instant_shows_nothing(
         assert speed_value(page) == "instant"
         page.keyboard.press("Escape")
         page.wait_for_selector("#sheet[open]", state="detached")
-        start(page, "easy", "easy", "default")
+        start(page, "easy", "easy")
         frames = watch(page, "() => document.querySelectorAll('#log li').length >= 20", 60_000)
     finally:
         page.context.close()
-    fail_on(problems)
+    fail_on(browser_problems)
     assert frames[-1]["log"] >= 20, "the computers played too little to tell"
     assert not any(f["hint"] or f["aims"] or f["pools"] or f["ghosts"] for f in frames)
     assert not any(f["running"] for f in frames)
 
 
 def test_replay_last_turn_plays_the_computers_turn_again(
-    browser: Browser, problems: list[str], site_url: str
+    browser: Browser, browser_problems: list[str], site_url: str
 ) -> None:
     """After the computer's turn, it is drawn as a trail; Replay last turn plays it again (its
     animations run), then the trail is back."""
-    page = open_page(browser, problems, site_url, SEED_DUEL, "normal")
+    page = open_page(browser, browser_problems, site_url, SEED_DUEL, "normal")
     try:
-        table = start(page, "human", "easy", "default")
+        table = start(page, "human", "easy")
         deploy_against_computer(table)
         for _ in range(6):  # until the computer's turn moved or shot (a Turn leaves no trail)
             computer_show_before_my_turn(table)
@@ -476,4 +478,4 @@ def test_replay_last_turn_plays_the_computers_turn_again(
         board_at_rest(page)
     finally:
         page.context.close()
-    fail_on(problems)
+    fail_on(browser_problems)
