@@ -20,6 +20,11 @@ from serm.view.show import Anim, Show
 from serm.web.dom import el, guard, null
 
 
+GRACE_MS = 120.0
+"""How long after a show's length it is said to have ended: its animations begin on the next
+frame, which a busy page shows late; the last fade still reaches its end."""
+
+
 def reduced_motion() -> bool:
     """The player asked the system for less motion (``prefers-reduced-motion: reduce``)."""
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
@@ -65,7 +70,7 @@ class Stage:
             if node is not None and not null(node):
                 spec = specs[i]
                 self._anims.append(node.animate(spec[0], spec[1]))
-        self._timer = js.setTimeout(self._proxy, max(show.ms, 1.0), number)
+        self._timer = js.setTimeout(self._proxy, show.ms + GRACE_MS, number)
 
     def stop(self) -> None:
         """End the show now: every animation cancelled, the board as drawn."""
