@@ -19,7 +19,6 @@ from pyodide.ffi import create_proxy, to_js
 from serm.view.show import Anim, Show
 from serm.web.dom import el, guard, null
 
-
 GRACE_MS = 120.0
 """How long after a show's length it is said to have ended: its animations begin on the next
 frame, which a busy page shows late; the last fade still reaches its end."""
