@@ -791,7 +791,7 @@ class App:
             self.watching.close()
         close_sheet()
         el("saves").hidden = True
-        self.watching = Watch(frames, names, at_end)
+        self.watching = Watch(frames, names, at_end, self.speed)
         self.watching.draw()
 
     def _drop_watch(self) -> None:

@@ -22,6 +22,7 @@ from serm.ui.replay import (
     GoTo,
     Move,
     SetSpeed,
+    Speed,
     Tick,
     ViewerEvent,
     next_speed,
@@ -44,10 +45,17 @@ KEYS: dict[str, Move] = {
 class Watch:
     """One open replay viewer; see the module docstring."""
 
-    def __init__(self, frames: Frames, names: tuple[str, str], at_end: bool = False) -> None:
+    def __init__(
+        self, frames: Frames, names: tuple[str, str], at_end: bool = False, speed: str = ""
+    ) -> None:
+        """The viewer on ``frames``, at the first action (or the last, ``at_end``), playing at
+        the player's kept ``speed`` (``serm.ui.beats.SPEEDS``; instant plays fast)."""
         self.frames = frames
         self.names = names
         viewer = open_at_start(frames)
+        kept = Speed.FAST.value if speed == "instant" else speed
+        if kept in set(Speed):
+            viewer = step(viewer, SetSpeed(Speed(kept)))
         self.viewer = step(viewer, Go(Move.LAST)) if at_end else viewer
         self.link = ""
         self.note = ""
