@@ -82,7 +82,7 @@ Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's w
 the cards you have placed, how many of them it would see from there, and shades your zone: red
 where a card would be seen from many spots, green where from none.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
-roll their dice. Tap or press any key to skip to the end; <em>Show each action</em> sets the
+roll their dice. Tap, click or press any key to skip to the end; <em>Show each action</em> sets the
 speed. After the other side's turn, its moves and shots stay drawn until the next action, and
 <em>Replay last turn</em> plays them again.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))

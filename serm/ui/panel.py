@@ -202,7 +202,7 @@ def _skip_hint(ui: UI) -> str:
         return ""
     return (
         '<p class="skip-hint" role="status">'
-        "Showing what was played: tap or press a key to skip.</p>"
+        "Showing what was played: tap, click or press a key to skip.</p>"
     )
 
 

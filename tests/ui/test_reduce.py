@@ -1460,7 +1460,7 @@ def test_the_other_sides_last_turn_is_replayed_while_this_side_decides() -> None
     s.press(Command.REPLAY_LAST)
     again = s.ui.playback
     assert again.playing and again.show == pb.last and again.show_from is pb.since
-    assert again.shows == pb.shows + 1 and "tap or press a key to skip" in s.prompt()
+    assert again.shows == pb.shows + 1 and "press a key to skip" in s.prompt()
     assert "Replay last turn" not in s.prompt()
     s.press(Command.REPLAY_LAST)
     assert s.ui.playback == again  # not while it plays
