@@ -4,7 +4,8 @@ speed setting is kept in ``localStorage`` (``SPEED_KEY``) for every game in this
 The skipping listens in the capture phase on the whole document, before the board, the bar or
 the menu see the event: the press that skips is stopped there, and so are the release and the
 click that follow it, so it never also answers the question under the show. A press on the
-game's controls (``CONTROLS``: the bar, the menu's buttons, the speed, the zoom) answers no
+game's controls (``CONTROLS``: the bar, the menu sheet with its saves and speed, the Leave
+dialog, the zoom) answers no
 question: it skips the show and does what it says, at once (while the computer plays itself,
 shows follow one another and a press stopped there would hardly ever reach them).
 """
@@ -26,7 +27,7 @@ FOLLOWS_MS = 1500.0
 """How long after a skipping press its release and click are still stopped."""
 MODIFIERS = frozenset({"Shift", "Control", "Alt", "Meta", "CapsLock", "Fn"})
 """Keys that alone skip nothing (held with another key, or pressed by the system)."""
-CONTROLS = "#top, #controls, #speed-box, .sheet-head, #zoom-tools"
+CONTROLS = "#top, #sheet, #leave, #zoom-tools"
 """Where a press skips the show and still acts (the game's controls, never a question)."""
 
 

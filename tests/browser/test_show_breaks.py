@@ -84,6 +84,23 @@ def test_a_control_pressed_during_a_show_acts_at_once(normal_page: Page, site_ur
         assert page.locator("#help").is_visible(), "How to play did not open on its first click"
 
 
+@pytest.mark.parametrize("normal_page", ["mouse"], indirect=True)
+def test_new_game_then_leave_during_the_computers_shows(normal_page: Page, site_url: str) -> None:
+    """New game asks to leave this game (the computer plays on behind the question): its Leave
+    button takes one click too, back to the start screen, where no show plays."""
+    page = normal_page
+    _start(page, site_url, "easy", "easy")
+    _wait_for_show(page)
+    page.click("#btn-new")
+    page.wait_for_selector("#leave[open]", timeout=2000)
+    _wait_for_show(page)
+    page.click("#leave [data-action=leave]")
+    page.wait_for_selector("#player-1", timeout=2000)
+    page.wait_for_timeout(500)
+    assert page.evaluate(RUNNING) == 0
+
+
+@pytest.mark.parametrize("normal_page", ["touch"], indirect=True)
 def test_rapid_taps_during_the_computers_turn(normal_page: Page, site_url: str) -> None:
     """A player hammering the board while the computer plays: every tap only skips, the computer
     goes on to the end of its turn, and the player is asked next with no show stuck."""
@@ -126,6 +143,7 @@ def _tap(page: Page, x: float, y: float) -> None:
         page.mouse.click(x, y)
 
 
+@pytest.mark.parametrize("normal_page", ["mouse"], indirect=True)
 def test_a_reload_during_a_show_loses_nothing(normal_page: Page, site_url: str) -> None:
     page = normal_page
     _start(page, site_url, "easy", "easy")
