@@ -3,7 +3,11 @@ speed setting is kept in ``localStorage`` (``SPEED_KEY``) for every game in this
 
 The skipping listens in the capture phase on the whole document, before the board, the bar or
 the menu see the event: the press that skips is stopped there, and so are the release and the
-click that follow it, so it never also answers the question under the show.
+click that follow it, so it never also answers the question under the show. A press on the
+game's controls (``CONTROLS``: the bar, the menu sheet with its saves and speed, the Leave
+dialog, the zoom) answers no
+question: it skips the show and does what it says, at once (while the computer plays itself,
+shows follow one another and a press stopped there would hardly ever reach them).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ FOLLOWS_MS = 1500.0
 """How long after a skipping press its release and click are still stopped."""
 MODIFIERS = frozenset({"Shift", "Control", "Alt", "Meta", "CapsLock", "Fn"})
 """Keys that alone skip nothing (held with another key, or pressed by the system)."""
+CONTROLS = "#top, #sheet, #leave, #zoom-tools"
+"""Where a press skips the show and still acts (the game's controls, never a question)."""
 
 
 def stored_speed() -> str:
@@ -62,6 +68,10 @@ class Skipper:
             if not self._playing():
                 self._stopped_at = None
                 return
+            if kind == "pointerdown" and _on_controls(event):
+                self._stopped_at = None
+                self._skip()
+                return
             follows = kind == "pointerdown" or str(event.key) in (" ", "Enter")
             self._stopped_at = now if follows else None  # a button's click may follow
             self._stop(event)
@@ -75,3 +85,11 @@ class Skipper:
     def _stop(event: Any) -> None:
         event.stopPropagation()
         event.preventDefault()
+
+
+def _on_controls(event: Any) -> bool:
+    """The press is on one of the game's controls (``CONTROLS``)."""
+    target = event.target
+    if null(target) or not hasattr(target, "closest"):
+        return False
+    return not null(target.closest(CONTROLS))
