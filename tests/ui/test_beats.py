@@ -154,3 +154,23 @@ def test_a_gunner_volley_is_one_shot_after_another() -> None:
     assert kinds(bs) == ["aim", "roll", "roll", "spare", "aim", "roll", "roll", "kill"]
     assert [b.other for b in bs if b.kind == BeatKind.AIM] == [(2, "armored"), (2, "assault")]
     assert [b.card for b in bs if b.purpose == "endure"] == [(2, "armored"), (2, "assault")]
+
+
+def test_a_play_keeps_the_states_it_went_through() -> None:
+    """``Game.passed``: the state after the action, then after each roll the game made itself
+    (auto dice), matching the actions at the record's end; the driver reads beats off them."""
+    from serm.core.game import Game
+
+    record = loads((ROOT / "examples" / "complete-game.json").read_text(encoding="utf-8"))
+    shot = record.actions[11]
+    assert isinstance(shot, Shoot)
+    record.actions = record.actions[:11]
+    game = Game.from_record(record)
+    n, before = len(game.record.actions), game.state
+    game.play(shot)
+    added = game.record.actions[n:]
+    assert added[0] == shot and len(added) == len(game.passed) == 2  # the shot and its roll
+    # (the Brawler it shoots has no Endure dice to roll: R21)
+    assert game.passed[-1] is game.state
+    kinds = [b.kind for b in beats([before, *game.passed], added)]
+    assert kinds == [BeatKind.AIM, BeatKind.ROLL, BeatKind.KILL]
