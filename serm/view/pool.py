@@ -12,7 +12,7 @@ import svg
 
 from serm.ui.beats import Beat
 
-from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, n, sc
+from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, n, sc, text
 from .timing import Anim, Keyframe, Slot, tween
 
 DIE = 56.0
@@ -94,20 +94,10 @@ def pool_markup(b: Beat, index: int, width: float) -> str:
     dice = _dice(b)
     label = b.words or str(b.total)
     left, cy = _origin(b, len(dice), label, width)
-    total = svg.Text(
-        x=n(len(dice) * (DIE + GAP)),
-        y=0,
-        class_=["total"],
-        dominant_baseline="central",
-        font_size=TOTAL_SIZE,
-        font_weight="bold",
-        fill=WHITE,
-        stroke=SHADOW,
-        stroke_width=6,
-        stroke_linejoin="round",
-        paint_order="stroke",
-        text=esc(label),
+    total = text(
+        len(dice) * (DIE + GAP), 0, label, TOTAL_SIZE, WHITE, bold=True, anchor="start", halo=SHADOW
     )
+    total.class_ = ["total"]
     row = [_die(i, f, six, 0) for i, (f, six, _) in enumerate(dice)]
     return str(
         svg.G(

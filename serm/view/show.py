@@ -28,7 +28,7 @@ from serm.ui.beats import BASE_MS, Beat, BeatKind, Pose
 from serm.view.model import SoldierKey
 
 from .cards import card_group
-from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc
+from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc, text
 from .pool import pool_anims, pool_markup
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
 
@@ -189,28 +189,13 @@ def _say(
     cx = min(max(sc(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
     cy = sc(y) - SAY_OFF if sc(y) - SAY_OFF - SAY_SIZE / 2 > 0 else sc(y) + SAY_OFF + 20
     cy = cy if above else sc(y)
-    text = svg.Text(
-        x=n(cx),
-        y=n(cy),
-        class_=["say"],
-        data={"beat": slot.index},
-        text_anchor="middle",
-        dominant_baseline="central",
-        font_size=SAY_SIZE,
-        font_weight="bold",
-        fill=WHITE,
-        stroke=SHADOW,
-        stroke_width=6,
-        stroke_linejoin="round",
-        paint_order="stroke",
-        opacity=0,
-        text=esc(b.words),
-    )
+    said = text(cx, cy, b.words, SAY_SIZE, WHITE, bold=True, halo=SHADOW)  # escaped there
+    said.class_, said.data, said.opacity = ["say"], {"beat": slot.index}, 0
     sel = f'#layer-show text.say[data-beat="{slot.index}"]'
     if not motion:
-        return str(text), pop(sel, "opacity", "0", "1", slot, motion)
+        return str(said), pop(sel, "opacity", "0", "1", slot, motion)
     shown = tuple((("opacity", v),) for v in ("0", "1", "1", "1", "1", "0"))
-    return str(text), [tween(sel, shown, slot, motion)]
+    return str(said), [tween(sel, shown, slot, motion)]
 
 
 def _ghosts(ctx: _Ctx) -> str:
