@@ -1389,11 +1389,14 @@ def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
 # --- showing what was played (issue 11) ---------------------------------------------------------
 
 
-def shot_at_once() -> tuple[Screen, int]:
-    """A game (dice rolled by the screen) where the first player's Assault has just shot,
-    its show still playing."""
+def shot_at_once(speed: str = "normal") -> tuple[Screen, int]:
+    """A game (dice rolled by the screen) where the first player's Assault has just shot at
+    ``speed``, its show (if any) still playing."""
     s = deployed()
     s.shows_end = False
+    s.ui, _ = reduce(s.ui, s.state, Speed(speed))
+    assert s.ui.playback.speed == speed
+    assert reduce(s.ui, s.state, Speed("warp"))[0] is s.ui  # not a speed: nothing changes
     me = mine(s, "assault")
     s.down(me.x, me.y, hit(me))
     s.key("s")
@@ -1426,19 +1429,9 @@ def test_a_decision_is_shown_then_skipped_or_ended_and_never_restarted() -> None
 
 
 def test_instant_speed_shows_nothing_but_keeps_the_last_turn() -> None:
-    s = deployed()
-    s.shows_end = False
-    s.ui, _ = reduce(s.ui, s.state, Speed("instant"))
-    assert s.ui.playback.speed == "instant"
-    assert reduce(s.ui, s.state, Speed("warp"))[0] is s.ui  # not a speed: nothing changes
-    me = mine(s, "assault")
-    s.down(me.x, me.y, hit(me))
-    s.key("s")
-    t = q.visible_enemies(s.state, me)[0]
-    s.down(t.x, t.y, hit(t))
-    s.key("Enter")
+    s, me = shot_at_once("instant")
     assert not s.ui.playback.playing and s.ui.playback.shows == 0
-    assert s.ui.playback.last and s.ui.playback.by == me.player
+    assert s.ui.playback.last and s.ui.playback.by == me
 
 
 def test_the_other_sides_last_turn_is_replayed_while_this_side_decides() -> None:
