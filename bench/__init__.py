@@ -8,8 +8,11 @@ CPython; ``replay`` (bench/replay.py) replays the costliest legal records it can
 Every benchmark measures a baseline in the same run and prints ratios against it, because the
 machines are shared and noisy; absolute times are printed too, but only ratios compare across runs.
 
-The benchmarks import ``serm``, the repository's ``tools`` and the browser tests' page helpers
-(``tests.browser``) as packages; they are not part of the installed ``serm`` package.
+The benchmarks import ``serm``, the repository's ``tools`` and ``harness`` (serving the site,
+Chromium, the page model, the scripted game, ``harness.stats.percentile``) as packages, never
+``tests``; they are not part of the installed ``serm`` package. ``bench.ai`` reaches
+``bench.ai_browser`` (``--browser``) through a lazy import, and no benchmark imports one that
+imports it back.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from harness.stats import percentile
 from serm.ai.match import ACTIVATION_CAP, play
 from serm.core.record import scenario_from_dict
 from serm.core.scenario import BUILT_IN, Scenario, by_name
@@ -107,13 +108,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(math.ceil(q * len(xs))) - 1)]
 
 
 def scenario_for(name: str, seed: int) -> Scenario:
@@ -375,7 +369,7 @@ def think_table(rows: list[Row]) -> dict[str, Any]:
         ts = times.get(kind, [])
         if not ts:
             continue
-        p50, p95, mx = percentile(ts, 0.5), percentile(ts, 0.95), max(ts)
+        p50, p95, mx = percentile(ts, 50), percentile(ts, 95), max(ts)
         print(f"{kind:14} {len(ts):7d} {p50:7.3f} {p95:7.3f} {mx:7.3f}")
         think[kind] = {
             "n": len(ts),

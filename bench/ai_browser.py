@@ -1,7 +1,7 @@
 """``python -m serm bench ai --browser``: the computer's think time as a player waits for it.
 
 Builds the site (unless ``--no-build``) and serves it with tools/serve.py's server on 127.0.0.1
-(the helpers of ``python -m serm bench web``), opens the real page in Debian's headless Chromium
+(``harness.site``), opens the real page in Debian's headless Chromium
 and, for each strength, plays ``--games`` computer-vs-computer games: game ``i`` opens
 ``?seed=SEED+i&scenario=TABLE``, picks that strength for Player 1 and Player 2 on the start screen
 and presses Start. The page thinks in ``SLICE_MS`` slices between frames (serm/web/app.py) and
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -37,20 +38,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.ai import percentile
-from bench.chromium import CHROMIUM
-from bench.web import (
-    BOOT_TIMEOUT_MS,
-    PREFIX,
-    Browser,
-    Traffic,
-    guard_page,
-    load_tools,
-    start_server,
-)
+from bench.web import BOOT_TIMEOUT_MS, Browser, guard_page
+from harness.chromium import CHROMIUM
+from harness.site import built_site, served
+from harness.stats import percentile
 from serm.core.scenario import BUILT_IN, by_name
 from serm.ui import driver
 from serm.ui.saves import AUTOSAVE
+from tools import build
 
 STRENGTHS = ("easy", "normal", "hard")
 TARGETS_P95_S = {"normal": 1.0, "hard": 3.0}
@@ -175,12 +170,12 @@ def replay_on_cpython(run: GameRun, scenario: str) -> None:
 
 
 def _dist(values: list[float]) -> dict[str, float | int]:
-    """n, p50, p95, max of ``values`` (s, nearest rank as in ``python -m serm bench ai``)."""
+    """n, p50, p95, max of ``values`` (s; ``harness.stats.percentile``: NaN when empty)."""
     return {
         "n": len(values),
-        "p50": round(percentile(values, 0.5), 4),
-        "p95": round(percentile(values, 0.95), 4),
-        "max": round(max(values, default=0.0), 4),
+        "p50": round(percentile(values, 50), 4),
+        "p95": round(percentile(values, 95), 4),
+        "max": round(max(values, default=math.nan), 4),
     }
 
 
@@ -196,7 +191,7 @@ def strength_figures(runs: list[GameRun]) -> dict[str, Any]:
         kinds.setdefault(str(d["kind"]), []).append(w)
     gaps = [(d["wall_ms"] - d["busy_ms"]) / (d["slices"] - 1) for d in decisions if d["slices"] > 1]
     target = TARGETS_P95_S.get(runs[0].strength) if runs else None
-    p95 = percentile(wall, 0.95)
+    p95 = percentile(wall, 95)
     return {
         "games": len(runs),
         "finished": sum(r.finished for r in runs),
@@ -261,23 +256,16 @@ def report(figures: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Build, serve, play every game in the page, replay each on CPython; every figure."""
-    build, serve = load_tools()
-    if args.build:
-        build.build()
-    if not (build.SITE / "index.html").is_file():
+    site = built_site() if args.build else build.SITE
+    if not (site / "index.html").is_file():
         sys.exit("[bench ai --browser] _site/ is not built: run python tools/build.py")
     if not Path(CHROMIUM).exists():
         sys.exit(f"[bench ai --browser] {CHROMIUM} is missing: install Debian's chromium")
     started = time.monotonic()
-    server = start_server(serve, build.SITE, Traffic())
-    try:
-        url = serve.server_url(server, PREFIX)
+    with served(site) as url:
         runs, problems = play_all(
             url, args.strengths, args.games, args.seed, args.scenario, args.max_decisions
         )
-    finally:
-        server.shutdown()
-        server.server_close()
     differences = [
         f"{r.strength} seed {r.seed}: the CPython record differs from action "
         f"{r.first_difference} on"

@@ -7,11 +7,11 @@ straight move's halt (``movement.halt_along``) and the React check along a path
 (``los.first_sighting``). Each figure is also given as a ratio to a pure-Python baseline loop timed
 in the same run, so runs on busy machines compare. Ends with one JSON line of every figure.
 
-Exact sight (R12) beside the sampled test it replaced (``tests.sight.reference``, kept for this
+Exact sight (R12) beside the sampled test it replaced (``harness.sight``, kept for this
 comparison only): ``los_tall_sampled_us`` and ``react_check_sampled_us`` time the old sampled
 calls on the same inputs; ``sight_{typical,narrow}_{exact,sampled}_us`` are the mean cost of one
 test over 200 layouts each of random terrain and of walls with narrow gaps (see
-``tests/sight/reference.py``); ``narrow_*`` count, over 750 narrow-gap layouts, the targets each
+``harness/sight.py``); ``narrow_*`` count, over 750 narrow-gap layouts, the targets each
 test sees and those the sampled test refused that exact sight sees.
 
 Built-in tables (R2): ``shadow_TABLE_{median,p95}_us`` time drawing one soldier's LOS region with
@@ -31,18 +31,18 @@ import sys
 import time
 from collections.abc import Callable
 
+from harness.sight import (
+    Layout,
+    layouts,
+    sampled_first_sighting,
+    sampled_sees,
+)
 from serm.ai.match import play
 from serm.core import cover, los
 from serm.core.geometry import Vec, card_polygon, sweep_contact, unit
 from serm.core.movement import halt_along
 from serm.core.scenario import LIBRARY, Scenario, by_name
 from serm.core.state import Soldier, new_game
-from tests.sight.reference import (
-    Layout,
-    layouts,
-    sampled_first_sighting,
-    sampled_sees,
-)
 
 
 def _baseline() -> None:

@@ -24,8 +24,11 @@ import sys
 import time
 from typing import Any
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
-from bench.web import BUDGET_CLICK_P95_MS, PROBE_JS, READ_GESTURES_JS, _dist
+from bench.web import BUDGET_CLICK_P95_MS, PROBE_JS, READ_GESTURES_JS
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
+from harness.pages import Table
+from harness.site import built_site, served
+from harness.stats import distribution
 
 LONG_TASK_MS = 50.0
 LONG_TASKS_JS = r"""
@@ -72,8 +75,6 @@ def deployment(
     """One first game's deployment; the probe's gestures, the long tasks, and (view on) how
     long after each card placed the view had worked out the cards of the side placing next.
     With ``on`` False the view is turned off before the first card (the same run's baseline)."""
-    from tests.browser.pages import Table
-
     rng = random.Random(seed)
     page.goto(f"{url}?seed={seed}", wait_until="commit")
     page.wait_for_selector("#loading", state="hidden", timeout=120_000)
@@ -116,14 +117,9 @@ def run(table: str, games: int, pause_ms: int) -> dict[str, Any]:
     """Per seed, a deployment with the view on, then one with it off (the baseline)."""
     from playwright.sync_api import sync_playwright
 
-    from tools import build, serve
-
-    build.build()
-    server = serve.start_in_thread(port=0, prefix="/serm/", quiet=True, root=build.SITE)
-    url = serve.server_url(server, "/serm/")
     samples: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
     problems: list[Any] = []
-    try:
+    with served(built_site()) as url:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
@@ -142,9 +138,6 @@ def run(table: str, games: int, pause_ms: int) -> dict[str, Any]:
                         sys.exit(f"[bench exposure] page errors: {problems}")
                 print(f"[bench exposure] seed {seed + 1}/{games} done", file=sys.stderr)
             browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
     return {"on": figures(samples[True]), "off": figures(samples[False])}
 
 
@@ -158,10 +151,10 @@ def figures(samples: list[dict[str, Any]]) -> dict[str, Any]:
     clicks = [v for k, vs in by.items() if not k.startswith("key:") for v in vs]
     tasks = [t["duration"] for s in samples for t in s["long_tasks"]]
     return {
-        "by_label": {k: _dist(v) for k, v in sorted(by.items())},
-        "clicks": _dist(clicks),
+        "by_label": {k: distribution(v) for k, v in sorted(by.items())},
+        "clicks": distribution(clicks),
         "long_tasks": {"n": len(tasks), "max": max(tasks, default=0.0)},
-        "ready_s": _dist([r for s in samples for r in s["ready_s"]]),
+        "ready_s": distribution([r for s in samples for r in s["ready_s"]]),
     }
 
 

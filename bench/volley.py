@@ -22,6 +22,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from harness.stats import percentile
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "complete-game.json"
 CUT = 11
@@ -84,20 +86,13 @@ def record_text() -> str:
     return json.dumps(data)
 
 
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
-
-
 def frame_figures(deltas: list[float], longs: int) -> dict[str, float]:
     """Frames, p50, p95 and max frame time (ms), frames over the budget (20 ms), long tasks."""
     return {
         "frames": len(deltas),
         "slow_frames": sum(1 for d in deltas if d > BUDGET_FRAME_P95_MS),
         "p50_ms": statistics.median(deltas) if deltas else math.nan,
-        "p95_ms": _pct(deltas, 95),
+        "p95_ms": percentile(deltas, 95),
         "max_ms": max(deltas) if deltas else math.nan,
         "long_tasks": longs,
     }

@@ -31,8 +31,8 @@ player's first visit, with the disk HTTP cache, Cache Storage and code cache a r
   for the game also its loading bar (static/js/boot.js's log of every change): the longest gap
   between two changes and the largest jump, from the first to 100 %, and the longest task.
 Then, for the game alone, one more fresh profile plays the seeded game of
-tests/browser/test_e2e_game.py through the UI (the script of tests/browser/scripted_game.py on
-the ``Table`` of tests/browser/pages.py; rematches after a victory) for ``--actions`` actions
+tests/browser/test_e2e_game.py through the UI (the script of harness/scripted_game.py on
+the ``Table`` of harness/pages.py; rematches after a victory) for ``--actions`` actions
 (pointer presses, key presses, wheel notches). A probe in the page times every input: from the
 event's timestamp to the first frame after its handlers ran (``requestAnimationFrame`` then a
 message-channel task), and the handlers alone. Pointer moves are grouped by what is dragged (the
@@ -63,16 +63,19 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from bench import volley
-from bench.chromium import CHROMIUM, speed_script
-from bench.chromium import CHROMIUM_ARGS as BASE_ARGS
+from harness import pages
+from harness import scripted_game as e2e
+from harness.chromium import CHROMIUM, speed_script
+from harness.chromium import CHROMIUM_ARGS as BASE_ARGS
+from harness.site import PREFIX, Entry, Traffic, built_site, counting_server
+from harness.stats import distribution as _dist
+from tools import build, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_SRC = Path(__file__).resolve().parent / "baseline"
@@ -82,10 +85,8 @@ CHROMIUM_ARGS = [
     "--js-flags=--expose-gc",
     "--enable-precise-memory-info",
 ]
-PREFIX = "/serm/"
 VIEWPORT = {"width": 1280, "height": 800}
 BOOT_TIMEOUT_MS = 120_000
-QUIET_S = 1.0
 
 BASELINE_MOVES = 60
 HOVER_EVERY = 15
@@ -231,107 +232,10 @@ def _log(message: str) -> None:
     print(f"[bench web] {message}", file=sys.stderr, flush=True)
 
 
-def load_tools() -> tuple[ModuleType, ModuleType]:
-    """tools/build.py and tools/serve.py (the benches need the repository, like the tests)."""
-    from tools import build, serve
-
-    return build, serve
-
-
-def _pct(values: list[float], q: float) -> float:
-    """The q-th percentile (0..100), nearest rank on the sorted values; NaN when empty."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
 def _spread(values: list[float]) -> dict[str, float]:
     if not values:
         return {"min": math.nan, "median": math.nan, "max": math.nan}
     return {"min": min(values), "median": statistics.median(values), "max": max(values)}
-
-
-def _dist(values: list[float]) -> dict[str, float]:
-    return {
-        "n": len(values),
-        "median": statistics.median(values) if values else math.nan,
-        "p95": _pct(values, 95),
-        "max": max(values) if values else math.nan,
-    }
-
-
-# ------------------------------------------------------------------------------ the servers
-
-
-Entry = tuple[str, int, int, int]
-"""(path, status, bytes sent for the body, bytes of the file it was: 0 for a 304)"""
-
-
-class Traffic:
-    """What one server sent, in order."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.log: list[Entry] = []
-        self.last = time.monotonic()
-
-    def add(self, entry: Entry) -> None:
-        with self.lock:
-            self.log.append(entry)
-            self.last = time.monotonic()
-
-    def mark(self) -> int:
-        with self.lock:
-            return len(self.log)
-
-    def since(self, start: int) -> list[Entry]:
-        with self.lock:
-            return list(self.log[start:])
-
-    def wait_quiet(self, quiet_s: float = QUIET_S, timeout_s: float = 120.0) -> None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            with self.lock:
-                idle = time.monotonic() - self.last
-            if idle >= quiet_s:
-                return
-            time.sleep(0.1)
-
-
-def start_server(serve: ModuleType, root: Path, traffic: Traffic) -> Any:
-    """tools/serve.py's server and handler, with every response counted at the server side."""
-
-    class Counting(serve.Handler):  # type: ignore[name-defined]
-        prefix = PREFIX
-        quiet = True
-
-        def send_response(self, code: int, message: str | None = None) -> None:
-            self._bench_entry = [self.path, int(code), 0]
-            super().send_response(code, message)
-
-        def send_header(self, keyword: str, value: str) -> None:
-            if keyword.lower() == "content-length" and hasattr(self, "_bench_entry"):
-                self._bench_entry[2] = int(value)
-            super().send_header(keyword, value)
-
-        def end_headers(self) -> None:
-            super().end_headers()
-            entry = getattr(self, "_bench_entry", None)
-            if entry is not None:
-                if self.command == "HEAD":
-                    entry[2] = 0
-                body = self.body_bytes if entry[1] == 200 and self.command != "HEAD" else 0
-                traffic.add((str(entry[0]), int(entry[1]), int(entry[2]), int(body)))
-                del self._bench_entry
-
-    server = serve.SiteServer(("127.0.0.1", 0), Counting, root)
-    for path in sorted(root.rglob("*")):  # compress once now, not during the first sample
-        if path.is_file() and path.suffix in serve.GZIP_SUFFIXES:
-            serve.gzipped(str(path), path.stat())
-    threading.Thread(target=server.serve_forever, name="bench-http", daemon=True).start()
-    return server
 
 
 # -------------------------------------------------------------------------- the baseline site
@@ -608,13 +512,6 @@ class Enough(Exception):
     """The scripted game has done the actions asked for."""
 
 
-def _play_module() -> tuple[ModuleType, ModuleType]:
-    """The page helpers and the seeded game script the browser tests use (tests/browser)."""
-    from tests.browser import pages, scripted_game
-
-    return pages, scripted_game
-
-
 def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> dict[str, Any]:
     """Play the seeded game (and rematches) through the UI for ``actions`` actions.
 
@@ -624,7 +521,6 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
     budget compares ``late`` with ``early``: the same moment of a game, so what is on the table
     and in the log is alike and any growth is what the 500 actions left behind (a leak).
     """
-    pages, e2e = _play_module()
     problems: list[str] = []
     gestures: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
@@ -675,7 +571,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
                 read("late", done)
                 raise Enough
 
-        class BenchTable(pages.Table):  # type: ignore[name-defined]
+        class BenchTable(pages.Table):
             def press(self, x: float, y: float) -> None:
                 super().press(x, y)
                 after_action()
@@ -1134,10 +1030,7 @@ def run(
     boot rows); ``only_volley``: only the frame times of the animated volley."""
     from playwright.sync_api import sync_playwright
 
-    build, serve = load_tools()
-    if build_site:
-        build.build()
-    site = build.SITE
+    site = built_site() if build_site else build.SITE
     if not (site / "index.html").is_file():
         sys.exit("[bench web] _site/ is not built: run python tools/build.py")
     if not Path(CHROMIUM).exists():
@@ -1145,8 +1038,8 @@ def run(
     baseline_dir = assemble_baseline(site, WORK / "baseline")
     traffic = {"game": Traffic(), "baseline": Traffic()}
     servers = {
-        "game": start_server(serve, site, traffic["game"]),
-        "baseline": start_server(serve, baseline_dir, traffic["baseline"]),
+        "game": counting_server(site, traffic["game"]),
+        "baseline": counting_server(baseline_dir, traffic["baseline"]),
     }
     urls = {k: serve.server_url(s, PREFIX) for k, s in servers.items()}
     samples: dict[str, list[dict[str, Any]]] = {"game": [], "baseline": []}

@@ -1,29 +1,25 @@
-"""Screenshots of the one-screen layout: ``python -m tools.screens [--out docs/screens]``.
+"""Screenshots of the one-screen layout: ``python -m tools.screens [--out docs/screens]``, run
+from the repository's root.
 
 Builds the site (tools/build.py; fast when current), serves it, and plays the seeded hot-seat game
-of tests/browser/scripted_game.py in Debian's chromium at each size of ``SIZES``; saves a small
-PNG of the deployment, of an activation with its question, and of the victory screen, e.g.
+of harness/scripted_game.py in Debian's chromium at each size of ``SIZES``; saves a small PNG of
+the deployment, of an activation with its question, and of the victory screen, e.g.
 ``docs/screens/360x640-deploy.png``. Phones are emulated with touch; the desktop has a mouse.
-``python tools/screens.py`` works as well (the repository's root is put on ``sys.path``).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a file: bench, tests and tools live at the root
-    sys.path.insert(0, str(ROOT))
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
+from harness.pages import Table
+from harness.scripted_game import SEED, deploy, play_step
+from harness.site import built_site, served
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script  # noqa: E402
-from tests.browser.conftest import PREFIX  # noqa: E402
-from tests.browser.pages import Table  # noqa: E402
-from tests.browser.scripted_game import SEED, deploy, play_step  # noqa: E402
-from tools import build, serve  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SIZES = ((360, 640, True), (390, 844, True), (740, 360, True), (1280, 800, False))
 """Width, height (CSS px), touch."""
@@ -61,28 +57,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    build.build()
-    server = serve.start_in_thread(port=0, prefix=PREFIX, quiet=True, root=build.SITE)
-    url = serve.server_url(server, PREFIX)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    with served(built_site()) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        for width, height, touch in SIZES:
+            context = browser.new_context(
+                viewport={"width": width, "height": height},
+                has_touch=touch,
+                is_mobile=touch,
+                reduced_motion="reduce",
             )
-            for width, height, touch in SIZES:
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    has_touch=touch,
-                    is_mobile=touch,
-                    reduced_motion="reduce",
-                )
-                context.add_init_script(speed_script())
-                play(context.new_page(), url, args.out, f"{width}x{height}")
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+            context.add_init_script(speed_script())
+            play(context.new_page(), url, args.out, f"{width}x{height}")
+            context.close()
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 then ``serm.web.paint.Painter.paint`` against a stand-in DOM (no browser, so no style, layout or
 raster: only what the page's handler runs in Python).
 
-    python tools/time_paint.py [--rounds N]
+    python -m tools.time_paint [--rounds N]    (from the repository's root)
 
 Prints median and p95 (ms) per path: ``move_ray`` (a pointer move aiming a Move), ``hover_card``
 (the pointer reaching a card), ``select``, ``shoot`` (the target pressed) and ``end_of_move`` (the
@@ -16,10 +16,10 @@ import statistics
 import sys
 import time
 import types
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from harness.deployments import P1, P2
+from harness.stats import percentile
 
 
 class _Node:
@@ -96,7 +96,6 @@ def main() -> None:
     from serm.ui import driver
     from serm.ui.events import Command, Hit, PointerMove, Press
     from serm.web.paint import Painter
-    from tests.view.conftest import P1, P2
 
     times: dict[str, list[float]] = {}
 
@@ -147,8 +146,7 @@ def main() -> None:
                 if game.state.pending and game.state.pending.kind == PendingKind.REACT:
                     ui = driver.step(game, ui, Press(Command.REACT)).ui
     for label, ts in sorted(times.items()):
-        ts.sort()
-        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+        p95 = percentile(ts, 95)
         print(
             f"{label:12s} n={len(ts):4d} median {statistics.median(ts):6.2f} ms  p95 {p95:6.2f} ms"
         )

@@ -1,1 +1,1 @@
-"""Browser tests and the page helpers the benchmarks share (``pages``, ``scripted_game``)."""
+"""Browser tests: Playwright drives the built site in Debian's headless Chromium (harness/)."""

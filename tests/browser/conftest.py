@@ -21,20 +21,15 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
-from bench.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS, fail_on, guarded_page, wait_until_booted
+from harness.site import PREFIX
 from tools import serve
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-PREFIX = "/serm/"
-BOOT_TIMEOUT_MS = 90_000
-ALLOWED_HOSTS = frozenset({"127.0.0.1"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -81,50 +76,6 @@ def browser_problems() -> list[str]:
     return []
 
 
-def guarded_page(
-    browser: Browser, problems: list[str], speed: str = "instant", **options: Any
-) -> Page:
-    """A page in a fresh context (``options`` for ``new_context``; 1280 x 800 unless they name
-    a viewport) whose page errors, console errors and requests off 127.0.0.1 (aborted) are added
-    to ``problems``. Actions are shown at ``speed`` (instant: a scripted press is never taken
-    as skipping a show; ``bench.chromium.speed_script``)."""
-    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
-    context.add_init_script(speed_script(speed))
-    page = context.new_page()
-
-    def guard(route: Route) -> None:
-        url = route.request.url
-        host = urlsplit(url).hostname
-        if url.startswith(("data:", "blob:")) or host in ALLOWED_HOSTS:
-            route.continue_()
-        else:
-            problems.append(f"request off 127.0.0.1: {url}")
-            route.abort()
-
-    context.route("**/*", guard)
-    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    page.on(
-        "console",
-        lambda msg: (
-            problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
-        ),
-    )
-    page.on(
-        "requestfailed",
-        lambda req: (
-            problems.append(f"request failed: {req.url} ({req.failure})")
-            if urlsplit(req.url).hostname in ALLOWED_HOSTS
-            else None
-        ),
-    )
-    return page
-
-
-def fail_on(problems: list[str]) -> None:
-    if problems:
-        pytest.fail("browser problems:\n  " + "\n  ".join(problems), pytrace=False)
-
-
 @pytest.fixture
 def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
     page = guarded_page(browser, browser_problems)
@@ -150,14 +101,6 @@ def touch_page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
     finally:
         page.context.close()
     fail_on(browser_problems)
-
-
-def wait_until_booted(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait until the app is live (static/js/boot.js marks it when serm/web/app.py is ready: the
-    board drawn at build time is there long before) and hid the loading screen."""
-    page.wait_for_selector("html[data-boot=live]", state="attached", timeout=timeout_ms)
-    page.wait_for_selector("#board svg", state="attached", timeout=timeout_ms)
-    page.wait_for_selector("#loading", state="hidden", timeout=timeout_ms)
 
 
 @pytest.fixture

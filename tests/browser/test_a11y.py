@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from harness.chromium import guarded_page
+from harness.pages import open_menu
 from serm.core.record import loads, replay_steps
 from serm.core.state import PendingKind
-from tests.browser.conftest import ROOT, guarded_page
-from tests.browser.pages import open_menu
+from tests.browser.conftest import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 EXAMPLE = ROOT / "examples" / "complete-game.json"

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route
 
-from tests.browser.conftest import PREFIX, wait_until_booted
+from harness.chromium import wait_until_booted
+from harness.site import PREFIX
 from tools import serve
 
 Boot = Callable[[Page], float]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import Table
-from tests.browser.scripted_game import SEED, deploy, play_step
+from harness.pages import Table
+from harness.scripted_game import SEED, deploy, play_step
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,10 +10,10 @@ import re
 from playwright.sync_api import Page
 
 from bench.exposure import free_spots
+from harness.pages import Table, start_game
 from serm.core import cover
 from serm.core.geometry import Vec, card_polygon
 from serm.core.scenario import by_name
-from tests.browser.pages import Table, start_game
 
 SEED = 5
 TABLE = "default"

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from tests.browser.conftest import fail_on, guarded_page, wait_until_booted
-from tests.browser.pages import play_a_little, start_game
+from harness.chromium import fail_on, guarded_page, wait_until_booted
+from harness.pages import play_a_little, start_game
 
 SEED = 8
 WASM = "**/pyodide.asm.wasm"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import Table, start_game
+from harness.pages import Table, start_game
 
 SEED = 5
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Dialog, Page
 
-from tests.browser.pages import start_game
+from harness.pages import start_game
 
 
 def _no_native_dialogs(page: Page) -> list[str]:

@@ -29,9 +29,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import Page, Request, Response
 
-from tests.browser import scripted_game
-from tests.browser.conftest import PREFIX, wait_until_booted
-from tests.browser.pages import Table, play_a_little, start_game
+from harness import scripted_game
+from harness.chromium import wait_until_booted
+from harness.pages import Table, play_a_little, start_game
+from harness.site import PREFIX
 from tools import serve
 
 SEED = 8

@@ -16,9 +16,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
-from tests.browser.conftest import fail_on, guarded_page
-from tests.browser.pages import Table
-from tests.browser.scripted_game import SEED, deploy, play_step
+from harness.chromium import fail_on, guarded_page
+from harness.pages import Table
+from harness.scripted_game import SEED, deploy, play_step
 
 SIZES = ((360, 640, True), (390, 844, True), (740, 360, True), (1280, 800, False))
 """Width, height (CSS px), touch."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import start_game
+from harness.pages import start_game
 
 
 def test_the_outlook_appears_once_the_aim_rests(page: Page, site_url: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import Table, start_game
+from harness.pages import Table, start_game
 
 COUNT_UNIT = """
 (() => {

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import Table
+from harness.pages import Table
 
 
 def _type_dice(page: Page, *faces: str) -> None:

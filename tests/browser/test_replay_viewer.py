@@ -15,12 +15,12 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
+from harness.chromium import fail_on, guarded_page, wait_until_booted
+from harness.pages import Table, open_menu, start_game
 from serm.core.record import loads, replay
 from serm.ui.link import fragment
 from serm.view.model import ViewModel
 from serm.view.render import render
-from tests.browser.conftest import fail_on, guarded_page, wait_until_booted
-from tests.browser.pages import Table, open_menu, start_game
 from tests.browser.test_a11y import violations
 from tests.browser.test_one_screen import assert_in_view, assert_unscrolled
 

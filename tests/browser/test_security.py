@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Dialog, Page
 
-from tests.browser.pages import play_a_little, start_game
+from harness.pages import play_a_little, start_game
 
 SEED = 8
 CSP = (

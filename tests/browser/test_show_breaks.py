@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import fail_on, guarded_page, wait_until_booted
+from harness.chromium import fail_on, guarded_page, wait_until_booted
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 360, "height": 740},

@@ -18,8 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import fail_on, guarded_page, wait_until_booted
-from tests.browser.pages import Table, open_menu
+from harness.chromium import fail_on, guarded_page, wait_until_booted
+from harness.pages import Table, open_menu
 
 MOUSE: dict[str, Any] = {}
 TOUCH: dict[str, Any] = {

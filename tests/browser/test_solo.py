@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import Table
-from tests.browser.scripted_game import play_step
+from harness.pages import Table
+from harness.scripted_game import play_step
 
 FRAME_BUDGET_MS = 150
 """Longest main-thread task allowed while playing: a computer slice is 12 ms of thinking, but one

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import Table, start_game
+from harness.pages import Table, start_game
 
 SEED = 8
 

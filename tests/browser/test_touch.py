@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.pages import Table, open_menu, start_game
+from harness.pages import Table, open_menu, start_game
 from tests.browser.touch import SIZES, Fingers, mapping, phone, to_screen, to_table
 
 

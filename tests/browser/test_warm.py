@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import start_game
+from harness.pages import start_game
 
 SEED = 11
 

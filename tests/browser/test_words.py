@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import start_game
+from harness.pages import start_game
 from tests.browser.test_a11y import violations
 
 SEED = 8

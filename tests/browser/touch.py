@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import guarded_page
+from harness.chromium import guarded_page
 
 SIZES = ((360, 640), (390, 844), (740, 360))
 """Phone portrait, a larger phone, phone landscape (CSS px)."""

@@ -15,6 +15,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from harness.sight import (
+    Layout,
+    Tall,
+    layouts,
+    reference_sees,
+    sampled_sees,
+    wall,
+    witness_problem,
+)
 from serm.core.convex import edges_of, hull, inside
 from serm.core.geometry import CARD_WIDTH, Polygon, Vec, card_polygon, convex_hull, polygons_overlap
 from serm.core.los import (
@@ -27,15 +36,6 @@ from serm.core.los import (
 from serm.core.record import short_side
 from serm.core.scenario import Terrain
 from serm.core.visibility import Partition
-from tests.sight.reference import (
-    Layout,
-    Tall,
-    layouts,
-    reference_sees,
-    sampled_sees,
-    wall,
-    witness_problem,
-)
 
 HW = CARD_WIDTH / 2
 TABLE: Polygon = (Vec(0, 0), Vec(10, 0), Vec(10, 10), Vec(0, 10))

@@ -4,25 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from harness.deployments import P1, P2
 from serm.core import Move, Place, React, Roll, Shoot, State, apply, new_game
 from serm.core import queries as q
 from serm.core.scenario import by_name
-
-# (card, x, y, facing): player 1 deploys in y 8..10 facing up, player 2 in y 0..2 facing down.
-P1 = (
-    ("ranger", 1.0, 9.0, 0.0),
-    ("gunner", 3.0, 9.0, 0.0),
-    ("armored", 5.0, 9.0, 10.0),
-    ("assault", 7.0, 9.0, 0.0),
-    ("brawler", 9.0, 9.0, 330.0),
-)
-P2 = (
-    ("ranger", 1.0, 1.0, 180.0),
-    ("gunner", 3.5, 1.0, 180.0),
-    ("armored", 5.0, 1.0, 180.0),
-    ("assault", 7.0, 1.0, 200.0),
-    ("brawler", 8.8, 1.2, 90.0),
-)
 
 
 def fresh_game() -> State:

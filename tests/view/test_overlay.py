@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.sight import layouts, wall
 from serm.core import State
 from serm.core import queries as q
 from serm.core.convex import Poly, Pt, clip, edges_of, inside, intersect
@@ -31,7 +32,6 @@ from serm.view.render import (
     sight_markup,
 )
 from serm.view.sight import region_markup
-from tests.sight.reference import layouts, wall
 
 NS = "{http://www.w3.org/2000/svg}"
 

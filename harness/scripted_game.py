@@ -1,15 +1,16 @@
 """The seeded hot-seat game, played through the page like two players would (R5-R24).
 
-Shared by tests/browser/test_e2e_game.py and ``python -m serm bench web``: ``deploy`` places all
-ten cards with pointer drags, the wheel and the rotation handle; ``play_step`` answers whatever
-the page asks next (activations with aimed Moves and Shoots, a React with its stop point, ...).
+Shared by the browser tests (tests/browser/test_e2e_game.py), ``python -m serm bench web`` and
+``python -m tools.screens``: ``deploy`` places all ten cards with pointer drags, the wheel and the
+rotation handle; ``play_step`` answers whatever the page asks next (activations with aimed Moves
+and Shoots, a React with its stop point, ...).
 """
 
 from __future__ import annotations
 
 import math
 
-from tests.browser.pages import Card, Table
+from harness.pages import Card, Table
 
 SEED = 4
 

@@ -1,10 +1,13 @@
-"""The game page as tests see it: cards read from the SVG, pointer actions in card lengths."""
+"""The game page as the tests, benchmarks and tools see it: cards read from the SVG, pointer
+actions in card lengths."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 SCALE = 100
 """SVG user units per card length (serm.view.render.SCALE)."""

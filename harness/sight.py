@@ -1,10 +1,10 @@
 """References for exact line of sight (R11-R13): a dense brute-force test, the old sampled test,
 a witness checker and the layouts they are compared on.
 
-None of this is used by the game. ``sampled_sees`` is the sampled test the engine used before
-sight became exact (5 points of the top edge to 9 points of the visible part; C13 before
-2026-11-30), kept only so that the tests can check that exact sight sees all it saw and so that
-``python -m serm bench engine`` can time the two side by side.
+None of this is used by the game, so it lives here and not in serm. ``sampled_sees`` is the
+sampled test the engine used before sight became exact (5 points of the top edge to 9 points of
+the visible part), kept only so that the tests (tests/sight) can check that exact sight sees all
+it saw and so that ``python -m serm bench engine`` can time the two side by side.
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ PATH_STEP = 0.05
 def sampled_first_sighting(
     viewer: Viewer, facing: float, path: tuple[Vec, ...], halt: float, tall: Tall
 ) -> float | None:
-    """The old R18 check (C7 before 2026-11-30): the sliding card tested with ``sampled_sees``
+    """The old R18 check (the sampled C7): the sliding card tested with ``sampled_sees``
     every ``PATH_STEP`` L along each straight stretch and at the halt, kept for the bench."""
     travelled = 0.0
     for a, b in zip(path, path[1:], strict=False):
