@@ -3,7 +3,8 @@
 Next to it goes its golden final state, examples/complete-game.summary.json: exactly what
 ``python -m serm replay examples/complete-game.json`` prints (tests/test_cli.py compares them).
 
-Run from anywhere as ``python tools/make_example.py [--out PATH]``. Standard library and serm only.
+Run from the repository's root as ``python -m tools.make_example [--out PATH]``. Standard library
+and serm only.
 
 Both sides are played by a simple seeded player (charge the nearest enemy, shoot what it sees,
 always React, stop the mover where it first came into view). Dice come from the game's own seeded
@@ -28,11 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from serm.core import (  # noqa: E402
+from serm.core import (
     Action,
     End,
     Face,
@@ -44,17 +41,18 @@ from serm.core import (  # noqa: E402
     State,
     Stop,
 )
-from serm.core.actions import Path as BrawlerPath  # noqa: E402
-from serm.core.geometry import Vec, bearing_of, unit  # noqa: E402
-from serm.core.queries import (  # noqa: E402
+from serm.core.actions import Path as BrawlerPath
+from serm.core.geometry import Vec, bearing_of, unit
+from serm.core.queries import (
     can_act,
     facing_problem,
     placement_problem,
     visible_enemies,
 )
-from serm.core.scenario import default  # noqa: E402
-from serm.core.state import EventKind, PendingKind, Soldier, Status  # noqa: E402
+from serm.core.scenario import default
+from serm.core.state import EventKind, PendingKind, Soldier, Status
 
+ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "examples" / "complete-game.json"
 MAX_ACTIONS = 3000
 PLAYERS = {

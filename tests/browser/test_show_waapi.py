@@ -5,11 +5,10 @@ motion the same times, in jumps. The page here is only the board markup (no app)
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import R, arrange
 from playwright.sync_api import Page
 
 from serm.core import apply
@@ -19,10 +18,6 @@ from serm.ui.beats import beats
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.view.show import show
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "core"))  # the engine tests' builders (not a package)
-from helpers import R, arrange  # noqa: E402
 
 PLAY = """([markup, anims, times]) => {
   document.querySelector('#layer-show').innerHTML = markup;

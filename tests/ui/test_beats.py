@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import R, arrange, rolloff_for
 
 from serm.core import apply
 from serm.core.actions import Action, End, Face, Move, Place, React, Shoot, Stop
@@ -15,8 +15,6 @@ from serm.core.state import State, new_game
 from serm.ui.beats import BASE_MS, SPEEDS, Beat, BeatKind, beats, speed_factor
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "core"))  # the engine tests' builders (not a package)
-from helpers import R, arrange, rolloff_for  # noqa: E402
 
 
 def run(state: State, *actions: Action) -> tuple[Beat, ...]:

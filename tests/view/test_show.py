@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers import R, arrange
 
 from serm.core import apply
 from serm.core.actions import Action, Face, Move, React, Shoot
@@ -21,8 +21,6 @@ from serm.view.show import Anim, Show, show, trail
 from serm.view.timing import STEP
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "core"))  # the engine tests' builders (not a package)
-from helpers import R, arrange  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
 PART = re.compile(r'^(\w+)?((?:[.#][\w-]+)*)((?:\[[\w-]+="[^"]*"\])*)$')
