@@ -1,9 +1,13 @@
-"""Isolation (style.md): only the browser layer touches the browser.
+"""Isolation (style.md): only the browser layer touches the browser; the checkout's layers.
 
 serm/core (the rules) and serm/ai (the computer opponent) import nothing from ``js``, ``pyscript``,
 ``pyodide`` or ``svg``; serm/view (pure functions to SVG) and serm/ui (the interaction state and
 its reducer, the panel's HTML) may use ``svg`` but nothing from the browser. Checked twice: an AST
 scan of every import, and a fresh interpreter in which those modules cannot be imported at all.
+
+Around serm: tools/, bench/ and harness/ import nothing from ``tests`` (what they share with the
+tests lives in harness/), harness/ imports nothing from ``bench``, the benchmarks' imports of one
+another (lazy ones included) form no circle, and no Python file edits ``sys.path``.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+SKIPPED = {".venv", "node_modules", "build", "_site", ".git", "__pycache__"}
+"""Folders of the checkout that hold no Python of the project (static/vendor too)."""
 CORE = ROOT / "serm" / "core"
 AI = ROOT / "serm" / "ai"
 VIEW = ROOT / "serm" / "view"
@@ -113,3 +120,134 @@ def test_the_blocker_blocks() -> None:
         timeout=120,
     )
     assert result.returncode != 0 and "svg is not installed here" in result.stderr
+
+
+# --------------------------------------------------------------------- around serm
+
+
+def imported_modules(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, full module name) of every absolute import in a file, including ones inside
+    functions; ``from package import name`` also yields ``package.name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module
+            for alias in node.names:
+                yield node.lineno, f"{node.module}.{alias.name}"
+
+
+@pytest.mark.parametrize(
+    ("folder", "banned"),
+    [("tools", {"tests"}), ("bench", {"tests"}), ("harness", {"tests", "bench"})],
+)
+def test_tools_benchmarks_and_harness_import_no_tests(folder: str, banned: set[str]) -> None:
+    assert offending(ROOT / folder, banned) == []
+
+
+def import_graph(package: Path) -> dict[str, set[str]]:
+    """The package's modules and, for each, the modules of the package it imports. The package
+    itself (its ``__init__``, the dispatcher) is no target: importing any of its modules runs it."""
+    name = package.name
+    modules = {
+        name if p.name == "__init__.py" else f"{name}.{p.stem}": p
+        for p in sorted(package.glob("*.py"))
+    }
+    return {
+        module: {m for _, m in imported_modules(path) if m in modules and m not in (module, name)}
+        for module, path in modules.items()
+    }
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import circle, each as the modules along it (first one repeated at the end)."""
+    found: list[list[str]] = []
+
+    def walk(module: str, trail: list[str]) -> None:
+        for nxt in sorted(graph.get(module, ())):
+            if nxt == trail[0]:
+                found.append([*trail, nxt])
+            elif nxt not in trail and nxt > trail[0]:
+                walk(nxt, [*trail, nxt])
+
+    for start in sorted(graph):
+        walk(start, [start])
+    return found
+
+
+def test_the_benchmarks_import_one_another_in_no_circle() -> None:
+    graph = import_graph(BENCH)
+    assert "bench.ai_browser" in graph["bench.ai"]  # ``--browser``, one way only
+    assert circles(graph) == []
+
+
+def test_the_circle_finder_finds_circles(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("def f():\n    from pkg.b import g\n")
+    (pkg / "b.py").write_text("from pkg import c\n")
+    (pkg / "c.py").write_text("import pkg.a\n")
+    (pkg / "d.py").write_text("from pkg.c import x\n")
+    assert circles(import_graph(pkg)) == [["pkg.a", "pkg.b", "pkg.c", "pkg.a"]]
+    (pkg / "c.py").write_text("import os\n")
+    assert circles(import_graph(pkg)) == []
+
+
+def python_files(root: Path) -> Iterator[Path]:
+    """Every .py file of the checkout, outside ``SKIPPED`` folders and static/vendor."""
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).parts
+        if SKIPPED.isdisjoint(parts) and parts[:2] != ("static", "vendor"):
+            yield path
+
+
+def path_edits(path: Path) -> list[int]:
+    """Lines that change ``sys.path``: a call of one of its methods, or an assignment to it
+    (or to a slice of it)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+    def is_sys_path(node: ast.AST) -> bool:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr == "path"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+        )
+
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if is_sys_path(node.func.value):
+                lines.append(node.lineno)
+        elif isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(is_sys_path(t) for t in targets):
+                lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_no_python_file_edits_sys_path() -> None:
+    files = list(python_files(ROOT))
+    assert ROOT / "tests" / "test_architecture.py" in files
+    assert not any("node_modules" in p.parts for p in files)
+    edits = [f"{p.relative_to(ROOT)}:{line}" for p in files for line in path_edits(p)]
+    assert edits == []
+
+
+def test_the_path_checker_sees_edits(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import sys\n"
+        "sys.path.insert(0, 'x')\n"
+        "def f():\n"
+        "    sys.path.append('y')\n"
+        "sys.path[:0] = ['z']\n"
+        "sys.path += ['w']\n"
+        "print(sys.path[0], 'sys.path.insert')\n"
+    )
+    assert path_edits(bad) == [2, 4, 5, 6]
