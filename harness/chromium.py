@@ -11,7 +11,7 @@ game is live.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
@@ -33,6 +33,12 @@ ALLOWED_HOSTS = frozenset({"127.0.0.1"})
 """The only host a guarded page may request (the local server)."""
 
 
+class Problems(Protocol):
+    """Where a guarded page reports what went wrong (a list, or a relay to one)."""
+
+    def append(self, problem: str, /) -> None: ...
+
+
 def speed_script(speed: str = "instant") -> str:
     """An init script that sets the game's speed setting (``serm.web.pace.SPEED_KEY``) before the
     page runs, unless the page already has one: the tests and benchmarks that script a game play
@@ -45,7 +51,7 @@ def speed_script(speed: str = "instant") -> str:
 
 
 def guarded_page(
-    browser: Browser, problems: list[str], speed: str = "instant", **options: Any
+    browser: Browser, problems: Problems, speed: str = "instant", **options: Any
 ) -> Page:
     """A page in a fresh context (``options`` for ``new_context``; 1280 x 800 unless they name
     a viewport) whose page errors, console errors and requests off 127.0.0.1 (aborted) are added

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from harness.fresh import open_site
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -90,9 +92,9 @@ class Table:
 
 
 def start_game(page: Page, site_url: str, seed: int, scenario: str = "open") -> Table:
-    """Open the page with a seed, wait for it, start a game on ``scenario``."""
-    page.goto(f"{site_url}?seed={seed}")
-    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    """Open the site with a seed as a new visit (``harness.fresh.open_site``), start a game on
+    ``scenario``."""
+    open_site(page, site_url, f"?seed={seed}")
     page.check(f"#prompt input[name=scenario][value={scenario}]")
     page.click("[data-action=start]")
     return Table(page)

@@ -6,13 +6,15 @@
   under the sub-path ``/serm/`` (as on a static host), for the whole session.
 * ``browser``: Debian's Chromium (/usr/bin/chromium) driven by Playwright; no browser
   download is ever made (never run ``playwright install``).
-* ``page`` (``touch_page``: 360 px wide, with touch): a fresh page (in a fresh context, so
-  with no service worker yet) that records page errors, console errors and every request to
-  a host other than 127.0.0.1 (such requests are aborted, the service worker's included);
-  the test fails at teardown if any happened. The ``browser_problems`` fixture is that
-  list; a test that expects an error may clear it.
-* ``boot``: ``boot(page)`` opens the site and waits for the app; returns seconds taken.
-* ``booted_page``: ``page`` opened on the site and waited until the app is ready.
+* ``page`` (``touch_page``: 360 px wide, with touch): the worker's warm page, booted once and
+  made fresh for each test without a reload (``harness.fresh``: empty storage, the start
+  screen; ``open_site`` and ``start_game`` open the site at a query the same way). It records
+  page errors, console errors and every request to a host other than 127.0.0.1 (such requests
+  are aborted, the service worker's included); the test fails at teardown if any happened. The
+  ``browser_problems`` fixture is that list; a test that expects an error may clear it.
+* ``cold_page``: a page in a new context that has loaded nothing, guarded the same way, for
+  the tests of loading itself and the tests that change a page for good.
+* ``boot``: ``boot(page)`` loads the site and waits for the app; returns seconds taken.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Dialog, Page, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS, fail_on, guarded_page, wait_until_booted
+from harness.fresh import WarmPage
 from harness.site import PREFIX
 from tools import serve
 
@@ -76,8 +79,51 @@ def browser_problems() -> list[str]:
     return []
 
 
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 740},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+"""A phone's context: 360 px wide, touch instead of a mouse."""
+
+
+@pytest.fixture(scope="session")
+def warm_pages(browser: Browser, site_url: str) -> Iterator[dict[str, WarmPage]]:
+    """This worker's warm pages, a desktop and a phone, each booted once."""
+    pages = {"desktop": WarmPage(browser, site_url), "phone": WarmPage(browser, site_url, **PHONE)}
+    try:
+        yield pages
+    finally:
+        for warm in pages.values():
+            warm.close()
+
+
+def _lend(warm: WarmPage, problems: list[str]) -> Iterator[Page]:
+    page = warm.take(problems)
+    try:
+        yield page
+    finally:
+        warm.give_back(lambda: fail_on(problems))
+
+
 @pytest.fixture
-def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
+def page(warm_pages: dict[str, WarmPage], browser_problems: list[str]) -> Iterator[Page]:
+    """The worker's warm desktop page, fresh at the site (``harness.fresh``)."""
+    yield from _lend(warm_pages["desktop"], browser_problems)
+
+
+@pytest.fixture
+def touch_page(warm_pages: dict[str, WarmPage], browser_problems: list[str]) -> Iterator[Page]:
+    """``page`` as a phone: 360 px wide, touch instead of a mouse."""
+    yield from _lend(warm_pages["phone"], browser_problems)
+
+
+@pytest.fixture
+def cold_page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
+    """A page in a new context that has loaded nothing yet: no service worker, empty caches,
+    for the tests of loading itself and of what a test adds to a page for good (init scripts,
+    routes on the context, offline)."""
     page = guarded_page(browser, browser_problems)
     try:
         yield page
@@ -86,26 +132,45 @@ def page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
     fail_on(browser_problems)
 
 
+class NativeDialogs:
+    """The browser's own dialogs (alert, confirm, prompt) that pages open during a test: each
+    is noted and dismissed unless ``accept`` says otherwise; the handlers go at teardown."""
+
+    def __init__(self) -> None:
+        self.handlers: list[tuple[Page, Callable[[Dialog], None]]] = []
+
+    def watch(self, page: Page, accept: Callable[[Dialog], bool] = lambda _: False) -> list[str]:
+        opened: list[str] = []
+
+        def on_dialog(dialog: Dialog) -> None:
+            if accept(dialog):
+                dialog.accept()
+                return
+            opened.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        self.handlers.append((page, on_dialog))
+        return opened
+
+    def close(self) -> None:
+        for page, handler in self.handlers:
+            if not page.is_closed():
+                page.remove_listener("dialog", handler)
+
+
 @pytest.fixture
-def touch_page(browser: Browser, browser_problems: list[str]) -> Iterator[Page]:
-    """``page`` as a phone: 360 px wide, touch instead of a mouse."""
-    options: dict[str, Any] = {
-        "viewport": {"width": 360, "height": 740},
-        "has_touch": True,
-        "is_mobile": True,
-        "device_scale_factor": 2,
-    }
-    page = guarded_page(browser, browser_problems, **options)
+def native_dialogs() -> Iterator[NativeDialogs]:
+    dialogs = NativeDialogs()
     try:
-        yield page
+        yield dialogs
     finally:
-        page.context.close()
-    fail_on(browser_problems)
+        dialogs.close()
 
 
 @pytest.fixture
 def boot(site_url: str) -> Callable[[Page], float]:
-    """``boot(page)`` opens the site, waits until the app is ready, returns the seconds taken."""
+    """``boot(page)`` loads the site, waits until the app is ready, returns the seconds taken."""
 
     def _boot(page: Page) -> float:
         started = time.monotonic()
@@ -114,9 +179,3 @@ def boot(site_url: str) -> Callable[[Page], float]:
         return time.monotonic() - started
 
     return _boot
-
-
-@pytest.fixture
-def booted_page(page: Page, boot: Callable[[Page], float]) -> Page:
-    boot(page)
-    return page

@@ -5,13 +5,12 @@ victory screen, at 360 and 1280 CSS px; the board's changes are said in a live r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from harness.chromium import guarded_page
+from harness.fresh import open_site
 from harness.pages import open_menu
 from serm.core.record import loads, replay_steps
 from serm.core.state import PendingKind
@@ -23,22 +22,12 @@ WIDTHS = ((360, 640), (1280, 800))
 
 
 @pytest.fixture(params=WIDTHS, ids=lambda wh: f"{wh[0]}px")
-def sized(
-    request: pytest.FixtureRequest, browser: Browser, browser_problems: list[str]
-) -> Iterator[Page]:
+def sized(request: pytest.FixtureRequest) -> Page:
+    """The warm page at this size: the phone's (with touch) under 600 px, else the desktop's."""
     width, height = request.param
-    touch = width < 600
-    page = guarded_page(
-        browser,
-        browser_problems,
-        viewport={"width": width, "height": height},
-        has_touch=touch,
-        is_mobile=touch,
-    )
-    try:
-        yield page
-    finally:
-        page.context.close()
+    page: Page = request.getfixturevalue("touch_page" if width < 600 else "page")
+    page.set_viewport_size({"width": width, "height": height})
+    return page
 
 
 def violations(page: Page) -> list[tuple[str, str, int, list[str]]]:
@@ -73,8 +62,7 @@ def test_axe_finds_nothing_serious_on_the_named_screens(
     sized: Page, site_url: str, tmp_path: Path
 ) -> None:
     page = sized
-    page.goto(f"{site_url}?seed=3")
-    page.wait_for_selector("#game:not([aria-busy])", timeout=90_000)
+    open_site(page, site_url, "?seed=3")
     found = violations(page)
     assert found == [], ("welcome", found)
     page.check("#prompt input[name=scenario][value=open]")
@@ -99,8 +87,7 @@ def test_axe_finds_nothing_serious_on_the_named_screens(
 
 
 def test_the_board_says_what_changed_in_a_live_region(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}?seed=3")
-    page.wait_for_selector("#game:not([aria-busy])", timeout=90_000)
+    open_site(page, site_url, "?seed=3")
     page.check("#prompt input[name=scenario][value=open]")
     page.click("[data-action=start]")
     page.wait_for_selector("#prompt [data-pending=place]")

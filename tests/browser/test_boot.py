@@ -31,7 +31,13 @@ STALL_S = 20  # static/js/boot.js: STALL_MS
 SAID_AT_ONCE_S = 10  # "as soon as it is known": well before the stall limit
 
 
-def test_boot(page: Page, boot: Boot) -> None:
+@pytest.fixture
+def page(cold_page: Page) -> Page:
+    """Every test here loads the site for real (most fail a start-up file on the way)."""
+    return cold_page
+
+
+def test_boot_is_live_and_its_progress_reaches_the_end(page: Page, boot: Boot) -> None:
     seconds = boot(page)
     print(f"booted in {seconds:.1f} s")
 
@@ -42,12 +48,10 @@ def test_boot(page: Page, boot: Boot) -> None:
     assert page.locator("[data-action=start]").is_enabled()
     assert page.evaluate(BOOT_STATE_JS) == "live"
 
-
-def test_progress_reaches_the_end(booted_page: Page) -> None:
-    bar = booted_page.locator("#loading-progress")
+    bar = page.locator("#loading-progress")
     assert bar.get_attribute("role") == "progressbar"
     assert bar.get_attribute("aria-valuenow") == "100"
-    log = booted_page.evaluate("window.__sermBoot.log")
+    log = page.evaluate("window.__sermBoot.log")
     values = [value for _, value, _, _, _ in log]
     shown = [to for _, _, _, to, _ in log]
     assert values == sorted(values), "the progress never goes back"
@@ -104,9 +108,8 @@ def test_the_bar_keeps_moving_while_python_keeps_the_page_busy(page: Page, site_
     assert len(inside) >= 3, "the bar stood still while the page was busy"
 
 
-def test_phone_viewport_has_no_horizontal_scroll(page: Page, boot: Boot) -> None:
-    page.set_viewport_size({"width": 360, "height": 740})
-    boot(page)
+def test_phone_viewport_has_no_horizontal_scroll(touch_page: Page) -> None:
+    page = touch_page
     overflow = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )

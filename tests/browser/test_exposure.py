@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import Page
 
 from bench.exposure import free_spots
+from harness.fresh import open_site, wait_for_import
 from harness.pages import Table, start_game
 from serm.core import cover
 from serm.core.geometry import Vec, card_polygon
@@ -128,11 +129,10 @@ def test_the_exposure_view_works_out_after_the_computer_places_first(
 ) -> None:
     """Seed 5: the computer (player 2) places first; with no input from the player afterwards,
     the view still gets worked out (the computer's move arms the resting work, not only input)."""
-    page.goto(f"{site_url}?seed={SEED}")
-    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    open_site(page, site_url, f"?seed={SEED}")
     page.check(f"#prompt input[name=scenario][value={TABLE}]")
     page.select_option("#player-2", "easy")
-    page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
+    wait_for_import(page, "serm.ai")  # loaded once a side is the computer's
     page.click("[data-action=start]")
     page.locator("#layer-board g.card.p2").first.wait_for(state="attached", timeout=60_000)
     page.mouse.move(0, 0)  # the pointer leaves the board: no input from here on

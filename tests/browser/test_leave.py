@@ -3,20 +3,10 @@ dialog that a finger and the keyboard both answer (issue 12: the whole game on o
 
 from __future__ import annotations
 
-from playwright.sync_api import Dialog, Page
+from playwright.sync_api import Page
 
 from harness.pages import start_game
-
-
-def _no_native_dialogs(page: Page) -> list[str]:
-    opened: list[str] = []
-
-    def on_dialog(dialog: Dialog) -> None:
-        opened.append(dialog.message)
-        dialog.dismiss()
-
-    page.on("dialog", on_dialog)
-    return opened
+from tests.browser.conftest import NativeDialogs
 
 
 def _in_view_and_44_px(page: Page, selector: str) -> None:
@@ -34,9 +24,11 @@ def _tap_menu(page: Page) -> None:
     page.wait_for_selector("#sheet[open]")
 
 
-def test_new_game_asks_in_the_page_by_touch(touch_page: Page, site_url: str) -> None:
+def test_new_game_asks_in_the_page_by_touch(
+    touch_page: Page, site_url: str, native_dialogs: NativeDialogs
+) -> None:
     page = touch_page
-    opened = _no_native_dialogs(page)
+    opened = native_dialogs.watch(page)
     table = start_game(page, site_url, seed=3)
     assert table.pending()[0] == "place"
     _tap_menu(page)
@@ -57,8 +49,10 @@ def test_new_game_asks_in_the_page_by_touch(touch_page: Page, site_url: str) -> 
     assert opened == []
 
 
-def test_new_game_asks_in_the_page_by_keyboard(page: Page, site_url: str) -> None:
-    opened = _no_native_dialogs(page)
+def test_new_game_asks_in_the_page_by_keyboard(
+    page: Page, site_url: str, native_dialogs: NativeDialogs
+) -> None:
+    opened = native_dialogs.watch(page)
     table = start_game(page, site_url, seed=3)
     page.keyboard.press("Enter")  # one card placed
     placed = len(table.cards())

@@ -31,6 +31,7 @@ from playwright.sync_api import Page, Request, Response
 
 from harness import scripted_game
 from harness.chromium import wait_until_booted
+from harness.fresh import wait_for_import
 from harness.pages import Table, play_a_little, start_game
 from harness.site import PREFIX
 from tools import serve
@@ -86,6 +87,12 @@ BUILD_IDS_JS = """() => [
   document.querySelector('meta[name="serm-build"]').content,
   document.documentElement.dataset.build,
 ]"""
+
+
+@pytest.fixture
+def page(cold_page: Page) -> Page:
+    """Every test here loads the site for real, in a context of its own."""
+    return cold_page
 
 
 def md5_of(path: Path) -> str:
@@ -233,7 +240,9 @@ def assert_maskable_safe_zone(png: bytes) -> None:
 # -------------------------------------------------------------------------------- offline
 
 
-def test_boots_and_plays_offline_after_one_visit(page: Page, site_url: str, site_dir: Path) -> None:
+def test_boots_and_plays_a_whole_game_offline_after_one_visit_on_the_trimmed_library(
+    page: Page, site_url: str, site_dir: Path
+) -> None:
     page.goto(site_url)
     wait_until_booted(page)
     wait_for_service_worker(page)
@@ -245,26 +254,9 @@ def test_boots_and_plays_offline_after_one_visit(page: Page, site_url: str, site
     page.reload()
     wait_until_booted(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    # another address in the site, with a query string: the precached page all the same
-    table = start_game(page, site_url, SEED)
-    play_a_little(table)
-    assert page.evaluate("navigator.onLine") is False
-    assert responses
-    from_network = [r.url for r in responses if not r.from_service_worker]
-    assert not from_network, from_network
     meta, python = build_ids(page)
     assert meta == python != "dev"
-
-
-def test_a_whole_game_offline_on_the_trimmed_library(
-    page: Page, site_url: str, site_dir: Path
-) -> None:
-    page.goto(site_url)
-    wait_until_booted(page)
-    wait_for_service_worker(page)
-    page.context.set_offline(True)
-    responses: list[Response] = []
-    page.on("response", lambda r: responses.append(r))
+    # another address in the site, with a query string: the precached page all the same
     page.goto(f"{site_url}?seed={scripted_game.SEED}&scenario=open")
     wait_until_booted(page)
     paths = {urlsplit(r.url).path.rsplit("/", 1)[-1] for r in responses}
@@ -283,11 +275,14 @@ def test_a_whole_game_offline_on_the_trimmed_library(
         scripted_game.play_step(table, n, seen)
     else:
         raise AssertionError("no victory after 400 steps")
+    assert page.evaluate("navigator.onLine") is False
+    from_network = [r.url for r in responses if not r.from_service_worker]
+    assert not from_network, from_network
 
     # A game against the computer: its modules load now, offline.
     page.click("#btn-new")
     page.select_option("#player-2", "easy")
-    page.wait_for_timeout(1500)  # choosing the computer loads its modules
+    wait_for_import(page, "serm.ai")  # loaded once a side is the computer's
     page.click("[data-action=start]")
     for _ in range(300):  # player 1 places with Enter; the computer places its own
         if len(table.cards()) == 10:

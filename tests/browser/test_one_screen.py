@@ -1,27 +1,35 @@
-"""One screen, no scrolling during play (issue 12, item 1).
+"""One screen, no scrolling during play.
 
-A whole seeded hot-seat game (tests/browser/scripted_game.py) is played to victory at phone sizes
-with touch emulation (portrait 360x640 and 390x844, landscape 740x360) and on a desktop with a
-mouse (1280x800). At every step the page is unscrolled (``window.scrollY`` is 0, the page is no
-taller than the window) and whatever the step needs -- the card to press, the prompt's button --
-is inside the window and not covered (the element at its centre is itself); while deploying, the
-status and the question's first paragraph also show in the bar without scrolling it, and so does
-what a React does at every React. The welcome shows who plays each side and Start game without
-scrolling the bar. On phones the Menu sheet holds the other controls, each of them in view once it
-is open.
+A whole seeded hot-seat game (harness/scripted_game.py) is played to victory on a phone with touch
+emulation, its steps taken in turn at 360x640 and 390x844 (portrait) and 740x360 (landscape), the
+same page resized between them, and on a desktop with a mouse (1280x800). At every step the page
+is unscrolled (``window.scrollY`` is 0, the page is no taller than the window) and whatever the
+step needs -- the card to press, the prompt's button -- is inside the window and not covered (the
+element at its centre is itself); while deploying, the status and the question's first paragraph
+also show in the bar without scrolling it, and so does what a React does at every React. The
+welcome shows who plays each side and Start game without scrolling the bar. On phones the Menu
+sheet holds the other controls, each of them in view once it is open.
 """
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, Locator, Page
+import json
+import subprocess
+import sys
+from pathlib import Path
 
-from harness.chromium import fail_on, guarded_page
+import pytest
+from playwright.sync_api import Locator, Page
+
+from harness.fresh import open_site
 from harness.pages import Table
 from harness.scripted_game import SEED, deploy, play_step
 
-SIZES = ((360, 640, True), (390, 844, True), (740, 360, True), (1280, 800, False))
-"""Width, height (CSS px), touch."""
+ROOT = Path(__file__).resolve().parents[2]
+
+LAYOUTS = {"phone": ((360, 640), (390, 844), (740, 360)), "desktop": ((1280, 800),)}
+"""The sizes (CSS px) of each layout: a phone's (with touch; portrait and landscape) and a
+desktop's (with a mouse)."""
 
 CONTROLS = ("#btn-new", "#btn-los", "#btn-help", "#btn-saves", "#btn-concede")
 
@@ -144,6 +152,32 @@ class OneScreen(Table):
         return True
 
 
+def assert_replays_as_shown(page: Page, table: Table, folder: Path) -> None:
+    """The game's log tells its Reacts, shots and eliminations; its record, downloaded from the
+    victory screen, replays on the command line (``python -m serm replay``) to the same winner
+    and the same soldiers left."""
+    log = page.inner_text("#log")
+    assert "reacts!" in log and "shoots at" in log and "eliminated" in log
+    winner_text = page.inner_text(".victory h2")
+    with page.expect_download() as info:
+        page.click(".victory [data-action=download]")
+    path = folder / "game.json"
+    info.value.save_as(path)
+    out = subprocess.run(
+        [sys.executable, "-m", "serm", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    summary = json.loads(out.stdout)
+    assert summary["status"] == "finished"
+    assert f"Player {summary['winner']}" in winner_text
+    on_board = {(c.player, c.card) for c in table.cards()}
+    alive = {(s["player"], s["card"]) for s in summary["soldiers"] if s["alive"]}
+    assert on_board == alive
+
+
 def check_menu(page: Page, touch: bool) -> None:
     """Every control can be reached and is in view (in the sheet, opened by Menu, on phones);
     Enemy sight switches on and back off; How to play opens inside the sheet."""
@@ -174,126 +208,110 @@ def check_menu(page: Page, touch: bool) -> None:
     assert_unscrolled(page)
 
 
-@pytest.mark.parametrize(("width", "height", "touch"), SIZES)
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
 def test_a_whole_game_on_one_screen(
-    browser: Browser,
-    browser_problems: list[str],
-    site_url: str,
-    width: int,
-    height: int,
-    touch: bool,
+    request: pytest.FixtureRequest, site_url: str, layout: str, tmp_path: Path
 ) -> None:
-    page = guarded_page(
-        browser,
-        browser_problems,
-        viewport={"width": width, "height": height},
-        has_touch=touch,
-        is_mobile=touch,
-        device_scale_factor=2 if touch else 1,
-    )
-    try:
-        page.goto(f"{site_url}?seed={SEED}&scenario=open")
-        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-        assert_unscrolled(page)
-        page.check("#prompt input[name=scenario][value=open]")
-        start = page.locator("[data-action=start]")
-        assert_in_view(page, start)
-        (page.tap if touch else page.click)("[data-action=start]")
-        table = OneScreen(page, touch)
-        assert_unscrolled(page)
+    """One whole game per layout, played like two players would (R5-R24): deployed with
+    pointer drags, the wheel and the rotation handle; aimed Moves, Reacts with their stop
+    points, Shoots, to the victory screen, whose record the command line replays to the same
+    end. The layout's other sizes take turns with its first, the page resized between the
+    game's steps (each step is checked and played at one size)."""
+    sizes = LAYOUTS[layout]
+    touch = layout == "phone"
+    page: Page = request.getfixturevalue("touch_page" if touch else "page")
+    turn = iter(range(1_000_000))
+
+    def next_size() -> None:
+        width, height = sizes[next(turn) % len(sizes)]
+        page.set_viewport_size({"width": width, "height": height})
+
+    next_size()
+    open_site(page, site_url, f"?seed={SEED}&scenario=open")
+    assert_unscrolled(page)
+    page.check("#prompt input[name=scenario][value=open]")
+    start = page.locator("[data-action=start]")
+    assert_in_view(page, start)
+    (page.tap if touch else page.click)("[data-action=start]")
+    table = OneScreen(page, touch)
+    assert_unscrolled(page)
+    for _ in sizes:
         check_menu(page, touch)
-        deploy(table)
-        seen: set[str] = set()
-        for _ in range(400):
-            if page.locator(".victory").count():
-                break
-            assert_in_view(page, page.locator("#status"))
-            assert_foot_in_view(page)
-            assert_newest_news_in_view(page)
-            if table.pending()[0] == "react" and page.locator("#prompt .foot").count():
-                assert_question_in_view(page)  # what a React does, above the Reacts' odds
-            n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
-            play_step(table, n, seen)
-        else:
-            raise AssertionError("no victory after 400 steps")
-        assert {"act", "react", "stop"} <= seen, seen
+        next_size()
+    deploy(table)
+    seen: set[str] = set()
+    for _ in range(400):
+        next_size()
+        if page.locator(".victory").count():
+            break
+        assert_in_view(page, page.locator("#status"))
+        assert_foot_in_view(page)
+        assert_newest_news_in_view(page)
+        if table.pending()[0] == "react" and page.locator("#prompt .foot").count():
+            assert_question_in_view(page)  # what a React does, above the Reacts' odds
+        n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
+        before = page.inner_text("#log")
+        play_step(table, n, seen)
+        refused = page.locator("#prompt .message:not(.news)").count()
+        assert page.inner_text("#log") != before or not refused, page.inner_text("#prompt")
+    else:
+        raise AssertionError("no victory after 400 steps")
+    assert {"act", "react", "stop"} <= seen, seen
+    assert_replays_as_shown(page, table, tmp_path)
+    for _ in sizes:
+        next_size()
         assert_unscrolled(page)
         for action in ("rematch", "download"):
             assert_in_view(page, page.locator(f".victory [data-action={action}]"))
-        assert page.locator("#btn-concede").is_disabled()
-        menu = page.locator("#btn-menu")
-        if menu.is_visible():
-            page.tap("#btn-menu")
-        log = page.locator("#log")
-        assert "eliminated" in log.inner_text()
-        # The log opens on its newest entry, not its first.
-        assert log.evaluate("l => l.scrollHeight > l.clientHeight")
-        assert log.evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight < 2")
-        assert_unscrolled(page)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    assert page.locator("#btn-concede").is_disabled()
+    menu = page.locator("#btn-menu")
+    if menu.is_visible():
+        page.tap("#btn-menu")
+    log = page.locator("#log")
+    assert "eliminated" in log.inner_text()
+    # The log opens on its newest entry, not its first.
+    assert log.evaluate("l => l.scrollHeight > l.clientHeight")
+    assert log.evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight < 2")
+    assert_unscrolled(page)
 
 
-def test_a_new_question_is_read_from_the_top_of_the_bar(
-    browser: Browser, browser_problems: list[str], site_url: str
-) -> None:
+def test_a_new_question_is_read_from_the_top_of_the_bar(touch_page: Page, site_url: str) -> None:
     """A new player scrolls the welcome bar down to its opponents and Start game: the game's
     first question then shows from the bar's top, not scrolled as the welcome was; so does the
     next card's after Place card, however far the bar was scrolled to read the tip."""
-    page = guarded_page(
-        browser,
-        browser_problems,
-        viewport={"width": 360, "height": 640},
-        has_touch=True,
-        is_mobile=True,
-    )
+    page = touch_page
+    page.set_viewport_size({"width": 360, "height": 640})
     panel = page.locator("#panel")
-    try:
-        page.goto(f"{site_url}?seed={SEED}&scenario=open")
-        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-        panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
-        assert panel.evaluate("p => p.scrollTop") > 100
-        page.tap("[data-action=start]")
-        page.wait_for_selector("#prompt [data-pending=place]")
-        assert_question_in_view(page)
-        panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
-        assert panel.evaluate("p => p.scrollTop") > 0
-        first = page.inner_text("#prompt [data-pending] > p")
-        page.tap("#prompt button[data-action=confirm]")
-        page.wait_for_function(
-            "f => document.querySelector('#prompt [data-pending] > p')?.innerText !== f", arg=first
-        )
-        assert_question_in_view(page)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    open_site(page, site_url, f"?seed={SEED}&scenario=open")
+    panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+    assert panel.evaluate("p => p.scrollTop") > 100
+    page.tap("[data-action=start]")
+    page.wait_for_selector("#prompt [data-pending=place]")
+    assert_question_in_view(page)
+    panel.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+    assert panel.evaluate("p => p.scrollTop") > 0
+    first = page.inner_text("#prompt [data-pending] > p")
+    page.tap("#prompt button[data-action=confirm]")
+    page.wait_for_function(
+        "f => document.querySelector('#prompt [data-pending] > p')?.innerText !== f", arg=first
+    )
+    assert_question_in_view(page)
 
 
-@pytest.mark.parametrize(("width", "height"), ((360, 640), (390, 844), (740, 360)))
+@pytest.mark.parametrize(("width", "height"), LAYOUTS["phone"])
 def test_the_welcome_shows_who_plays_and_start_without_scrolling_the_bar(
-    browser: Browser, browser_problems: list[str], site_url: str, width: int, height: int
+    touch_page: Page, site_url: str, width: int, height: int
 ) -> None:
     """A new player on a phone sees, without scrolling the bar, where to choose a computer
     opponent (who plays each side) and Start game; the tables follow below them."""
-    page = guarded_page(
-        browser,
-        browser_problems,
-        viewport={"width": width, "height": height},
-        has_touch=True,
-        is_mobile=True,
-    )
-    try:
-        page.goto(f"{site_url}?seed={SEED}")
-        page.wait_for_selector("#loading", state="hidden", timeout=90_000)
-        assert_unscrolled(page)
-        assert page.locator("#panel").evaluate("p => p.scrollTop") == 0
-        for who in ("#player-1", "#player-2", "[data-action=start]"):
-            assert_in_view(page, page.locator(who))
-        page.locator("#player-2").select_option("easy")
-        page.tap("[data-action=start]")
-        page.wait_for_selector("#prompt [data-pending=place]")
-        assert_unscrolled(page)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    page = touch_page
+    page.set_viewport_size({"width": width, "height": height})
+    open_site(page, site_url, f"?seed={SEED}")
+    assert_unscrolled(page)
+    assert page.locator("#panel").evaluate("p => p.scrollTop") == 0
+    for who in ("#player-1", "#player-2", "[data-action=start]"):
+        assert_in_view(page, page.locator(who))
+    page.locator("#player-2").select_option("easy")
+    page.tap("[data-action=start]")
+    page.wait_for_selector("#prompt [data-pending=place]")
+    assert_unscrolled(page)

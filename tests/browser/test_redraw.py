@@ -31,10 +31,11 @@ def _unit(page: Page) -> tuple[int, float]:
 
 
 def test_the_unit_is_measured_when_the_board_is_reframed_not_on_every_redraw(
-    page: Page, site_url: str
+    cold_page: Page, site_url: str
 ) -> None:
     """Measuring it forces a layout: not on each redraw, only on another zoom or table, or when
     the board's box was resized (a ``ResizeObserver``, after the browser's own layout)."""
+    page = cold_page
     page.add_init_script(COUNT_UNIT)
     table = start_game(page, site_url, 5)
     start, fitted = _unit(page)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from harness.fresh import open_site
 from harness.pages import Table
 
 
@@ -19,8 +20,7 @@ def _type_dice(page: Page, *faces: str) -> None:
 
 
 def test_physical_dice_are_typed_in_and_recorded(page: Page, site_url: str, tmp_path: Path) -> None:
-    page.goto(site_url)
-    page.wait_for_selector("#loading", state="hidden", timeout=90_000)
+    open_site(page, site_url)
     page.check("#prompt input[name=scenario][value=open]")
     page.check("#referee")
     page.click("[data-action=start]")

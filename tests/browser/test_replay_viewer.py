@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from harness.chromium import fail_on, guarded_page, wait_until_booted
+from harness.chromium import wait_until_booted
+from harness.fresh import open_site
 from harness.pages import Table, open_menu, start_game
 from serm.core.record import loads, replay
 from serm.ui.link import fragment
@@ -63,14 +64,14 @@ def _storage(page: Page) -> dict[str, str]:
     return {k: v for k, v in found.items() if k != "serm/snapshot"}
 
 
-def _open_link(page: Page, url: str) -> None:
-    page.goto(url)
-    wait_until_booted(page)
+def _open_link(page: Page, site_url: str, address: str) -> None:
+    """Open the site at ``address`` (a link's fragment) as a new visit; the viewer opens."""
+    open_site(page, site_url, address)
     page.wait_for_selector("#prompt .replay")
 
 
 def test_a_link_steps_to_the_cli_replays_final_state(page: Page, site_url: str) -> None:
-    _open_link(page, f"{site_url}#{fragment(RECORD)}")
+    _open_link(page, site_url, f"#{fragment(RECORD)}")
     last = len(RECORD.actions)
     assert _position(page) == (0, last)
     assert page.inner_text("#replay-pos") == f"0 / {last}"
@@ -105,8 +106,7 @@ def test_a_link_steps_to_the_cli_replays_final_state(page: Page, site_url: str) 
 
 
 def test_watch_a_file_then_close_and_play_on_from_a_position(page: Page, site_url: str) -> None:
-    page.goto(site_url)
-    wait_until_booted(page)
+    open_site(page, site_url)
     open_menu(page)
     page.click("#btn-saves")
     page.set_input_files("#watch-file", str(EXAMPLE))
@@ -131,23 +131,21 @@ def test_watch_a_file_then_close_and_play_on_from_a_position(page: Page, site_ur
     assert _shown(page) == _expected(40) or len(_shown(page)) == len(_expected(40))
 
 
-def test_a_shared_link_round_trips_in_a_fresh_context(
-    page: Page, site_url: str, browser: Browser, browser_problems: list[str]
+def test_a_shared_link_round_trips_to_another_device(
+    page: Page, site_url: str, touch_page: Page
 ) -> None:
-    _open_link(page, f"{site_url}#{fragment(RECORD)}")
+    """The link made on one device (the desktop page) opens on another (the phone's, a context
+    of its own: none of the first one's storage)."""
+    _open_link(page, site_url, f"#{fragment(RECORD)}")
     page.locator("#replay-slider").fill("25")
     page.click("#prompt button[data-action=replay-share]")
     shared = page.locator("#replay-link").input_value()
     assert shared.startswith(site_url.rstrip("/")) and "#watch=s1." in shared
-    other = guarded_page(browser, browser_problems)
-    try:
-        _open_link(other, shared)
-        assert _storage(other) == {} or all("autosave" not in k for k in _storage(other))
-        _control(other, "last")
-        assert _shown(other) == _expected()
-    finally:
-        other.context.close()
-    fail_on(browser_problems)
+    other = touch_page
+    _open_link(other, site_url, shared[len(site_url) :])
+    assert _storage(other) == {} or all("autosave" not in k for k in _storage(other))
+    _control(other, "last")
+    assert _shown(other) == _expected()
 
 
 def test_a_damaged_link_is_told_and_changes_no_saved_game(page: Page, site_url: str) -> None:
@@ -157,74 +155,70 @@ def test_a_damaged_link_is_told_and_changes_no_saved_game(page: Page, site_url: 
     page.wait_for_function("() => localStorage.getItem('serm/autosave') !== null")
     before = _storage(page)
     good = fragment(RECORD)
-    for bad in (good[: len(good) // 2], good[:-6] + "!!!!!!", "watch=s1.eJwrzs8tKEotLlZIzs8rSc0r"):
-        tab = page.context.new_page()
-        tab.goto(f"{site_url}#{bad}")
-        wait_until_booted(tab)
-        tab.wait_for_selector("#notice:not([hidden])")
-        said = tab.inner_text("#notice")
-        assert "replay link" in said and "Nothing was changed" in said, said
-        assert "Error" not in said and "actions[" not in said
-        assert tab.locator("#prompt .replay").count() == 0
-        assert _storage(tab) == before
+    tab = page.context.new_page()  # the first link opens a tab; the others follow in it
+    try:
+        for i, bad in enumerate(
+            (good[: len(good) // 2], good[:-6] + "!!!!!!", "watch=s1.eJwrzs8tKEotLlZIzs8rSc0r")
+        ):
+            if i == 0:
+                tab.goto(f"{site_url}#{bad}")
+                wait_until_booted(tab)
+            else:
+                # hidden by hand: shown again, it tells the new link's failure
+                tab.evaluate("() => { document.getElementById('notice').hidden = true; }")
+                tab.evaluate("f => { location.hash = f; }", bad)  # a link followed in the tab
+            tab.wait_for_selector("#notice:not([hidden])")
+            said = tab.inner_text("#notice")
+            assert "replay link" in said and "Nothing was changed" in said, said
+            assert "Error" not in said and "actions[" not in said
+            assert tab.locator("#prompt .replay").count() == 0
+            assert _storage(tab) == before
+    finally:
         tab.close()
 
 
-def test_the_viewer_fits_a_phone(
-    browser: Browser, site_url: str, browser_problems: list[str]
-) -> None:
-    phone = guarded_page(
-        browser,
-        browser_problems,
-        viewport={"width": 360, "height": 640},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-    )
-    try:
-        _open_link(phone, f"{site_url}#{fragment(RECORD)}")
-        for _ in range(2):
-            assert_unscrolled(phone)
-            for selector in (
-                "#prompt button[data-arg=first]",
-                "#prompt button[data-arg=back]",
-                "#prompt button[data-arg=play]",
-                "#prompt button[data-arg=forward]",
-                "#prompt button[data-arg=last]",
-                "#replay-slider",
-                "#replay-pos",
-                "#prompt button[data-action=replay-share]",
-                "#prompt button[data-action=replay-close]",
-            ):
-                target = phone.locator(selector)
-                assert_in_view(phone, target)
-                box = target.bounding_box()
-                assert box is not None
-                if "button" in selector:
-                    assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
-            board = phone.locator("#board-svg").bounding_box()
-            assert board is not None and board["height"] > 200
-            phone.locator("#prompt button[data-arg=forward]").tap()
-            phone.locator("#prompt button[data-arg=forward]").tap()
-        assert _position(phone)[0] == 4
-        assert _shown(phone) == _expected(4)
-        phone.locator("#prompt button[data-action=replay-share]").tap()
-        phone.wait_for_selector("#replay-link")
+def test_the_viewer_fits_a_phone(touch_page: Page, site_url: str) -> None:
+    phone = touch_page
+    phone.set_viewport_size({"width": 360, "height": 640})
+    _open_link(phone, site_url, f"#{fragment(RECORD)}")
+    for _ in range(2):
         assert_unscrolled(phone)
-        for selector in ("#replay-link", "#replay-slider", "#prompt button[data-arg=forward]"):
-            assert_in_view(phone, phone.locator(selector))
-        assert_in_view(phone, phone.locator("#prompt button[data-action=replay-close]"))
-        assert violations(phone) == []
-    finally:
-        phone.context.close()
-    fail_on(browser_problems)
+        for selector in (
+            "#prompt button[data-arg=first]",
+            "#prompt button[data-arg=back]",
+            "#prompt button[data-arg=play]",
+            "#prompt button[data-arg=forward]",
+            "#prompt button[data-arg=last]",
+            "#replay-slider",
+            "#replay-pos",
+            "#prompt button[data-action=replay-share]",
+            "#prompt button[data-action=replay-close]",
+        ):
+            target = phone.locator(selector)
+            assert_in_view(phone, target)
+            box = target.bounding_box()
+            assert box is not None
+            if "button" in selector:
+                assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
+        board = phone.locator("#board-svg").bounding_box()
+        assert board is not None and board["height"] > 200
+        phone.locator("#prompt button[data-arg=forward]").tap()
+        phone.locator("#prompt button[data-arg=forward]").tap()
+    assert _position(phone)[0] == 4
+    assert _shown(phone) == _expected(4)
+    phone.locator("#prompt button[data-action=replay-share]").tap()
+    phone.wait_for_selector("#replay-link")
+    assert_unscrolled(phone)
+    for selector in ("#replay-link", "#replay-slider", "#prompt button[data-arg=forward]"):
+        assert_in_view(phone, phone.locator(selector))
+    assert_in_view(phone, phone.locator("#prompt button[data-action=replay-close]"))
+    assert violations(phone) == []
 
 
 def test_a_finished_game_is_watched_and_shared_from_its_victory_screen(
     page: Page, site_url: str
 ) -> None:
-    page.goto(site_url)
-    wait_until_booted(page)
+    open_site(page, site_url)
     open_menu(page)
     page.click("#btn-saves")
     page.set_input_files("#import-file", str(EXAMPLE))  # a finished game, imported to play

@@ -15,6 +15,7 @@ from pathlib import Path
 from playwright.sync_api import Dialog, Page
 
 from harness.pages import play_a_little, start_game
+from tests.browser.conftest import NativeDialogs
 
 SEED = 8
 CSP = (
@@ -39,8 +40,9 @@ INJECTED_JS = """() => [
 
 
 def test_policy_is_strict_enforced_and_never_violated(
-    page: Page, site_url: str, site_dir: Path, browser_problems: list[str]
+    cold_page: Page, site_url: str, site_dir: Path, browser_problems: list[str]
 ) -> None:
+    page = cold_page
     html = (site_dir / "index.html").read_text(encoding="utf-8")
     scripts = re.findall(r"<script\b[^>]*>", html)
     assert scripts and all(" src=" in tag for tag in scripts), scripts  # no inline script
@@ -70,22 +72,16 @@ def test_policy_is_strict_enforced_and_never_violated(
     browser_problems[:] = [p for p in browser_problems if p not in refused]
 
 
-def _watch_dialogs(page: Page) -> list[str]:
-    opened: list[str] = []
-
-    def on_dialog(dialog: Dialog) -> None:
-        if dialog.type == "confirm" and dialog.message.startswith("Leave this game?"):
-            dialog.accept()  # the game's own question before an import replaces the game
-            return
-        opened.append(dialog.message)
-        dialog.dismiss()
-
-    page.on("dialog", on_dialog)
-    return opened
+def _leave_asked(dialog: Dialog) -> bool:
+    """The game's own question before an import replaces the game (accepted)."""
+    return dialog.type == "confirm" and dialog.message.startswith("Leave this game?")
 
 
-def test_hostile_save_names_show_as_text(page: Page, site_url: str) -> None:
-    opened = _watch_dialogs(page)
+def test_hostile_save_names_show_as_text(
+    cold_page: Page, site_url: str, native_dialogs: NativeDialogs
+) -> None:
+    page = cold_page
+    opened = native_dialogs.watch(page, _leave_asked)
     page.add_init_script(RECORD_VIOLATIONS)
     table = start_game(page, site_url, SEED)
     play_a_little(table)
@@ -107,8 +103,11 @@ def test_hostile_save_names_show_as_text(page: Page, site_url: str) -> None:
     assert opened == []
 
 
-def test_hostile_imported_record_shows_as_text(page: Page, site_url: str, tmp_path: Path) -> None:
-    opened = _watch_dialogs(page)
+def test_hostile_imported_record_shows_as_text(
+    cold_page: Page, site_url: str, tmp_path: Path, native_dialogs: NativeDialogs
+) -> None:
+    page = cold_page
+    opened = native_dialogs.watch(page, _leave_asked)
     page.add_init_script(RECORD_VIOLATIONS)
     table = start_game(page, site_url, SEED, scenario="default")
     play_a_little(table)

@@ -5,20 +5,13 @@ the game's state after (whose question, the record's length), not only timings."
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from harness.chromium import fail_on, guarded_page, wait_until_booted
+from harness.chromium import wait_until_booted
+from harness.fresh import fresh, open_site, wait_for_import
 
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 360, "height": 740},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 RUNNING = "() => document.getAnimations().filter(a => a.playState === 'running').length"
 RECORD = """() => { const s = localStorage.getItem('serm/autosave');
   return s ? JSON.parse(s).record.actions.length : -1 }"""
@@ -28,26 +21,19 @@ PENDING = """() => { const e = document.querySelector('#prompt [data-pending]');
 
 
 @pytest.fixture(params=["mouse", "touch"])
-def normal_page(
-    request: pytest.FixtureRequest, browser: Browser, browser_problems: list[str]
-) -> Iterator[Page]:
-    """A page at normal speed: 1280 x 800 with a mouse, or a 360 x 740 phone."""
-    options = PHONE if request.param == "touch" else {}
-    page = guarded_page(browser, browser_problems, speed="normal", **options)
-    try:
-        yield page
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+def normal_page(request: pytest.FixtureRequest) -> Page:
+    """The warm page at normal speed: 1280 x 800 with a mouse, or a 360 x 740 phone."""
+    page: Page = request.getfixturevalue("touch_page" if request.param == "touch" else "page")
+    fresh(page, "", "normal")
+    return page
 
 
 def _start(page: Page, site_url: str, one: str, two: str) -> None:
-    page.goto(f"{site_url}?seed=5")
-    wait_until_booted(page)
+    open_site(page, site_url, "?seed=5")
     page.check("#prompt input[name=scenario][value=open]")
     for seat, who in (("#player-1", one), ("#player-2", two)):
         page.select_option(seat, who)
-    page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
+    wait_for_import(page, "serm.ai")  # loaded once a side is the computer's
     page.click("[data-action=start]")
 
 

@@ -51,7 +51,8 @@ def sequence() -> tuple[list[State], list[Action]]:
 
 
 @pytest.mark.parametrize("motion", [True, False])
-def test_the_show_plays_in_chromium(page: Page, motion: bool) -> None:
+def test_the_show_plays_in_chromium(cold_page: Page, motion: bool) -> None:
+    page = cold_page
     states, actions = sequence()
     sh = show(beats(states, actions), states[0], states[-1], 1.0, motion)
     page.set_content('<div id="board-view">' + render(states[-1], ViewModel()) + "</div>")

@@ -15,19 +15,12 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from harness.chromium import fail_on, guarded_page, wait_until_booted
+from harness.chromium import wait_until_booted
+from harness.fresh import fresh, wait_for_import
 from harness.pages import Table, open_menu
-
-MOUSE: dict[str, Any] = {}
-TOUCH: dict[str, Any] = {
-    "viewport": {"width": 360, "height": 740},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 
 RECORD = """() => {
   const rec = window.__rec = {frames: [], on: true};
@@ -107,14 +100,11 @@ def matrix(value: str) -> tuple[float, ...]:
     return tuple(round(float(v), 3) for v in m.group(1).split(","))
 
 
-def open_page(
-    browser: Browser, problems: list[str], site_url: str, seed: int, speed: str, **options: Any
-) -> Page:
-    """A guarded page (``options`` for its context) on the site with ``seed``, shows played at
-    ``speed``, once the app is ready."""
-    page = guarded_page(browser, problems, speed=speed, **options)
-    page.goto(f"{site_url}?seed={seed}")
-    wait_until_booted(page)
+def open_page(request: pytest.FixtureRequest, seed: int, speed: str, touch: bool = False) -> Page:
+    """The warm page (the phone's with ``touch``) fresh on the site with ``seed``, shows played
+    at ``speed``."""
+    page: Page = request.getfixturevalue("touch_page" if touch else "page")
+    fresh(page, f"?seed={seed}", speed)
     return page
 
 
@@ -125,7 +115,7 @@ def start(page: Page, p1: str, p2: str, scenario: str = "default") -> Table:
     page.select_option("#player-1", p1)
     page.select_option("#player-2", p2)
     if (p1, p2) != ("human", "human"):
-        page.wait_for_timeout(1500)  # choosing the computer loads its modules, before Start
+        wait_for_import(page, "serm.ai")  # loaded once a side is the computer's
     page.click("[data-action=start]")
     page.wait_for_selector("#prompt [data-pending]")
     return Table(page)
@@ -249,20 +239,14 @@ def shows(frames: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def test_the_computers_volley_is_shown_step_by_step_each_kind_animated(
-    browser: Browser, browser_problems: list[str], site_url: str
+    request: pytest.FixtureRequest,
 ) -> None:
     """Computer against computer at normal speed: a Move slides, a Turn rotates, a Shoot draws
     its sight line and dice pools landing on their faces, an elimination fades its ghost; each
     step is its own show, and no step is played while a show plays."""
-    page = open_page(
-        browser, browser_problems, site_url, SEED_VOLLEY, "slow"
-    )  # more frames per beat
-    try:
-        start(page, "easy", "easy")
-        frames = watch(page, VOLLEY_SEEN, VOLLEY_MS)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    page = open_page(request, SEED_VOLLEY, "slow")  # more frames per beat
+    start(page, "easy", "easy")
+    frames = watch(page, VOLLEY_SEEN, VOLLEY_MS)
     poses = card_poses(frames)
     assert max(slides(p) for p in poses.values()) >= 4, "no card slid through >= 3 poses between"
     assert max(turns(p) for p in poses.values()) >= 4, "no card turned through >= 3 poses between"
@@ -333,48 +317,43 @@ def selected(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("screen", ["mouse", "touch"])
 def test_a_press_skips_to_the_end_and_the_next_one_acts(
-    browser: Browser, browser_problems: list[str], site_url: str, screen: str
+    request: pytest.FixtureRequest, screen: str
 ) -> None:
     """Against the computer at normal speed: while its step is shown, a press on one of my
     cards (a click, a tap) only skips to the final state; the next press selects the card. A
     number key during a show skips too; the next one picks the soldier."""
-    options = MOUSE if screen == "mouse" else TOUCH
-    page = open_page(browser, browser_problems, site_url, SEED_DUEL, "normal", **options)
-    try:
-        table = start(page, "human", "easy")
-        deploy_against_computer(table)
-        computer_show_before_my_turn(table)
-        question = asked(page)
-        mine = next(c for c in table.cards() if c.player == 1)
-        x, y = table.to_client(mine.x, mine.y)
-        if screen == "mouse":
-            page.mouse.click(x, y)
-        else:
-            page.touchscreen.tap(x, y)
-        page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
-        board_at_rest(page)
-        assert asked(page) == question and selected(page) == []
-        if screen == "mouse":
-            page.mouse.click(x, y)
-        else:
-            page.touchscreen.tap(x, y)
-        page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
-        assert selected(page) == [f"1:{mine.card}"]
-        if screen == "touch":
-            return
-        page.keyboard.press("Escape")
-        page.wait_for_function("() => !document.querySelector('#layer-board g.card.selected')")
-        computer_show_before_my_turn(table)
-        question = asked(page)
-        page.keyboard.press("1")
-        page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
-        board_at_rest(page)
-        assert asked(page) == question and selected(page) == []
-        page.keyboard.press("1")
-        page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    page = open_page(request, SEED_DUEL, "normal", touch=screen == "touch")
+    table = start(page, "human", "easy")
+    deploy_against_computer(table)
+    computer_show_before_my_turn(table)
+    question = asked(page)
+    mine = next(c for c in table.cards() if c.player == 1)
+    x, y = table.to_client(mine.x, mine.y)
+    if screen == "mouse":
+        page.mouse.click(x, y)
+    else:
+        page.touchscreen.tap(x, y)
+    page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
+    board_at_rest(page)
+    assert asked(page) == question and selected(page) == []
+    if screen == "mouse":
+        page.mouse.click(x, y)
+    else:
+        page.touchscreen.tap(x, y)
+    page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
+    assert selected(page) == [f"1:{mine.card}"]
+    if screen == "touch":
+        return
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#layer-board g.card.selected')")
+    computer_show_before_my_turn(table)
+    question = asked(page)
+    page.keyboard.press("1")
+    page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
+    board_at_rest(page)
+    assert asked(page) == question and selected(page) == []
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
 
 
 REDUCED_SEEN = (
@@ -387,19 +366,14 @@ REDUCED_SEEN = (
 
 
 def test_reduced_motion_paces_the_steps_without_motion(
-    browser: Browser, browser_problems: list[str], site_url: str
+    request: pytest.FixtureRequest,
 ) -> None:
     """With ``prefers-reduced-motion: reduce`` each step is still shown for its time, but a card
     jumps from its pose to the next (no transform in between) and dice do not tumble."""
-    page = open_page(
-        browser, browser_problems, site_url, SEED_VOLLEY, "slow", reduced_motion="reduce"
-    )
-    try:
-        start(page, "easy", "easy")
-        frames = watch(page, REDUCED_SEEN, VOLLEY_MS)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    page = open_page(request, SEED_VOLLEY, "slow")
+    page.emulate_media(reduced_motion="reduce")
+    start(page, "easy", "easy")
+    frames = watch(page, REDUCED_SEEN, VOLLEY_MS)
     runs = shows(frames)
     assert len(runs) >= 6, len(runs)
     assert all(run[-1]["t"] - run[0]["t"] >= 200 for run in runs[1:-1])  # each paced
@@ -422,60 +396,52 @@ def speed_value(page: Page) -> str:
 
 
 def test_the_speed_setting_is_kept_and_instant_shows_nothing(
-    browser: Browser, browser_problems: list[str], site_url: str
+    request: pytest.FixtureRequest,
 ) -> None:
     """On a phone: the speed picked in the menu is kept over a reload; at instant the
     computer's steps are played with no show."""
-    page = open_page(browser, browser_problems, site_url, SEED_VOLLEY, "normal", **TOUCH)
-    try:
-        assert speed_value(page) == "normal"
-        page.select_option("#speed", "fast")
-        page.reload()
-        wait_until_booted(page)
-        assert speed_value(page) == "fast"
-        page.select_option("#speed", "instant")
-        page.reload()
-        wait_until_booted(page)
-        assert speed_value(page) == "instant"
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#sheet[open]", state="detached")
-        start(page, "easy", "easy")
-        frames = watch(page, "() => document.querySelectorAll('#log li').length >= 20", 60_000)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+    page = open_page(request, SEED_VOLLEY, "normal", touch=True)
+    assert speed_value(page) == "normal"
+    page.select_option("#speed", "fast")
+    page.reload()
+    wait_until_booted(page)
+    assert speed_value(page) == "fast"
+    page.select_option("#speed", "instant")
+    page.reload()
+    wait_until_booted(page)
+    assert speed_value(page) == "instant"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#sheet[open]", state="detached")
+    start(page, "easy", "easy")
+    frames = watch(page, "() => document.querySelectorAll('#log li').length >= 20", 60_000)
     assert frames[-1]["log"] >= 20, "the computers played too little to tell"
     assert not any(f["hint"] or f["aims"] or f["pools"] or f["ghosts"] for f in frames)
     assert not any(f["running"] for f in frames)
 
 
 def test_replay_last_turn_plays_the_computers_turn_again(
-    browser: Browser, browser_problems: list[str], site_url: str
+    request: pytest.FixtureRequest,
 ) -> None:
     """After the computer's turn, it is drawn as a trail; Replay last turn plays it again (its
     animations run), then the trail is back."""
-    page = open_page(browser, browser_problems, site_url, SEED_DUEL, "normal")
-    try:
-        table = start(page, "human", "easy")
-        deploy_against_computer(table)
-        for _ in range(6):  # until the computer's turn moved or shot (a Turn leaves no trail)
-            computer_show_before_my_turn(table)
-            quiet(page)
-            trail = page.evaluate(SHOW_PARTS)
-            if trail:
-                break
-            page.keyboard.press("p")
-        assert trail and all("trail" in p for p in trail), trail
-        page.click("#prompt button[data-action=replay-last]")
-        page.wait_for_function(
-            "() => document.querySelector('#prompt .skip-hint') && document.getAnimations()"
-            ".some(a => a.playState === 'running' && a.effect?.target?.closest?.('#board'))"
-        )
-        assert page.locator("#prompt button[data-action=replay-last]").count() == 0
+    page = open_page(request, SEED_DUEL, "normal")
+    table = start(page, "human", "easy")
+    deploy_against_computer(table)
+    for _ in range(6):  # until the computer's turn moved or shot (a Turn leaves no trail)
+        computer_show_before_my_turn(table)
         quiet(page)
-        assert page.evaluate(SHOW_PARTS) == trail
-        assert page.locator("#prompt button[data-action=replay-last]").count() == 1
-        board_at_rest(page)
-    finally:
-        page.context.close()
-    fail_on(browser_problems)
+        trail = page.evaluate(SHOW_PARTS)
+        if trail:
+            break
+        page.keyboard.press("p")
+    assert trail and all("trail" in p for p in trail), trail
+    page.click("#prompt button[data-action=replay-last]")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt .skip-hint') && document.getAnimations()"
+        ".some(a => a.playState === 'running' && a.effect?.target?.closest?.('#board'))"
+    )
+    assert page.locator("#prompt button[data-action=replay-last]").count() == 0
+    quiet(page)
+    assert page.evaluate(SHOW_PARTS) == trail
+    assert page.locator("#prompt button[data-action=replay-last]").count() == 1
+    board_at_rest(page)

@@ -96,7 +96,8 @@ def test_the_older_tab_can_open_the_newer_game(
     b_page.close()
 
 
-def test_an_action_then_closing_the_tab_at_once_is_kept(page: Page, site_url: str) -> None:
+def test_an_action_then_closing_the_tab_at_once_is_kept(cold_page: Page, site_url: str) -> None:
+    page = cold_page
     table = start_game(page, site_url, SEED)
     _deploy(page)
     page.keyboard.press("4")

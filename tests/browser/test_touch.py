@@ -4,7 +4,7 @@ card at every zoom and on every phone size (issue 12, item 2)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from harness.pages import Table, open_menu, start_game
 from tests.browser.touch import SIZES, Fingers, mapping, phone, to_screen, to_table
@@ -64,9 +64,9 @@ def zoom_of(page: Page) -> float:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_pinch_pan_and_taps_pick_the_right_card_at_every_zoom(
-    browser: Browser, browser_problems: list[str], site_url: str, width: int, height: int
+    touch_page: Page, site_url: str, width: int, height: int
 ) -> None:
-    with phone(browser, browser_problems, width, height) as page:
+    with phone(touch_page, width, height) as page:
         table = deploy(page, site_url)
         fingers = Fingers(page)
         assert check_taps(page, table) == 5  # fitted: every card shows
@@ -177,9 +177,9 @@ def stat_sizes(page: Page) -> dict[str, float]:
 
 
 def test_card_stats_read_at_9_px_on_a_fitted_360_px_board_and_a_tap_shows_the_card(
-    browser: Browser, browser_problems: list[str], site_url: str
+    touch_page: Page, site_url: str
 ) -> None:
-    with phone(browser, browser_problems, 360, 640) as page:
+    with phone(touch_page, 360, 640) as page:
         table = deploy(page, site_url)
         sizes = stat_sizes(page)
         print(f"fitted at 360 px: {sizes}")
@@ -262,9 +262,9 @@ def handle_hit_px(page: Page) -> float:
 
 
 def test_touch_targets_are_44_px_and_touch_screens_show_no_key_words(
-    browser: Browser, browser_problems: list[str], site_url: str
+    touch_page: Page, site_url: str
 ) -> None:
-    with phone(browser, browser_problems, 360, 640) as page:
+    with phone(touch_page, 360, 640) as page:
         table = start_game(page, site_url, seed=3, scenario="open")
         small, least = small_targets(page)
         assert not small, small
@@ -311,9 +311,9 @@ def box_of(page: Page, selector: str) -> dict[str, float] | None:
 
 
 def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
-    browser: Browser, browser_problems: list[str], site_url: str
+    touch_page: Page, site_url: str
 ) -> None:
-    with phone(browser, browser_problems, 360, 640) as page:
+    with phone(touch_page, 360, 640) as page:
         table = start_game(page, site_url, seed=3, scenario="open")
         fingers = Fingers(page)
         ghost = box_of(page, "#layer-live g.ghost rect")
@@ -349,11 +349,11 @@ def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
 
 @pytest.mark.parametrize(("width", "height"), ((360, 640), (390, 844)))
 def test_the_zoom_buttons_leave_the_table_free_on_a_phone_held_upright(
-    browser: Browser, browser_problems: list[str], site_url: str, width: int, height: int
+    touch_page: Page, site_url: str, width: int, height: int
 ) -> None:
     """Held upright, a phone shows +, - and Fit in the header beside Menu: 44 px targets on
     top of nothing, none over the board (they hid an enemy card and a Move's end point)."""
-    with phone(browser, browser_problems, width, height) as page:
+    with phone(touch_page, width, height) as page:
         deploy(page, site_url)
         board = page.locator("#board").bounding_box()
         menu = page.locator("#btn-menu").bounding_box()

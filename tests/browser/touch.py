@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from playwright.sync_api import Browser, Page
-
-from harness.chromium import guarded_page
+from playwright.sync_api import Page
 
 SIZES = ((360, 640), (390, 844), (740, 360))
 """Phone portrait, a larger phone, phone landscape (CSS px)."""
@@ -17,20 +15,10 @@ Point = tuple[float, float]
 
 
 @contextmanager
-def phone(browser: Browser, problems: list[str], width: int, height: int) -> Iterator[Page]:
-    """A guarded page on a touch-only phone of ``width`` x ``height`` CSS px."""
-    page = guarded_page(
-        browser,
-        problems,
-        viewport={"width": width, "height": height},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-    )
-    try:
-        yield page
-    finally:
-        page.context.close()
+def phone(touch_page: Page, width: int, height: int) -> Iterator[Page]:
+    """The warm phone page (``touch_page``: touch only) at ``width`` x ``height`` CSS px."""
+    touch_page.set_viewport_size({"width": width, "height": height})
+    yield touch_page
 
 
 def mapping(page: Page) -> dict[str, float]:
