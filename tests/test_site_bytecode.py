@@ -35,6 +35,8 @@ CHECK = ROOT / "tests" / "pyodide" / "import_check.mjs"
 PYC_NAME = re.compile(r"(?P<dir>(?:.+/)?)__pycache__/(?P<stem>[^/.]+)\.cpython-3\d+\.pyc")
 UNCHECKED_HASH = 0b01  # flags word: hash-based, do not check the source
 
+pytestmark = pytest.mark.site
+
 
 @pytest.fixture(scope="module")
 def site() -> Path:
