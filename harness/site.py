@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from filelock import FileLock
+
 from tools import build, serve
 
 PREFIX = "/serm/"
@@ -24,9 +26,16 @@ QUIET_S = 1.0
 """How long a server must have sent nothing to count as quiet (s)."""
 
 
+BUILD_LOCK = build.ROOT / "build" / "site.lock"
+"""Held while one process builds: parallel test workers build one at a time (the second finds
+everything current and skips every step)."""
+
+
 def built_site() -> Path:
-    """``_site/`` built from the current sources."""
-    build.build()
+    """``_site/`` built from the current sources, by one process at a time."""
+    BUILD_LOCK.parent.mkdir(exist_ok=True)
+    with FileLock(BUILD_LOCK):
+        build.build()
     return build.SITE
 
 

@@ -18,18 +18,21 @@ from pathlib import Path
 
 import pytest
 
+from harness.site import built_site
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 
 
 @pytest.mark.pyodide
+@pytest.mark.xdist_group("pyodide")  # a long Node.js run: one worker takes it, the other goes on
 def test_core_suite_passes_in_pyodide() -> None:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     from tools import build
 
-    build.build()
+    built_site()
     trimmed = build.trimmed_stdlib()
     result = subprocess.run(
         [

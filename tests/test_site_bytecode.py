@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from harness.site import built_site
 from tools import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +44,7 @@ def site() -> Path:
     """``_site/``, built from the current sources (needs Node.js; skipped steps when current)."""
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
-    build.build()
+    built_site()
     return build.SITE
 
 

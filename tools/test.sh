@@ -48,4 +48,5 @@ echo "[test] pytest"
 if [ "$quick" = 1 ]; then
     exec python -m pytest -n auto -m "not browser and not pyodide and not site" "$@"
 fi
-exec python -m pytest "$@"
+# One worker per core; a test marked xdist_group runs on one worker with the rest of its group.
+exec python -m pytest -n auto --dist loadgroup "$@"

@@ -69,7 +69,7 @@ from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.dom import attr, el, guard, null
 from serm.web.pace import Skipper, store_speed, stored_speed
-from serm.web.paint import Painter, keep_unit_again
+from serm.web.paint import Painter, keep_unit_again, newest_news
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
@@ -158,10 +158,16 @@ class App:
         ]
         # The board's box changes with the window and with the page's layout (the panel beside
         # or below it): measure --unit again then, after the browser's own layout
-        # (serm.web.paint.keep_unit_again; one observer for both, not a window resize listener).
-        self._resized = create_proxy(guard(lambda _entries, _observer: keep_unit_again()))
+        # (serm.web.paint.keep_unit_again; one observer for both, not a window resize listener),
+        # and keep the newest news in view as its lines wrap anew.
+        self._resized = create_proxy(guard(self._on_resized))
         self._resize_observer = js.ResizeObserver.new(self._resized)
         self._resize_observer.observe(el("board-view"))
+
+    @staticmethod
+    def _on_resized(_entries: Any, _observer: Any) -> None:
+        keep_unit_again()
+        newest_news()
 
     def _bind(
         self, target: Any, kind: str, fn: Any, passive: bool = True, capture: bool = False

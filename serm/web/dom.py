@@ -22,6 +22,12 @@ def el(id_: str) -> Any:
     return None if null(found) else found
 
 
+def query(selector: str) -> Any:
+    """The first element matching ``selector``, or None."""
+    found = js.document.querySelector(selector)
+    return None if null(found) else found
+
+
 def attr(element: Any, name: str) -> str:
     value = element.getAttribute(name)
     return "" if null(value) else str(value)

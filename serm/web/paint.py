@@ -33,7 +33,7 @@ from serm.view.render import (
     view_box,
 )
 from serm.view.show import show, trail
-from serm.web.dom import el, null
+from serm.web.dom import el, null, query
 from serm.web.stage import Stage, reduced_motion
 
 BoardKey = tuple[
@@ -94,6 +94,15 @@ def keep_unit_again() -> bool:
     if view is None or not str(view.style.getPropertyValue("--unit")):
         return False
     return keep_unit()
+
+
+def newest_news() -> None:
+    """Scroll what just happened (the prompt's ``.recent``: two lines high on a phone) to its
+    newest line, where a kill comes last: after each redraw of the prompt, and when the board's
+    box changed (a phone turned, the window resized) and the lines wrap anew."""
+    news = query("#prompt .recent")
+    if news is not None:
+        news.scrollTop = news.scrollHeight
 
 
 class Painter:
@@ -242,9 +251,7 @@ class Painter:
             el("status").innerHTML = panel.status_html(state, ui.seats.names)
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
-            news = el("prompt").querySelector(".recent")
-            if not null(news):  # on a phone it shows two lines: the newest (a kill comes last)
-                news.scrollTop = news.scrollHeight
+            newest_news()
             el("btn-concede").disabled = state.status == Status.FINISHED
             question = question_key(state, ui)
             if question != shown.question:  # a new question is read from the bar's top

@@ -29,7 +29,7 @@ from playwright.sync_api import Browser, Dialog, Page, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS, fail_on, guarded_page, wait_until_booted
 from harness.fresh import WarmPage
-from harness.site import PREFIX
+from harness.site import PREFIX, built_site
 from tools import serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,10 +45,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """``_site/`` built from the current sources (every build step is skipped when current)."""
-    from tools import build
-
-    build.build()
-    return build.SITE
+    return built_site()
 
 
 @pytest.fixture(scope="session")

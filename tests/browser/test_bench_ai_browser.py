@@ -11,12 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.browser.test_bench_web import _number
 
 ROOT = Path(__file__).resolve().parents[2]
 CAP = 12
 
 
+@pytest.mark.xdist_group("bench")  # each starts a Chromium of its own: never both at once
 def test_bench_ai_browser_smoke(site_dir: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "serm", "bench", "ai", "--browser", "--no-build"]

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench import web
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,6 +27,7 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
+@pytest.mark.xdist_group("bench")  # each starts a Chromium of its own: never both at once
 def test_bench_web_quick(site_dir: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "serm", "bench", "web", "--quick", "--no-build"],

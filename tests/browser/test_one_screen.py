@@ -34,6 +34,10 @@ desktop's (with a mouse)."""
 CONTROLS = ("#btn-new", "#btn-los", "#btn-help", "#btn-saves", "#btn-concede")
 
 
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Resolves two frames from now: what the page does on a new size has been done."""
+
+
 def assert_unscrolled(page: Page) -> None:
     scroll_y, height, inner = page.evaluate(
         "() => [window.scrollY, document.documentElement.scrollHeight, window.innerHeight]"
@@ -152,7 +156,7 @@ class OneScreen(Table):
         return True
 
 
-def assert_replays_as_shown(page: Page, table: Table, folder: Path) -> None:
+def assert_replays_as_shown(page: Page, table: Table, folder: Path, touch: bool) -> None:
     """The game's log tells its Reacts, shots and eliminations; its record, downloaded from the
     victory screen, replays on the command line (``python -m serm replay``) to the same winner
     and the same soldiers left."""
@@ -160,7 +164,7 @@ def assert_replays_as_shown(page: Page, table: Table, folder: Path) -> None:
     assert "reacts!" in log and "shoots at" in log and "eliminated" in log
     winner_text = page.inner_text(".victory h2")
     with page.expect_download() as info:
-        page.click(".victory [data-action=download]")
+        (page.tap if touch else page.click)(".victory [data-action=download]")
     path = folder / "game.json"
     info.value.save_as(path)
     out = subprocess.run(
@@ -224,7 +228,9 @@ def test_a_whole_game_on_one_screen(
 
     def next_size() -> None:
         width, height = sizes[next(turn) % len(sizes)]
-        page.set_viewport_size({"width": width, "height": height})
+        if page.viewport_size != {"width": width, "height": height}:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(FRAMES)  # the page has laid itself out again (its resize observer ran)
 
     next_size()
     open_site(page, site_url, f"?seed={SEED}&scenario=open")
@@ -257,7 +263,7 @@ def test_a_whole_game_on_one_screen(
     else:
         raise AssertionError("no victory after 400 steps")
     assert {"act", "react", "stop"} <= seen, seen
-    assert_replays_as_shown(page, table, tmp_path)
+    assert_replays_as_shown(page, table, tmp_path, touch)
     for _ in sizes:
         next_size()
         assert_unscrolled(page)

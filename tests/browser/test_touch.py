@@ -277,6 +277,8 @@ def test_touch_targets_are_44_px_and_touch_screens_show_no_key_words(
         assert not small, small
         assert visible_kbd(page) == 0
         page.click("#btn-close-menu")
+        # closed, and the focus the dialog gave back to Menu let go (its close event)
+        page.wait_for_function("() => document.activeElement.id !== 'btn-menu'")
         prompt = page.inner_text("#prompt")
         assert "arrow keys" not in prompt and "mouse wheel" not in prompt, prompt
         for _ in range(10):
