@@ -240,20 +240,24 @@ FAULTS = {
 }
 
 
-ARRIVED_BUT_JS = """(held) => {
-  const boot = JSON.parse(document.querySelector('meta[name=serm-boot]')?.content || 'null');
-  if (!boot) return false;
-  const got = new Set(performance.getEntriesByType('resource').map((e) => e.name));
-  const url = (f) => new URL(f.url, document.baseURI).href;
-  return boot.files.every((f) => new RegExp(held).test(url(f)) || got.has(url(f)));
-}"""
-"""Every start-up file but the held one (its URL matches the regular expression ``held``) has
-arrived whole: the held file's stall is then the only one to tell."""
+MANIFEST_JS = """() => JSON.parse(document.querySelector('meta[name=serm-boot]').content)
+  .files.map((f) => new URL(f.url, document.baseURI).href)"""
+"""The start-up files static/js/boot.js downloads, as absolute URLs."""
 
 
 def glob_regex(pattern: str) -> str:
     """A route's glob (``**/static/app/stdlib-*.zip``) as a regular expression."""
     return "".join(".*" if c == "*" else re.escape(c) for c in pattern)
+
+
+def wait_for_all_but(page: Page, pattern: str, finished: set[str]) -> None:
+    """Wait until every start-up file but the held one (its URL matches the glob ``pattern``)
+    has arrived whole (``finished``: the URLs of the requests finished so far): the held file's
+    stall is then the only one to tell."""
+    held = re.compile(glob_regex(pattern))
+    expected = {url for url in page.evaluate(MANIFEST_JS) if not held.fullmatch(url)}
+    while not expected <= finished:
+        page.wait_for_event("requestfinished")
 
 
 def wait_for_failure(page: Page, seconds: float) -> str:
@@ -270,12 +274,14 @@ def test_a_start_up_file_that_fails_is_named_with_retry(
     pattern, fulfil, words, limit = FAULTS[fault]
     page.route(pattern, fulfil)
     stalls = fulfil is _never
+    finished: set[str] = set()
     if stalls:
         page.clock.install()  # the page's 20 s pass on Playwright's clock, not the wall's
+        page.on("requestfinished", lambda request: finished.add(request.url))
     started = time.monotonic()
     page.goto(site_url, wait_until="commit")
     if stalls:
-        page.wait_for_function(ARRIVED_BUT_JS, arg=glob_regex(pattern), polling=100)
+        wait_for_all_but(page, pattern, finished)
         page.clock.run_for(STALL_S * 1000 + 1000)
     text = wait_for_failure(page, limit + 10)
     took = time.monotonic() - started

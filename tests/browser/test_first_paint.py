@@ -20,6 +20,7 @@ from harness.pages import play_a_little, start_game
 SEED = 8
 WASM = "**/pyodide.asm.wasm"
 SNAPSHOT_KEY = "serm/snapshot"
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 # Every layout shift from the start (the Layout Instability API), and the board's box first seen.
 SHIFTS_JS = """
@@ -131,7 +132,7 @@ def test_live_board_takes_over_without_layout_shift(page: Page, site_url: str) -
     page.add_init_script(SHIFTS_JS)
     page.goto(site_url)
     wait_until_booted(page)
-    page.wait_for_timeout(300)  # a frame or two after the takeover
+    page.evaluate(FRAMES)  # two frames after the takeover
     shifts = page.evaluate("window.__shifts")
     first = page.evaluate("window.__firstBox")
     box = page.locator("#board svg").bounding_box()
@@ -202,7 +203,7 @@ def test_stored_snapshot_is_drawn_sanitised(
     )
     before_python(page, site_url)
     assert page.evaluate("document.documentElement.dataset.snapshot") == "drawn"
-    page.wait_for_timeout(300)
+    page.evaluate(FRAMES)  # anything the stored markup could run has had its frames
     assert page.evaluate("window.__pwned") is None
     found = page.evaluate(
         """() => {

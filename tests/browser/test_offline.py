@@ -237,6 +237,11 @@ def assert_maskable_safe_zone(png: bytes) -> None:
                 assert pixel == corner, f"design outside the safe zone at {(x, y)}"
 
 
+PLACED_OR_ASKED = """() => document.querySelectorAll('#layer-board g.card').length === 10
+  || (!!document.querySelector('#prompt [data-pending=place][data-player="1"]')
+      && !document.querySelector('#prompt [data-computer]'))"""
+"""All ten cards are on the table, or player 1 is asked to place one."""
+
 # -------------------------------------------------------------------------------- offline
 
 
@@ -289,7 +294,7 @@ def test_boots_and_plays_a_whole_game_offline_after_one_visit_on_the_trimmed_lib
             break
         if table.pending() == ("place", 1):
             page.keyboard.press("Enter")
-        page.wait_for_timeout(100)
+        page.wait_for_function(PLACED_OR_ASKED)
     assert len(table.cards()) == 10, page.inner_text("#prompt")
     assert page.evaluate("navigator.onLine") is False
     assert all(r.from_service_worker for r in responses), "everything came from this device"

@@ -20,6 +20,7 @@ from harness.fresh import open_site
 from harness.pages import Table, open_menu, start_game
 from serm.core.record import loads, replay
 from serm.ui.link import fragment
+from serm.ui.replay import STEP_MS, Speed
 from serm.view.model import ViewModel
 from serm.view.render import render
 from tests.browser.test_a11y import violations
@@ -100,7 +101,7 @@ def test_a_link_steps_to_the_cli_replays_final_state(page: Page, site_url: str) 
     page.wait_for_function("() => +document.querySelector('#prompt .replay').dataset.index > 30")
     page.locator("#prompt button[data-arg=pause]").click()
     here = _position(page)[0]
-    page.wait_for_timeout(1600)
+    page.wait_for_timeout(3 * STEP_MS[Speed.FAST])  # three steps' time (the tests' speed)
     assert _position(page)[0] == here
     assert _shown(page) == _expected(here)
 
