@@ -72,13 +72,13 @@ FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, 
 @dataclass(frozen=True)
 class Ruleset:
     """One version of the rules: its sight test (R12), its React check along a path (R18) and
-        the number of activations in a row without an elimination that draw the game (R8; None:
-        no draw rule). ``label`` says it in a few words for people. ``openings`` are the openings it
-    plays (R5, Opening: keys of ``serm.core.opening.OPENINGS``) and ``opening`` the one a game gets
-    when its scenario names none. A record of ``n`` actions may
-        spend at most ``work_limit(n)`` units of sight work (``serm.core.work``) in its replay,
-        ``work_per_action`` per action plus ``work_allowance``; ``budget(n)`` is the context that
-        raises ``WorkLimitError`` past it. A live game keeps within it action by action (C20)."""
+    the number of activations in a row without an elimination that draw the game (R8; None:
+    no draw rule). ``label`` says it in a few words for people. ``openings`` are the openings
+    it plays (R5, Opening: keys of ``serm.core.opening.OPENINGS``) and ``opening`` the one a
+    game gets when its scenario names none. A record of ``n`` actions may spend at most
+    ``work_limit(n)`` units of sight work (``serm.core.work``) in its replay,
+    ``work_per_action`` per action plus ``work_allowance``; ``budget(n)`` is the context that
+    raises ``WorkLimitError`` past it. A live game keeps within it action by action (C20)."""
 
     version: int
     label: str

@@ -18,8 +18,9 @@ from serm.core import apply
 from serm.core.actions import Action, Place, Roll
 from serm.core.cards import CARD_NAMES, other
 from serm.core.geometry import Vec, polygons_overlap
+from serm.core.opening import NONE
 from serm.core.queries import footprint_problem, placement_problem
-from serm.core.ruleset import RULES_VERSION
+from serm.core.ruleset import RULES_VERSION, ruleset
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import PendingKind, State, Status, new_game
 
@@ -71,10 +72,14 @@ def deploy(
 
     ``positions`` maps (player, card) to (x, y, facing) inside that player's zone; other cards go to
     free default spots. ``initiative`` is the roll-off loser, who takes the first initiative (R5).
-    The game is played under ``rules_version`` (``serm.core.ruleset``).
+    The game is played under ``rules_version`` (``serm.core.ruleset``), with no opening (R5)
+    unless the scenario names one: the rulings of the activations are tested from the first.
     """
     positions = dict(positions or {})
-    state = apply(new_game(scenario or open_field(), rules_version), rolloff_for(initiative))
+    scenario = scenario or open_field()
+    if scenario.opening is None and ruleset(rules_version).openings != (NONE,):
+        scenario = replace(scenario, opening=NONE)
+    state = apply(new_game(scenario, rules_version), rolloff_for(initiative))
     order = {
         p: [c for c in CARD_NAMES if (p, c) in positions]
         + [c for c in CARD_NAMES if (p, c) not in positions]

@@ -37,7 +37,7 @@ from serm.core.geometry import Vec
 from serm.core.opening import OPENINGS
 from serm.core.queries import can_act, opening_holds, opening_of
 from serm.core.record import from_dict, loads
-from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION, RULES_VERSION
+from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION, RULES_VERSION, ruleset
 from serm.core.scenario import ScenarioError, open_field
 from serm.core.state import Activation, PendingKind, State
 
@@ -105,12 +105,15 @@ def test_r5_opening_each_value_names_its_rule() -> None:
         assert opening_of(state).key == key and state.rules_version == 3
 
 
-def test_r5_opening_new_games_stay_on_version_2_with_no_opening() -> None:
-    assert RULES_VERSION == 2
+def test_r5_opening_new_games_play_the_opening_of_the_rules_of_new_games() -> None:
     game = Game(open_field(), seed=1)
-    assert game.state.rules_version == 2 and game.record.scenario.opening is None
-    assert opening_of(game.state).key == "none"
-    assert "opening" not in game.record.to_dict()["scenario"]
+    rules = ruleset(RULES_VERSION)
+    assert game.state.rules_version == RULES_VERSION
+    assert opening_of(game.state).key == rules.opening
+    if rules.openings == ("none",):  # versions 1 and 2: the record names no opening
+        assert "opening" not in game.record.to_dict()["scenario"]
+    else:
+        assert game.record.to_dict()["scenario"]["opening"] == rules.opening
 
 
 def test_r5_opening_version_3_takes_the_default_when_the_scenario_names_none() -> None:
