@@ -27,6 +27,23 @@ class Opening:
     card: str | None
     words: str
 
+    def may_shoot(self, number: int, card: str | None = None) -> bool:
+        """Whether a soldier of ``card`` may Shoot in the game's activation ``number`` when
+        that activation is not a reacting soldier's (R19, never restricted); with ``card``
+        None, whether any card may."""
+        if number > self.activations or self.card is None:
+            return number > self.activations
+        return card is None or card != self.card
+
+    def first_shot(self, first: bool, card: str | None = None) -> int:
+        """The number of the first activation in which a side may Shoot (with ``card``; any
+        card when None), the side with the first initiative when ``first`` (R5): it has the odd
+        activations and its opponent the even ones while no React intervenes."""
+        n = 1 if first else 2
+        while not self.may_shoot(n, card):
+            n += 2
+        return n
+
 
 OPENINGS: dict[str, Opening] = {
     o.key: o

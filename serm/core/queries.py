@@ -138,13 +138,20 @@ def opening_holds(state: State, s: Soldier) -> bool:
     the game is in one of its first ``Opening.activations`` activations, the opening restricts
     ``s``'s card, and the activation is not a reacting soldier's (R19), which is never
     restricted."""
-    o = opening_of(state)
-    if not 1 <= state.activation_number <= o.activations or state.status != Status.PLAYING:
+    if state.status != Status.PLAYING or state.activation_number < 1:
         return False
     a = state.activation
     if a is not None and a.reaction:
         return False
-    return o.card is None or o.card == s.card
+    return not opening_of(state).may_shoot(state.activation_number, s.card)
+
+
+def first_shot(state: State, player: int, card: str | None = None) -> int:
+    """The number of the first activation in which ``player`` may Shoot under the game's
+    opening (R5, Opening), with ``card`` (any card when None): the roll-off loser has the first
+    initiative and the odd activations, its opponent the even ones (counted as if no React
+    intervened, R19). Known once the roll-off is decided (``State.first_placer``)."""
+    return opening_of(state).first_shot(player != state.first_placer, card)
 
 
 def can_act(state: State, s: Soldier, opening: bool = True) -> tuple[bool, bool]:
