@@ -17,10 +17,23 @@ percentiles per strength (CPython, every game above) and, as the last line, one 
 every figure with each target met or missed (a rate is judged by its measured value, not by its
 interval).
 
-``--log FILE`` appends one JSON line per finished game and, on a later run with the same
-options, reuses the games already in it (the key is table, players, seeds; it does not know the
-code changed: start a new file after changing the computer). ``--browser`` measures think time
-in the page instead (Pyodide in headless Chromium): see ``bench/ai_browser.py``.
+**Opening.** ``--opening KEY`` plays every game under that opening (R5, Opening: ``none``,
+``gunner-holds``, ``no-first-shot``, ``opening-moves``) and rules version 3; without it, games
+are played under the rules of new games. ``--seeds A-B`` plays the seat-balance games on exactly
+the game seeds A to B (each player's own choices seeded ``2s + 1`` and ``2s + 2``), instead of
+``--seat-games`` seeds derived from ``--seed``.
+
+**CPU.** Each game's CPU seconds (``time.process_time`` in the process that plays it, a worker
+with ``--workers``/``--jobs`` above 1) are logged and summed: the summary prints the CPU seconds
+per game.
+
+``--log FILE`` appends one JSON line per finished game (its key, game seed, opening, winner,
+first initiative, length, CPU seconds and think times) and, on a later run with the same options,
+reuses the games already in it: an interrupted run resumes where it stopped, and its summary
+covers every game of the run, those from the log included (the key is table, players, seeds and
+opening; it does not know the code changed: start a new file after changing the computer).
+``--browser`` measures think time in the page instead (Pyodide in headless Chromium): see
+``bench/ai_browser.py``.
 """
 
 from __future__ import annotations
@@ -38,6 +51,7 @@ from typing import Any
 
 from harness.stats import percentile
 from serm.ai.match import ACTIVATION_CAP, play
+from serm.core.opening import OPENINGS
 from serm.core.record import scenario_from_dict
 from serm.core.scenario import BUILT_IN, Scenario, by_name
 
@@ -70,7 +84,8 @@ SEED_STRIDE = 100003
 class Job:
     """One game to play: ``group`` is a pairing ("hard-greedy") or a seat-balance table
     ("seat:default"); ``kinds`` are players 1 and 2; ``tag`` is a's side (1 or 2) in a pairing
-    game, 0 in a seat-balance game."""
+    game, 0 in a seat-balance game; ``opening`` the opening it is played under (R5; None: the
+    rules of new games)."""
 
     group: str
     kinds: tuple[str, str]
@@ -78,16 +93,19 @@ class Job:
     seed: int
     player_seeds: tuple[int, int]
     tag: int
+    opening: str | None = None
 
     def key(self) -> str:
-        return f"{self.group}|{self.kinds[0]}-{self.kinds[1]}|{self.table}|{self.seed}|{self.tag}"
+        key = f"{self.group}|{self.kinds[0]}-{self.kinds[1]}|{self.table}|{self.seed}|{self.tag}"
+        return key if self.opening is None else f"{key}|{self.opening}"
 
 
 @dataclass
 class Row:
     """One game played: the job's key and group, a's side (``tag``), the winner (None: draw),
     who held the first initiative, its length in activations, whether the safety cap stopped
-    it, and the think times (s) per kind of player."""
+    it, the think times (s) per kind of player, its game seed, its opening (R5) and the CPU
+    seconds it took (None in a log written before CPU was kept)."""
 
     key: str
     group: str
@@ -97,6 +115,26 @@ class Row:
     activations: int
     capped: bool
     times: dict[str, list[float]] = field(default_factory=dict)
+    seed: int | None = None
+    opening: str = "none"
+    cpu: float | None = None
+
+    def to_json(self) -> str:
+        """The log line: the game's key, seed and opening first, the think times last."""
+        fields = asdict(self)
+        order = ("key", "seed", "opening", "group", "tag", "winner", "first", "activations")
+        head = {k: fields.pop(k) for k in order}
+        times = fields.pop("times")
+        return json.dumps({**head, **fields, "times": times})
+
+    @classmethod
+    def from_json(cls, line: str) -> Row:
+        """A log line back; a line of an older log (no seed, opening or CPU) gets its seed from
+        its key."""
+        row = cls(**json.loads(line))
+        if row.seed is None:
+            row.seed = int(row.key.split("|")[3])
+        return row
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -124,50 +162,90 @@ def scenario_for(name: str, seed: int) -> Scenario:
 # --------------------------------------------------------------------------------- the games
 
 
-def pairing_jobs(pairs: Sequence[tuple[str, str]], games: int, seed: int, table: str) -> list[Job]:
-    """Two games per pair and per seed: a as player 1, then a as player 2 (same dice)."""
+def pairing_jobs(
+    pairs: Sequence[tuple[str, str]],
+    games: int,
+    seed: int,
+    table: str,
+    opening: str | None = None,
+) -> list[Job]:
+    """Two games per pair and per seed: a as player 1, then a as player 2 (same dice), under
+    ``opening``."""
     out = []
     for a, b in pairs:
         for i in range(games):
             s = seed * SEED_STRIDE + i
             ps = (s * 2 + 1, s * 2 + 2)
-            out.append(Job(f"{a}-{b}", (a, b), table, s, ps, 1))
-            out.append(Job(f"{a}-{b}", (b, a), table, s, (ps[1], ps[0]), 2))
+            out.append(Job(f"{a}-{b}", (a, b), table, s, ps, 1, opening))
+            out.append(Job(f"{a}-{b}", (b, a), table, s, (ps[1], ps[0]), 2, opening))
     return out
 
 
-def seat_jobs(tables: Sequence[str], games: int, seed: int) -> list[Job]:
-    """``games`` hard-vs-hard games per table (seeds apart from the pairings')."""
+def seat_jobs(
+    tables: Sequence[str],
+    games: int,
+    seed: int,
+    opening: str | None = None,
+    seeds: range | None = None,
+) -> list[Job]:
+    """``games`` hard-vs-hard games per table (seeds apart from the pairings'), or one game per
+    game seed of ``seeds``, under ``opening``."""
     out = []
     for table in tables:
-        for i in range(games):
-            s = (seed + 7919) * SEED_STRIDE + i
-            out.append(
-                Job(f"seat:{table}", (SEAT_KIND, SEAT_KIND), table, s, (s * 2 + 1, s * 2 + 2), 0)
-            )
+        chosen = seeds or [(seed + 7919) * SEED_STRIDE + i for i in range(games)]
+        for s in chosen:
+            kinds = (SEAT_KIND, SEAT_KIND)
+            out.append(Job(f"seat:{table}", kinds, table, s, (s * 2 + 1, s * 2 + 2), 0, opening))
     return out
 
 
 def run_one(job: Job) -> Row:
     """Play one job's game."""
-    r = play(
-        scenario_for(job.table, job.seed), job.kinds, job.seed, ACTIVATION_CAP, job.player_seeds
-    )
+    scenario = scenario_for(job.table, job.seed)
+    r = play(scenario, job.kinds, job.seed, ACTIVATION_CAP, job.player_seeds, job.opening)
     times: dict[str, list[float]] = {}
     for side in (1, 2):
         times.setdefault(job.kinds[side - 1], []).extend(r.times[side])
-    return Row(job.key(), job.group, job.tag, r.winner, r.first, r.activations, r.capped, times)
+    return Row(
+        job.key(),
+        job.group,
+        job.tag,
+        r.winner,
+        r.first,
+        r.activations,
+        r.capped,
+        times,
+        job.seed,
+        job.opening or "none",
+        round(r.cpu, 3),
+    )
 
 
 def load_log(path: Path | None) -> dict[str, Row]:
+    """The games of a log by key; a last line cut short (a run stopped while writing it) is
+    left out, so its game is played again."""
     if path is None or not path.exists():
         return {}
     out = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = Row(**json.loads(line))
-            out[row.key] = row
+        if not line.strip():
+            continue
+        try:
+            row = Row.from_json(line)
+        except (ValueError, TypeError):
+            continue
+        out[row.key] = row
     return out
+
+
+def _open_log(log: Path) -> Any:
+    """The log opened for appending, starting on a new line (after a line cut short)."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    cut = log.exists() and log.stat().st_size > 0 and not log.read_bytes().endswith(b"\n")
+    fh = open(log, "a", encoding="utf-8")
+    if cut:
+        fh.write("\n")
+    return fh
 
 
 def run_all(jobs: list[Job], workers: int, log: Path | None) -> Iterator[Row]:
@@ -178,10 +256,9 @@ def run_all(jobs: list[Job], workers: int, log: Path | None) -> Iterator[Row]:
         if j.key() in done:
             yield done[j.key()]
     _progress(f"{len(jobs) - len(todo)} games from the log, {len(todo)} to play")
-    if log is not None:
-        log.parent.mkdir(parents=True, exist_ok=True)
-    fh = open(log, "a", encoding="utf-8") if log is not None else None
+    fh = _open_log(log) if log is not None and todo else None
     start = time.time()
+    cpu = 0.0
     try:
         rows: Iterator[Row]
         if workers > 1:
@@ -191,10 +268,14 @@ def run_all(jobs: list[Job], workers: int, log: Path | None) -> Iterator[Row]:
             rows = map(run_one, todo)
         for i, row in enumerate(rows, 1):
             if fh is not None:
-                fh.write(json.dumps(asdict(row)) + "\n")
+                fh.write(row.to_json() + "\n")
                 fh.flush()
+            cpu += row.cpu or 0.0
             if i % 20 == 0 or i == len(todo):
-                _progress(f"{i}/{len(todo)} games played, {time.time() - start:.0f} s")
+                _progress(
+                    f"{i}/{len(todo)} games played, {time.time() - start:.0f} s, "
+                    f"{cpu / i:.1f} s CPU per game"
+                )
             yield row
     finally:
         if fh is not None:
@@ -228,6 +309,17 @@ def rate(scores: list[float]) -> dict[str, Any]:
     }
 
 
+def cpu_figures(rows: list[Row]) -> dict[str, Any]:
+    """CPU seconds per game over the rows that kept them, and in all."""
+    kept = [r.cpu for r in rows if r.cpu is not None]
+    total = sum(kept)
+    return {
+        "cpu_games": len(kept),
+        "cpu_total": round(total, 1),
+        "cpu_per_game": round(total / len(kept), 2) if kept else None,
+    }
+
+
 def pairing_figures(rows: list[Row], target: float | None) -> dict[str, Any]:
     """a's rate overall and with/without the first initiative; draws, length, target."""
     overall = [score_of(r, r.tag) for r in rows]
@@ -242,7 +334,7 @@ def pairing_figures(rows: list[Row], target: float | None) -> dict[str, Any]:
         "capped": sum(r.capped for r in rows),
         "mean_activations": round(sum(r.activations for r in rows) / max(len(rows), 1), 1),
         "target": target,
-    }
+    } | cpu_figures(rows)
     if target is not None and out["rate"] is not None:
         out["met"] = out["rate"] >= target
     return out
@@ -257,7 +349,7 @@ def seat_figures(rows: list[Row], judged: bool) -> dict[str, Any]:
         "draw_share": round(draws / max(len(rows), 1), 4),
         "capped": sum(r.capped for r in rows),
         "mean_activations": round(sum(r.activations for r in rows) / max(len(rows), 1), 1),
-    }
+    } | cpu_figures(rows)
     if judged and out["rate"] is not None:
         out["target"] = list(SEAT_TARGET)
         out["met"] = SEAT_TARGET[0] <= out["rate"] <= SEAT_TARGET[1]
@@ -281,17 +373,20 @@ def report(
     elapsed: float,
 ) -> dict[str, Any]:
     """Print the tables and return every figure (the JSON line)."""
+    seat_games = f"seeds {args.seeds}" if args.seeds else f"{args.seat_games}"
     print(
         f"S.E.R.M. AI benchmark: {args.games} pairs (2 games each, sides swapped) per pairing on "
-        f"table {args.scenario}, {args.seat_games} hard-vs-hard games per table for seat "
-        f"balance, seed {args.seed}, {elapsed:.0f} s"
+        f"table {args.scenario}, {seat_games} hard-vs-hard games per table for seat "
+        f"balance, seed {args.seed}, opening {args.opening or 'of new games'}, {elapsed:.0f} s"
     )
     targets: list[dict[str, Any]] = []
     out: dict[str, Any] = {
         "pairs": args.games,
         "seat_games": args.seat_games,
+        "seeds": args.seeds,
         "seed": args.seed,
         "scenario": args.scenario,
+        "opening": args.opening,
         "seconds": round(elapsed, 1),
         "pairings": print_pairings(rows, pairs, targets),
         "seat": print_seat(rows, tables, targets),
@@ -299,6 +394,12 @@ def report(
     capped = out["capped"] = sum(r.capped for r in rows)
     if capped:
         print(f"WARNING: {capped} games reached the safety cap of {ACTIVATION_CAP} activations")
+    cpu = out["cpu"] = cpu_figures(rows)
+    if cpu["cpu_games"]:
+        print(
+            f"CPU: {cpu['cpu_per_game']:.2f} s per game over {cpu['cpu_games']} games "
+            f"({cpu['cpu_total']:.0f} s in all)"
+        )
     out["think"] = think_table(rows)
     out["targets"] = targets
     return out
@@ -334,7 +435,10 @@ def print_seat(rows: list[Row], tables: list[str], targets: list[dict[str, Any]]
     if not tables:
         return seat
     print("seat balance: hard vs hard, the score of the side holding the first initiative")
-    print(f"{'table':14} {'games':>5} {'first initiative':>21} {'draws':>10} {'acts':>5}  target")
+    print(
+        f"{'table':14} {'games':>5} {'first initiative':>21} {'draws':>10} {'acts':>5} "
+        f"{'cpu/game':>8}  target"
+    )
     for t in tables:
         fig = seat[t] = seat_figures([r for r in rows if r.group == f"seat:{t}"], t == "default")
         mark = ""
@@ -350,7 +454,8 @@ def print_seat(rows: list[Row], tables: list[str], targets: list[dict[str, Any]]
             )
         draws = f"{fig['draws']} ({fig['draw_share']:.0%})"
         acts = fig["mean_activations"]
-        print(f"{t:14} {fig['games']:5d} {_ci(fig):>21} {draws:>10} {acts:5.1f}  {mark}")
+        cpu = "-" if fig["cpu_per_game"] is None else f"{fig['cpu_per_game']:.1f} s"
+        print(f"{t:14} {fig['games']:5d} {_ci(fig):>21} {draws:>10} {acts:5.1f} {cpu:>8}  {mark}")
     return seat
 
 
@@ -407,7 +512,21 @@ def parse(argv: list[str]) -> argparse.Namespace:
         default="default",
         help="the pairings' table: default, open, random, mix, or a scenario JSON file",
     )
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--workers", "--jobs", type=int, default=2, help="processes playing games at once"
+    )
+    ap.add_argument(
+        "--opening",
+        choices=list(OPENINGS),
+        default=None,
+        help="play every game under this opening (R5) and rules version 3 "
+        "(default: the rules of new games)",
+    )
+    ap.add_argument(
+        "--seeds",
+        default=None,
+        help="A-B: the seat-balance games are one per game seed A to B (instead of --seat-games)",
+    )
     ap.add_argument(
         "--pairs", default="", help="comma-separated a-b pairings (default: all; none: skip)"
     )
@@ -420,6 +539,17 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--log", type=Path, default=None, help="a JSON-lines file of games, reused and appended"
     )
     args = ap.parse_args(argv)
+    if args.seeds is not None:
+        try:
+            lo, hi = (int(x) for x in args.seeds.split("-"))
+        except ValueError:
+            ap.error(f"--seeds takes A-B, two whole numbers, got {args.seeds!r}")
+        if hi < lo:
+            ap.error(f"--seeds {args.seeds}: the last seed is before the first")
+        args.seed_range = range(lo, hi + 1)
+        args.seat_games = len(args.seed_range)
+    else:
+        args.seed_range = None
     if args.seat_games is None:
         args.seat_games = args.games
     return args
@@ -440,8 +570,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tables = (
         list(BUILT_IN) if args.seat == "all" else [t for t in args.seat.split(",") if t != "none"]
     )
-    jobs = pairing_jobs(pairs, args.games, args.seed, args.scenario)
-    jobs += seat_jobs(tables, args.seat_games, args.seed)
+    jobs = pairing_jobs(pairs, args.games, args.seed, args.scenario, args.opening)
+    jobs += seat_jobs(tables, args.seat_games, args.seed, args.opening, args.seed_range)
     start = time.time()
     rows = list(run_all(jobs, args.workers, args.log))
     print(json.dumps(report(rows, args, pairs, tables, time.time() - start)))

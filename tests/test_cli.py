@@ -146,7 +146,7 @@ def test_example_shows_every_feature() -> None:
     assert "Path" in kinds  # a Brawler path (R17)
     from serm.core import apply, new_game
 
-    state = new_game(record.scenario)
+    state = new_game(record.scenario, record.rules_version)
     kills = gunner_follow_ups = 0
     for action in record.actions:
         if state.pending is not None and state.pending.kind == "target":

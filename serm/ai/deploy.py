@@ -1,16 +1,17 @@
 """Deployment (R5, R6): which card to place next, where, and facing which way.
 
 Cards go down in a fixed order that keeps the Gunner, whose facing matters most (R22), for last.
-Spots are sampled in the zone; each is scored on the board so far (who takes the first initiative
-acts next) plus a prior on how much of the enemy zone could see a card there (``sight.could_see``
-from six points of it): exposure hurts a side that acts second and helps one that acts first.
+Spots are sampled in the zone; each is scored on the board so far (the side that may shoot first
+under the opening counts first, R5: ``Planner.order``) plus a prior on how much of the enemy zone
+could see a card there (``sight.could_see`` from six points of it): exposure hurts the side that
+shoots second and helps the one that shoots first.
 
 Normal and hard also weigh where an enemy Gunner still in hand could stand and look, exactly for a
 grid of its poses (``exposure``; hard's grid is finer): the volley it would fire from the best of
-them at the cards placed so far and this one counts against the spot, fully for the side that
-acts second (the enemy Gunner then shoots first), less for the side that acts first. Hard also
-aims its own Gunner, at each spot, the way that sees the most enemy value. Easy places its cards
-in a random order.
+them at the cards placed so far and this one counts against the spot, fully when the enemy Gunner
+may shoot before mine (``queries.first_shot``), less when mine may shoot first. Hard also aims its
+own Gunner, at each spot, the way that sees the most enemy value. Easy places its cards in a
+random order.
 """
 
 from __future__ import annotations
@@ -129,14 +130,15 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     s = Soldier(pl.me, card, x, y, f, True)
     board = [(t, w) for t, w in pl.board if (t.player, t.card) != (pl.me, card)] + [(s, 1.0)]
     first = other(pl.state.first_placer)
+    lead, _ = pl.order(first)
     points = enemy_points(pl)
     poly = s.polygon()
     exposed = sum(sight.could_see(p, poly, pl.tall) for p in points) / len(points)
-    sign = 0.25 if first == pl.me else -0.5
+    sign = 0.25 if lead == pl.me else -0.5
     prior = sign * exposed * VALUES[card]
     looking = sight_of(pl)
     if looking is not None:
-        prior -= (0.45 if first == pl.me else 1.0) * pose_threat(pl, board, *looking)
+        prior -= gunner_weight(pl) * pose_threat(pl, board, *looking)
     if CARDS[card].shoots_all_seen:
         cone = sum(
             sight.sees_poly(
@@ -148,6 +150,13 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
         if pl.cfg.aim:
             prior += duel(pl, s)
     return pl.score(board, to_act=first) + prior
+
+
+def gunner_weight(pl: Planner) -> float:
+    """How much the enemy Gunner's best volley counts against a spot: fully when it may shoot
+    before my Gunner under the opening (R5, Opening), less when mine may shoot first."""
+    theirs = q.first_shot(pl.state, pl.them, VOLLEY)
+    return 1.0 if theirs < q.first_shot(pl.state, pl.me, VOLLEY) else 0.45
 
 
 def duel(pl: Planner, mine: Soldier) -> float:

@@ -11,8 +11,10 @@ A *board* is the list of soldiers on the table, each with the probability that i
 * A side's threat is the best activation it has (one soldier acts, R7), plus a little of the rest.
 
 ``score(board, me, to_act)`` is material minus the enemy's threat plus ours, weighted by who acts
-next. With ``Weights.reply`` (hard) the side acting second threatens only with what survives the
-first side's best activation, applied in expectation from the same cached pair terms: a cheap
+next. ``held`` names the soldiers, as (player, card), that the opening forbids to Shoot in the
+activation scored for their side (R5, Opening): their threat is their ram alone. With
+``Weights.reply`` (hard) the side acting second threatens only with what survives the first side's
+best activation, applied in expectation from the same cached pair terms: a cheap
 estimate of the opponent's best reply, with no engine rollout.
 """
 
@@ -33,6 +35,9 @@ CONTACT = 0.8
 """Typical centre distance (L) at which two cards touch (between 0.72 and 1.0)."""
 
 Board = list[tuple[Soldier, float]]
+Held = frozenset[tuple[int, str]]
+"""Soldiers, as (player, card), that may not Shoot in their side's activation being scored."""
+NO_HOLD: Held = frozenset()
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,11 @@ class Evaluator:
 
     # --- side terms ---------------------------------------------------------------------------
 
-    def activation(self, a: Soldier, targets: Board) -> float:
-        """Expected value ``a`` removes from ``targets`` in its best single activation."""
+    def activation(self, a: Soldier, targets: Board, held: Held = NO_HOLD) -> float:
+        """Expected value ``a`` removes from ``targets`` in its best single activation (a ram
+        only, when ``held`` forbids it to Shoot)."""
+        if held and (a.player, a.card) in held:
+            return max((self.ram(a, b) * VALUES[b.card] * w for b, w in targets), default=0.0)
         best_ram = 0.0
         best_shot = 0.0
         total_shot = 0.0
@@ -134,8 +142,14 @@ class Evaluator:
             return max(total_shot, best_ram)
         return max(best_shot, best_ram)
 
-    def strike(self, a: Soldier, targets: Board) -> list[tuple[Soldier, float]]:
+    def strike(
+        self, a: Soldier, targets: Board, held: Held = NO_HOLD
+    ) -> list[tuple[Soldier, float]]:
         """The (target, elimination chance) pairs of ``a``'s best single activation."""
+        if held and (a.player, a.card) in held:
+            rams = [(self.ram(a, b) * VALUES[b.card] * w, i) for i, (b, w) in enumerate(targets)]
+            value, i = max(rams, default=(0.0, -1))
+            return [(targets[i][0], self.ram(a, targets[i][0]))] if value > 0.0 else []
         best_ram: tuple[float, Soldier | None] = (0.0, None)
         best_shot: tuple[float, Soldier | None] = (0.0, None)
         total_shot = 0.0
@@ -155,25 +169,29 @@ class Evaluator:
             return [(b, self.shot(a, b)) for b, _ in targets if self.shot(a, b) > 0]
         return [] if best_shot[1] is None else [(best_shot[1], self.shot(a, best_shot[1]))]
 
-    def after_best(self, side: Board, targets: Board) -> Board:
+    def after_best(self, side: Board, targets: Board, held: Held = NO_HOLD) -> Board:
         """``targets`` after the best activation of ``side`` (survival chances folded in)."""
         if not side:
             return targets
-        a, wa = max(side, key=lambda f: self.activation(f[0], targets) * f[1])
-        hit = {id(b): p * wa for b, p in self.strike(a, targets)}
+        a, wa = max(side, key=lambda f: self.activation(f[0], targets, held) * f[1])
+        hit = {id(b): p * wa for b, p in self.strike(a, targets, held)}
         return [(b, w * (1.0 - hit.get(id(b), 0.0))) for b, w in targets]
 
-    def threat(self, side: Board, targets: Board) -> tuple[float, float]:
+    def threat(self, side: Board, targets: Board, held: Held = NO_HOLD) -> tuple[float, float]:
         """(best activation, sum of the others) of ``side`` against ``targets``."""
-        vals = sorted((self.activation(a, targets) * w for a, w in side), reverse=True)
+        vals = sorted((self.activation(a, targets, held) * w for a, w in side), reverse=True)
         if not vals:
             return 0.0, 0.0
         return vals[0], sum(vals[1:])
 
-    def score(self, board: Board, me: int, to_act: int, unplaced: float = 0.0) -> float:
+    def score(
+        self, board: Board, me: int, to_act: int, unplaced: float = 0.0, held: Held = NO_HOLD
+    ) -> float:
         """The value of ``board`` for player ``me`` when ``to_act`` acts next.
 
         ``unplaced`` adds material not yet on the table (deployment), mine minus theirs.
+        ``held`` are the soldiers the opening forbids to Shoot in the two activations scored
+        (R5, Opening; ``Planner.order`` finds them).
         """
         self.evaluations += 1
         mine = [(s, w) for s, w in board if s.player == me and w > 1e-6]
@@ -183,15 +201,15 @@ class Evaluator:
         w = self.w
         if w.reply and to_act == me:
             # Their answer comes from what is left of them after my best activation.
-            top_me, rest_me = self.threat(mine, theirs)
-            top_them, rest_them = self.threat(self.after_best(mine, theirs), mine)
+            top_me, rest_me = self.threat(mine, theirs, held)
+            top_them, rest_them = self.threat(self.after_best(mine, theirs, held), mine, held)
         elif w.reply:
             # Their best activation comes first: my threat is what survives it.
-            top_them, rest_them = self.threat(theirs, mine)
-            top_me, rest_me = self.threat(self.after_best(theirs, mine), theirs)
+            top_them, rest_them = self.threat(theirs, mine, held)
+            top_me, rest_me = self.threat(self.after_best(theirs, mine, held), theirs, held)
         else:
-            top_me, rest_me = self.threat(mine, theirs)
-            top_them, rest_them = self.threat(theirs, mine)
+            top_me, rest_me = self.threat(mine, theirs, held)
+            top_them, rest_them = self.threat(theirs, mine, held)
         k_me, k_them = (w.next_top, w.after_top) if to_act == me else (w.after_top, w.next_top)
         if not mine:
             return -100.0

@@ -2,7 +2,10 @@
 and which of them would see a card placed here.
 
 The roll-off loser places the last card and acts first (R5), so its Gunner may take whichever pose
-in its zone sees the most of the other side, then shoot at everything it sees (R22). The computer
+in its zone sees the most of the other side, then shoot at everything it sees (R22). Under an
+opening that holds its first shot back (R5, Opening) it may still turn in place first (its Move,
+R14), so the poses it may shoot from are the same; how much they count follows the rule
+(``deploy.gunner_weight``). The computer
 weighs that by a grid of the enemy Gunner's poses (``Grid``: centres over its zone, facings toward
 the other zone) and, per pose, the part of its own zone that pose sees, exactly: the zone cut into
 cells seen whole or hidden whole (``los.sight_partition``, R12). A card's *mask* then has bit ``i``

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from serm.core.cards import CARD_NAMES, other
 from serm.core.game import Game
 from serm.core.rules import DRAW_AFTER
+from serm.core.ruleset import OPENING_VERSION
 from serm.core.scenario import Scenario
 from serm.core.state import Status
 
@@ -23,14 +24,16 @@ cannot reach this many activations; a game stopped here (``Result.capped``) is a
 class Result:
     """One game: the winner (None for a draw, R8), the number of activations played
     (``State.activation_number`` at the end), the player who held the first initiative (R5: the
-    roll-off loser; 0 if the game never got that far), whether the safety cap stopped it, and
-    each player's think times (s)."""
+    roll-off loser; 0 if the game never got that far), whether the safety cap stopped it,
+    each player's think times (s, wall clock) and the CPU seconds the whole game took in this
+    process (``time.process_time``: the players' thinking and the engine's rules)."""
 
     winner: int | None
     activations: int
     first: int = 0
     capped: bool = False
     times: dict[int, list[float]] = field(default_factory=lambda: {1: [], 2: []})
+    cpu: float = 0.0
 
 
 def play(
@@ -39,17 +42,25 @@ def play(
     seed: int,
     activation_cap: int = ACTIVATION_CAP,
     player_seeds: tuple[int, int] | None = None,
+    opening: str | None = None,
 ) -> Result:
     """Play ``kinds[0]`` (player 1) against ``kinds[1]`` (player 2) with dice from ``seed``.
 
     ``player_seeds`` seeds each player's own choices (default ``seed * 2 + 1`` and ``+ 2``).
+    ``opening`` plays the game under that opening (R5, Opening: a key of
+    ``serm.core.opening.OPENINGS``) and the first rules version with openings; None plays it
+    under the rules of new games.
     """
+    cpu = time.process_time()
     ps = player_seeds or (seed * 2 + 1, seed * 2 + 2)
     players: dict[int, BasePlayer] = {
         1: make_player(kinds[0], ps[0]),
         2: make_player(kinds[1], ps[1]),
     }
-    game = Game(scenario, seed)
+    if opening is None:
+        game = Game(scenario, seed)
+    else:
+        game = Game(replace(scenario, opening=opening), seed, rules_version=OPENING_VERSION)
     game.roll_pending()
     result = Result(None, 0)
     while game.state.status != Status.FINISHED and game.state.activation_number <= activation_cap:
@@ -64,4 +75,5 @@ def play(
     result.activations = st.activation_number
     result.first = other(st.first_placer) if st.first_placer else 0
     result.capped = st.status != Status.FINISHED
+    result.cpu = time.process_time() - cpu
     return result

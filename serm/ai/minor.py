@@ -84,7 +84,12 @@ def face_candidates(pl: Planner) -> list[Candidate]:
     a, mv = pl.state.activation, pl.state.move
     assert a is not None and mv is not None
     s = pl.state.soldier(pl.me, mv.card)
-    may_shoot = not a.shot and not s.type.moves_or_shoots and s.type.shoot > 0
+    may_shoot = (
+        not a.shot
+        and not s.type.moves_or_shoots
+        and s.type.shoot > 0
+        and not q.opening_holds(pl.state, s)  # R5, Opening: the activation ends after the Move
+    )
     out = [Candidate(Face(None), lambda: face_score(pl, s, s.facing, may_shoot))]
     for f in pl.facings(s, s.pos):
         f %= 360.0

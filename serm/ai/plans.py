@@ -14,14 +14,14 @@ from dataclasses import dataclass, replace
 
 from serm.core import queries as q
 from serm.core.actions import Action
-from serm.core.cards import CARDS, other
+from serm.core.cards import CARD_NAMES, CARDS, other
 from serm.core.geometry import EPS, Vec, bearing_of, unit
 from serm.core.rules import DRAW_AFTER
-from serm.core.state import Soldier, State
+from serm.core.state import PendingKind, Soldier, State, Status
 
 from . import odds, sight
 from .config import Config
-from .evaluate import VALUES, Board, Evaluator, Weights, board_of, replace_in, scale
+from .evaluate import VALUES, Board, Evaluator, Held, Weights, board_of, replace_in, scale
 
 Scorer = Callable[[], float]
 
@@ -76,6 +76,7 @@ class Planner:
         self.masks: dict[tuple[float, float, float], int] = {}
         """Which enemy Gunner poses see a card at (x, y, facing) (``exposure``), kept for the
         decision's candidate spots."""
+        self._orders: dict[int, tuple[int, Held]] = {}
 
     # --- shared pieces ------------------------------------------------------------------------
 
@@ -83,7 +84,48 @@ class Planner:
         return [(s, w) for s, w in (board or self.board) if s.player == self.them]
 
     def score(self, board: Board, to_act: int | None = None) -> float:
-        return self.ev.score(board, self.me, self.them if to_act is None else to_act)
+        """The value of ``board`` for me when ``to_act`` (default: the opponent) acts next, as
+        the opening lets each side shoot (``order``)."""
+        lead, held = self.order(self.them if to_act is None else to_act)
+        return self.ev.score(board, self.me, lead, held=held)
+
+    def order(self, to_act: int) -> tuple[int, Held]:
+        """The two activations a score weighs when ``to_act`` acts next (R5, Opening): the side
+        of the first of them, and the soldiers the opening forbids to Shoot in them.
+
+        The coming activations alternate from ``to_act``'s, numbered on from the one under way
+        (a React's activation, R19, comes first and is never restricted; during deployment the
+        side acting first has activation 1). An activation in which the opening forbids every
+        Shoot is skipped, so the side that may shoot first is the one that counts first: the
+        score never fears a shot that cannot come."""
+        got = self._orders.get(to_act)
+        if got is not None:
+            return got
+        st = self.state
+        opening = q.opening_of(st)
+        n: int | None = st.activation_number + 1
+        p = st.pending
+        if p is not None and p.kind in (PendingKind.REACT, PendingKind.STOP) and to_act == self.me:
+            n = None  # the reactor acts at once (R19)
+        elif st.status != Status.PLAYING:
+            n = 1
+        seq: list[tuple[int, int | None]] = []
+        side = to_act
+        for _ in range(4):
+            seq.append((side, n))
+            n = (st.activation_number if n is None else n) + 1
+            side = other(side)
+        while len(seq) > 2 and seq[0][1] is not None and not opening.may_shoot(seq[0][1]):
+            seq.pop(0)
+        held = frozenset(
+            (side, card)
+            for side, k in seq[:2]
+            if k is not None
+            for card in CARD_NAMES
+            if not opening.may_shoot(k, card)
+        )
+        got = self._orders[to_act] = (seq[0][0], held)
+        return got
 
     def best_facing(self, s: Soldier, pos: Vec) -> float:
         """A facing at ``pos``: the Gunner looks at the enemies' weighted centre, others at the

@@ -45,7 +45,9 @@ class Game:
     """A state plus its record and its log. ``state`` is always ``replay(record)``.
 
     ``events`` is the whole game log: every event of every action so far, in order. The game is
-    played under the rules of ``rules_version`` (``serm.core.ruleset``; new games: the current).
+    played under the rules of ``rules_version`` (``serm.core.ruleset``; new games: the current),
+    which settle the scenario's opening (R5, Opening: ``Ruleset.settle``): the record names the
+    opening the game is played under whenever its rules play one.
     ``work_spent`` is the sight work (units, ``serm.core.work``) its actions have spent so far.
     """
 
@@ -56,6 +58,7 @@ class Game:
         auto_dice: bool = True,
         rules_version: int = RULES_VERSION,
     ) -> None:
+        scenario = ruleset(rules_version).settle(scenario)
         self.record = Record(
             scenario,
             seed=seed if seed is not None else random.randrange(2**31),

@@ -18,6 +18,7 @@ from .geometry import (
 )
 from .los import Viewer
 from .movement import Halt, halt_along
+from .opening import OPENINGS, Opening
 from .ruleset import ruleset
 from .scenario import Terrain
 from .state import PendingKind, Soldier, State, Status
@@ -125,8 +126,38 @@ def straight_reach(state: State, s: Soldier, direction: float, facing: float) ->
     return longest, halt_along(state, s, facing, path)
 
 
-def can_act(state: State, s: Soldier) -> tuple[bool, bool]:
-    """(may Move, may Shoot) for ``s`` in the current activation (R7, R21, R22)."""
+def opening_of(state: State) -> Opening:
+    """The opening the game is played under (R5, Opening): its scenario's, else its rules
+    version's."""
+    key = state.scenario.opening
+    return OPENINGS[key if key is not None else ruleset(state.rules_version).opening]
+
+
+def opening_holds(state: State, s: Soldier) -> bool:
+    """True when the opening forbids ``s`` to Shoot in the activation under way (R5, Opening):
+    the game is in one of its first ``Opening.activations`` activations, the opening restricts
+    ``s``'s card, and the activation is not a reacting soldier's (R19), which is never
+    restricted."""
+    if state.status != Status.PLAYING or state.activation_number < 1:
+        return False
+    a = state.activation
+    if a is not None and a.reaction:
+        return False
+    return not opening_of(state).may_shoot(state.activation_number, s.card)
+
+
+def first_shot(state: State, player: int, card: str | None = None) -> int:
+    """The number of the first activation in which ``player`` may Shoot under the game's
+    opening (R5, Opening), with ``card`` (any card when None): the roll-off loser has the first
+    initiative and the odd activations, its opponent the even ones (counted as if no React
+    intervened, R19). Known once the roll-off is decided (``State.first_placer``)."""
+    return opening_of(state).first_shot(player != state.first_placer, card)
+
+
+def can_act(state: State, s: Soldier, opening: bool = True) -> tuple[bool, bool]:
+    """(may Move, may Shoot) for ``s`` in the current activation (R7, R21, R22; R5, Opening:
+    no Shoot while the opening holds, ``opening_holds``). With ``opening`` False, as if no
+    opening held (to tell which rule forbids a Shoot)."""
     p, a = state.pending, state.activation
     if state.status != Status.PLAYING or p is None or p.kind != PendingKind.ACT or not s.on_table:
         return False, False
@@ -139,4 +170,6 @@ def can_act(state: State, s: Soldier) -> tuple[bool, bool]:
     done = s.type.moves_or_shoots and (moved or shot)
     may_move = not moved and not done
     may_shoot = not shot and not done and s.type.shoot > 0
+    if may_shoot and opening and opening_holds(state, s):
+        may_shoot = False
     return may_move, may_shoot

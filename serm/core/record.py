@@ -20,9 +20,10 @@ from .errors import IllegalActionError, WorkLimitError
 from .geometry import Vec, convex_hull
 from .jsontext import TextError
 from .jsontext import loads as read_json
+from .opening import OPENINGS
 from .rules import apply
-from .ruleset import RULES_VERSION, RULESETS, ruleset
-from .scenario import Scenario, Terrain, Zone
+from .ruleset import LATEST, RULES_VERSION, RULESETS, ruleset
+from .scenario import Scenario, ScenarioError, Terrain, Zone
 from .state import State, new_game
 
 FORMAT = "serm-record"
@@ -160,7 +161,8 @@ def loads(text: str) -> Record:
 def from_dict(data: Any) -> Record:
     """Check a decoded record (format, version, rules, scenario, players, seed, actions).
 
-    Version 1 (no ``rules``, actions without ``player``) is read as rules version 1.
+    Version 1 (no ``rules``, actions without ``player``) is read as rules version 1. The
+    scenario's opening must be one its rules version plays (R5, Opening: ``Ruleset.settle``).
     """
     if not isinstance(data, dict):
         raise RecordError("record", "must be a JSON object")
@@ -179,6 +181,10 @@ def from_dict(data: Any) -> Record:
         raise RecordError("record", f"unexpected field(s) {_names(extra)}")
     rules_version = _rules(data.get("rules")) if version >= 2 else 1
     scenario = scenario_from_dict(data.get("scenario"))
+    try:
+        ruleset(rules_version).settle(scenario)
+    except ScenarioError as exc:
+        raise RecordError("scenario.opening", str(exc)) from exc
     players = _players(data.get("players"))
     seed = data.get("seed")
     if seed is not None and type(seed) is not int:
@@ -204,11 +210,11 @@ def _names(keys: set[Any]) -> str:
 
 def _rules(raw: Any) -> int:
     """The ``rules`` field: a rules version this engine plays (``serm.core.ruleset``)."""
-    known = f"1 to {RULES_VERSION}"
+    known = f"1 to {LATEST}"
     if type(raw) is not int:
         raise RecordError("rules", f"must be a rules version ({known}), got {show(raw)}")
     if raw not in RULESETS:
-        newer = " (made by a newer version of the game)" if raw > RULES_VERSION else ""
+        newer = " (made by a newer version of the game)" if raw > LATEST else ""
         raise RecordError(
             "rules", f"rules version {raw} is unknown: this game plays {known}{newer}"
         )
@@ -243,7 +249,8 @@ def _number(value: Any, where: str) -> float:
 
 
 def scenario_from_dict(raw: Any) -> Scenario:
-    """Check and build a scenario from its record form (R2, R3)."""
+    """Check and build a scenario from its record form (R2, R3; R5, Opening: ``opening``, when
+    present, names one of ``serm.core.opening.OPENINGS``)."""
     if not isinstance(raw, dict):
         raise RecordError("scenario", "must be an object")
     name = raw.get("name")
@@ -271,10 +278,17 @@ def scenario_from_dict(raw: Any) -> Scenario:
     seed = raw.get("seed")
     if seed is not None and type(seed) is not int:
         raise RecordError("scenario.seed", "must be a whole number or null")
-    extra = set(raw) - {"name", "width", "height", "zones", "terrain", "explode_all", "seed"}
+    opening = raw.get("opening")
+    if opening is not None and (not isinstance(opening, str) or opening not in OPENINGS):
+        raise RecordError(
+            "scenario.opening", f"must be one of {', '.join(OPENINGS)}, got {show(opening)}"
+        )
+    fields = {"name", "width", "height", "zones", "terrain", "explode_all", "seed", "opening"}
+    extra = set(raw) - fields
     if extra:
         raise RecordError("scenario", f"unexpected field(s) {_names(extra)}")
-    return Scenario(name, width, height, (zones[0], zones[1]), terrain, explode_all, seed)
+    zone_pair = (zones[0], zones[1])
+    return Scenario(name, width, height, zone_pair, terrain, explode_all, seed, opening)
 
 
 def _terrain(raw: Any) -> tuple[Terrain, ...]:

@@ -259,7 +259,8 @@ def _place(state: State, player: int, action: Place) -> State:
 
 
 def _act(state: State, player: int, action: Action) -> State:
-    """R7: pick a soldier, then Move and/or Shoot in either order, or End (a pass if nothing)."""
+    """R7: pick a soldier, then Move and/or Shoot in either order, or End (a pass if nothing).
+    R5, Opening: no Shoot while the opening holds (a Move, a turn and a pass are allowed)."""
     if isinstance(action, End):
         return _end_activation(state)
     if not isinstance(action, (Move, Turn, Shoot)):
@@ -279,6 +280,9 @@ def _act(state: State, player: int, action: Action) -> State:
         state = replace(state, activation=Activation(player, s.card, reaction=reaction))
     if isinstance(action, Shoot):
         if not may_shoot:
+            if q.can_act(state, s, opening=False)[1]:
+                words = q.opening_of(state).words
+                raise IllegalActionError("R5", f"no shooting yet: {words}")
             raise IllegalActionError(_shoot_rule(s), f"your {s.type.title} cannot shoot now")
         return _declare_shot(state, s, action.target)
     if not may_move:
@@ -359,8 +363,10 @@ def _after_part(state: State) -> State:
     s = state.soldier(a.player, a.card)
     if (a.moved and a.shot) or (s.type.moves_or_shoots and (a.moved or a.shot)) or not s.on_table:
         return _end_activation(state)
-    if a.moved and (s.type.shoot == 0 or not q.visible_enemies(state, s)):
-        return _end_activation(state)  # nothing left to do in it
+    if a.moved and (
+        s.type.shoot == 0 or q.opening_holds(state, s) or not q.visible_enemies(state, s)
+    ):
+        return _end_activation(state)  # nothing left to do in it (R5, Opening: no Shoot)
     return replace(state, pending=Pending(PendingKind.ACT, a.player))
 
 

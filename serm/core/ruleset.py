@@ -8,7 +8,10 @@ continued under its own rules:
 - **version 1**: sight lines sampled (5 points of the viewer's top edge to the corners, edge
   midpoints and centre of the visible part; a Move's footprint tested every 0.05 L,
   ``serm.core.los_sampled``) and no draw rule;
-- **version 2**: exact sight (``serm.core.los``) and the draw rule.
+- **version 2**: exact sight (``serm.core.los``) and the draw rule;
+- **version 3**: as version 2, with an opening (R5, Opening: ``serm.core.opening``): the
+  scenario's ``opening`` names it, and a new game whose scenario names none gets
+  ``DEFAULT_OPENING``. Versions 1 and 2 play no opening.
 
 A state knows its version (``State.rules_version``); the rules and queries ask ``ruleset`` for
 the sight test and the draw limit instead of importing them.
@@ -23,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import los, los_sampled
 from .geometry import Polygon, Vec
 from .los import Viewer
-from .scenario import Terrain
+from .opening import NONE, OPENINGS
+from .scenario import Scenario, ScenarioError, Terrain
 from .work import work_limit as metered
 
 DRAW_AFTER = 40
@@ -57,6 +61,10 @@ EXACT_WORK_ALLOWANCE = 150_000
 """Rules version 2: units a replay may spend on top of ``EXACT_WORK_PER_ACTION`` per action (a
 short game with one long costly chase fits)."""
 
+DEFAULT_OPENING = "opening-moves"
+"""R5, Opening: the opening of rules version 3 when the scenario names none (a key of
+``serm.core.opening.OPENINGS``)."""
+
 Sees = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
 FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, ...]], float | None]
 
@@ -65,8 +73,10 @@ FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, 
 class Ruleset:
     """One version of the rules: its sight test (R12), its React check along a path (R18) and
     the number of activations in a row without an elimination that draw the game (R8; None:
-    no draw rule). ``label`` says it in a few words for people. A record of ``n`` actions may
-    spend at most ``work_limit(n)`` units of sight work (``serm.core.work``) in its replay,
+    no draw rule). ``label`` says it in a few words for people. ``openings`` are the openings
+    it plays (R5, Opening: keys of ``serm.core.opening.OPENINGS``) and ``opening`` the one a
+    game gets when its scenario names none. A record of ``n`` actions may spend at most
+    ``work_limit(n)`` units of sight work (``serm.core.work``) in its replay,
     ``work_per_action`` per action plus ``work_allowance``; ``budget(n)`` is the context that
     raises ``WorkLimitError`` past it. A live game keeps within it action by action (C20)."""
 
@@ -77,6 +87,23 @@ class Ruleset:
     draw_after: int | None
     work_per_action: int
     work_allowance: int
+    openings: tuple[str, ...] = (NONE,)
+    opening: str = NONE
+
+    def settle(self, scenario: Scenario) -> Scenario:
+        """``scenario`` with its opening named (R5, Opening): this version's ``opening`` when it
+        names none and this version plays more than one. Raises ``ScenarioError`` when it names
+        an opening this version does not play."""
+        if scenario.opening is None:
+            if self.openings == (NONE,):
+                return scenario
+            return replace(scenario, opening=self.opening)
+        if scenario.opening not in self.openings:
+            raise ScenarioError(
+                f"rules version {self.version} has no opening {scenario.opening!r} (R5); "
+                f"it plays {', '.join(self.openings)}"
+            )
+        return scenario
 
     def work_limit(self, actions: int) -> int:
         """Units of sight work a replay of ``actions`` actions may spend, in all."""
@@ -100,18 +127,36 @@ RULESETS: dict[int, Ruleset] = {
     ),
     2: Ruleset(
         2,
-        "the current rules",
+        "the rules it was saved with (no opening: the first activation may shoot)",
         los.sees,
         los.first_sighting,
         DRAW_AFTER,
         EXACT_WORK_PER_ACTION,
         EXACT_WORK_ALLOWANCE,
     ),
+    3: Ruleset(
+        3,
+        "the rules with an opening (no shooting at the start of the game)",
+        los.sees,
+        los.first_sighting,
+        DRAW_AFTER,
+        EXACT_WORK_PER_ACTION,
+        EXACT_WORK_ALLOWANCE,
+        tuple(OPENINGS),
+        DEFAULT_OPENING,
+    ),
 }
 """Every rules version this engine can play, by number."""
 
-RULES_VERSION = max(RULESETS)
-"""The version new games are played under."""
+LATEST = max(RULESETS)
+"""The newest rules version this engine plays (a record naming a higher one is refused)."""
+
+RULES_VERSION = 2
+"""The version new games are played under. Setting it to 3 gives new games the opening
+``DEFAULT_OPENING`` (R5, Opening)."""
+
+OPENING_VERSION = 3
+"""The first rules version with an opening: a game that names its opening is played under it."""
 
 
 def ruleset(version: int) -> Ruleset:

@@ -50,7 +50,9 @@ class Zone:
 class Scenario:
     """A table: ``width`` x ``height`` L, one zone per player, terrain, and options.
 
-    ``explode_all`` turns on the R9 option where Move and React pools explode too.
+    ``explode_all`` turns on the R9 option where Move and React pools explode too. ``opening``
+    names the opening rule (R5, Opening: a key of ``serm.core.opening.OPENINGS``), or None to
+    take the one of the rules version the game is played under (``Ruleset.settle``).
     """
 
     name: str
@@ -60,13 +62,14 @@ class Scenario:
     terrain: tuple[Terrain, ...]
     explode_all: bool = False
     seed: int | None = None
+    opening: str | None = None
 
     def zone(self, player: int) -> Zone:
         return self.zones[player - 1]
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form used in records (docs/record-format.md)."""
-        return {
+        """The JSON form used in records (docs/record-format.md); ``opening`` only when named."""
+        out: dict[str, Any] = {
             "name": self.name,
             "width": self.width,
             "height": self.height,
@@ -78,6 +81,9 @@ class Scenario:
             "explode_all": self.explode_all,
             "seed": self.seed,
         }
+        if self.opening is not None:
+            out["opening"] = self.opening
+        return out
 
 
 def _default_zones(width: float, height: float, depth: float = 2.0) -> tuple[Zone, Zone]:

@@ -14,7 +14,7 @@ from typing import Any
 from .cards import CARD_NAMES, CARDS, CardType, other
 from .dice import Faces, Pool
 from .geometry import Polygon, Vec, card_polygon
-from .ruleset import RULES_VERSION
+from .ruleset import RULES_VERSION, ruleset
 from .scenario import Scenario
 
 
@@ -193,7 +193,8 @@ class State:
     every activation counts, a passed one and a reacting soldier's one (R19) included; at
     ``serm.core.rules.DRAW_AFTER`` the game ends in a draw). ``events`` are the log lines of the
     last action only (``Game.events`` keeps the whole log). ``rules_version`` is the version of the
-    rules the game is played under (``serm.core.ruleset``).
+    rules the game is played under (``serm.core.ruleset``); the scenario's ``opening`` restricts
+    shooting in the first activations (R5, Opening: ``serm.core.queries.opening_holds``).
     """
 
     scenario: Scenario
@@ -262,10 +263,12 @@ class State:
 
 def new_game(scenario: Scenario, rules_version: int = RULES_VERSION) -> State:
     """A fresh game on ``scenario`` (status ``setup``), waiting for the roll-off (R5), played
-    under the rules of ``rules_version`` (``serm.core.ruleset.RULESETS``)."""
+    under the rules of ``rules_version`` (``serm.core.ruleset.RULESETS``). The scenario's
+    opening is settled by those rules (R5, Opening: ``Ruleset.settle``, which raises
+    ``ScenarioError`` for an opening they do not play)."""
     soldiers = tuple(Soldier(p, c) for p in (1, 2) for c in CARD_NAMES)
     return State(
-        scenario=scenario,
+        scenario=ruleset(rules_version).settle(scenario),
         soldiers=soldiers,
         status=Status.SETUP,
         pending=Pending(PendingKind.ROLL, 0, Purpose.ROLLOFF, Pool(2, False)),

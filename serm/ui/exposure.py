@@ -2,9 +2,12 @@
 how many of my cards would it see from there?
 
 The roll-off loser places the last card and acts first (R5), so its Gunner may stand anywhere in
-its zone, at any facing, and shoot at every enemy it sees (R22). For the side placing its cards
-(a person's), this works out, exactly for the poses of the reference grid (``cover.REFERENCE``,
-the grid the tables' cover figures of R2 are quoted at):
+its zone, at any facing, and shoot at every enemy it sees (R22). An opening that holds its first
+shot back (R5, Opening) leaves it the same poses, since it may turn in place first (its Move,
+R14); the view's words say who moves before it may shoot (``words.exposure_threat``).
+
+For the side placing its cards (a person's), this works out, exactly for the poses of the
+reference grid (``cover.REFERENCE``, the grid the tables' cover figures of R2 are quoted at):
 
 * the enemy Gunner's poses (``cover.gunner_poses``, built one facing per step);
 * per card placed so far, the poses that see it (``cover.seen_mask``, ``MASK_SLICE`` poses per

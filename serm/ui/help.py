@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.opening import OPENINGS, Opening
+from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.scenario import LIBRARY, by_name
 from ..view.escape import escape
 from ..view.thumbnail import table_thumbnail
@@ -47,6 +49,35 @@ def keys_html() -> str:
     return f'<p class="keys">Keys: {", ".join(parts)}.</p>'
 
 
+def new_opening() -> Opening | None:
+    """The opening new games are played under (R5, Opening: ``RULES_VERSION``'s), or None when
+    they play none."""
+    o = OPENINGS[ruleset(RULES_VERSION).opening]
+    return o if o.activations else None
+
+
+def opening_html() -> str:
+    """The help's line on the opening, when new games play one (R5, Opening)."""
+    o = new_opening()
+    if o is None:
+        return ""
+    return (
+        f"\n<li><strong>Opening:</strong> {escape(o.words)}, so that acting first does not "
+        "decide the game. Moving, turning and passing are allowed, and a soldier reacting to a "
+        "Move may shoot. The panel says when it applies.</li>"
+    )
+
+
+def opening_tip() -> str:
+    """The end of the help's tip on who shoots first (R5, Opening)."""
+    if new_opening() is None:
+        return ", and its Gunner can open with a volley at every soldier of yours it sees"
+    return (
+        ", but the opening holds back the first shots; the enemy Gunner will still shoot at "
+        "every soldier of yours it sees"
+    )
+
+
 HELP_HTML = (
     """
 <h2>How to play</h2>
@@ -62,7 +93,7 @@ player 2's a dashed edge and a ◆. Tap a card to see its stats, its special rul
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
 (player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
 <li><strong>Initiative:</strong> on your turn, activate any one soldier: Move then Shoot, or
-Shoot then Move (either may be skipped). Then your opponent goes.</li>
+Shoot then Move (either may be skipped). Then your opponent goes.</li>@OPENING@
 <li><strong>Sight:</strong> a soldier sees out of its top edge in a cone that widens at 45°.
 The Ranger sees all round. Tall terrain blocks sight; soldiers never do.</li>
 <li><strong>Move:</strong> point a direction, then roll: the card travels exactly that many card
@@ -75,8 +106,8 @@ its React roll beats the Move roll, it stops the mover where it likes and activa
 kept and rolled again, and the new roll is added (again on another six). Strictly higher
 kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</li>
 </ol>
-<p>Tip: the side that places last acts first, and its Gunner can open with a volley at every
-soldier of yours it sees. Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
+<p>Tip: the side that places last acts first@TIP@.
+Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
 <span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look. While you deploy, the
 Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's worst spot for
 the cards you have placed, how many of them it would see from there, and shades your zone: red
@@ -86,6 +117,8 @@ roll their dice. Tap, click or press any key to skip to the end; <em>Show each a
 speed. After the other side's turn, its moves and shots stay drawn until the next action, and
 <em>Replay last turn</em> plays them again.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
+    .replace("@OPENING@", opening_html())
+    .replace("@TIP@", opening_tip())
     + keys_html()
 )
 

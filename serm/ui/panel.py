@@ -303,8 +303,8 @@ def _exposure(state: State, ui: UI) -> str:
         rules = ("R12",)
     else:
         said = (
-            f"{exposure_words(ev)}: the dashed Gunner on the board. Placed last, it acts first "
-            "and shoots at every card it sees."
+            f"{exposure_words(ev)}: the dashed Gunner on the board. "
+            f"{words.exposure_threat(state, ev.player)}"
         )
         rules = ("R5", "R22")
     shading = (
@@ -333,20 +333,49 @@ def _deployment_tip(st: State, player: int) -> str:
     """Who shoots first matters most (R5, R22): say so while the cards go down."""
     if not st.first_placer:
         return ""
-    if player != st.first_placer:
-        tip = (
-            "You act first: your Gunner shoots once at every enemy it sees. Place it where it "
-            "sees the most."
+    rule = words.opening_rule(st)
+    if not rule:
+        if player != st.first_placer:
+            tip = (
+                "You act first: your Gunner shoots once at every enemy it sees. Place it where "
+                "it sees the most."
+            )
+        else:
+            tip = (
+                "Your opponent acts first, and their Gunner shoots once at every soldier of "
+                "yours it sees: hide soldiers behind tall (hatched) terrain, or keep them out of "
+                "its sight."
+            )
+        return f'<p class="tip">{escape(tip)}</p>'
+    # R5, Opening: who acts first, the rule, then whose Gunner may shoot first.
+    first = "You act first." if player != st.first_placer else "Your opponent acts first."
+    mine, theirs = words.gunners_first(st, player)
+    if theirs < mine:
+        then = (
+            "Their Gunner may shoot before yours, once at every soldier of yours it sees: hide "
+            "soldiers behind tall (hatched) terrain, or keep them out of its sight."
         )
     else:
-        tip = (
-            "Your opponent acts first, and their Gunner shoots once at every soldier of yours "
-            "it sees: hide soldiers behind tall (hatched) terrain, or keep them out of its sight."
+        then = (
+            "Your Gunner may shoot before theirs, once at every enemy it sees: place it where "
+            "it sees the most."
         )
-    return f'<p class="tip">{escape(tip)}</p>'
+    return f'<p class="tip">{escape(f"{first} {rule} {then}")}{words.rules_html("R5")}</p>'
 
 
 def _act(state: State, ui: UI) -> str:
+    return _opening_note(state) + _act_step(state, ui)
+
+
+def _opening_note(state: State) -> str:
+    """While the opening restricts the activation under way, say so first (R5, Opening)."""
+    said = words.opening_now(state)
+    if said is None:
+        return ""
+    return f'<p class="opening">{escape(said.text)}{words.rule_html(said.rule)}</p>'
+
+
+def _act_step(state: State, ui: UI) -> str:
     s = chosen(state, ui)
     if s is None:
         return _choose_soldier(state)

@@ -113,6 +113,58 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+# --- the opening (R5, Opening) ------------------------------------------------------------------
+
+GUNNER = next(c for c, t in CARDS.items() if t.shoots_all_seen)
+"""The card whose first shot the opening's words are about (the Gunner's volley, R22)."""
+
+
+def opening_now(state: State) -> Said | None:
+    """While the opening restricts the activation under way (R5, Opening), what it forbids in
+    plain words ("Opening: no shooting this activation."); None when it restricts nothing: no
+    opening, past its activations, or a reacting soldier's activation (R19, never restricted)."""
+    if state.status != Status.PLAYING or state.activation_number < 1:
+        return None
+    a = state.activation
+    if a is not None and a.reaction:
+        return None
+    o, n = q.opening_of(state), state.activation_number
+    if not o.may_shoot(n):
+        return Said("Opening: no shooting this activation (Move, turn or pass).", "R5")
+    held = [c for c in CARDS if not o.may_shoot(n, c)]
+    if not held:
+        return None
+    return Said(f"Opening: your {title(held[0])} may not shoot this activation.", "R5")
+
+
+def opening_rule(state: State) -> str:
+    """The game's opening in one sentence ("Opening: the game's first activation may not
+    Shoot."), or "" when it has none (R5, Opening)."""
+    o = q.opening_of(state)
+    return "" if o.activations == 0 else sentence(f"Opening: {o.words}")
+
+
+def gunners_first(state: State, player: int) -> tuple[int, int]:
+    """(``player``'s, its opponent's) first activation in which their Gunner may shoot, under
+    the opening (R5, Opening; ``queries.first_shot``)."""
+    return q.first_shot(state, player, GUNNER), q.first_shot(state, other(player), GUNNER)
+
+
+def exposure_threat(state: State, player: int) -> str:
+    """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying: it
+    acts first and shoots at every card it sees, or, when ``player`` has an activation before
+    its first shot (R5: the first initiative; R5, Opening: the shots it holds back), that
+    ``player`` moves first."""
+    theirs = q.first_shot(state, other(player), GUNNER)
+    mine = 1 if player != state.first_placer else 2  # ``player``'s first activation (R5)
+    if theirs < mine:
+        return "Placed last, it acts first and shoots at every card it sees."
+    rule = opening_rule(state)
+    if not rule:
+        return "You act before it does; then it shoots at every card it sees."
+    return f"{rule} You move before it may shoot at every card it sees."
+
+
 # --- the footprint: placing and turning (R4, R6) ------------------------------------------------
 
 

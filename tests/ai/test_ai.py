@@ -115,9 +115,13 @@ def test_random_vs_ai_game_finishes() -> None:
     assert result.winner in (1, 2)
 
 
-def first_activation(seed: int, table: str = "default") -> State:
-    """The first activation of a game deployed by two normal players."""
-    game = Game(by_name(table, seed), seed)
+def first_activation(seed: int, table: str = "default", opening: str | None = None) -> State:
+    """The first activation of a game deployed by two normal players, under ``opening`` (R5,
+    Opening; None: the one new games get)."""
+    scenario = by_name(table, seed)
+    if opening is not None:
+        scenario = replace(scenario, opening=opening)
+    game = Game(scenario, seed)
     game.roll_pending()
     players = {1: make_player("normal", 1), 2: make_player("normal", 2)}
     while game.state.pending is not None and game.state.pending.kind == PendingKind.PLACE:
@@ -170,9 +174,9 @@ def test_hard_deploys_away_from_an_unplaced_gunner() -> None:
 
 def test_gunner_fires_first_when_it_sees_the_line() -> None:
     """On the open field (no cover, R2's deadly table) a Gunner that sees three enemies at the
-    first activation shoots."""
+    first activation shoots, when no opening holds its fire (R5, Opening)."""
     for seed in range(20):
-        state = first_activation(seed, "open")
+        state = first_activation(seed, "open", opening="none")
         assert state.pending is not None
         me = state.pending.player
         gunner = state.soldier(me, "gunner")

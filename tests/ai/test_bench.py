@@ -84,3 +84,62 @@ def test_bench_prints_the_figures_and_reuses_its_log(
     assert main([*args, "--log", str(log)]) == 0  # both games come from the log this time
     again = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert again["pairings"] == figures["pairings"]
+
+
+def test_seat_jobs_on_given_seeds_under_an_opening() -> None:
+    jobs = seat_jobs(["default"], 0, 1, "opening-moves", range(1, 4))
+    assert [j.seed for j in jobs] == [1, 2, 3]
+    assert [j.player_seeds for j in jobs] == [(3, 4), (5, 6), (7, 8)]
+    assert jobs[0].key() == "seat:default|hard-hard|default|1|0|opening-moves"
+    assert seat_jobs(["default"], 1, 1)[0].key().endswith("|0")  # no opening named: as before
+
+
+def test_an_older_log_line_reads_with_its_seed_from_its_key() -> None:
+    line = json.dumps(
+        {
+            "key": "seat:default|hard-hard|default|792023760|0",
+            "group": "seat:default",
+            "tag": 0,
+            "winner": 2,
+            "first": 2,
+            "activations": 9,
+            "capped": False,
+            "times": {"hard": [0.5]},
+        }
+    )
+    row = Row.from_json(line)
+    assert (row.seed, row.opening, row.cpu) == (792023760, "none", None)
+
+
+def test_bench_plays_under_an_opening_and_resumes_an_interrupted_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    args = ["--games", "2", "--pairs", "random-greedy", "--seat", "none", "--workers", "1"]
+    args += ["--opening", "no-first-shot", "--log", str(log)]
+    assert main(args) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["opening"] == "no-first-shot" and figures["cpu"]["cpu_games"] == 4
+    lines = log.read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]
+    assert [list(r)[:3] for r in rows] == [["key", "seed", "opening"]] * 4
+    assert all(r["opening"] == "no-first-shot" and r["cpu"] >= 0 for r in rows)
+    assert all(r["key"].endswith("|no-first-shot") for r in rows)
+    # stopped while writing the third game: the third and fourth are played again
+    log.write_text("\n".join(lines[:2]) + "\n" + lines[2][:40], encoding="utf-8")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    again = json.loads(out.strip().splitlines()[-1])
+    assert again["pairings"]["random-greedy"]["games"] == 4
+    assert (
+        again["pairings"]["random-greedy"]["score"] == figures["pairings"]["random-greedy"]["score"]
+    )
+    assert "s per game over 4 games" in out
+    kept = log.read_text(encoding="utf-8").splitlines()
+    assert len(kept) == 5 and kept[:2] == lines[:2]
+
+    def game(line: str) -> tuple[str, int | None, int]:
+        row = json.loads(line)
+        return row["key"], row["winner"], row["activations"]
+
+    assert [game(line) for line in kept[3:]] == [game(line) for line in lines[2:]]

@@ -18,7 +18,9 @@ from serm.core import apply
 from serm.core.actions import Action, Place, Roll
 from serm.core.cards import CARD_NAMES, other
 from serm.core.geometry import Vec, polygons_overlap
+from serm.core.opening import NONE
 from serm.core.queries import footprint_problem, placement_problem
+from serm.core.ruleset import RULES_VERSION, ruleset
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import PendingKind, State, Status, new_game
 
@@ -64,14 +66,20 @@ def deploy(
     *,
     scenario: Scenario | None = None,
     initiative: int = 1,
+    rules_version: int = RULES_VERSION,
 ) -> State:
     """Roll off and place all ten cards with real actions; returns the first ACT state.
 
     ``positions`` maps (player, card) to (x, y, facing) inside that player's zone; other cards go to
     free default spots. ``initiative`` is the roll-off loser, who takes the first initiative (R5).
+    The game is played under ``rules_version`` (``serm.core.ruleset``), with no opening (R5)
+    unless the scenario names one: the rulings of the activations are tested from the first.
     """
     positions = dict(positions or {})
-    state = apply(new_game(scenario or open_field()), rolloff_for(initiative))
+    scenario = scenario or open_field()
+    if scenario.opening is None and ruleset(rules_version).openings != (NONE,):
+        scenario = replace(scenario, opening=NONE)
+    state = apply(new_game(scenario, rules_version), rolloff_for(initiative))
     order = {
         p: [c for c in CARD_NAMES if (p, c) in positions]
         + [c for c in CARD_NAMES if (p, c) not in positions]
@@ -112,13 +120,14 @@ def arrange(
     scenario: Scenario | None = None,
     initiative: int = 1,
     others: bool = True,
+    rules_version: int = RULES_VERSION,
 ) -> State:
     """A deployed game with the given cards moved anywhere on the table (direct construction).
 
     With ``others=False`` every card not listed is removed from the game, so only the listed ones
     can see, react, ram or be rammed. Asserts that the result breaks no R4 rule.
     """
-    state = deploy(scenario=scenario, initiative=initiative)
+    state = deploy(scenario=scenario, initiative=initiative, rules_version=rules_version)
     state = put(state, positions)
     if not others:
         state = remove(

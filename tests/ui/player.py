@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from serm.core.game import Game
-from serm.core.scenario import by_name
+from serm.core.opening import NONE
+from serm.core.ruleset import RULES_VERSION, ruleset
+from serm.core.scenario import Scenario, by_name
 from serm.core.state import PendingKind, State
 from serm.ui import driver, outlook
 from serm.ui.events import (
@@ -28,6 +32,14 @@ from serm.ui.screen import view_model
 from serm.view.model import ViewModel
 
 
+def unopened(scenario: Scenario) -> Scenario:
+    """``scenario`` with no opening (R5, Opening) when new games would get one: the screen's
+    tests act, shoot included, from the first activation; the opening's own tests name one."""
+    if scenario.opening is None and ruleset(RULES_VERSION).openings != (NONE,):
+        return replace(scenario, opening=NONE)
+    return scenario
+
+
 class Screen:
     """A game plus the screen's ``UI`` value; each method sends one event through
     ``driver.step`` and returns the states the game went through. A show of what was played
@@ -46,7 +58,7 @@ class Screen:
         computer: dict[int, str] | None = None,
         referee: bool = False,
     ) -> Screen:
-        return cls(driver.new_game(by_name(scenario), seed, computer, referee))
+        return cls(driver.new_game(unopened(by_name(scenario)), seed, computer, referee))
 
     @property
     def state(self) -> State:

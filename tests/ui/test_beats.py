@@ -160,9 +160,11 @@ def test_a_play_keeps_the_states_it_went_through() -> None:
     from serm.core.game import Game
 
     record = loads((ROOT / "examples" / "complete-game.json").read_text(encoding="utf-8"))
-    shot = record.actions[11]
+    shots = [i for i, a in enumerate(record.actions) if isinstance(a, Shoot)]
+    i = next(i for i in shots if getattr(record.actions[i], "target", "") == "brawler")
+    shot = record.actions[i]
     assert isinstance(shot, Shoot)
-    record.actions = record.actions[:11]
+    record.actions = record.actions[:i]
     game = Game.from_record(record)
     n, before = len(game.record.actions), game.state
     game.play(shot)

@@ -1,0 +1,130 @@
+"""The opening in words (R5, Opening): the prompt says while it restricts the side acting, the
+deployment tip and the Exposure view say whose Gunner may shoot first, How to play states it."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from serm.core import apply
+from serm.core.actions import End
+from serm.core.opening import OPENINGS
+from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION
+from serm.core.scenario import by_name
+from serm.core.state import Activation, PendingKind, State, new_game
+from serm.ui import help, words
+from serm.ui.model import UI
+from serm.ui.panel import prompt_html
+from serm.view.escape import escape
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))  # the engine's builders
+from helpers import deploy, rolloff_for
+
+NOTE = {
+    "none": None,
+    "gunner-holds": "Opening: your Gunner may not shoot this activation.",
+    "no-first-shot": "Opening: no shooting this activation (Move, turn or pass).",
+    "opening-moves": "Opening: no shooting this activation (Move, turn or pass).",
+}
+"""The prompt's words in the game's first activation, per opening."""
+
+
+def first_activation(opening: str) -> State:
+    """Activation 1 of a version 3 game under ``opening``, player 1 to act."""
+    scenario = replace(by_name("default"), opening=opening)
+    return deploy(scenario=scenario, rules_version=OPENING_VERSION)
+
+
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_the_prompt_says_the_opening_while_it_restricts_the_side_acting(opening: str) -> None:
+    state = first_activation(opening)
+    html = prompt_html(state, UI())
+    note = NOTE[opening]
+    if note is None:
+        assert 'class="opening"' not in html
+    else:
+        assert f'<p class="opening">{note} <small class="rule">rule R5</small></p>' in html
+    state = apply(state, End())  # activation 2: only opening-moves still restricts it
+    assert state.pending is not None and state.pending.player == 2
+    html = prompt_html(state, UI())
+    assert ('class="opening"' in html) is (opening == "opening-moves")
+    state = apply(state, End())  # activation 3: restricted by none of them
+    assert 'class="opening"' not in prompt_html(state, UI())
+
+
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_a_reacting_soldier_is_told_nothing_of_the_opening(opening: str) -> None:
+    """A reaction's activation (R19) is never restricted, even inside a restricted one."""
+    state = first_activation(opening)
+    reacting = replace(state, activation=Activation(2, "gunner", reaction=True))
+    assert words.opening_now(reacting) is None
+
+
+def placing(opening: str, first: int) -> State:
+    """The first placement of a version 3 game under ``opening``; ``first`` acts first (R5)."""
+    scenario = replace(by_name("default"), opening=opening)
+    state = apply(new_game(scenario, OPENING_VERSION), rolloff_for(first))
+    assert state.pending is not None and state.pending.kind == PendingKind.PLACE
+    return state
+
+
+GUNNER_FIRST = {
+    # opening: the side whose Gunner may shoot first, when player 1 acts first
+    "none": 1,
+    "gunner-holds": 2,
+    "no-first-shot": 2,
+    "opening-moves": 1,
+}
+
+
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_deployment_says_whose_gunner_may_shoot_first(opening: str) -> None:
+    state = placing(opening, first=1)
+    placer = state.pending.player if state.pending else 0
+    assert placer == 2  # the roll-off winner places first; player 1 acts first
+    html = prompt_html(state, UI())
+    if opening == "none":
+        assert "Your opponent acts first, and their Gunner shoots once" in html
+        return
+    rule = escape(words.sentence(f"Opening: {OPENINGS[opening].words}"))
+    assert f"Your opponent acts first. {rule}" in html
+    if GUNNER_FIRST[opening] == placer:
+        assert "Your Gunner may shoot before theirs" in html
+    else:
+        assert "Their Gunner may shoot before yours" in html
+
+
+EXPOSURE = {
+    # opening: (words for player 2, who acts second; for player 1, who acts first)
+    "none": (
+        "Placed last, it acts first and shoots at every card it sees.",
+        "You act before it does; then it shoots at every card it sees.",
+    ),
+}
+
+
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_the_exposure_view_says_when_the_enemy_gunner_may_shoot(opening: str) -> None:
+    state = placing(opening, first=1)
+    second, first = (words.exposure_threat(state, p) for p in (2, 1))
+    if opening == "none":
+        assert (second, first) == EXPOSURE["none"]
+        return
+    rule = words.sentence(f"Opening: {OPENINGS[opening].words}")
+    moved = f"{rule} You move before it may shoot at every card it sees."
+    assert first == moved  # player 1's activation 1 comes before
+    assert second == moved  # the enemy Gunner may first shoot in activation 3, after player 2's 2
+
+
+def test_how_to_play_states_the_opening_of_new_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No line while new games play no opening; with rules version 3, the default's words."""
+    monkeypatch.setattr(help, "RULES_VERSION", 2)
+    assert help.opening_html() == ""
+    assert "volley at every soldier of yours" in help.opening_tip()
+    monkeypatch.setattr(help, "RULES_VERSION", OPENING_VERSION)
+    line = help.opening_html()
+    assert "<strong>Opening:</strong>" in line and escape(OPENINGS[DEFAULT_OPENING].words) in line
+    assert "holds back the first shots" in help.opening_tip()
