@@ -57,8 +57,10 @@ _old._resize_observer.disconnect()
 _old.painter.clear()
 from serm.web import board_snapshot as _snapshot
 _snapshot._state["pending"] = None  # the snapshot due after the last autosave is not written
+from serm.view import sight as _sight
+_sight.partition.cache_clear()  # sight regions are worked out anew, as on a new visit
 _bound = _old._proxies
-del _old, _snapshot
+del _old, _snapshot, _sight
 """
 """Leaves the running ``App`` with nothing to act on; ``_bound``: the listeners it bound."""
 
@@ -106,7 +108,9 @@ FRESH_JS = _with_python(
   const keptSpeed = localStorage.getItem('serm-speed');
   localStorage.clear();
   sessionStorage.clear();
-  for (const db of (await indexedDB.databases()) || []) indexedDB.deleteDatabase(db.name);
+  for (const db of (await indexedDB.databases()) || []) {
+    if (db.name !== 'pyscript.fs') indexedDB.deleteDatabase(db.name); // PyScript's own, open
+  }
   if (speed || keptSpeed) localStorage.setItem('serm-speed', speed || keptSpeed);
   const served = await (await fetch(site.href, { cache: 'no-store' })).text();
   const pristine = new DOMParser().parseFromString(served, 'text/html');

@@ -4,11 +4,10 @@ actions the engine lists, so it never shoots where the opening forbids it."""
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from helpers import arrange, rolloff_for
 
 from serm.ai import STRENGTHS, act, deploy, make_player
 from serm.ai.evaluate import VALUES
@@ -22,9 +21,6 @@ from serm.core.queries import opening_holds, opening_of
 from serm.core.ruleset import OPENING_VERSION
 from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status, new_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))  # the engine's builders
-from helpers import arrange, rolloff_for
 
 RESTRICTED = ("gunner-holds", "no-first-shot", "opening-moves")
 

@@ -3,11 +3,10 @@ deployment tip and the Exposure view say whose Gunner may shoot first, How to pl
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from helpers import deploy, rolloff_for
 
 from serm.core import apply
 from serm.core.actions import End
@@ -19,9 +18,6 @@ from serm.ui import help, words
 from serm.ui.model import UI
 from serm.ui.panel import prompt_html
 from serm.view.escape import escape
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))  # the engine's builders
-from helpers import deploy, rolloff_for
 
 NOTE = {
     "none": None,
