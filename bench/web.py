@@ -49,7 +49,11 @@ idle as long (``bench.volley``; issue 11's p95 <= 20 ms per frame).
 Prints the tables, the budget of the issue with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
 scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
-budget's input and memory rows and the JSON line, in a few minutes.
+budget's input and memory rows and the JSON line, in a few minutes. ``--smoke`` is the least run
+that yields every other figure, for the suite's check that the bench works: one profile per site,
+no load on the emulated link (no ``link_*`` figures, loading bar or link rows),
+``SMOKE_ACTIONS`` scripted actions, the baseline's pointer moves on its warm page and the volley
+at the fast show speed.
 """
 
 from __future__ import annotations
