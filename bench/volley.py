@@ -137,7 +137,8 @@ def figures_of(raw: dict[str, Any]) -> dict[str, Any]:
 def volley_sample(page: Any, url: str) -> dict[str, Any]:
     """Import the position, record the volley's frames and then as long idle; the figures.
 
-    ``page`` is a guarded page with the normal speed set before the page runs."""
+    ``page`` is a guarded page with the show speed set before the page runs (normal, but for
+    ``python -m serm bench web --smoke``'s fast)."""
     page.goto(url, wait_until="commit")
     page.wait_for_selector("#loading", state="hidden", timeout=120_000)
     page.evaluate(FRAMES_JS)
@@ -168,7 +169,8 @@ def report_lines(v: dict[str, Any]) -> list[str]:
     ok = "met   " if v["budget_met"] else "MISSED"
     i, s = v["idle"], v["in_show"]
     return [
-        f"animated volley (normal speed): {v['shows']} shows over {v['show_ms']:.0f} ms, "
+        f"animated volley ({v.get('speed', 'normal')} speed): {v['shows']} shows over "
+        f"{v['show_ms']:.0f} ms, "
         f"{v['frames']} frames, p50 {v['p50_ms']:.1f} ms, p95 {v['p95_ms']:.1f} ms, "
         f"max {v['max_ms']:.1f} ms, {v['slow_frames']} over 20 ms, {v['long_tasks']} long tasks",
         f"  inside the shows only: {s['frames']} frames, p50 {s['p50_ms']:.1f} ms, "

@@ -49,7 +49,11 @@ idle as long (``bench.volley``; issue 11's p95 <= 20 ms per frame).
 Prints the tables, the budget of the issue with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
 scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
-budget's input and memory rows and the JSON line, in a few minutes.
+budget's input and memory rows and the JSON line, in a few minutes. ``--smoke`` is the least run
+that yields every other figure, for the suite's check that the bench works: one profile per site,
+no load on the emulated link (no ``link_*`` figures, loading bar or link rows),
+``SMOKE_ACTIONS`` scripted actions, the baseline's pointer moves on its warm page and the volley
+at the fast show speed.
 """
 
 from __future__ import annotations
@@ -63,7 +67,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -89,6 +94,9 @@ VIEWPORT = {"width": 1280, "height": 800}
 BOOT_TIMEOUT_MS = 120_000
 
 BASELINE_MOVES = 60
+SMOKE_ACTIONS = 50
+"""Actions of the scripted game in a ``--smoke`` run: the deployment's 40 and a few of the first
+activations (a select, a Move's aim ray, the end of a Move)."""
 HOVER_EVERY = 15
 """In the scripted game, every this many actions the pointer moves over each card on the table."""
 
@@ -228,8 +236,11 @@ READ_GESTURES_JS = """() => {
 # ----------------------------------------------------------------------------- small helpers
 
 
+STARTED = time.monotonic()
+
+
 def _log(message: str) -> None:
-    print(f"[bench web] {message}", file=sys.stderr, flush=True)
+    print(f"[bench web {time.monotonic() - STARTED:5.0f} s] {message}", file=sys.stderr, flush=True)
 
 
 def _spread(values: list[float]) -> dict[str, float]:
@@ -405,8 +416,11 @@ def _traffic_figures(entries: list[Entry], prefix: str) -> dict[str, Any]:
     }
 
 
-def boot_sample(browser: Browser, url: str, traffic: Traffic) -> dict[str, Any]:
-    """One fresh profile: cold load, memory after boot, warm reload."""
+def boot_sample(
+    browser: Browser, url: str, traffic: Traffic, then: Callable[[Any], Any] | None = None
+) -> dict[str, Any]:
+    """One fresh profile: cold load, memory after boot, warm reload; then ``then(page)`` on the
+    warm page, if given (its result in ``"_then"``)."""
     problems: list[str] = []
     with browser.context() as ctx:
         page = guard_page(ctx, problems)
@@ -426,6 +440,7 @@ def boot_sample(browser: Browser, url: str, traffic: Traffic) -> dict[str, Any]:
         traffic.wait_quiet()
         warm_all = traffic.since(start)
         controlled = page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+        after = then(page) if then is not None else None
     out: dict[str, Any] = {
         "cold_tti_ms": cold["tti_ms"],
         "cold_mark_ms": cold["mark_ms"],
@@ -443,6 +458,7 @@ def boot_sample(browser: Browser, url: str, traffic: Traffic) -> dict[str, Any]:
         "problems": problems,
         "_cold_files": cold_all,
         "_warm_files": warm_all,
+        "_then": after,
     }
     return out
 
@@ -657,34 +673,41 @@ def _play_until_enough(
     problems.append("the scripted game stopped before the actions asked for")
 
 
-def volley_run(browser: Browser, url: str) -> dict[str, Any]:
-    """Frame times during the computer's animated volley, and idle as long (``bench.volley``)."""
+def volley_run(browser: Browser, url: str, speed: str = "normal") -> dict[str, Any]:
+    """Frame times during the computer's animated volley at ``speed``, and idle as long
+    (``bench.volley``)."""
     problems: list[str] = []
     with browser.context() as ctx:
-        page = guard_page(ctx, problems, speed="normal")
+        page = guard_page(ctx, problems, speed=speed)
         figures = volley.volley_sample(page, url)
-    return {**figures, "problems": problems}
+    return {**figures, "speed": speed, "problems": problems}
 
 
 def baseline_moves(browser: Browser, url: str) -> tuple[list[float], list[float]]:
-    """Pointer moves over the baseline's rectangle (no handler): the floor of that figure.
-
-    Returns (event timestamp to frame, dispatch to frame) in ms for each move."""
+    """Pointer moves over the baseline's rectangle (no handler), in a fresh profile: the floor of
+    that figure (``moves_over_board``)."""
     problems: list[str] = []
     with browser.context() as ctx:
         page = guard_page(ctx, problems)
         page.goto(url, wait_until="commit")
         _wait_interactive(page)
-        box = page.locator("#board-svg").bounding_box()
-        assert box is not None
-        page.mouse.move(box["x"] + 10, box["y"] + 10)
-        page.mouse.down()
-        for i in range(BASELINE_MOVES):
-            page.mouse.move(box["x"] + 10 + 5 * i, box["y"] + 10 + 3 * i)
-        page.mouse.up()
-        page.evaluate("() => new Promise((r) => window.__bench.afterFrame(r))")
-        page.wait_for_timeout(100)
-        got = page.evaluate(READ_GESTURES_JS)
+        return moves_over_board(page)
+
+
+def moves_over_board(page: Any) -> tuple[list[float], list[float]]:
+    """``BASELINE_MOVES`` pointer moves with the button held over the baseline's rectangle, on a
+    page with the probe that is up. Returns (event timestamp to frame, dispatch to frame) in ms
+    for each move."""
+    box = page.locator("#board-svg").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + 10, box["y"] + 10)
+    page.mouse.down()
+    for i in range(BASELINE_MOVES):
+        page.mouse.move(box["x"] + 10 + 5 * i, box["y"] + 10 + 3 * i)
+    page.mouse.up()
+    page.evaluate("() => new Promise((r) => window.__bench.afterFrame(r))")
+    page.wait_for_timeout(100)
+    got = page.evaluate(READ_GESTURES_JS)
     done = [m for m in got["moves"] if m["frame"] is not None]
     return [m["frame"] - m["ts"] for m in done], [m["frame"] - m["start"] for m in done]
 
@@ -787,7 +810,9 @@ SAMPLE_FIGURES = (
 
 
 def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {k: _spread([float(s[k]) for s in samples]) for k in SAMPLE_FIGURES}
+    out: dict[str, Any] = {
+        k: _spread([float(s[k]) for s in samples if k in s]) for k in SAMPLE_FIGURES
+    }
     out["cold_largest"] = _largest(samples, "_cold_files")
     out["warm_urls"] = _urls([e for s in samples for e in s["_warm_files"]])
     out["warm_controlled"] = all(s["warm_controlled"] for s in samples)
@@ -829,11 +854,14 @@ def _boot_rows(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
             sent < floor_sent,
         )
     )
-    bar = g.get("bar", {})
-    gap = bar.get("bar_max_gap_ms", {}).get("median", math.nan)
-    jump = bar.get("bar_max_jump", {}).get("median", math.nan)
-    rows.append(("link: bar gap between updates <= 1 s", f"{gap:.0f} ms", gap <= BUDGET_BAR_GAP_MS))
-    rows.append(("link: bar jump <= 25 points", f"{jump:.1f} points", jump <= BUDGET_BAR_JUMP))
+    if figures.get("link", True):
+        bar = g.get("bar", {})
+        gap = bar.get("bar_max_gap_ms", {}).get("median", math.nan)
+        jump = bar.get("bar_max_jump", {}).get("median", math.nan)
+        rows.append(
+            ("link: bar gap between updates <= 1 s", f"{gap:.0f} ms", gap <= BUDGET_BAR_GAP_MS)
+        )
+        rows.append(("link: bar jump <= 25 points", f"{jump:.1f} points", jump <= BUDGET_BAR_JUMP))
     rows.append(
         (
             "warm load fetches nothing",
@@ -912,6 +940,8 @@ def _report_boot(figures: dict[str, Any]) -> None:
     print(f"boot, {n} fresh {figures['context_kind']} profiles each (min / median / max)")
     print(f"{'figure':<30}{'game':>32}{'baseline':>32}{'ratio':>8}")
     for key in SAMPLE_FIGURES:
+        if key.startswith("link_") and not figures["link"]:
+            continue
         row = []
         for site in (g, b):
             s = site[key]
@@ -997,9 +1027,10 @@ def _report_ratios(figures: dict[str, Any]) -> None:
     g, b = figures["game"], figures["baseline"]
     print()
     r = figures["ratios"]
+    link = f"link TTI {r['link_tti']:.2f}, " if figures["link"] else ""
     print(
         f"game/baseline: cold TTI {r['cold_tti']:.2f}, warm TTI {r['warm_tti']:.2f}, "
-        f"link TTI {r['link_tti']:.2f}, cold bytes {r['cold_bytes']:.2f} "
+        f"{link}cold bytes {r['cold_bytes']:.2f} "
         f"(files {r['cold_body_bytes']:.2f}), warm bytes {r['warm_bytes']:.2f}"
     )
     for site, s in (("game", g), ("baseline", b)):
@@ -1024,10 +1055,15 @@ def run(
     build_site: bool,
     interaction: bool = False,
     only_volley: bool = False,
+    link: bool = True,
+    volley_speed: str = "normal",
 ) -> dict[str, Any]:
     """Every figure of the bench; ``interaction``: only the scripted game, the baseline's
     pointer moves and the volley (no cold, warm or link loads, so no boot figures, ratios or
-    boot rows); ``only_volley``: only the frame times of the animated volley."""
+    boot rows); ``only_volley``: only the frame times of the animated volley; not ``link``: no
+    load on the emulated link (no ``link_*`` figures, loading bar or link rows), and the
+    baseline's pointer moves are made on its first sample's warm page instead of a profile of
+    their own; the volley is shown at ``volley_speed``."""
     from playwright.sync_api import sync_playwright
 
     site = built_site() if build_site else build.SITE
@@ -1048,21 +1084,29 @@ def run(
             browser = Browser(pw, incognito)
             try:
                 _log("animated volley")
-                frames = volley_run(browser, urls["game"])
+                frames = volley_run(browser, urls["game"], volley_speed)
                 if only_volley:
                     return {"bench": "web", "volley": frames}
+                floor: tuple[list[float], list[float]] | None = None
                 for i in range(0 if interaction else contexts):
                     for name in ("baseline", "game") if i % 2 else ("game", "baseline"):
                         _log(f"boot {name} {i + 1}/{contexts}")
-                        sample = boot_sample(browser, urls[name], traffic[name])
-                        _log(f"boot {name} {i + 1}/{contexts} on the emulated link")
-                        link = link_sample(browser, urls[name], traffic[name])
-                        sample["problems"] += link.pop("problems")
-                        samples[name].append({**sample, **link})
+                        moves_here = not link and name == "baseline" and floor is None
+                        then = moves_over_board if moves_here else None
+                        sample = boot_sample(browser, urls[name], traffic[name], then)
+                        if moves_here:
+                            floor = sample["_then"]
+                        if link:
+                            _log(f"boot {name} {i + 1}/{contexts} on the emulated link")
+                            slow = link_sample(browser, urls[name], traffic[name])
+                            sample["problems"] += slow.pop("problems")
+                            sample.update(slow)
+                        samples[name].append(sample)
                 _log(f"scripted game, {actions} actions")
                 play = play_sample(browser, urls["game"], actions)
-                _log("baseline pointer moves")
-                floor, floor_dispatch = baseline_moves(browser, urls["baseline"])
+                if floor is None:
+                    _log("baseline pointer moves")
+                    floor = baseline_moves(browser, urls["baseline"])
             finally:
                 browser.close()
     finally:
@@ -1075,11 +1119,12 @@ def run(
     figures: dict[str, Any] = {
         "bench": "web",
         "contexts": 0 if interaction else contexts,
+        "link": link and not interaction,
         "actions_asked": actions,
         "context_kind": "incognito" if incognito else "persistent",
         "interaction": _interaction_figures(play),
-        "baseline_pointermove": _dist(floor),
-        "baseline_pointermove_dispatch": _dist(floor_dispatch),
+        "baseline_pointermove": _dist(floor[0]),
+        "baseline_pointermove_dispatch": _dist(floor[1]),
         "memory": memory,
         "play": {k: play[k] for k in ("games_won", "recoveries", "problems")},
         "volley": frames,
@@ -1114,7 +1159,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--contexts", type=int, default=5, help="fresh profiles per site")
     parser.add_argument("--actions", type=int, default=500, help="scripted actions in the game")
-    parser.add_argument("--quick", action="store_true", help="smoke run: 1 profile, 60 actions")
+    parser.add_argument("--quick", action="store_true", help="a short run: 1 profile, 60 actions")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that yields every figure but the link's (the suite's check)",
+    )
     parser.add_argument(
         "--incognito", action="store_true", help="browser.new_context() (in-memory caches)"
     )
@@ -1130,8 +1180,8 @@ def main(argv: list[str] | None = None) -> int:
         help="only the frame times during an animated volley (issue 11)",
     )
     args = parser.parse_args(argv)
-    if args.quick:
-        args.contexts, args.actions = 1, 60
+    if args.quick or args.smoke:
+        args.contexts, args.actions = 1, SMOKE_ACTIONS if args.smoke else 60
     if args.contexts < 1 or args.actions < 11:
         parser.error("--contexts must be at least 1 and --actions at least 11")
     figures = run(
@@ -1141,6 +1191,8 @@ def main(argv: list[str] | None = None) -> int:
         not args.no_build,
         args.interaction,
         args.volley,
+        link=not args.smoke,
+        volley_speed="fast" if args.smoke else "normal",
     )
     report(figures)
     print(json.dumps(_jsonable(figures), separators=(",", ":")))

@@ -91,18 +91,22 @@ def test_its_report_prints_the_inputs_and_the_budget_not_the_loads(
 def test_the_option_runs_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[object, ...]] = []
 
-    def run(*args: object) -> dict[str, Any]:
-        asked.append(args)
+    def run(*args: object, **options: object) -> dict[str, Any]:
+        asked.append((*args, *sorted(options.items())))
         return _figures()
 
     monkeypatch.setattr(web, "run", run)
     monkeypatch.setattr(web, "report", lambda figures: None)
     assert web.main(["--interaction", "--actions", "40", "--no-build"]) == 0
-    assert asked == [(5, 40, False, False, True, False)]
+    normal = (("link", True), ("volley_speed", "normal"))
+    assert asked == [(5, 40, False, False, True, False, *normal)]
     assert web.main(["--quick"]) == 0
-    assert asked[-1] == (1, 60, False, True, False, False)
+    assert asked[-1] == (1, 60, False, True, False, False, *normal)
     assert web.main(["--volley", "--no-build"]) == 0
-    assert asked[-1] == (5, 500, False, False, False, True)
+    assert asked[-1] == (5, 500, False, False, False, True, *normal)
+    assert web.main(["--smoke", "--no-build"]) == 0  # no link load, a fast volley
+    smoke = (("link", False), ("volley_speed", "fast"))
+    assert asked[-1] == (1, web.SMOKE_ACTIONS, False, False, False, False, *smoke)
 
 
 def test_a_volley_run_reports_only_the_volley(capsys: pytest.CaptureFixture[str]) -> None:
