@@ -108,9 +108,13 @@ FRESH_JS = _with_python(
   const keptSpeed = localStorage.getItem('serm-speed');
   localStorage.clear();
   sessionStorage.clear();
-  for (const db of (await indexedDB.databases()) || []) {
-    if (db.name !== 'pyscript.fs') indexedDB.deleteDatabase(db.name); // PyScript's own, open
-  }
+  const gone = (name) => new Promise((done) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = request.onerror = request.onblocked = done;
+  });
+  const databases = (await indexedDB.databases()) || [];
+  // PyScript's own (its file system's), open while it runs, is left to it
+  await Promise.all(databases.filter((d) => !d.name.includes('pyscript')).map((d) => gone(d.name)));
   if (speed || keptSpeed) localStorage.setItem('serm-speed', speed || keptSpeed);
   const served = await (await fetch(site.href, { cache: 'no-store' })).text();
   const pristine = new DOMParser().parseFromString(served, 'text/html');
