@@ -258,7 +258,9 @@ def _waiting(state: State, kind: PendingKind) -> bool:
 
 
 def confirm(ui: UI, state: State) -> Outcome:
-    """Enter / the main button: the action the prompt proposes, when it is complete."""
+    """Enter / the main button: the action the prompt proposes, when it is complete, with the
+    numbers the screen shows it with (never rounded: a stop rounded past the path's end, or to
+    just before where a reactor first sees the mover, would not be what was shown)."""
     p, c = state.pending, ui.choice
     if p is None:
         return ui, None
@@ -266,19 +268,19 @@ def confirm(ui: UI, state: State) -> Outcome:
         return ui, confirmed(ui, state)
     if p.kind == PendingKind.PLACE and ui.ghost is not None:
         g = ui.ghost
-        return ui, Place(g.card, round(g.x, 4), round(g.y, 4), round(g.facing, 2))
+        return ui, Place(g.card, g.x, g.y, g.facing)
     s = chosen(state, ui)
     if p.kind == PendingKind.ACT and s is not None:
         facing = c.facing if c.facing is not None else s.facing
         if c.mode == ActMode.AIM and (c.aim is not None or s.type.traces_path):
-            direction = None if s.type.traces_path else round(c.aim or 0.0, 2)
-            return ui, Move(s.card, direction, round(facing, 2))
+            direction = None if s.type.traces_path else (c.aim or 0.0)
+            return ui, Move(s.card, direction, facing)
         if c.mode == ActMode.TURN and c.facing is not None:
-            return ui, Turn(s.card, round(c.facing, 2))
+            return ui, Turn(s.card, c.facing)
     if p.kind == PendingKind.FACE:
-        return ui, Face(None if c.facing is None else round(c.facing, 2))
+        return ui, Face(c.facing)
     if p.kind == PendingKind.STOP and ui.stop_at is not None:
-        return ui, Stop(round(ui.stop_at, 4))
+        return ui, Stop(ui.stop_at)
     if p.kind == PendingKind.PATH:
         return ui, path.finished(state, ui.trace)
     return ui, None
