@@ -251,3 +251,23 @@ def test_the_path_checker_sees_edits(tmp_path: Path) -> None:
         "print(sys.path[0], 'sys.path.insert')\n"
     )
     assert path_edits(bad) == [2, 4, 5, 6]
+
+
+def test_every_cache_in_serm_is_bounded() -> None:
+    """A page plays game after game: a cache with no bound (``functools.cache``) keyed by a
+    float grows with every game, so each ``lru_cache`` in serm names its ``maxsize``."""
+    import importlib
+    import pkgutil
+
+    import serm
+
+    unbounded = []
+    for info in pkgutil.walk_packages(serm.__path__, "serm."):
+        if info.name.startswith("serm.web"):
+            continue  # the browser layer imports js (Pyodide only)
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            info_of = getattr(value, "cache_info", None)
+            if callable(info_of) and info_of().maxsize is None:
+                unbounded.append(f"{info.name}.{name}")
+    assert unbounded == []

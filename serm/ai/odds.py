@@ -1,36 +1,36 @@
 """The odds the computer opponent reasons with: exact pool distributions from ``serm.core.dice``.
 
 Every figure here comes from the engine's exact distributions (R9): Shoot vs Endure (R21), React vs
-a Move total (R19) and the Move total itself (R15). Results are cached: pools are few and small.
+a Move total (R19) and the Move total itself (R15). Results are cached, each cache bounded (a page plays game after game).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from serm.core.cards import CARDS
 from serm.core.dice import Pool, prob_beats, prob_greater
 
 
-@cache
+@lru_cache(maxsize=256)
 def distribution(pool: Pool) -> tuple[tuple[int, float], ...]:
     """(total, probability) pairs of ``pool``, sorted by total (exact, R9)."""
     return tuple(sorted(pool.distribution().items()))
 
 
-@cache
+@lru_cache(maxsize=4096)  # keyed by a distance: one entry per Move length asked
 def at_least(pool: Pool, n: float) -> float:
     """Probability that ``pool`` totals at least ``n`` (a Move that reaches ``n`` L, R15)."""
     return sum(p for t, p in distribution(pool) if t >= n - 1e-9)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def beats(pool: Pool, n: int) -> float:
     """Probability that ``pool`` totals strictly more than ``n`` (a React stops a Move, R19)."""
     return prob_beats(pool, n)
 
 
-@cache
+@lru_cache(maxsize=64)
 def kill(shooter: str, target: str) -> float:
     """Exact chance that one Shoot by card ``shooter`` eliminates card ``target`` (R21)."""
     a, b = CARDS[shooter], CARDS[target]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 Faces = tuple[tuple[int, ...], ...]
 
@@ -67,7 +67,7 @@ def total(faces: Faces) -> int:
     return sum(sum(chain) for chain in faces)
 
 
-@cache
+@lru_cache(maxsize=2)
 def _die_distribution(exploding: bool) -> tuple[tuple[int, float], ...]:
     if not exploding:
         return tuple((f, 1 / 6) for f in range(1, 7))
@@ -79,7 +79,7 @@ def _die_distribution(exploding: bool) -> tuple[tuple[int, float], ...]:
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=128)
 def _pool_distribution(dice: int, exploding: bool) -> tuple[tuple[int, float], ...]:
     dist: dict[int, float] = {0: 1.0}
     for _ in range(dice):

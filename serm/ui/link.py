@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 
 from ..core.record import Record, RecordError, loads
@@ -22,6 +23,8 @@ KEY = "watch="
 """What every replay link's fragment starts with, whatever the version of its encoding."""
 PREFIX = KEY + "s1."
 """What a replay link's fragment of this encoding starts with (``KEY`` and its version)."""
+OTHER_VERSION = re.compile(re.escape(KEY) + r"s[0-9]+\.")
+"""How a link of any version of the encoding begins (``watch=s2.``)."""
 MAX_JSON_BYTES = 1_000_000
 """The most record text a link may inflate to (a long game's record is well under 200 kB)."""
 MAX_LINK_CHARS = 400_000
@@ -50,11 +53,13 @@ def read(fragment_text: str) -> Record:
     if len(text) > MAX_LINK_CHARS:
         raise LinkError("This replay link is too long to be one of this game's links.")
     if not text.startswith(PREFIX):
-        if is_link(text):
+        if OTHER_VERSION.match(text):
             raise LinkError(
                 "This replay link was made by another version of the game, which this one "
                 "cannot read."
             )
+        if is_link(text):
+            raise LinkError(_damaged("it has letters a link of this game never has"))
         raise LinkError("This is not a replay link of this game.")
     packed = _unbase64(text[len(PREFIX) :])
     raw = _inflate(packed)

@@ -45,6 +45,8 @@ def test_round_trip(record: Record) -> None:
 def test_wrong_prefix() -> None:
     assert "not a replay link" in _refused("section-2")
     assert "another version" in _refused("watch=s9." + fragment_body())
+    garbage = _refused("watch=%%%garbage<>!!éé")  # not any version's link: damaged
+    assert "damaged" in garbage and "another version" not in garbage
 
 
 def fragment_body() -> str:
