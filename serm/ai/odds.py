@@ -1,7 +1,8 @@
 """The odds the computer opponent reasons with: exact pool distributions from ``serm.core.dice``.
 
 Every figure here comes from the engine's exact distributions (R9): Shoot vs Endure (R21), React vs
-a Move total (R19) and the Move total itself (R15). Results are cached, each cache bounded (a page plays game after game).
+a Move total (R19) and the Move total itself (R15). Results are cached, each cache bounded (a
+page plays game after game).
 """
 
 from __future__ import annotations
