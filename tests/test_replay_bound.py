@@ -21,6 +21,7 @@ from serm.core.record import Record, RecordError, loads, replay
 from serm.core.ruleset import (
     EXACT_WORK_ALLOWANCE,
     EXACT_WORK_PER_ACTION,
+    RULES_VERSION,
     SAMPLED_WORK_ALLOWANCE,
     SAMPLED_WORK_PER_ACTION,
     ruleset,
@@ -140,7 +141,7 @@ def test_a_live_game_refuses_the_action_that_would_cross_the_budget(costly_exact
 def test_the_example_game_replays_well_within_its_budget() -> None:
     record = loads((ROOT / "examples" / "complete-game.json").read_text(encoding="utf-8"))
     work = sight_work(record)
-    assert record.rules_version == 2
+    assert record.rules_version == RULES_VERSION  # the rules of new games
     assert 0 < work < EXACT_WORK_PER_ACTION * len(record.actions)  # the allowance untouched
     assert replay(record) == replay_unbounded(record)
     assert Game.from_record(record).work_spent == work

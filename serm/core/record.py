@@ -410,10 +410,11 @@ def too_costly(record: Record, index: int, action: act.Action) -> RecordError:
         "takes more line-of-sight work than a record of that length may ask for",
         index,
     )
+    older_sight = ruleset(record.rules_version).sees is not ruleset(RULES_VERSION).sees
     error.people = (
         "it was saved under older rules, and replaying it under them would take too long: "
         "this version of the game cannot open it"
-        if record.rules_version < RULES_VERSION
+        if older_sight  # its sight rules are not today's: C20 bounds today's
         else "it asks for more line-of-sight checks than a game of that length may (C20), so "
         "replaying it would take too long: the game cannot open it"
     )

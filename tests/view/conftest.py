@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from harness.deployments import P1, P2
 from serm.core import Move, Place, React, Roll, Shoot, State, apply, new_game
 from serm.core import queries as q
+from serm.core.opening import NONE
 from serm.core.scenario import by_name
 
 
 def fresh_game() -> State:
-    """A default game after the roll-off (player 1 rolled 5, player 2 rolled 2)."""
-    return apply(new_game(by_name("default")), Roll(((5,), (2,))))
+    """A default game after the roll-off (player 1 rolled 5, player 2 rolled 2), with no opening
+    (R5): the view's states shoot from the first activation."""
+    table = replace(by_name("default"), opening=NONE)
+    return apply(new_game(table), Roll(((5,), (2,))))
 
 
 def deploy(state: State, count: int = 5) -> State:
