@@ -1,8 +1,9 @@
 """Frame times during an animated volley (issue 11), a part of ``python -m serm bench web``.
 
 A fresh profile opens the game at the normal show speed (``speed_script("normal")``) and imports
-examples/complete-game.json cut to its first 11 actions (the deployment), with Blue (player 2) a
-computer ("easy", seeded by the record): it then shoots a volley with its Gunner, three targets
+bench/volley-position.json: a deployment (rules version 2, no opening: the roll-off and ten cards
+placed) with Blue (player 2) a computer ("easy", seeded by the record), which then shoots a volley
+with its Gunner, three targets
 one after the other, each shot a show (AIM, the shooter's roll, the target's endure roll, KILL or
 SPARE) that the computer waits for before thinking its next shot. A probe in the page keeps every
 animation frame (``requestAnimationFrame`` times, and whether a Web Animation runs on
@@ -25,9 +26,8 @@ from typing import Any
 from harness.stats import percentile
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "complete-game.json"
-CUT = 11
-"""The example's actions kept: the roll-off and the ten cards placed; Blue's Gunner acts next."""
+POSITION = Path(__file__).resolve().parent / "volley-position.json"
+"""The volley's position: the roll-off and the ten cards placed; Blue's Gunner acts next."""
 STRENGTH = "easy"
 BUDGET_FRAME_P95_MS = 20.0
 SETTLE_MS = 1500
@@ -76,9 +76,8 @@ SETTLED_JS = """([settle]) => {
 
 
 def record_text() -> str:
-    """The example cut before Blue's volley, Red a person and Blue the computer."""
-    data = json.loads(EXAMPLE.read_text())
-    data["actions"] = data["actions"][:CUT]
+    """The position before Blue's volley, Red a person and Blue the computer."""
+    data = json.loads(POSITION.read_text())
     data["players"] = {
         "1": {"name": "Red", "kind": "human"},
         "2": {"name": "Blue", "kind": f"computer-{STRENGTH}"},
