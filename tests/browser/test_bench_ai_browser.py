@@ -21,14 +21,14 @@ from tests.browser.test_bench_web import _number
 
 ROOT = Path(__file__).resolve().parents[2]
 CAP = 12
-LONG_TASK_MS = 50  # the Long Tasks API reports only tasks longer than this
+LONG_TASK_MS = 50  # the Long Tasks API reports only tasks of at least this long (ms, rounded)
 
 
 def _longest_task_is_real(figures: dict[str, Any]) -> None:
     """A longest task of 0 means none over 50 ms; else it is one of the tasks counted."""
     longest, count = figures["longest_task_ms"], figures["long_tasks"]
     assert _number(longest) and isinstance(count, int), figures
-    assert (count == 0 and longest == 0) or (count > 0 and longest > LONG_TASK_MS), figures
+    assert (count == 0 and longest == 0) or (count > 0 and longest >= LONG_TASK_MS), figures
 
 
 def _deployment_is_real(d: dict[str, Any], strength: str) -> None:

@@ -10,7 +10,6 @@ as application/octet-stream still starts.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -72,10 +71,11 @@ new PerformanceObserver((list) => {
 
 
 def test_the_bar_keeps_moving_while_python_keeps_the_page_busy(page: Page, site_url: str) -> None:
-    """The bar's fill moves by compositor transitions: the screen keeps changing through a long
-    task (here 2.5 s of busy Python at the start of main.py, long enough for a machine whose
-    other core runs another test; the game's own start-up has long
-    tasks of a second or more on a first visit)."""
+    """The bar's fill moves by a CSS transition of its transform, which the compositor plays
+    while the page's thread is busy: a transition set before the start-up's longest task runs
+    on past its end (here 2.5 s of busy Python at the start of main.py; the game's own start-up
+    has long tasks of a second or more on a first visit). What is checked is that mechanism,
+    not how many frames a loaded machine got painted meanwhile (a timing: ``bench web``)."""
 
     def busy_main(route: Route) -> None:
         response = route.fetch()
@@ -84,32 +84,23 @@ def test_the_bar_keeps_moving_while_python_keeps_the_page_busy(page: Page, site_
 
     page.route("**/serm/web/main.py", busy_main)
     page.add_init_script(LONG_TASKS_JS)
-    cdp = page.context.new_cdp_session(page)
-    frames: list[tuple[float, str]] = []
-
-    def on_frame(frame: dict[str, Any]) -> None:
-        digest = hashlib.sha256(frame["data"].encode()).hexdigest()
-        frames.append((float(frame["metadata"]["timestamp"]), digest))
-        cdp.send("Page.screencastFrameAck", {"sessionId": frame["sessionId"]})
-
-    cdp.on("Page.screencastFrame", on_frame)
-    cdp.send(
-        "Page.startScreencast",
-        {"format": "jpeg", "quality": 40, "maxWidth": 640, "maxHeight": 400},
-    )
     page.goto(site_url)
     wait_until_booted(page)
-    cdp.send("Page.stopScreencast")
-    origin = page.evaluate("performance.timeOrigin")
     start, duration = max(page.evaluate("window.__longTasks"), key=lambda task: task[1])
     assert duration >= BUSY_S * 1000
-    inside = {
-        digest
-        for at, digest in frames
-        if (origin + start) / 1000 + 0.1 <= at <= (origin + start + duration) / 1000 - 0.1
-    }
-    print(f"longest task {duration:.0f} ms: {len(inside)} different frames on screen during it")
-    assert len(inside) >= 3, "the bar stood still while the page was busy"
+    end = start + duration
+    # Each line of the bar's log: [ms since the page began, value, stage, heading, transition ms]
+    log = page.evaluate("window.__sermBoot.log")
+    slides = [
+        (at, ms)
+        for (at, _, _, heading, ms), (_, _, _, before, _) in zip(log[1:], log, strict=False)
+        if heading > before
+    ]
+    assert any(at <= start and at + ms >= end for at, ms in slides), (start, end, slides)
+    moved = page.evaluate(
+        "getComputedStyle(document.getElementById('loading-fill')).transitionProperty"
+    )
+    assert moved == "transform"  # a property the compositor animates on its own
 
 
 def test_phone_viewport_has_no_horizontal_scroll(touch_page: Page) -> None:
