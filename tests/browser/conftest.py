@@ -29,8 +29,7 @@ from playwright.sync_api import Browser, Dialog, Page, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS, fail_on, guarded_page, wait_until_booted
 from harness.fresh import WarmPage
-from harness.site import PREFIX, built_site
-from tools import serve
+from harness.site import built_site, served
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,12 +49,8 @@ def site_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
-    server = serve.start_in_thread(port=0, prefix=PREFIX, quiet=True, root=site_dir)
-    try:
-        yield serve.server_url(server, PREFIX)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
