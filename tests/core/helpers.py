@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+import pytest
+
 from serm.core import apply
 from serm.core.actions import Action, Place, Roll
 from serm.core.cards import CARD_NAMES, other
+from serm.core.errors import IllegalActionError
 from serm.core.geometry import Vec, polygons_overlap
 from serm.core.opening import NONE
 from serm.core.queries import footprint_problem, placement_problem
@@ -181,3 +184,18 @@ __all__ = [
     "remove",
     "rolloff_for",
 ]
+
+
+def refused(state: State, action: object, rule: str) -> IllegalActionError:
+    """Assert that ``action`` is refused citing ``rule``; returns the error."""
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action)  # type: ignore[arg-type]
+    assert info.value.rule == rule, str(info.value)
+    assert f"({rule})" in str(info.value)
+    return info.value
+
+
+def pending(state: State) -> tuple[str, int]:
+    """The pending decision's kind and who makes it."""
+    assert state.pending is not None
+    return state.pending.kind, state.pending.player

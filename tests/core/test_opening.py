@@ -13,14 +13,13 @@ import json
 from dataclasses import replace
 
 import pytest
-from helpers import R, Spot, arrange, at, play
+from helpers import R, Spot, arrange, at, pending, play, refused
 
 from serm.core import (
     Action,
     End,
     Face,
     Game,
-    IllegalActionError,
     Move,
     Place,
     React,
@@ -44,19 +43,6 @@ from serm.core.state import Activation, PendingKind, State
 RESTRICTED = ("gunner-holds", "no-first-shot", "opening-moves")
 LAST_HELD = {"gunner-holds": 1, "no-first-shot": 1, "opening-moves": 2}
 """The last activation each opening restricts."""
-
-
-def refused(state: State, action: object, rule: str) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)  # type: ignore[arg-type]
-    assert info.value.rule == rule, str(info.value)
-    assert f"({rule})" in str(info.value)
-    return info.value
-
-
-def pending(state: State) -> tuple[str, int]:
-    assert state.pending is not None
-    return state.pending.kind, state.pending.player
 
 
 def lines(opening: str) -> State:

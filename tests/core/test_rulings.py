@@ -11,7 +11,20 @@ import json
 from dataclasses import replace
 
 import pytest
-from helpers import Key, R, Spot, approx_vec, arrange, at, deploy, play, put, rolloff_for
+from helpers import (
+    Key,
+    R,
+    Spot,
+    approx_vec,
+    arrange,
+    at,
+    deploy,
+    pending,
+    play,
+    put,
+    refused,
+    rolloff_for,
+)
 
 from serm.core import (
     Action,
@@ -52,20 +65,6 @@ from serm.core.scenario import (
 from serm.core.state import Activation, EventKind, PendingKind, State, Status
 
 HW = CARD_WIDTH / 2
-
-
-def refused(state: State, action: object, rule: str) -> IllegalActionError:
-    """Assert that ``action`` is refused citing ``rule``; returns the error."""
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)  # type: ignore[arg-type]
-    assert info.value.rule == rule, str(info.value)
-    assert f"({rule})" in str(info.value)
-    return info.value
-
-
-def pending(state: State) -> tuple[str, int]:
-    assert state.pending is not None
-    return state.pending.kind, state.pending.player
 
 
 def with_terrain(*pieces: Terrain, explode_all: bool = False) -> Scenario:
