@@ -330,12 +330,14 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
 
 
 def _cannot(ui: UI, state: State, s: Soldier, what: str) -> UI:
-    """Say why ``s`` may not Move or Shoot now (R7, R21, R22)."""
+    """Say why ``s`` may not Move or Shoot now (R7, R21, R22; R5, Opening)."""
     may_move, may_shoot = q.can_act(state, s)
     if not (may_move or may_shoot):
         return tell(ui, words.cannot_act(state, s))
     if what == "shoot" and s.type.shoot == 0:
         return say(ui, f"Your {s.type.title} cannot shoot.", "R21")
+    if what == "shoot" and not may_shoot and q.can_act(state, s, opening=False)[1]:
+        return say(ui, f"No shooting yet: {q.opening_of(state).words}.", "R5")
     a = state.activation
     did = "shot" if a is not None and a.shot else "moved"
     return say(ui, f"Your {s.type.title} has already {did} in this activation.", "R7")

@@ -15,8 +15,10 @@ from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION
 from serm.core.scenario import by_name
 from serm.core.state import Activation, PendingKind, State, new_game
 from serm.ui import help, words
+from serm.ui.events import Command, Press
 from serm.ui.model import UI
 from serm.ui.panel import prompt_html
+from serm.ui.reduce import reduce
 from serm.view.escape import escape
 
 NOTE = {
@@ -124,3 +126,15 @@ def test_how_to_play_states_the_opening_of_new_games(monkeypatch: pytest.MonkeyP
     line = help.opening_html()
     assert "<strong>Opening:</strong>" in line and escape(OPENINGS[DEFAULT_OPENING].words) in line
     assert "holds back the first shots" in help.opening_tip()
+
+
+def test_asking_a_held_soldier_to_shoot_says_the_opening() -> None:
+    """Shoot pressed on a soldier the opening holds: the reason is the opening (R5), not a Move
+    it never made."""
+    state = first_activation("opening-moves")
+    ui, _ = reduce(UI(), state, Press(Command.SELECT, "armored"))
+    ui, action = reduce(ui, state, Press(Command.SHOOT))
+    assert action is None
+    message = ui.feedback.message
+    assert message.startswith("No shooting yet:") and "already moved" not in message, message
+    assert ui.feedback.rule == "R5"
