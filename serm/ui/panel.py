@@ -405,10 +405,10 @@ def _choose_soldier(state: State) -> str:
         Command.SELECT, [x.card for x in activatable(state)], lambda c: CARDS[c].title
     )
     lead = "React! " if a is not None and a.reaction else ""
-    return (
-        f"<p>{lead}Tap one of your soldiers to activate it. "
-        f"It may Move then Shoot, or Shoot then Move.</p>"
-        + foot(card_row(picks), actions(button("Pass", Command.END)))
+    held = words.opening_now(state) is not None and q.opening_of(state).card is None
+    may = "" if held else " It may Move then Shoot, or Shoot then Move."  # else: the opening says
+    return f"<p>{lead}Tap one of your soldiers to activate it.{may}</p>" + foot(
+        card_row(picks), actions(button("Pass", Command.END))
     )
 
 

@@ -30,6 +30,10 @@ NOTE = {
 """The prompt's words in the game's first activation, per opening."""
 
 
+RESTRICTED_ALL = ("no-first-shot", "opening-moves")
+"""The openings that hold every soldier in the game's first activation."""
+
+
 def first_activation(opening: str) -> State:
     """Activation 1 of a version 3 game under ``opening``, player 1 to act."""
     scenario = replace(by_name("default"), opening=opening)
@@ -138,3 +142,17 @@ def test_asking_a_held_soldier_to_shoot_says_the_opening() -> None:
     message = ui.feedback.message
     assert message.startswith("No shooting yet:") and "already moved" not in message, message
     assert ui.feedback.rule == "R5"
+
+
+@pytest.mark.parametrize("opening", RESTRICTED_ALL)
+def test_a_held_activation_does_not_offer_to_shoot_then_move(opening: str) -> None:
+    """While the opening holds every soldier, the prompt does not say "Move then Shoot"."""
+    html = prompt_html(first_activation(opening), UI())
+    assert "Opening:" in html
+    assert "Move then Shoot" not in html, html
+
+
+def test_a_gunner_only_opening_still_offers_the_others_to_shoot() -> None:
+    """Under gunner-holds the other soldiers may still Move then Shoot, and the prompt says so."""
+    html = prompt_html(first_activation("gunner-holds"), UI())
+    assert "Move then Shoot" in html
