@@ -111,8 +111,12 @@ class ScriptedPlay:
             raise Enough
 
     def new_game(self) -> None:
-        """New game (the bench's dialog handler accepts "Leave this game?"), then Start."""
-        self.page.click("#btn-new")
+        """New game ("Leave this game" when the page asks, during a game), then Start."""
+        page = self.page
+        page.click("#btn-new")
+        page.wait_for_selector("#leave[open], #prompt button[data-action=start]")
+        if page.locator("#leave[open]").count():
+            page.click("#leave [data-action=leave]")
         self.table.button("start")
 
     def play_until_enough(self) -> None:
