@@ -44,9 +44,9 @@ baseline gets pointer moves too, over its rectangle, as the floor of the pointer
 
 First of all (and alone with ``--volley``), one more fresh profile at the normal show speed
 records the frame times while the computer's Gunner shoots an animated volley, and the same page
-idle as long (``bench.volley``; issue 11's p95 <= 20 ms per frame).
+idle as long (``bench.volley``; the target: p95 <= 20 ms per frame).
 
-Prints the tables, the budget of the issue with each figure met or missed, the ratios
+Prints the tables, the budget with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
 scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
 budget's input and memory rows and the JSON line, in a few minutes. ``--smoke`` is the least run
@@ -120,6 +120,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--volley",
         action="store_true",
-        help="only the frame times during an animated volley (issue 11)",
+        help="only the frame times during an animated volley",
     )
     return parser

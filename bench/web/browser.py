@@ -63,7 +63,7 @@ class Browser:
 
 def guard_page(ctx: Any, problems: list[str], probe: bool = True, speed: str = "instant") -> Any:
     """The probe in every page (unless not ``probe``); requests off 127.0.0.1, page errors and
-    console errors recorded as problems; the shows at ``speed`` (``serm.ui.beats.SPEEDS``). Also
+    console errors recorded as problems; the shows at ``speed`` (``serm.view.beats.SPEEDS``). Also
     used by ``python -m serm bench ai --browser``.
 
     No ``context.route``: Playwright turns the HTTP cache off while it intercepts requests

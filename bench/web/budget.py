@@ -7,7 +7,7 @@ from typing import Any
 
 from harness.stats import distribution
 
-# The budget (medians, same run; issue 14, "Faster than the floor"); see docs/performance.md.
+# The budget (medians, same run: faster than the floor page); see docs/performance.md.
 BUDGET_BOARD_OF_FLOOR_TTI = 0.25
 BUDGET_COLD_TTI_X = 1.00
 BUDGET_WARM_TTI_X = 0.85
@@ -19,7 +19,7 @@ BUDGET_MEMORY_GROWTH = 0.10
 
 
 def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
-    """The rows of issue 14's budget: (what, measured, met), medians of the same run (only the
+    """The rows of the budget: (what, measured, met), medians of the same run (only the
     scripted game's rows in an ``--interaction`` run, which has no loads)."""
     boot = _boot_rows(figures) if "game" in figures else []
     return boot + _play_rows(figures)

@@ -10,7 +10,7 @@ from typing import Any
 from bench.web.browser import Browser, guard_page, read_memory, wait_interactive
 from harness.site import Entry, Traffic
 
-# The emulated phone link of the issue: 10 Mbps down, 70 ms latency (5 Mbps up).
+# The emulated phone link: 10 Mbps down, 70 ms latency (5 Mbps up).
 LINK = {
     "offline": False,
     "latency": 70,
