@@ -202,7 +202,7 @@ STUCK = 0.01
 
 def goes_nowhere(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> Said | None:
     """Why the straight Move of ``s`` aimed at bearing ``aim`` (starting at ``facing``), whose
-    slide ``halt``s there (``queries.straight_reach``), would halt at once, naming what it
+    slide ``halt``s there (``forecast.landing``), would halt at once, naming what it
     already touches (the table edge, terrain or a soldier of its own); None when it gets under
     way or rams an enemy at once (a ram is no wasted Move)."""
     if not halt.blocked or halt.distance > STUCK:
