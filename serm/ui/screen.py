@@ -218,6 +218,7 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
         stop_chance=None if forecast is None else forecast.stop_chance,
         rams=tuple((enemy, card) for card in land.rams),
         ram_chance=land.ram_chance,
+        stuck=words.stuck_against(state, s, c.aim, facing, land.halt) or "",
     )
 
 

@@ -205,17 +205,25 @@ def goes_nowhere(state: State, s: Soldier, aim: float, facing: float, halt: Halt
     slide ``halt``s there (``forecast.landing``), would halt at once, naming what it
     already touches (the table edge, terrain or a soldier of its own); None when it gets under
     way or rams an enemy at once (a ram is no wasted Move)."""
-    if not halt.blocked or halt.distance > STUCK:
+    what = stuck_against(state, s, aim, facing, halt)
+    if what is None:
         return None
-    if any(player != s.player for player, _ in halt.cards):
-        return None
-    mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
-    what = mine or _stopper(state, s, aim, facing)
     return Said(
         f"Aimed this way, the {s.type.title} halts at once: it already touches {what}. "
         "Aim it another way (or turn it first), or its Move goes nowhere.",
         "R16",
     )
+
+
+def stuck_against(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str | None:
+    """What the straight Move of ``s`` aimed at ``aim`` already touches when it would halt at
+    once ("the table edge", "the Wall", "your Ranger"); None when it gets under way or rams."""
+    if not halt.blocked or halt.distance > STUCK:
+        return None
+    if any(player != s.player for player, _ in halt.cards):
+        return None
+    mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
+    return mine or _stopper(state, s, aim, facing)
 
 
 def _stopper(state: State, s: Soldier, aim: float, facing: float) -> str:

@@ -62,6 +62,9 @@ class MovePreview:
     """The enemy soldiers touched at ``halt``: a roll that gets there rams them (R16)."""
     ram_chance: float = 0.0
     """The chance the roll gets to ``halt`` and rams them (before any React, R19)."""
+    stuck: str = ""
+    """What the card already touches along ``direction`` when it would halt at once (R16),
+    in words ("the Wall"); "" when it gets under way."""
 
 
 @dataclass(frozen=True)

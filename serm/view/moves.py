@@ -112,6 +112,8 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
     if mp.halt is not None:
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
+        if mp.stuck:
+            said = f"goes nowhere: touches {mp.stuck}"
         out += _cross(c + u * mp.halt, TARGET, said)
     out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]

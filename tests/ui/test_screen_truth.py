@@ -10,8 +10,12 @@ from helpers import R, arrange
 from serm.core import apply
 from serm.core import queries as q
 from serm.core.actions import Move
+from serm.core.scenario import by_name
 from serm.core.state import State
+from serm.ui.events import Command, Press
 from serm.ui.model import UI, ActMode, Choice
+from serm.ui.panel import prompt_html
+from serm.ui.reduce import reduce
 from serm.ui.screen import view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
@@ -75,3 +79,18 @@ def test_a_move_against_terrain_or_a_friend_still_says_halt() -> None:
     assert "halt" in said.split() and "ram" not in said.split()
     after = rolled(state, "assault", 0.0, 0.0, 12)
     assert after.soldier(1, "armored").alive and after.soldier(1, "assault").y == 8.5 - 3.0
+
+
+def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
+    """The Assault standing against the Wall and facing it: pressing Move aims it the way it
+    faces, into the Wall. Before the roll, the aim line itself says it goes nowhere (R16), as
+    the prompt does; the engine then moves it 0.00 L."""
+    state = arrange({(1, "assault"): (5.0, 7.6, 0.0)}, scenario=by_name("default"))
+    chosen = UI(choice=Choice((1, "assault"), ActMode.MENU))
+    ui, _ = reduce(chosen, state, Press(Command.MOVE))
+    assert ui.choice.mode == ActMode.AIM and ui.choice.aim == 0.0
+    said = overlay_text(state, ui)
+    assert "goes nowhere: touches the Wall" in said
+    assert "it already touches the Wall" in prompt_html(state, ui)
+    after = rolled(state, "assault", 0.0, 0.0, 7)
+    assert "The Assault moves 0.00 L and halts." in [e.text for e in after.events]
