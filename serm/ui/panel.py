@@ -179,6 +179,9 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
     named = " in-status" if _in_status(state, p.player) else ""
     decider = f'<h2 class="decider{named}">{who(p.player, names)}</h2>' if p.player else ""
+    shown = playback.shown_player(ui)
+    if shown and shown != p.player and p.player:
+        decider = _shown_heading(shown, p.player, names)
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui)}</div>"
@@ -193,6 +196,16 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{_question(state, ui)}</div>"
+    )
+
+
+def _shown_heading(shown: int, decider: int, names: tuple[str, str]) -> str:
+    """While the play of ``shown`` is shown on the board, its name heads the panel (a reacting
+    soldier's shot is its player's, whoever decides next); the question below it is
+    ``decider``'s, said so in a line of its own."""
+    return (
+        f'<h2 class="decider shown">{who(shown, names)}</h2>'
+        f'<p class="next">Next: {who(decider, names)}</p>'
     )
 
 

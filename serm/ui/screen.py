@@ -285,5 +285,6 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         nowhere(state, ui),
         ui.trace.corners,
         ui.playback.playing,
+        playback.shown_player(ui),
         playback.to_replay(ui, state),
     )

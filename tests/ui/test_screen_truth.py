@@ -3,6 +3,7 @@ decide a game, compared with the engine's own answer on positions set by hand.""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from helpers import R, arrange
@@ -11,14 +12,15 @@ from serm.core import apply
 from serm.core import queries as q
 from serm.core.actions import Move
 from serm.core.scenario import by_name
-from serm.core.state import State
-from serm.ui.events import Command, Press
+from serm.core.state import PendingKind, State
+from serm.ui.events import Command, Press, ShowEnded
 from serm.ui.model import UI, ActMode, Choice
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
 from serm.ui.screen import view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
+from tests.ui.test_reduce import pending_player, to_react, typed
 
 
 def overlay_text(state: State, ui: UI) -> str:
@@ -94,3 +96,41 @@ def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
     assert "it already touches the Wall" in prompt_html(state, ui)
     after = rolled(state, "assault", 0.0, 0.0, 7)
     assert "The Assault moves 0.00 L and halts." in [e.text for e in after.events]
+
+
+def heading(html: str) -> str:
+    """The name in the prompt's heading (its ``h2``)."""
+    found = re.findall(r"<h2[^>]*>.*?<strong[^>]*>([^<]*)</strong>.*?</h2>", html)
+    assert len(found) == 1, html
+    return found[0]
+
+
+def test_while_the_reactors_shot_is_shown_the_heading_names_the_reactor() -> None:
+    """Player 1's Gunner reacts to player 2's Assault (R18, R19) and shoots at every enemy it
+    sees (R22), sparing each; its activation then ends and player 2 decides. While the shot
+    that ended it is shown on the board, the heading names player 1, whose shot it is, not
+    player 2; once the show ends, player 2's heading and question."""
+    s = to_react()
+    assert pending_player(s) == 1
+    s.press(Command.REACT, "gunner")
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    s.key("Enter")  # stop it where the Gunner first sees it
+    a = s.state.activation
+    assert a is not None and a.reaction and (a.player, a.card) == (1, "gunner")
+    s.press(Command.SHOOT)
+    s.shows_end = False
+    while (p := s.state.pending) is not None and (p.player == 1 or p.kind == PendingKind.ROLL):
+        if p.kind == PendingKind.ROLL:
+            s.dice(typed(s, high=p.player == 2))  # every target survives
+        else:
+            s.key("1")
+            s.press(Command.CONFIRM)
+        now = s.state.pending
+        if s.ui.playback.playing and now is not None and now.player == 1:
+            s.send(ShowEnded(s.ui.playback.shows))
+    assert s.state.pending is not None and s.state.pending.player == 2
+    assert s.ui.playback.playing, "the shot that ended the Gunner's activation is shown"
+    assert heading(s.prompt()) == "Player 1"
+    s.send(ShowEnded(s.ui.playback.shows))
+    assert heading(s.prompt()) == "Player 2" and "Tap one of your soldiers" in s.prompt()
