@@ -182,20 +182,39 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     shown = playback.shown_player(ui)
     if shown and shown != p.player and p.player:
         decider = _shown_heading(shown, p.player, names)
+    news = ""
+    if _news_of_other(ui, p.player):  # told with what just happened, not under this heading
+        news, said = _news_html(ui, names), ""
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui)}</div>"
     if computer_to_decide(state, ui):
         return (
-            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
-            f"{said}"
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{news}'
+            f"{decider}{said}"
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
-    results = _skip_hint(ui) + results + _replay_last(state, ui)
+    results = _skip_hint(ui) + results + news + _replay_last(state, ui)
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{_question(state, ui)}</div>"
+    )
+
+
+def _news_of_other(ui: UI, decider: int) -> bool:
+    """True when the panel's news is about a soldier of another player than ``decider`` (an
+    activation that ended by itself just before the turn passed, hot-seat or to the computer)."""
+    fb = ui.feedback
+    return bool(fb.message and fb.news and fb.about and decider and fb.about != decider)
+
+
+def _news_html(ui: UI, names: tuple[str, str]) -> str:
+    """The news of the other side's soldier, with its player's name before it."""
+    fb = ui.feedback
+    return (
+        f'<p class="message news" role="status">{who(fb.about, names)}: {escape(fb.message)}'
+        f"{words.rule_html(fb.rule)}</p>"
     )
 
 

@@ -310,8 +310,8 @@ def cannot_act(state: State, s: Soldier) -> Said:
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
     """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R19,
     R22), with the soldier whose activation it was; None when it goes on, the player ended it,
-    or the game is over. The sentence names the soldier by its title only: it is read under
-    the heading of whoever decides next (hot-seat), after the log lines that say whose it was."""
+    or the game is over. The sentence names the soldier by its title only: the panel puts the
+    name of its player before it when another player decides next (``panel.prompt_html``)."""
     mover = _activated(before, action)
     if mover is None or after.status != Status.PLAYING or isinstance(action, (Place, React, End)):
         return None

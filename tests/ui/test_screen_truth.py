@@ -20,7 +20,7 @@ from serm.ui.reduce import reduce
 from serm.ui.screen import view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
-from tests.ui.test_reduce import pending_player, to_react, typed
+from tests.ui.test_reduce import deployed, pending_player, to_react, typed
 
 
 def overlay_text(state: State, ui: UI) -> str:
@@ -134,3 +134,23 @@ def test_while_the_reactors_shot_is_shown_the_heading_names_the_reactor() -> Non
     assert heading(s.prompt()) == "Player 1"
     s.send(ShowEnded(s.ui.playback.shows))
     assert heading(s.prompt()) == "Player 2" and "Tap one of your soldiers" in s.prompt()
+
+
+def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:
+    """Player 2's Gunner turns, which ends its activation (R22), and player 1 decides next at
+    the same screen: the news that it is over comes with what just happened, above player 1's
+    heading, with player 2's name before it; nothing under player 1's heading speaks of it."""
+    s = deployed()
+    assert pending_player(s) == 2
+    s.key("2")  # the Gunner
+    s.key("t")
+    s.key("e")
+    s.key("Enter")
+    assert pending_player(s) == 1
+    html = s.prompt()
+    told = "The Gunner has moved, and it moves or shoots, never both: its activation is over."
+    assert told in html
+    above, below = html.split("<h2", 1)
+    assert told in above and told not in below
+    news = re.search(r'<p class="message news"[^>]*>(.*?)</p>', above)
+    assert news is not None and re.search(r"<strong[^>]*>Player 2</strong>: The Gunner", news[1])
