@@ -10,6 +10,7 @@ the key map (``serm.ui.keys``) that the reducer reads too.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
@@ -195,11 +196,43 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
+    if not ui.playback.playing:
+        news += _shot_unseen(state, ui, p.player)
     results = _skip_hint(ui) + results + news + _replay_last(state, ui)
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{_question(state, ui)}</div>"
     )
+
+
+def _shot_unseen(state: State, ui: UI, decider: int) -> str:
+    """When the other side's last turn shot soldiers of ``decider`` that could not see their
+    shooter where it stood, why, in one sentence (sight is one-way, R11)."""
+    pb = ui.playback
+    if not decider or pb.by == decider:
+        return ""
+    blind: dict[str, list[str]] = {}
+    for b in pb.last:
+        if b.kind != BeatKind.AIM or b.other is None or b.other_pose is None or not b.poses:
+            continue
+        if b.other[0] != decider:
+            continue
+        shooter = _posed(state.soldier(*b.card), b.poses[0])
+        target = _posed(state.soldier(*b.other), b.other_pose)
+        if not q.sees_soldier(state, target, shooter):
+            blind.setdefault(shooter.type.title, []).append(target.type.title)
+    if not blind:
+        return ""
+    by, targets = next(iter(blind.items()))
+    hit = list(dict.fromkeys(targets))
+    them = "them" if len(hit) > 1 else "it"
+    said = f"Your {' and '.join(hit)} could not see the {by} that shot {them}: {words.ONE_WAY}."
+    rule = words.rule_html("R11")
+    return f'<p class="message news one-way" role="status">{escape(said)}{rule}</p>'
+
+
+def _posed(s: Soldier, pose: tuple[float, float, float]) -> Soldier:
+    return replace(s, x=pose[0], y=pose[1], facing=pose[2])
 
 
 def _news_of_other(ui: UI, decider: int) -> bool:
@@ -458,7 +491,9 @@ def _menu(state: State, s: Soldier) -> str:
         seen = q.visible_enemies(state, s)
         label = f"Shoot ({len(seen)} in sight)"
         buttons += button(label, Command.SHOOT, primary=not may_move) if seen else ""
-        note += "" if seen else " " + escape(words.no_target(s).text, quote=False)
+        if not seen:
+            said = words.no_target(state, s)
+            note += " " + escape(said.text, quote=False) + words.rule_html(said.rule)
     buttons += button("End activation" if done else "Pass", Command.END)
     if a is None or a.card is None:
         buttons += button("Back", Command.CANCEL)

@@ -232,10 +232,20 @@ def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
     return None
 
 
+def _perspective(state: State, ui: UI) -> int:
+    """Whose side "your sight" is: the one person playing a computer, else (hot-seat) the
+    player deciding now, else the one with the initiative."""
+    humans = [player for player in (1, 2) if not ui.seats.computer(player)]
+    if len(humans) == 1:
+        return humans[0]
+    p = state.pending
+    return p.player if p is not None and p.player else (state.initiative or 1)
+
+
 def view_model(state: State, ui: UI) -> ViewModel:
     """What ``serm.view.render`` draws besides the state, for this moment of the screen."""
     p = state.pending
-    perspective = p.player if p is not None and p.player else (state.initiative or 1)
+    perspective = _perspective(state, ui)
     human = not computer_to_decide(state, ui)
     highlights, chances = roles(state, ui)
     placing = p is not None and p.kind == PendingKind.PLACE

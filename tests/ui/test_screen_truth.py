@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
+from html import escape
 
 from helpers import R, arrange
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import Move
+from serm.core.actions import Move, Place
 from serm.core.scenario import by_name
-from serm.core.state import PendingKind, State
+from serm.core.state import PendingKind, State, Status
+from serm.ui import driver, words
+from serm.ui.deploy import unplaced
 from serm.ui.events import Command, Press, ShowEnded
 from serm.ui.model import UI, ActMode, Choice
 from serm.ui.panel import prompt_html
@@ -20,6 +24,7 @@ from serm.ui.reduce import reduce
 from serm.ui.screen import view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
+from tests.ui.player import Screen
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
 
 
@@ -154,3 +159,82 @@ def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_headin
     assert told in above and told not in below
     news = re.search(r'<p class="message news"[^>]*>(.*?)</p>', above)
     assert news is not None and re.search(r"<strong[^>]*>Player 2</strong>: The Gunner", news[1])
+
+
+# --- sight is one-way (R11) ---------------------------------------------------------------------
+
+
+def top_or_bottom(player: int, x: float, y: float, facing: float) -> Place:
+    """A spot given for the side along the top edge, mirrored for the side along the bottom."""
+    return (
+        Place("", x, y, facing) if player == 2 else Place("", x, 10.0 - y, (180.0 - facing) % 360)
+    )
+
+
+def one_way_table() -> Screen:
+    """Hot-seat on the open table, no opening (R5): the side to act first has its Assault up in
+    its corner, turned toward the enemy Gunner, which faces along its own zone (R11: the
+    Assault sees it; it does not see the Assault). Every other card faces its own table edge."""
+    s = Screen.new("open", 3)
+    shooter = 3 - s.state.first_placer  # the roll-off loser acts first (R5)
+    spots = {
+        (shooter, "assault"): (2.0, 1.0, 160.0),
+        (3 - shooter, "gunner"): (5.0, 1.0, 90.0),
+    }
+    rest = {1: iter((6.0, 7.0, 8.0, 9.0)), 2: iter((6.0, 7.0, 8.0, 9.0))}
+    while s.waiting(PendingKind.PLACE):
+        player = pending_player(s)
+        card = unplaced(s.state, player)[0].card
+        x, y, facing = spots.get((player, card)) or (next(rest[player]), 1.0, 0.0)
+        spot = top_or_bottom(player, x, y, facing)
+        s.ui = driver.play(s.game, s.ui, replace(spot, card=card, player=player), True).ui
+        assert not s.message, s.message
+    assert s.state.status == Status.PLAYING and pending_player(s) == shooter
+    return s
+
+
+def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why() -> None:
+    """The Assault shoots the Gunner, which cannot see it, and ends its activation: the other
+    player, deciding next, reads with what just happened why its Gunner could not see it."""
+    s = one_way_table()
+    shooter = pending_player(s)
+    gunner, assault = s.state.soldier(3 - shooter, "gunner"), s.state.soldier(shooter, "assault")
+    assert q.sees_soldier(s.state, assault, gunner) and not q.sees_soldier(s.state, gunner, assault)
+    s.press(Command.SELECT, "assault")
+    s.press(Command.SHOOT)
+    s.press(Command.TARGET, "gunner")
+    s.press(Command.CONFIRM)
+    if s.state.pending is not None and pending_player(s) == shooter:
+        s.press(Command.END)
+    assert pending_player(s) == 3 - shooter
+    html = s.prompt()
+    said = (
+        "Your Gunner could not see the Assault that shot it: sight lines leave only from a "
+        "soldier's top edge, so sight can be one-way."
+    )
+    assert escape(said) in html and '<small class="rule">rule R11</small>' in html
+    assert html.index(escape(said)) < html.index("<h2")
+
+
+def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() -> None:
+    """The side acting second: its Gunner, seen by the Assault it cannot see, is asked to
+    shoot: no enemy is in its sight, and the page says which enemies see it (the Assault; the
+    Ranger, which sees all round, R13) and why (R11)."""
+    s = one_way_table()
+    s.press(Command.END)  # the first side passes
+    me = pending_player(s)
+    s.press(Command.SELECT, "gunner")
+    said = (
+        "No enemy is in the Gunner's sight, though the Ranger and the Assault see it: sight lines "
+        "leave only from a soldier's top edge, so sight can be one-way."
+    )
+    assert escape(said, quote=False) in s.prompt()  # the activated soldier's note
+    s.press(Command.SHOOT)
+    assert s.message == said and s.ui.feedback.rule == "R11"
+    gunner, assault = s.state.soldier(me, "gunner"), s.state.soldier(3 - me, "assault")
+    told = words.out_of_sight(s.state, gunner, assault)
+    assert told.rule == "R11" and told.text == (
+        "The Assault is behind the Gunner's front edge, so the Gunner cannot see it, though it "
+        "sees the Gunner: sight lines leave only from a soldier's top edge, so sight can be "
+        "one-way."
+    )
