@@ -34,8 +34,8 @@ from .common import (
     Markup,
     esc,
     find,
-    n,
     pts,
+    rounded,
     text,
     text_width,
 )
@@ -53,7 +53,7 @@ class _Ring(svg.PathData):
     commands go through ``dataclasses.astuple``, which is slow for the pointer-move path)."""
 
     def __init__(self, poly: Poly, closed: bool = True) -> None:
-        ring = "L".join(f"{n(x * SCALE)} {n(y * SCALE)}" for x, y in poly)
+        ring = "L".join(f"{rounded(x * SCALE)} {rounded(y * SCALE)}" for x, y in poly)
         self.d = "M" + ring + ("Z" if closed else "")
 
     def __str__(self) -> str:
@@ -95,7 +95,7 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
         svg.Polygon(
             points=pts(region),
             fill=colour,
-            fill_opacity=n((0.08 if ranger else 0.16) * weight, 3),
+            fill_opacity=rounded((0.08 if ranger else 0.16) * weight, 3),
             stroke=colour,
             stroke_width=3 if weight >= 1 else 2,
             stroke_opacity=0.9 if weight >= 1 else 0.6,
@@ -110,7 +110,7 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
             svg.Path(
                 d=[_Ring(c) for c in cells.hidden],
                 fill=SHADOW,
-                fill_opacity=n(0.38 * weight, 3),
+                fill_opacity=rounded(0.38 * weight, 3),
                 class_=["shadow"],
             )
         )
@@ -176,10 +176,10 @@ def sight_key(width: float, perspective: int) -> str:
         colour = SIDE.get(player, "#000")
         items.append(
             svg.Line(
-                x1=n(x),
-                y1=n(y),
-                x2=n(x + 36),
-                y2=n(y),
+                x1=rounded(x),
+                y1=rounded(y),
+                x2=rounded(x + 36),
+                y2=rounded(y),
                 stroke=colour,
                 stroke_width=6,
                 stroke_dasharray=SIDE_DASH.get(player, "none"),  # type: ignore[arg-type]
