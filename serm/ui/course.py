@@ -30,8 +30,6 @@ DONE = "done"
 SKIPPED = "skipped"
 """The progress of a browser that skipped it."""
 
-OFFER = "New here? Learn in 3 minutes"
-
 
 @dataclass(frozen=True)
 class Course:
@@ -231,7 +229,7 @@ def course_screen(course: Course, kept: bool = True) -> CourseScreen:
     state = _board_state(course.lesson, course.chosen, course.tried)
     step = _step_drawn(course)
     asking = course.tried is None and not course.answered
-    parts = [f'<p class="course-teaches">{escape(lesson.teaches)}</p>']
+    parts = []
     if course.chosen and course.tried is None:
         last = lesson.steps[len(course.chosen) - 1].choices[course.chosen[-1]]
         parts.append(f'<p class="course-said" role="status">{escape(last.says)}</p>')
@@ -245,8 +243,9 @@ def course_screen(course: Course, kept: bool = True) -> CourseScreen:
     else:
         parts.append(f'<p class="course-ask">{escape(step.ask)}</p>')
         actions = _choice_buttons(step)
+    parts.append(f'<p class="course-teaches">{escape(lesson.teaches)}</p>')
     skip = [] if course.answered else [("course-skip", "Skip lesson", "")]
-    extra = _buttons([*skip, ("course-leave", "Leave", "")])
+    extra = _buttons([*skip, ("course-skip-all", "Skip course", ""), ("course-leave", "Leave", "")])
     if not kept:
         parts.append('<p class="course-note">This browser does not keep your progress.</p>')
     prompt = (

@@ -96,13 +96,13 @@ def test_the_named_wrong_choices_are_the_issues() -> None:
         for lesson in LESSONS
     }
     assert wrong == {
-        "sight": "Shoot the Armored (left)",
+        "sight": "Shoot the Armored",
         "shoot": "Shoot the Armored",
         "cover": "Behind the low crates",
-        "move": "Straight up, at the wall",
-        "react": "Before it leaves the ruin",
-        "gunner": "Turn toward the Armored, then shoot",
-        "brawler": "Shoot with the Gunner",
+        "move": "Up, into the wall",
+        "react": "Behind the ruin",
+        "gunner": "Turn, then shoot",
+        "brawler": "Gunner: Shoot",
     }
 
 

@@ -23,7 +23,7 @@ LESSON = Lesson(
             draw=Draw(sight=(1, "assault")),
             choices=(
                 Choice(
-                    "Turn to face up (0°)",
+                    "Turn to face up",
                     (Turn("assault", 0.0),),
                     "Turning on the spot counts as the Move: no dice. Now its cone points up.",
                 ),
@@ -34,7 +34,7 @@ LESSON = Lesson(
             draw=Draw(sight=(1, "assault"), marks=(((2, "assault"), "target"),)),
             choices=(
                 Choice(
-                    "Shoot the Armored (left)",
+                    "Shoot the Armored",
                     (Shoot("assault", "armored"),),
                     "The Armored stands outside the cone, so your Assault cannot see it. Pick "
                     "the enemy inside the drawn cone.",
@@ -42,7 +42,7 @@ LESSON = Lesson(
                     wrong=True,
                 ),
                 Choice(
-                    "Shoot the Assault (ahead)",
+                    "Shoot the Assault",
                     (Shoot("assault", "assault"), Roll(((5,),)), Roll(((2,),))),
                     "Shoot 5 against Endure 2: the enemy Assault is knocked out.",
                     Expect(out=((2, "assault"),)),

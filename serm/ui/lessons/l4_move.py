@@ -22,7 +22,7 @@ LESSON = Lesson(
             draw=Draw(aim=((1, "assault"), RAM), marks=(((2, "armored"), "target"),)),
             choices=(
                 Choice(
-                    "Straight up, at the wall",
+                    "Up, into the wall",
                     (Move("assault", 0.0), Roll(((4,), (3,))), React(None), Face(None)),
                     "You rolled 7, but the wall is right in front: the card moved 0.30 L and "
                     "halted. Aim where the way is clear.",
@@ -30,7 +30,7 @@ LESSON = Lesson(
                     wrong=True,
                 ),
                 Choice(
-                    "At the enemy Armored",
+                    "At the Armored",
                     (Move("assault", RAM), Roll(((4,), (3,))), React(None), Face(None)),
                     "You rolled 7: the card slid until it touched the Armored, and knocked it "
                     "out. The enemy Ranger could have Reacted (next lesson); it let you go.",

@@ -54,7 +54,7 @@ LESSON = Lesson(
             draw=Draw(marks=(((1, "ranger"), "reactor"),), sight=(1, "ranger")),
             choices=(
                 Choice(
-                    "React with the Ranger",
+                    "React",
                     (React("ranger"), Roll(((6,), (4,)))),
                     "React 10 beats Move 5: you choose where it stops.",
                 ),
@@ -65,7 +65,7 @@ LESSON = Lesson(
             draw=Draw(sight=(1, "ranger"), stop_at=SEEN_AT),
             choices=(
                 Choice(
-                    "Before it leaves the ruin",
+                    "Behind the ruin",
                     (Stop(0.5), Shoot("ranger", "assault")),
                     "Stopped behind the tall ruin, it is out of your Ranger's sight: nothing "
                     "to shoot. Stop it where it comes into sight.",
@@ -73,7 +73,7 @@ LESSON = Lesson(
                     wrong=True,
                 ),
                 Choice(
-                    "Where it comes into sight",
+                    "Where it is seen",
                     (Stop(SEEN_AT), Shoot("ranger", "assault"), Roll(((5,),)), Roll(((2,),))),
                     "Stopped in the open: Shoot 5 against Endure 2, their Assault is out.",
                     Expect(out=((2, "assault"),)),

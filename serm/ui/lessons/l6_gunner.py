@@ -27,7 +27,7 @@ LESSON = Lesson(
             ),
             choices=(
                 Choice(
-                    "Turn toward the Armored, then shoot",
+                    "Turn, then shoot",
                     (Turn("gunner", 60.0),),
                     "Turning was the Gunner's Move, so it may not shoot now: its activation "
                     "is over. Shoot from where it stands.",

@@ -30,7 +30,7 @@ LESSON = Lesson(
             ),
             choices=(
                 Choice(
-                    "Shoot with the Gunner",
+                    "Gunner: Shoot",
                     (Shoot("gunner", "assault"),),
                     "Not yet: in the opening neither side may Shoot, so each moves once first. "
                     "Move your Brawler instead.",
@@ -38,7 +38,7 @@ LESSON = Lesson(
                     wrong=True,
                 ),
                 Choice(
-                    "Brawler: roll, then trace a path round the wall",
+                    "Brawler: Move",
                     (
                         Move("brawler", None),
                         Roll(((4,), (3,), (3,))),
