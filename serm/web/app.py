@@ -67,6 +67,7 @@ from serm.view.beats import SPEEDS
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
+from serm.web.course import CourseRunner
 from serm.web.dom import attr, el, guard, null
 from serm.web.pace import Skipper, store_speed, stored_speed
 from serm.web.paint import Painter, keep_unit_again, newest_news
@@ -126,6 +127,8 @@ class App:
         self._watch_file_proxy = create_proxy(guard(self.watch_text))
         self.watching: Watch | None = None
         """The replay viewer, while it is open over the game (or the start screen)."""
+        self.course = CourseRunner(self)
+        """The course "Learn in 3 minutes", shown over the start screen."""
         board = el("board")
         self._proxies = [
             self._bind(board, "pointerdown", self.on_pointer_down, passive=False),
@@ -196,7 +199,8 @@ class App:
         if waiting is not None and waiting.status != Status.FINISHED:
             resume = panel.resume_text(waiting)
         # The same markup as the page drawn before Python ran (serm.ui.welcome): nothing moves.
-        screen = welcome_screen(self.scenario, self.computer, resume)
+        self.course.course = None
+        screen = welcome_screen(self.scenario, self.computer, resume, course=self.course.offer())
         el("status").innerHTML = screen.status
         el("prompt").innerHTML = screen.prompt
         self._show_notices()
@@ -221,6 +225,11 @@ class App:
         self.seed = None  # a rematch gets fresh dice
         el("saves").hidden = True  # a new game starts with the board and its prompt in view
         self._use(Loaded(game, {}), first=first)
+
+    def exposure_on(self) -> None:
+        """Turn the Exposure view on for the game shown (a first game after the course)."""
+        if self.game is not None and not self.ui.settings.exposure:
+            self.handle(Press(Command.EXPOSURE))
 
     def _use(self, loaded: Loaded, first: bool = False, claim: bool = True) -> None:
         """Show ``loaded``'s game, with the screen it was saved with (empty for a new game), and
@@ -616,6 +625,8 @@ class App:
             close_sheet()  # on a phone: back to the board (a confirm shows over it)
         if action in app_actions:
             app_actions[action]()
+        elif action.startswith("course"):
+            self.course.act(action, btn)
         elif action in COMMANDS:
             self.handle(Press(Command(action), arg))
 
