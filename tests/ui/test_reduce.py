@@ -237,6 +237,27 @@ def test_confirm_rolls_the_aimed_move_with_its_start_facing() -> None:
     )
 
 
+def test_a_drag_from_the_handle_before_aiming_points_the_move_the_way_the_card_turns() -> None:
+    """The handle sits where the aim line begins: a drag that starts on it turns the card and,
+    until the Move is aimed on purpose, the Move with it; once aimed, it turns only the card."""
+    s = deployed()
+    s.key("4")
+    s.press(Command.MOVE)
+    me = chosen(s.state, s.ui)
+    assert me is not None and s.ui.choice.aim == me.facing
+    s.down(me.x, me.y - 0.9, Hit(handle=True))
+    s.move(me.x + 1.0, me.y)
+    s.up(me.x + 1.0, me.y)
+    assert (s.ui.choice.facing, s.ui.choice.aim) == (90.0, 90.0)
+    s.down(me.x - 2.0, me.y)  # aimed on purpose: west
+    s.up(me.x - 2.0, me.y)
+    assert s.ui.choice.aim == 270.0
+    s.down(me.x + 0.9, me.y, Hit(handle=True))
+    s.move(me.x, me.y + 1.0)
+    s.up(me.x, me.y + 1.0)
+    assert (s.ui.choice.facing, s.ui.choice.aim) == (180.0, 270.0)
+
+
 def first_player(s: Screen) -> int:
     return 3 - s.state.first_placer
 
