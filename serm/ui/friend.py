@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import pact as pacts
-from ..core.actions import Action
+from ..core.actions import Action, Roll
 from ..core.errors import IllegalActionError
 from ..core.game import Game
 from ..core.jsontext import TextError
@@ -97,6 +97,10 @@ class Received:
     held: Held
     since: int
     note: str | None = None
+    decisions: tuple[Action, ...] = ()
+    """The friend's decisions among the new actions, in order (not the rolls or the Reacts a
+    standing order decided, which a game by link makes itself): played in turn, they take the
+    game held before to the game after."""
 
 
 # -- Making letters ---------------------------------------------------------------------------
@@ -501,7 +505,13 @@ def _extend(held: Held, pact: Pact, actions: list[Action], friend_only: bool = T
         raise Refused(_tampered(str(exc))) from exc
     done = replace(record, actions=named)
     _remember(pact, named, steps[-1][1])
-    return Received(replace(held, record=done, peer_has=len(named)), len(mine))
+    befores = [state] + [after for _, after in steps[:-1]]
+    decisions = tuple(
+        action
+        for i, ((action, _), before) in enumerate(zip(steps, befores, strict=True), begin)
+        if i >= len(mine) and not isinstance(action, Roll) and pacts.standing(pact, before) is None
+    )
+    return Received(replace(held, record=done, peer_has=len(named)), len(mine), None, decisions)
 
 
 _STATES: dict[tuple[str, str], State] = {}

@@ -16,7 +16,7 @@ from serm.core import pact as pacts
 from serm.core.actions import Place
 from serm.core.dice import Pool
 from serm.core.game import Game
-from serm.core.record import loads
+from serm.core.record import RecordError, from_dict, loads
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, Status
 from serm.ui import compact, friend
@@ -258,3 +258,25 @@ def test_the_compact_form_reads_back_every_action(match: friends.Match) -> None:
         back = compact.decode(compact.encode(action))
         assert compact.encode(back) == compact.encode(action)
         assert back.player in (None, action.player)
+
+
+def test_the_decisions_of_a_link_replay_it_on_the_device_that_held_the_game(
+    match: friends.Match,
+) -> None:
+    n = first_play(match, 8)
+    held, letter = device_before(match, n)
+    taken = friend.receive(letter, held)
+    game = Game.from_record(held.record)
+    for action in taken.decisions:
+        game.play(action)
+    assert game.record.to_dict() == taken.held.record.to_dict()
+
+
+def test_a_link_field_belongs_to_record_version_3_alone(match: friends.Match) -> None:
+    data = match.devices[1].record.to_dict()
+    with_link = {**data, "version": 2}
+    without = {k: v for k, v in data.items() if k != "link"}
+    for bad, where in ((with_link, "record"), (without, "link")):
+        with pytest.raises(RecordError) as caught:
+            from_dict(bad)
+        assert caught.value.where == where
