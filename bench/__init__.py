@@ -1,4 +1,5 @@
-"""Benchmarks, run from a checkout: ``python -m serm bench ai|engine|exposure|links|replay|web ...``.
+"""Benchmarks, run from a checkout: ``python -m serm bench NAME ...`` (ai, engine, exposure,
+links, replay, web).
 
 ``ai`` (bench/ai.py; ``--browser``: bench/ai_browser.py) plays the computer opponent against
 itself and the baselines; ``exposure`` (bench/exposure_latency.py) times the Exposure view of
