@@ -37,6 +37,8 @@ class Ghost:
     y: float
     facing: float
     problem: Problem | None = None
+    seen: bool = False
+    """The enemy zone sees the card there: its label warns (worked out while it rests)."""
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from serm.view.beats import BeatKind
 from serm.view.board import percent
 from serm.view.model import Viewport
 from serm.view.motion import motions
+from serm.view.render import render
 from tests.ui.player import Screen, deploy_all
 
 
@@ -1419,6 +1420,20 @@ def test_a_finger_tapping_beside_the_card_being_placed_puts_it_where_it_tapped()
     s.send(PointerMove(4.0, 9.5, touch=True))
     s.up(4.0, 9.5, touch=True)
     assert at(s) == (4.0, pytest.approx(9.5 - TOUCH_LIFT))
+
+
+def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests() -> None:
+    """Its board label warns (``Ghost.seen``): the first spot of the Ruins is in the open, that
+    of Two walls behind a wall; while it is dragged nothing is worked out."""
+    s = Screen.new("ruins", 3)
+    ghost = s.view().ghost
+    assert ghost is not None and ghost.seen
+    assert "in sight of the enemy zone" in render(s.state, s.view())
+    s.send(PointerDown(ghost.x, ghost.y, touch=True))
+    dragged = s.view().ghost
+    assert dragged is not None and not dragged.seen
+    walls = Screen.new("default", 3).view().ghost
+    assert walls is not None and not walls.seen
 
 
 def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
