@@ -358,6 +358,11 @@ def _exposure(state: State, ui: UI) -> str:
     rules: tuple[str, ...] = ()
     if not ev.ready:
         said = "Working out where the enemy Gunner could stand…"
+    elif ev.placed == 0 and ev.standing:
+        said = (
+            "Once you place a card, the board shows whether the enemy Gunner sees it from where "
+            "it stands."
+        )
     elif ev.placed == 0:
         said = (
             "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
@@ -367,9 +372,12 @@ def _exposure(state: State, ui: UI) -> str:
         said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
         rules = ("R12",)
     else:
+        shown = "the dashed Gunner on the board"
+        if ev.standing:
+            shown = "its sight lines on the board" if ev.seen else ""
         said = (
-            f"{exposure_words(ev)}: the dashed Gunner on the board. "
-            f"{words.exposure_threat(state, ev.player)}"
+            f"{exposure_words(ev)}{f': {shown}' if shown else ''}. "
+            f"{words.exposure_threat(state, ev.player, ev.standing)}"
         )
         rules = ("R5", "R22")
     shading = (

@@ -101,6 +101,9 @@ class ExposureView:
     shade_done: bool = False
     ready: bool = False
     """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""
+    standing: bool = False
+    """The enemy Gunner is on the table: ``worst`` is where it stands and ``seen`` the cards it
+    sees from there, not a pose it could still take."""
 
 
 @dataclass(frozen=True)
