@@ -402,6 +402,10 @@ def _keys_to_rotate() -> str:
     return f"<kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>"
 
 
+SEES_COUNTED = " (the label by it counts the enemy cards it would see from there)"
+"""How the tip points at the count the board shows by the Gunner being placed."""
+
+
 def _deployment_tip(st: State, player: int) -> str:
     """Who shoots first matters most (R5, R22): say so while the cards go down."""
     if not st.first_placer:
@@ -411,7 +415,7 @@ def _deployment_tip(st: State, player: int) -> str:
         if player != st.first_placer:
             tip = (
                 "You act first: your Gunner shoots once at every enemy it sees. Place it where "
-                "it sees the most."
+                f"it sees the most{SEES_COUNTED}."
             )
         else:
             tip = (
@@ -431,7 +435,7 @@ def _deployment_tip(st: State, player: int) -> str:
     else:
         then = (
             "Your Gunner may shoot before theirs, once at every enemy it sees: place it where "
-            "it sees the most."
+            f"it sees the most{SEES_COUNTED}."
         )
     return f'<p class="tip">{escape(f"{first} {rule} {then}")}{words.rules_html("R5")}</p>'
 

@@ -37,6 +37,9 @@ class Ghost:
     y: float
     facing: float
     problem: Problem | None = None
+    sees: tuple[str, ...] | None = None
+    """For a card that shoots at every enemy it sees (the Gunner, R22): the enemy cards on the
+    table it would see from here at this facing (R11-R12); None for other cards."""
 
 
 @dataclass(frozen=True)

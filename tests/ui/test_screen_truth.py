@@ -296,3 +296,39 @@ def test_an_enemy_gunner_still_to_come_is_said_to_be_not_placed_yet() -> None:
     html = s.prompt()
     assert "Not placed yet, it may still stand anywhere in its zone. It acts first" in html
     assert "Placed last" not in html
+
+
+def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
+    """While this side's Gunner is placed, the label by it counts the enemy cards on the table
+    it would see from the spot under the pointer at the facing shown (R11-R12, the engine's own
+    test), and the tip that says to place it where it sees the most points at it."""
+    s = Screen.new("default", 3)
+    enemy = pending_player(s)
+    me = 3 - enemy
+    others = iter(("ranger", "armored"))
+    for _ in range(5):  # three enemy cards and two of mine, where the screen proposes them
+        if pending_player(s) == me:
+            s.press(Command.CARD, next(others))
+        s.key("Enter")
+    assert pending_player(s) == me
+    s.press(Command.CARD, "gunner")
+    near, far = (9.0, 8.5) if me == 1 else (1.0, 1.5)
+    counts = set()
+    for x, y in [(x + 0.5, y) for y in (near, far) for x in range(0, 10, 2)]:
+        s.down(x, y)
+        s.up(x, y)
+        g = s.view().ghost
+        assert g is not None and g.sees is not None
+        if g.problem is not None:
+            continue
+        mine = replace(s.state.soldier(me, "gunner"), x=g.x, y=g.y, facing=g.facing, placed=True)
+        seen = {e.card for e in s.state.enemies(me) if q.sees_soldier(s.state, mine, e)}
+        assert set(g.sees) == seen
+        count = f"Can go here · sees {len(seen)} of 3 enemy cards"
+        assert count in overlay_text(s.state, s.ui)
+        counts.add(len(seen))
+    assert len(counts) > 1, "the count follows the pointer"
+    assert "the label by it counts the enemy cards it would see from there" in s.prompt()
+    s.press(Command.CARD, "assault")
+    g = s.view().ghost
+    assert g is not None and g.sees is None and "enemy cards" not in overlay_text(s.state, s.ui)
