@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..core import forecast as fc
 from ..core import queries as q
+from ..core.cards import CARDS
 from ..core.errors import Problem
 from ..core.geometry import Vec
 from ..core.state import Pending, PendingKind, Soldier, State, Status
@@ -234,6 +235,26 @@ def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
     return None
 
 
+_last_seeing: list[tuple[State, Ghost, Ghost]] = []
+"""The last ``seeing`` answer: the board asks on every pointer move, for the same pose often."""
+
+
+def seeing(state: State, g: Ghost) -> Ghost:
+    """The card being placed, with the enemy cards it would see from where it is shown when it
+    is the Gunner (R22: it shoots at every one of them; R11-R12, the game's own sight test)."""
+    card = CARDS.get(g.card)
+    if card is None or not card.shoots_all_seen:
+        return g
+    if _last_seeing and _last_seeing[0][0] is state and _last_seeing[0][1] == g:
+        return _last_seeing[0][2]
+    me = replace(state.soldier(g.player, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
+    found = replace(
+        g, sees=tuple(e.card for e in state.enemies(g.player) if q.sees_soldier(state, me, e))
+    )
+    _last_seeing[:] = [(state, g, found)]
+    return found
+
+
 def _perspective(state: State, ui: UI) -> int:
     """Whose side "your sight" is: the one person playing a computer, else (hot-seat) the
     player deciding now, else the one with the initiative."""
@@ -245,10 +266,14 @@ def _perspective(state: State, ui: UI) -> int:
 
 
 def _ghost(state: State, ui: UI) -> Ghost | None:
-    """The card being placed, with whether the enemy zone sees it there (``deploy.seen``),
-    worked out once it rests (not on every step of a drag)."""
+    """The card being placed, with the enemy cards it would see (``seeing``) and whether the
+    enemy zone sees it there (``deploy.seen``, worked out once it rests, not on every step of a
+    drag)."""
     g = ui.ghost
-    if g is None or g.problem is not None or ui.pointer.drag == Drag.GHOST:
+    if g is None:
+        return None
+    g = seeing(state, g)
+    if g.problem is not None or ui.pointer.drag == Drag.GHOST:
         return g
     return replace(g, seen=deploy.seen(state, g))
 

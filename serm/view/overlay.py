@@ -106,11 +106,14 @@ def _ghost(state: State, g: Ghost) -> svg.G:
     words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
         words = "Can go here, in sight of the enemy zone"
+    if g.problem is None and g.sees is not None:
+        words += f" · sees {len(g.sees)} of {len(state.enemies(g.player))} enemy cards"
     where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)
     elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
-        data={"player": g.player, "card": esc(g.card)},
+        data={"player": g.player, "card": esc(g.card)}
+        | ({} if g.sees is None else {"sees": esc(" ".join(g.sees))}),
         elements=elements,
     )
 
