@@ -3,6 +3,7 @@ browser sends after the tap does not reach what the tap drew there."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,29 @@ def test_a_soldiers_details_leave_the_board_free_and_a_tap_on_it_closes_them(
         assert not (box["y"] <= free[1] <= box["y"] + box["height"])
         page.touchscreen.tap(*free)
         info.wait_for(state="hidden")
+
+
+def test_a_finger_dragging_the_handle_before_aiming_points_the_move_the_way_it_turns(
+    touch_page: Page, site_url: str
+) -> None:
+    """The turning handle sits where the aim line begins: a drag that starts on it turns the
+    card and, until the Move is aimed, points the Move the same way."""
+    with phone(touch_page, 360, 640) as page:
+        table = start_game(page, site_url, seed=3, scenario="open")
+        for _ in range(10):
+            page.keyboard.press("Enter")
+        player = table.pending()[1]
+        me = next(c for c in table.cards() if c.player == player and c.card == "assault")
+        page.touchscreen.tap(*to_screen(mapping(page), me.x, me.y))
+        page.locator("#prompt button[data-action=move]").tap()
+        knob = page.locator('#board-svg [data-handle="rotate"]')
+        knob.wait_for()
+        handle = knob.bounding_box()
+        assert handle is not None
+        start = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+        end = to_screen(mapping(page), me.x - 2.5, me.y)  # west of the card
+        Fingers(page).gesture([start], [end], steps=8)
+        saved = json.loads(page.evaluate("() => localStorage.getItem('serm/autosave')"))["ui"]
+        assert saved["mode"] == "aim"
+        assert saved["facing"] == pytest.approx(270.0, abs=3.0)
+        assert saved["aim"] == saved["facing"]
