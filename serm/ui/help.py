@@ -108,7 +108,9 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 </ol>
 <p>Tip: the side that places last acts first@TIP@.
 Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
-<span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look. While you deploy, the
+<span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look and where you can: sight
+is one-way, from each card's top edge, so a soldier may be seen by one it cannot see. While you
+deploy, the
 Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's worst spot for
 the cards you have placed, how many of them it would see from there, and shades your zone: red
 where a card would be seen from many spots, green where from none.</p>
