@@ -4,7 +4,7 @@
 itself and the baselines; ``exposure`` (bench/exposure_latency.py) times the Exposure view of
 deployment in headless Chromium; ``engine`` (bench/engine.py) times the rules engine on
 CPython; ``replay`` (bench/replay.py) replays the costliest legal records it can build; ``web``
-(bench/web.py) drives the built site in headless Chromium against a same-run baseline page.
+(bench/web/) drives the built site in headless Chromium against a same-run baseline page.
 Every benchmark measures a baseline in the same run and prints ratios against it, because the
 machines are shared and noisy; absolute times are printed too, but only ratios compare across runs.
 

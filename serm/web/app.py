@@ -29,6 +29,7 @@ from serm.ui.help import HELP_HTML
 from serm.ui.saves import Loaded
 from serm.web import metrics
 from serm.web.computer import Computer
+from serm.web.course import CourseRunner
 from serm.web.dom import el, null, query
 from serm.web.input import Input
 from serm.web.play import Play, game_buttons
@@ -62,6 +63,8 @@ class App:
         self.play = Play(covered, lambda: self.computer.maybe_think(), self.autosave, busy)
         self.computer = Computer(self.play, covered)
         self.slots = Slots(self)
+        self.course = CourseRunner(self)
+        """The course "Learn in 3 minutes", shown over the start screen."""
         self.input = Input(self)
 
     def dispatch(self, event: a.AppEvent) -> None:
@@ -108,7 +111,7 @@ class App:
         if self.state.dialog is not None:
             self.dispatch(a.Answer(False))
 
-    def act(self, action: str, arg: str) -> None:
+    def act(self, action: str, arg: str, btn: Any = None) -> None:
         """A button of the page: an app event, a part of the page, or a command for the game."""
         if action in CLOSES:
             close_sheet()  # on a phone: back to the board (a question shows over it)
@@ -129,6 +132,8 @@ class App:
         elif action in pages:
             pages[action]()
             self._carry_out(())  # what the storage refused meanwhile (the Saves box read it)
+        elif action.startswith("course"):
+            self.course.act(action, btn)
         elif action in COMMANDS:
             self.play.handle(Press(Command(action), arg))
 
@@ -204,8 +209,23 @@ class App:
         waiting = self.slots.waiting()
         playing = waiting is not None and waiting.status != Status.FINISHED
         resume = panel.resume_text(waiting) if waiting is not None and playing else ""
-        self.play.welcome(self.state.table, dict(self.state.computer), resume, e.fresh_board)
+        self.course.course = None
+        seats, offer = dict(self.state.computer), self.course.offer()
+        self.play.welcome(self.state.table, seats, resume, e.fresh_board, offer)
         return [a.Welcomed()]
+
+    def show_welcome(self, fresh_board: bool = False) -> None:
+        """The start screen (the course leaves it and comes back to it)."""
+        self._carry_out((a.ShowWelcome(fresh_board),))
+
+    def start(self, table: str, computer: dict[int, str], referee: bool) -> None:
+        """A new game (the course's first real game)."""
+        self.dispatch(a.Start(table, tuple(sorted(computer.items())), referee))
+
+    def exposure_on(self) -> None:
+        """Turn the Exposure view on for the game shown (a first game after the course)."""
+        if self.play.game is not None and not self.play.ui.settings.exposure:
+            self.play.handle(Press(Command.EXPOSURE))
 
     def welcome(self) -> Outcomes:
         return self._ShowWelcome(a.ShowWelcome())

@@ -34,6 +34,7 @@ from serm.view.render import SCALE
 from serm.web.dom import attr, el, guard, null
 from serm.web.paint import keep_unit_again, newest_news
 from serm.web.sheet import on_closed
+from serm.web.taps import FOLLOW_UPS, TapGuard
 
 if TYPE_CHECKING:
     from serm.web.app import App
@@ -51,8 +52,8 @@ class Input:
         """Space is held: a press on the board pans it (``PointerDown.pan``)."""
         self.pressed: Any = None
         """The button a finger pressed (acted on when it lets go of it there)."""
-        self.tapped: tuple[Any, float] | None = None
-        """The button last acted on by a finger, and when (its click is then ignored)."""
+        self.taps = TapGuard()
+        """Keeps a tap acted on at its lift from also clicking what it drew under the finger."""
         self._import_proxy = create_proxy(guard(lambda text: app.slots.import_text(str(text))))
         self._watch_file_proxy = create_proxy(guard(lambda text: app.viewer.watch_text(str(text))))
         self.proxies = self._bind_all()
@@ -85,6 +86,10 @@ class Input:
             *(
                 _bind(document, kind, skipper.on_event, passive=False, capture=True)
                 for kind in ("pointerdown", "pointerup", "click", "keydown")
+            ),
+            *(
+                _bind(document, kind, self.taps.on_event, passive=False, capture=True)
+                for kind in ("pointerdown", "keydown", *FOLLOW_UPS)
             ),
             _bind(document, "keydown", self.on_key, passive=False),
             _bind(document, "keyup", self.on_key_up),
@@ -132,6 +137,7 @@ class Input:
         pos = _board_point(event) or (0.0, 0.0)
         touch = str(event.pointerType) != "mouse"
         self.app.play.handle(PointerUp(pos[0], pos[1], _hit(event), touch, int(event.pointerId)))
+        self.taps.acted(event)  # what the lift drew under the finger takes no click from it
 
     def on_pointer_cancel(self, event: Any) -> None:
         """The browser took the pointer (a scroll began, capture lost): the drag never happened.
@@ -200,21 +206,17 @@ class Input:
     def on_button_up(self, event: Any) -> None:
         """A finger let go of the button it pressed: act now. A browser may send no click for
         a tap right after a flick or a quick tap before it (taken for a fling's end or a
-        double tap); the click that may still follow is then ignored (``on_click``)."""
+        double tap); the click that may still follow is kept from whatever the tap drew under
+        the finger (``TapGuard``)."""
         btn, self.pressed = self.pressed, None
         if btn is None or str(event.pointerType) == "mouse" or _button(event) != btn:
             return
-        self.tapped = (btn, float(window.performance.now()))
         self._act(btn)
+        self.taps.acted(event)
 
     def on_click(self, event: Any) -> None:
         btn = _button(event)
         if btn is None:
-            return
-        tapped, self.tapped = self.tapped, None
-        if tapped is not None and window.performance.now() - tapped[1] < 1000:
-            # The click of a tap already acted on: the tap may have redrawn the panel, so the
-            # click can land on the new copy of the button (or on another one) - never act twice.
             return
         if int(event.detail or 0) > 1:
             return  # the 2nd click of a double click would land on the next prompt's button
@@ -223,7 +225,7 @@ class Input:
     def _act(self, btn: Any) -> None:
         if not null(btn.closest("#controls")):
             btn.blur()  # Enter and Space go back to the game, not to this button
-        self.app.act(attr(btn, "data-action"), attr(btn, "data-arg"))
+        self.app.act(attr(btn, "data-action"), attr(btn, "data-arg"), btn)
 
     # --- fields -----------------------------------------------------------------------------------
 

@@ -62,12 +62,14 @@ class Play:
         self.rest_timer: Any = None
         self.covered, self.drawn, self.changed = covered, drawn, changed
 
-    def welcome(self, table: str, computer: dict[int, str], resume: str, fresh: bool) -> None:
+    def welcome(
+        self, table: str, computer: dict[int, str], resume: str, fresh: bool, course: str
+    ) -> None:
         """The start screen (no game); ``fresh``: draw its board even over a waiting game's
-        board drawn before Python ran."""
+        board drawn before Python ran; ``course``: how the course is offered."""
         self.game = None
         # The same markup as the page drawn before Python ran (serm.ui.welcome): nothing moves.
-        screen = welcome_screen(table, computer, resume)
+        screen = welcome_screen(table, computer, resume, course=course)
         el("status").innerHTML = screen.status
         el("prompt").innerHTML = screen.prompt
         if fresh or not (resume and board_snapshot.shown_first()):  # else: it stays

@@ -1328,6 +1328,38 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     assert s.ui.inspect is None
 
 
+def test_a_card_tapped_while_placing_shows_its_details_and_moves_nothing() -> None:
+    """How to play says "Tap a card to see its stats": during deployment too. A press on a card
+    already on the table (a finger's or a mouse's) leaves the card being placed where it is."""
+    s = Screen.new()
+    s.key("Enter")  # one card placed: the other player places next
+    s.key("Enter")
+    placed = s.state.on_table()[0]
+    ghost = s.ui.ghost
+    assert ghost is not None
+    s.send(PointerDown(placed.x, placed.y, hit(placed), touch=True))
+    assert s.ui.inspect == (placed.player, placed.card)
+    s.up(placed.x, placed.y, hit(placed), touch=True)
+    assert s.ui.ghost == ghost and s.ui.inspect == (placed.player, placed.card)
+    s.down(placed.x, placed.y, hit(placed))  # a mouse
+    s.up(placed.x, placed.y, hit(placed))
+    assert s.ui.ghost == ghost
+    s.send(PointerDown(8.0, 9.5, touch=True))  # a finger on bare table: the card goes there
+    assert s.ui.inspect is None and s.ui.ghost != ghost
+
+
+def test_a_finger_on_the_board_closes_the_details_whatever_it_starts() -> None:
+    """The details give way to the board: a press that aims a Move closes them too."""
+    s = deployed()
+    me = mine(s, "assault")
+    s.send(PointerDown(me.x, me.y, hit(me), touch=True))
+    s.up(me.x, me.y, hit(me), touch=True)
+    assert s.ui.inspect == (me.player, me.card)
+    s.key("m")
+    s.send(PointerDown(*bare(s), touch=True))
+    assert s.ui.inspect is None and s.ui.pointer.drag == Drag.AIM
+
+
 def test_the_details_give_the_kill_chance_of_a_target() -> None:
     s = deployed()
     shooter = (
