@@ -49,6 +49,8 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
     match p.kind:
         case PendingKind.PLACE:
+            if _on_table(state, ev.hit):
+                return ui, None  # a card already placed is looked at (its details), not onto
             dragging = _dragging(ui, Drag.GHOST)
             grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
             pressed = Vec(ev.x, ev.y) if grip.y < 0 and grip.x == 0 else None  # lifted
@@ -72,6 +74,12 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         case PendingKind.ROLL:
             pass
     return ui, None
+
+
+def _on_table(state: State, hit: Hit) -> bool:
+    """The press is on a card on the table (not on the card being placed, which is not yet)."""
+    key = hit.soldier
+    return key is not None and any((s.player, s.card) == key for s in state.on_table())
 
 
 def _grip(ui: UI, pos: Vec, touch: bool) -> Vec:

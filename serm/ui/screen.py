@@ -4,10 +4,10 @@ the board, the panel and the reducer share (the chosen soldier, the numbered cho
 
 from __future__ import annotations
 
+from ..core import forecast as fc
 from ..core import queries as q
 from ..core.errors import Problem
 from ..core.geometry import Vec
-from ..core.movement import Halt
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import MovePreview, SoldierKey, ViewModel
 from . import exposure, outlook, path, playback, words
@@ -27,16 +27,16 @@ _last_problem: list[tuple[State, tuple[SoldierKey, float], Problem | None]] = []
 paint (a pointer move aiming a Move among them), the state and the facing change seldom."""
 
 
-_last_reach: list[tuple[State, tuple[SoldierKey, float, float], tuple[int, Halt]]] = []
-"""The last ``straight_reach`` of the Move being aimed: the board's preview and the prompt's
+_last_reach: list[tuple[State, tuple[SoldierKey, float, float], fc.Landing]] = []
+"""The last ``forecast.landing`` of the Move being aimed: the board's preview and the prompt's
 warning (``nowhere``) both ask for it on a pointer move."""
 
 
-def _reach(state: State, s: Soldier, aim: float, facing: float) -> tuple[int, Halt]:
+def _reach(state: State, s: Soldier, aim: float, facing: float) -> fc.Landing:
     key = ((s.player, s.card), aim, facing)
     if _last_reach and _last_reach[0][0] is state and _last_reach[0][1] == key:
         return _last_reach[0][2]
-    found = q.straight_reach(state, s, aim, facing)
+    found = fc.landing(state, s, aim, facing)
     _last_reach[:] = [(state, key, found)]
     return found
 
@@ -47,7 +47,7 @@ def nowhere(state: State, ui: UI) -> words.Said | None:
     if found is None:
         return None
     s, aim, facing = found
-    return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing)[1])
+    return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing).halt)
 
 
 def to_decide(state: State) -> Pending | None:
@@ -194,14 +194,15 @@ def _roles(state: State, ui: UI) -> Roles:
 
 
 def move_preview(state: State, ui: UI) -> MovePreview | None:
-    """The Move being aimed: its direction, the least and most it can travel, where it halts."""
+    """The Move being aimed: its direction, the least and most it can travel, where it halts and
+    whom it rams there (``forecast.landing``, as the engine finds them after the roll)."""
     p, s, c = state.pending, chosen(state, ui), ui.choice
     if p is None or p.kind != PendingKind.ACT or c.mode != ActMode.AIM:
         return None
     if s is None or c.aim is None:
         return None
     facing = c.facing if c.facing is not None else s.facing
-    longest, halt = _reach(state, s, c.aim, facing)
+    land = _reach(state, s, c.aim, facing)
     forecast = outlook.current(state, ui)
     enemy = 3 - s.player
     return MovePreview(
@@ -209,12 +210,15 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
         direction=c.aim,
         facing=facing,
         min_length=float(s.type.move),
-        max_length=float(longest),
-        halt=halt.distance if halt.blocked else None,
+        max_length=land.longest,
+        halt=land.halt.distance if land.halt.blocked else None,
         watchers=()
         if forecast is None
         else tuple(((enemy, w.card), w.entry, w.chance) for w in forecast.watchers),
         stop_chance=None if forecast is None else forecast.stop_chance,
+        rams=tuple((enemy, card) for card in land.rams),
+        ram_chance=land.ram_chance,
+        stuck=words.stuck_against(state, s, c.aim, facing, land.halt) or "",
     )
 
 
@@ -228,10 +232,20 @@ def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
     return None
 
 
+def _perspective(state: State, ui: UI) -> int:
+    """Whose side "your sight" is: the one person playing a computer, else (hot-seat) the
+    player deciding now, else the one with the initiative."""
+    humans = [player for player in (1, 2) if not ui.seats.computer(player)]
+    if len(humans) == 1:
+        return humans[0]
+    p = state.pending
+    return p.player if p is not None and p.player else (state.initiative or 1)
+
+
 def view_model(state: State, ui: UI) -> ViewModel:
     """What ``serm.view.render`` draws besides the state, for this moment of the screen."""
     p = state.pending
-    perspective = p.player if p is not None and p.player else (state.initiative or 1)
+    perspective = _perspective(state, ui)
     human = not computer_to_decide(state, ui)
     highlights, chances = roles(state, ui)
     placing = p is not None and p.kind == PendingKind.PLACE
@@ -281,5 +295,6 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         nowhere(state, ui),
         ui.trace.corners,
         ui.playback.playing,
+        playback.shown_player(ui),
         playback.to_replay(ui, state),
     )

@@ -58,6 +58,13 @@ class MovePreview:
     halt: float | None
     watchers: tuple[tuple[SoldierKey, float, float], ...] = ()
     stop_chance: float | None = None
+    rams: tuple[SoldierKey, ...] = ()
+    """The enemy soldiers touched at ``halt``: a roll that gets there rams them (R16)."""
+    ram_chance: float = 0.0
+    """The chance the roll gets to ``halt`` and rams them (before any React, R19)."""
+    stuck: str = ""
+    """What the card already touches along ``direction`` when it would halt at once (R16),
+    in words ("the Wall"); "" when it gets under way."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,8 @@ class PathTrace:
     cursor: tuple[float, float] | None = None
     halt: tuple[float, float] | None = None
     """Where the path so far (and on to the cursor) would first touch something (R16)."""
+    rams: tuple[str, ...] = ()
+    """The enemy cards touched at ``halt``: the path rams them (R16)."""
 
 
 @dataclass(frozen=True)

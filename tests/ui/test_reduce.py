@@ -15,6 +15,7 @@ from typing import get_args
 
 import pytest
 
+from serm.ai import seated_players
 from serm.core import queries as q
 from serm.core.actions import Face, Move, React, Shoot, Stop
 from serm.core.actions import Path as Traced
@@ -24,7 +25,6 @@ from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
 from serm.ui import driver, outlook, playback, screen, words
-from serm.ui.beats import BeatKind
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -49,14 +49,15 @@ from serm.ui.events import (
 )
 from serm.ui.keys import KEYMAP, badge, binding
 from serm.ui.model import ActMode, Drag
-from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, chosen, computer_to_decide, prompt_key, question_key
 from serm.view import frame
+from serm.view.beats import BeatKind
 from serm.view.board import percent
 from serm.view.model import Viewport
+from serm.view.motion import motions
 from tests.ui.player import Screen, deploy_all
 
 
@@ -155,7 +156,7 @@ def test_number_keys_and_card_buttons_choose_the_card_to_place() -> None:
 
 
 def test_the_cards_to_place_and_place_card_stay_together_at_the_bar_s_foot() -> None:
-    """On a phone the foot flows as one row of compact buttons kept in view (issue 12): the
+    """On a phone the foot flows as one row of compact buttons kept in view: the
     cards to pick and Place card are in it; why the card may not stand is said above it."""
     s = Screen.new()
     s.down(5.0, 5.0)  # mid-table: outside both zones
@@ -641,7 +642,8 @@ def test_a_computer_decision_takes_no_input_and_shows_no_handle() -> None:
 
 def test_computer_players_come_from_the_record() -> None:
     s = Screen.new(computer={2: "easy"})
-    assert set(driver.computer_players(s.game.record)) == {2}
+    players = seated_players(driver.computer_seats(s.game.record), s.game.record.seed)
+    assert set(players) == {2} and players[2].name == "easy"
     assert driver.computer_seats(s.game.record) == {2: "easy"}
     assert s.ui.seats.computers == {2} and s.ui.seats.names[1] == "Computer (easy)"
 
@@ -1326,6 +1328,38 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     assert s.ui.inspect is None
 
 
+def test_a_card_tapped_while_placing_shows_its_details_and_moves_nothing() -> None:
+    """How to play says "Tap a card to see its stats": during deployment too. A press on a card
+    already on the table (a finger's or a mouse's) leaves the card being placed where it is."""
+    s = Screen.new()
+    s.key("Enter")  # one card placed: the other player places next
+    s.key("Enter")
+    placed = s.state.on_table()[0]
+    ghost = s.ui.ghost
+    assert ghost is not None
+    s.send(PointerDown(placed.x, placed.y, hit(placed), touch=True))
+    assert s.ui.inspect == (placed.player, placed.card)
+    s.up(placed.x, placed.y, hit(placed), touch=True)
+    assert s.ui.ghost == ghost and s.ui.inspect == (placed.player, placed.card)
+    s.down(placed.x, placed.y, hit(placed))  # a mouse
+    s.up(placed.x, placed.y, hit(placed))
+    assert s.ui.ghost == ghost
+    s.send(PointerDown(8.0, 9.5, touch=True))  # a finger on bare table: the card goes there
+    assert s.ui.inspect is None and s.ui.ghost != ghost
+
+
+def test_a_finger_on_the_board_closes_the_details_whatever_it_starts() -> None:
+    """The details give way to the board: a press that aims a Move closes them too."""
+    s = deployed()
+    me = mine(s, "assault")
+    s.send(PointerDown(me.x, me.y, hit(me), touch=True))
+    s.up(me.x, me.y, hit(me), touch=True)
+    assert s.ui.inspect == (me.player, me.card)
+    s.key("m")
+    s.send(PointerDown(*bare(s), touch=True))
+    assert s.ui.inspect is None and s.ui.pointer.drag == Drag.AIM
+
+
 def test_the_details_give_the_kill_chance_of_a_target() -> None:
     s = deployed()
     shooter = (
@@ -1386,7 +1420,7 @@ def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
     assert at(s) == (6.0, 9.0)
 
 
-# --- showing what was played (issue 11) ---------------------------------------------------------
+# --- showing what was played ----------------------------------------------------------------------
 
 
 def shot_at_once(speed: str = "normal") -> tuple[Screen, int]:
