@@ -24,6 +24,11 @@ class Search:
     """Safety cap on one decision's wall-clock time; a game that reaches it may not replay."""
     model: Config
     """How both sides take the decisions inside the look-ahead, and rank the replies."""
+    approach: float
+    """Per L of my soldiers' mean distance to the nearest enemy, in every score of mine
+    (``Weights.approach``): a look-ahead one activation deep sees nothing gained by closing in on
+    an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
+    (R8)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,14 @@ STRENGTHS: dict[str, Config] = {
         aim=True,
         reply=True,
         react_value=True,
-        search=Search(width=4, replies=2, groups=2, budget=300_000, seconds=20.0, model=MODEL),
+        search=Search(
+            width=4,
+            replies=2,
+            groups=2,
+            budget=300_000,
+            seconds=20.0,
+            model=MODEL,
+            approach=0.04,
+        ),
     ),
 }

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from serm.core import queries as q
@@ -138,7 +139,12 @@ class LookAhead:
     def planner(self, state: State, cfg: Config) -> Planner:
         """A planner for ``state``'s pending decision, its pair terms shared across the search."""
         pl = Planner(state, cfg, self.rng)
-        ev = self._evaluators.setdefault(pl.ev.w, pl.ev)
+        w = pl.ev.w
+        if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
+            w = replace(w, approach=max(w.approach, self.s.approach))
+        ev = self._evaluators.get(w)
+        if ev is None:
+            ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w)
         pl.ev = ev
         return pl
 
