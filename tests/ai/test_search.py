@@ -107,7 +107,8 @@ def test_a_shoot_is_a_chance_node_weighted_by_the_exact_kill_odds() -> None:
     # The node's value is the two outcomes' values weighted by those odds.
     p = odds.kill(shooter, target)
     value: float = run(la.value(declared, replied=True))
-    parts: list[float] = [run(la.value(la.apply(declared, Roll(f)), replied=True)) for _, f in outs]
+    again = look(declared)  # the same draws for the opponent model's sampling, in the same order
+    parts = [run(again.value(again.apply(declared, Roll(f)), replied=True)) for _, f in outs]
     assert value == pytest.approx(p * parts[0] + (1 - p) * parts[1])
 
 
