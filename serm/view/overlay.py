@@ -27,6 +27,7 @@ from .common import (
     find,
     join,
     pill,
+    rounded,
     scaled,
     screen_extent,
     text_width,
@@ -112,7 +113,13 @@ def _ghost(state: State, g: Ghost) -> svg.G:
     elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
-        data={"player": g.player, "card": esc(g.card)}
+        data={
+            "player": g.player,
+            "card": esc(g.card),
+            "x": rounded(g.x, 4),
+            "y": rounded(g.y, 4),
+            "facing": rounded(g.facing, 2),
+        }
         | ({} if g.sees is None else {"sees": esc(" ".join(g.sees))}),
         elements=elements,
     )
