@@ -527,7 +527,7 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"It will move exactly "
         f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first "
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
-        f"The round handle turns it before it sets off."
+        f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
         f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
         + _nowhere(state, ui)
         + _outlook(state, ui, s)

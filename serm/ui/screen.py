@@ -13,7 +13,7 @@ from ..core.errors import Problem
 from ..core.geometry import Vec
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
-from . import exposure, outlook, path, playback, words
+from . import deploy, exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -265,6 +265,19 @@ def _perspective(state: State, ui: UI) -> int:
     return p.player if p is not None and p.player else (state.initiative or 1)
 
 
+def _ghost(state: State, ui: UI) -> Ghost | None:
+    """The card being placed, with the enemy cards it would see (``seeing``) and whether the
+    enemy zone sees it there (``deploy.seen``, worked out once it rests, not on every step of a
+    drag)."""
+    g = ui.ghost
+    if g is None:
+        return None
+    g = seeing(state, g)
+    if g.problem is not None or ui.pointer.drag == Drag.GHOST:
+        return g
+    return replace(g, seen=deploy.seen(state, g))
+
+
 def view_model(state: State, ui: UI) -> ViewModel:
     """What ``serm.view.render`` draws besides the state, for this moment of the screen."""
     p = state.pending
@@ -278,7 +291,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         show_all_los=ui.settings.show_all_los and state.status != Status.FINISHED,
         highlights=highlights,
         chances=chances,
-        ghost=seeing(state, ui.ghost) if placing and human and ui.ghost is not None else None,
+        ghost=_ghost(state, ui) if placing and human else None,
         move_preview=move_preview(state, ui),
         path_trace=path.preview(state, ui.trace)
         if p is not None and p.kind == PendingKind.PATH

@@ -40,6 +40,8 @@ class Ghost:
     sees: tuple[str, ...] | None = None
     """For a card that shoots at every enemy it sees (the Gunner, R22): the enemy cards on the
     table it would see from here at this facing (R11-R12); None for other cards."""
+    seen: bool = False
+    """The enemy zone sees the card there: its label warns (worked out while it rests)."""
 
 
 @dataclass(frozen=True)
