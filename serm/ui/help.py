@@ -109,9 +109,9 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 <p>Tip: the side that places last acts first@TIP@.
 Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
 <span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look. While you deploy, the
-Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's worst spot for
-the cards you have placed, how many of them it would see from there, and shades your zone: red
-where a card would be seen from many spots, green where from none.</p>
+Exposure view (<span class="keys"><kbd>@X@</kbd>, </span>on in your first game) shows the enemy
+Gunner's worst spot for the cards you have placed, how many of them it would see from there, and
+shades your zone: red where a card would be seen from many spots, green where from none.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
 roll their dice. Tap, click or press any key to skip to the end; <em>Show each action</em> sets the
 speed. After the other side's turn, its moves and shots stay drawn until the next action, and
