@@ -1,7 +1,7 @@
 """Benchmarks, run from a checkout: ``python -m serm bench ai|engine|exposure|replay|web ...``.
 
 ``ai`` (bench/ai.py; ``--browser``: bench/ai_browser.py) plays the computer opponent against
-itself and the baselines; ``exposure`` (bench/exposure.py) times the Exposure view of
+itself and the baselines; ``exposure`` (bench/exposure_latency.py) times the Exposure view of
 deployment in headless Chromium; ``engine`` (bench/engine.py) times the rules engine on
 CPython; ``replay`` (bench/replay.py) replays the costliest legal records it can build; ``web``
 (bench/web.py) drives the built site in headless Chromium against a same-run baseline page.
@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     elif name == "engine":
         from bench.engine import main as runner
     elif name == "exposure":
-        from bench.exposure import main as runner
+        from bench.exposure_latency import main as runner
     elif name == "replay":
         from bench.replay import main as runner
     elif name == "web":

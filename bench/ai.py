@@ -71,9 +71,9 @@ TARGETS = {
     "normal-greedy": 0.60,
     "normal-easy": 0.65,
 }
-"""Least rate of each pairing on the default table at ``--games 200`` (issue 10, item 6)."""
+"""Least rate of each pairing on the default table at ``--games 200``."""
 SEAT_TARGET = (0.40, 0.60)
-"""The first-initiative side's hard-vs-hard rate on the default table (issue 10, item 3)."""
+"""The first-initiative side's hard-vs-hard rate on the default table."""
 SEAT_DRAWS = 0.10
 """Most draws in those games."""
 SEAT_KIND = "hard"

@@ -14,7 +14,7 @@ notes every decision in ``THINK_LOG``, which the bench drains through
 * ``busy``: the part of it spent in Python running the computer's thinking inside the slices.
 
 Right after each game, with the page blank, the game is played again on CPython (same seed, same
-players, made by ``serm.ui.driver.computer_players``) with every decision timed, for the
+players, made by ``serm.ai.seated_players``) with every decision timed, for the
 Pyodide/CPython ratio (the machine's load then is about the same), and its record compared with the
 page's. They may differ (noted, not an error): Pyodide's libm (musl) and CPython's (glibc) can
 differ in the last bit of ``math.atan2``, so a sampled facing may differ in its last bit, and the
@@ -33,7 +33,7 @@ placements cost on this machine at this moment. The row is met when hard's longe
 under ``TASK_BUDGET_MS`` (``--deployment-table`` picks another table, ``--no-deployment`` leaves
 the row out).
 
-Prints a table per strength with the targets of the issue (p95 of ``wall``: normal under 1 s,
+Prints a table per strength with the targets (p95 of ``wall``: normal under 1 s,
 hard under 3 s), the median gap between two slices of a decision, the longest slice (a step of the
 thinking that cannot be cut: the page is frozen that long), the longest task against its budget,
 the p95 per kind of decision, the deployment row, and ends with one JSON line of every figure.
@@ -57,6 +57,7 @@ from bench.web import BOOT_TIMEOUT_MS, Browser, guard_page
 from harness.chromium import CHROMIUM
 from harness.site import built_site, served
 from harness.stats import percentile
+from serm.ai import seated_players
 from serm.core.scenario import BUILT_IN, by_name
 from serm.ui import driver
 from serm.ui.saves import AUTOSAVE
@@ -64,7 +65,7 @@ from tools import build
 
 STRENGTHS = ("easy", "normal", "hard")
 TARGETS_P95_S = {"normal": 1.0, "hard": 3.0}
-"""The issue's think-time targets: p95 of the wall-clock time in the page (s)."""
+"""The think-time targets: p95 of the wall-clock time in the page (s)."""
 POLL_MS = 500
 TASK_BUDGET_MS = 150.0
 """Longest main-thread task the page may run while the computer plays (ms): a slice is 12 ms of
@@ -262,7 +263,7 @@ def replay_on_cpython(run: GameRun, scenario: str) -> None:
     ``decide`` (s), and check the record against the page's."""
     seats = {1: run.strength, 2: run.strength}
     game = driver.new_game(by_name(scenario, run.seed), run.seed, seats)
-    players = driver.computer_players(game.record)
+    players = seated_players(driver.computer_seats(game.record), game.record.seed)
     while len(run.cpython_s) < len(run.decisions) and game.state.pending is not None:
         p = game.state.pending
         started = time.perf_counter()

@@ -1,6 +1,6 @@
 """``python -m serm bench replay``: the replay bound, shown by the costliest records we can build.
 
-A record the loader accepts must replay in under 2 s per 1,000 actions on CPython (issue 13). The
+A record the loader accepts must replay in under 2 s per 1,000 actions on CPython. The
 limits that make it so: at most 20,000 actions, Brawler paths of at most 64 points (C19), terrain
 of at most ``MAX_PIECES`` pieces and ``MAX_TERRAIN_CORNERS`` corners, and a budget of sight work
 per action under each rules version (``serm.core.ruleset``: rules version 1, sampled sight;

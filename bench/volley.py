@@ -1,4 +1,4 @@
-"""Frame times during an animated volley (issue 11), a part of ``python -m serm bench web``.
+"""Frame times during an animated volley, a part of ``python -m serm bench web``.
 
 A fresh profile opens the game at the normal show speed (``speed_script("normal")``) and imports
 bench/volley-position.json: a deployment (rules version 2, no opening: the roll-off and ten cards

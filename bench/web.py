@@ -44,9 +44,9 @@ baseline gets pointer moves too, over its rectangle, as the floor of the pointer
 
 First of all (and alone with ``--volley``), one more fresh profile at the normal show speed
 records the frame times while the computer's Gunner shoots an animated volley, and the same page
-idle as long (``bench.volley``; issue 11's p95 <= 20 ms per frame).
+idle as long (``bench.volley``; the target: p95 <= 20 ms per frame).
 
-Prints the tables, the budget of the issue with each figure met or missed, the ratios
+Prints the tables, the budget with each figure met or missed, the ratios
 game/baseline, and ends with one JSON line holding every figure. ``--interaction`` runs only the
 scripted game and the baseline's pointer moves (no cold, warm or link loads): its tables, the
 budget's input and memory rows and the JSON line, in a few minutes. ``--smoke`` is the least run
@@ -100,7 +100,7 @@ activations (a select, a Move's aim ray, the end of a Move)."""
 HOVER_EVERY = 15
 """In the scripted game, every this many actions the pointer moves over each card on the table."""
 
-# The budget (medians, same run; issue 14, "Faster than the floor"); see docs/performance.md.
+# The budget (medians, same run: faster than the floor page); see docs/performance.md.
 BUDGET_BOARD_OF_FLOOR_TTI = 0.25
 BUDGET_COLD_TTI_X = 1.00
 BUDGET_WARM_TTI_X = 0.85
@@ -110,7 +110,7 @@ BUDGET_MOVE_P95_MS = 16.0
 BUDGET_CLICK_P95_MS = 50.0
 BUDGET_MEMORY_GROWTH = 0.10
 
-# The emulated phone link of the issue: 10 Mbps down, 70 ms latency (5 Mbps up).
+# The emulated phone link: 10 Mbps down, 70 ms latency (5 Mbps up).
 LINK = {
     "offline": False,
     "latency": 70,
@@ -336,7 +336,7 @@ class Browser:
 
 def guard_page(ctx: Any, problems: list[str], probe: bool = True, speed: str = "instant") -> Any:
     """The probe in every page (unless not ``probe``); requests off 127.0.0.1, page errors and
-    console errors recorded as problems; the shows at ``speed`` (``serm.ui.beats.SPEEDS``). Also
+    console errors recorded as problems; the shows at ``speed`` (``serm.view.beats.SPEEDS``). Also
     used by ``python -m serm bench ai --browser``.
 
     No ``context.route``: Playwright turns the HTTP cache off while it intercepts requests
@@ -824,7 +824,7 @@ def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
-    """The rows of issue 14's budget: (what, measured, met), medians of the same run (only the
+    """The rows of the budget: (what, measured, met), medians of the same run (only the
     scripted game's rows in an ``--interaction`` run, which has no loads)."""
     boot = _boot_rows(figures) if "game" in figures else []
     return boot + _play_rows(figures)
@@ -1177,7 +1177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--volley",
         action="store_true",
-        help="only the frame times during an animated volley (issue 11)",
+        help="only the frame times during an animated volley",
     )
     args = parser.parse_args(argv)
     if args.quick or args.smoke:

@@ -1,4 +1,10 @@
-"""Isolation (style.md): only the browser layer touches the browser; the checkout's layers.
+"""Isolation: only the browser layer touches the browser; the layers point one way.
+
+serm's layers, lowest first: core (the rules), then ai (the computer opponent) and view (state to
+SVG) beside each other, then ui (the interaction state, its reducer, the panel's HTML), then web
+(the browser). A module imports only from its own layer and the layers below it, and nothing in
+serm imports ``bench``, ``tools``, ``tests`` or ``harness`` (but the command line's ``bench``
+command, which hands over to the checkout's benchmarks).
 
 serm/core (the rules) and serm/ai (the computer opponent) import nothing from ``js``, ``pyscript``,
 ``pyodide`` or ``svg``; serm/view (pure functions to SVG) and serm/ui (the interaction state and
@@ -120,6 +126,87 @@ def test_the_blocker_blocks() -> None:
         timeout=120,
     )
     assert result.returncode != 0 and "svg is not installed here" in result.stderr
+
+
+# --------------------------------------------------------------------- the layers' order
+
+SERM = ROOT / "serm"
+LAYERS = {"core": 0, "ai": 1, "view": 1, "ui": 2, "web": 3}
+"""Each layer's height: a module may import its own layer and lower ones."""
+OUTSIDE = {"bench", "tools", "tests", "harness"}
+"""The checkout's folders around serm, which serm never imports."""
+BENCH_COMMAND = ("__main__.py", "bench")
+"""``python -m serm bench ...`` hands over to the checkout's ``bench`` package: the one import of
+something outside serm, from the command line, not from any layer."""
+
+
+def absolute_imports(path: Path, package: str) -> Iterator[tuple[int, str]]:
+    """(line, full module name) of every import in a file of ``package`` (dotted), relative ones
+    resolved; ``from x import name`` yields ``x.name`` too (``name`` may be a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            yield node.lineno, base
+            for alias in node.names:
+                yield node.lineno, f"{base}.{alias.name}"
+
+
+def layer_breaches(root: Path) -> list[str]:
+    """Imports under ``root`` (a folder laid out as serm) that point up or sideways across the
+    layers, or out of serm to the checkout's other folders."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        layer = rel.parts[0] if len(rel.parts) > 1 else None
+        package = ".".join(["serm", *rel.parts[:-1]])
+        for line, name in sorted(set(absolute_imports(path, package))):
+            parts = name.split(".")
+            if parts[0] in OUTSIDE and (rel.as_posix(), parts[0]) != BENCH_COMMAND:
+                out.append(f"{rel}:{line} imports {parts[0]}")
+            elif parts[0] == "serm" and len(parts) > 1 and parts[1] in LAYERS and layer:
+                if parts[1] != layer and LAYERS[parts[1]] >= LAYERS.get(layer, 9):
+                    out.append(f"{rel}:{line} imports serm.{parts[1]}")
+    return sorted(set(out))
+
+
+def test_the_layers_point_one_way() -> None:
+    assert {p.name for p in SERM.iterdir() if p.is_dir() and p.name in LAYERS} == set(LAYERS)
+    assert layer_breaches(SERM) == []
+
+
+def test_the_layer_checker_sees_a_view_importing_the_ui(tmp_path: Path) -> None:
+    for layer in LAYERS:
+        (tmp_path / layer).mkdir()
+        (tmp_path / layer / "__init__.py").write_text("")
+    (tmp_path / "view" / "fine.py").write_text("from ..core import cover\nfrom .model import X\n")
+    (tmp_path / "ui" / "fine.py").write_text("from ..view.beats import Beat\nimport serm.ai\n")
+    assert layer_breaches(tmp_path) == []
+    (tmp_path / "view" / "bad.py").write_text(
+        "from ..ui.model import UI\ndef f():\n    from serm.ui import driver\n"
+    )
+    (tmp_path / "ai" / "bad.py").write_text("from ..view import render\nimport tests.ui\n")
+    (tmp_path / "core" / "bad.py").write_text("from serm.web import app\nfrom .. import ai\n")
+    assert layer_breaches(tmp_path) == [
+        "ai/bad.py:1 imports serm.view",
+        "ai/bad.py:2 imports tests",
+        "core/bad.py:1 imports serm.web",
+        "core/bad.py:2 imports serm.ai",
+        "view/bad.py:1 imports serm.ui",
+        "view/bad.py:3 imports serm.ui",
+    ]
+
+
+def test_only_the_command_line_imports_the_benchmarks(tmp_path: Path) -> None:
+    (tmp_path / "__main__.py").write_text("import bench\n")
+    (tmp_path / "other.py").write_text("import bench\nfrom tools import build\n")
+    assert layer_breaches(tmp_path) == ["other.py:1 imports bench", "other.py:2 imports tools"]
 
 
 # --------------------------------------------------------------------- around serm

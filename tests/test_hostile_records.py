@@ -1,5 +1,5 @@
 """Hostile records on the command line: whatever a file holds, ``python -m serm replay`` exits with
-0 and one JSON line, or 2 and one line on stderr; never a traceback (issue 13).
+0 and one JSON line, or 2 and one line on stderr; never a traceback.
 
 Hypothesis takes a real record (the example's actions up to the first of each kind, then a
 concession: every kind of field the format has) and puts something hostile in one place: a value

@@ -1,4 +1,4 @@
-"""The replay bound (issue 13): a record may ask only so much sight work per action (rules version
+"""The replay bound: a record may ask only so much sight work per action (rules version
 1: the sampled test; version 2: the exact test); past it, it is refused with one line saying so,
 at once — not replayed for minutes. A live game refuses the action that would cross the budget
 (C20), so it never makes a record its own replay refuses. The records come from the benchmark's

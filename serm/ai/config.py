@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .exposure import Grid
+from .deploy_cover import Grid
 
 
 @dataclass(frozen=True)

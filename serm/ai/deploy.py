@@ -26,8 +26,8 @@ from serm.core.geometry import Vec
 from serm.core.state import Soldier
 
 from . import odds, sight
+from .deploy_cover import ZoneSight, bits, poses_for, zone_sight
 from .evaluate import VALUES, Board
-from .exposure import ZoneSight, bits, poses_for, zone_sight
 from .plans import VOLLEY, Candidate, Planner, toward, volley_soldier
 
 ORDER = ("armored", "assault", "ranger", "brawler", "gunner")

@@ -9,7 +9,7 @@ chosen action; ``decide`` runs it to the end.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Protocol
 
 from serm.core.actions import Action
@@ -147,6 +147,12 @@ def make_player(kind: str, seed: int = 0) -> BasePlayer:
     if kind in STRENGTHS:
         return SearchPlayer(kind, seed)
     raise ValueError(f"unknown player {kind!r}; choose one of {', '.join(KINDS)}")
+
+
+def seated_players(seats: Mapping[int, str], seed: int | None) -> dict[int, BasePlayer]:
+    """A computer player for each seat of ``seats`` (player -> strength), each seeded by the
+    game's ``seed`` plus its player number, so a game replays with the same players."""
+    return {p: make_player(s, (seed or 0) + p) for p, s in seats.items()}
 
 
 KINDS = ("easy", "normal", "hard", "greedy", "random")

@@ -1,8 +1,8 @@
 """Line of sight as it was decided under rules version 1: sampled sight lines (C13 of that version).
 
-Rules version 1 (records and saves made before exact sight, R12 revised 2026-11-30) is replayed
-with the test it was played under, kept here; ``serm.core.ruleset`` picks it by the state's rules
-version. Newer games use the exact test of ``serm.core.los``.
+A game of rules version 1 is replayed and continued with the test it was played under, kept
+here; ``serm.core.ruleset`` picks it by the state's rules version. Newer games use the exact
+test of ``serm.core.los``.
 
 R11: in a card's own frame a point is in its LOS region when it lies strictly beyond the top edge
 and its sideways distance from the centre line is at most half the card's width plus its distance

@@ -156,7 +156,7 @@ def _name(s: Soldier) -> str:
     return f"player {s.player}'s {s.type.title}"
 
 
-def _Name(s: Soldier) -> str:  # the sentence-start form of _name
+def _sentence_name(s: Soldier) -> str:
     return f"Player {s.player}'s {s.type.title}"
 
 
@@ -386,7 +386,7 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
     if problem:
         raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     state = state.with_soldier(replace(s, facing=facing))
-    state = _log(state, EventKind.MOVE, f"{_Name(s)} turns to face {facing:.0f}°.")
+    state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} turns to face {facing:.0f}°.")
     return _after_part(_mark(state, moved=True))
 
 
@@ -403,7 +403,7 @@ def _declare_move(state: State, s: Soldier, action: Move) -> State:
     direction = None if action.direction is None else normalize_bearing(action.direction)
     state = state.with_soldier(replace(s, facing=facing))
     where = "" if direction is None else f" toward {direction:.0f}°"
-    state = _log(state, EventKind.MOVE, f"{_Name(s)} declares a Move{where}.")
+    state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} declares a Move{where}.")
     pool = q.move_pool(state, s)
     return replace(
         state,
@@ -421,7 +421,7 @@ def _move_rolled(state: State, faces: Faces) -> State:
     mv, s = state.move, _mover(state)
     assert mv is not None
     n = total(faces)
-    state = _log(state, EventKind.ROLL, f"{_Name(s)} rolls {n} to move.", faces)
+    state = _log(state, EventKind.ROLL, f"{_sentence_name(s)} rolls {n} to move.", faces)
     state = replace(state, move=replace(mv, total=n, faces=faces))
     if mv.direction is None:
         return replace(state, pending=Pending(PendingKind.PATH, s.player))
@@ -491,7 +491,7 @@ def _react(state: State, pending: Pending, action: React) -> State:
         rule = "R23" if never else "R18"
         raise IllegalActionError(rule, f"your {_card_words(action.card)} cannot react to this Move")
     r = state.soldier(pending.player, action.card)
-    state = _log(state, EventKind.REACT, f"{_Name(r)} reacts!")
+    state = _log(state, EventKind.REACT, f"{_sentence_name(r)} reacts!")
     return replace(
         state,
         move=replace(mv, reactor=r.card),
@@ -538,7 +538,9 @@ def _stop(state: State, action: Stop) -> State:
     )
     if not reactor.on_table:
         return _end_activation(state, held=False)
-    state = _log(state, EventKind.INITIATIVE, f"{_Name(reactor)} takes an activation at once.")
+    state = _log(
+        state, EventKind.INITIATIVE, f"{_sentence_name(reactor)} takes an activation at once."
+    )
     return replace(state, pending=Pending(PendingKind.ACT, rp))
 
 
@@ -551,7 +553,9 @@ def _slide(
     for card in rams:
         victim = state.soldier(other(s.player), card)
         state = _eliminate(state, victim)
-        state = _log(state, EventKind.KILL, f"{_Name(s)} rams {_name(victim)}: eliminated!")
+        state = _log(
+            state, EventKind.KILL, f"{_sentence_name(s)} rams {_name(victim)}: eliminated!"
+        )
     return _check_victory(state)
 
 
@@ -595,7 +599,7 @@ def _declare_shot(state: State, s: Soldier, target: str) -> State:
 
 def _start_attack(state: State, s: Soldier, target: str, remaining: tuple[str, ...]) -> State:
     t = state.soldier(other(s.player), target)
-    state = _log(state, EventKind.SHOOT, f"{_Name(s)} shoots at {_name(t)}.")
+    state = _log(state, EventKind.SHOOT, f"{_sentence_name(s)} shoots at {_name(t)}.")
     return replace(
         state,
         shot=ShotInProgress(s.card, target, remaining=remaining),

@@ -1,9 +1,9 @@
 """Rules versions: which rules a game is played under, dispatched in this one place (R24).
 
-The rulings changed on 2026-11-30: sight became exact (R12 revised) and 40 activations in a row
-without an elimination end the game in a draw (R8 revised). Either can change how a recorded game
-plays out, so a record carries the rules version it was played under, and a game is replayed and
-continued under its own rules:
+The versions differ in sight (sampled or exact, R12) and in the draw after 40 activations in a
+row without an elimination (R8), and later in the opening (R5). Either can change how a recorded
+game plays out, so a record carries the rules version it was played under, and a game is
+replayed and continued under its own rules:
 
 - **version 1**: sight lines sampled (5 points of the viewer's top edge to the corners, edge
   midpoints and centre of the visible part; a Move's footprint tested every 0.05 L,
@@ -17,7 +17,7 @@ A state knows its version (``State.rules_version``); the rules and queries ask `
 the sight test and the draw limit instead of importing them.
 
 Each version's sight code counts its work (``serm.core.work``), and a record may ask for only so
-much of it per action (issue 13): ``SAMPLED_WORK_*`` for version 1, ``EXACT_WORK_*`` for
+much of it per action: ``SAMPLED_WORK_*`` for version 1, ``EXACT_WORK_*`` for
 version 2. A replay past the budget is refused (``record.bounded``), and a live game refuses the
 action that would cross it (C20, ``Game.play``).
 """

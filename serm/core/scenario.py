@@ -2,7 +2,7 @@
 
 The built-in tables (``LIBRARY``, by key with ``by_name``) are 10 x 10 L with the zones of R2 and
 mirror-symmetric across the line between the zones (y = 5), so neither side is favoured. Every
-one but the open field gives cover (R2, revised 2026-11-30): the best five-card deployment is seen
+one but the open field gives cover (R2): the best five-card deployment is seen
 by the best pose of an enemy Gunner placed last in at most 2 of its 5 cards
 (``serm.core.cover``; ``tools/gunner_cover.py --all`` prints the figures):
 

@@ -1,4 +1,4 @@
-"""Counting the work of a replay, so that it can be bounded (issue 13; ``serm.core.ruleset``).
+"""Counting the work of a replay, so that it can be bounded (``serm.core.ruleset``).
 
 A record could ask for millions of sight tests; each rules version's sight code counts the work it
 does in *units* (about a microsecond each on CPython) with ``spend``, and ``work_limit`` raises

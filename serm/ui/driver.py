@@ -3,14 +3,15 @@
 The browser layer (serm/web) and the CPython tests drive a game the same way: ``step(game, ui,
 event)`` reduces the event and plays the action it asks for through the engine (``Game.play``),
 then settles the screen on the new state, playing any default that settling proposes. The
-computer players are made from the record's player kinds by ``computer_players``; their thinking
-is run by the caller (the browser slices it between frames).
+computer's seats are read from the record's player kinds (``computer_seats``); the caller makes
+the players (``serm.ai.seated_players``) and runs their thinking (the browser slices it between
+frames).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.actions import Action
 from ..core.errors import IllegalActionError
@@ -18,15 +19,12 @@ from ..core.game import Game
 from ..core.record import Record
 from ..core.scenario import Scenario
 from ..core.state import Soldier, State
+from ..view.beats import beats
 from . import snapshot, words
-from .beats import beats
 from .choose import tell
 from .events import Event, Refused, Settled, Shown
 from .model import UI, Seats, Settings
 from .reduce import reduce
-
-if TYPE_CHECKING:
-    from ..ai import Player
 
 STRENGTHS = ("easy", "normal", "hard")
 """The computer players a record may name (``serm.ai.STRENGTHS``, not imported at start-up)."""
@@ -44,16 +42,6 @@ def computer_seats(record: Record) -> dict[int, str]:
     """The seats of a record played by the computer, with their strengths."""
     found = {p: strength(info.get("kind", "human")) for p, info in record.players.items()}
     return {p: s for p, s in found.items() if s is not None}
-
-
-def computer_players(record: Record) -> dict[int, Player]:
-    """The computer players of a game, made from its record's player kinds (seeded by it)."""
-    seats = computer_seats(record)
-    if not seats:
-        return {}
-    from ..ai import make_player  # loaded only when a computer plays
-
-    return {p: make_player(s, (record.seed or 0) + p) for p, s in seats.items()}
 
 
 def new_game(
@@ -123,7 +111,7 @@ def step(game: Game, ui: UI, event: Event) -> Stepped:
 def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     """Play ``action`` and the defaults settling proposes after it; a refused action changes
     nothing but the message. A human's action starts the "what just happened" lines. What was
-    played goes to the screen's playback as beats (``Shown``: shown on the board, issue 11)."""
+    played goes to the screen's playback as beats (``Shown``: shown on the board)."""
     states = [game.state]
     played: list[Action] = []
     by = _decider(game.state, action)

@@ -16,8 +16,8 @@ from enum import StrEnum
 
 from ..core.actions import Action
 from ..core.state import State
+from ..view.beats import Beat
 from ..view.model import SoldierKey
-from .beats import Beat
 
 
 class Command(StrEnum):
@@ -211,7 +211,7 @@ class Refused:
 
 @dataclass(frozen=True)
 class Shown:
-    """A decision was played: its ``beats`` (``serm.ui.beats``), who decided (``by``: a player,
+    """A decision was played: its ``beats`` (``serm.view.beats``), who decided (``by``: a player,
     0 for the roll-off) and the state before it (``since``). The board shows them unless the
     speed is instant."""
 
@@ -235,7 +235,7 @@ class ShowEnded:
 
 @dataclass(frozen=True)
 class Speed:
-    """The player picked how fast actions are shown (a ``serm.ui.beats.SPEEDS`` name)."""
+    """The player picked how fast actions are shown (a ``serm.view.beats.SPEEDS`` name)."""
 
     name: str
 

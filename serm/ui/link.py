@@ -1,4 +1,4 @@
-"""A game record in a link's fragment ("watch from a link", issue 11 item 5).
+"""A game record in a link's fragment ("watch from a link").
 
 ``fragment(record)`` is ``PREFIX`` followed by the record's compact JSON, deflated (zlib) and
 written in URL-safe base64 without padding. The fragment never leaves the browser (it is not sent

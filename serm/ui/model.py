@@ -21,8 +21,8 @@ from ..core.forecast import Forecast
 from ..core.geometry import Vec
 from ..core.los import Viewer
 from ..core.state import State
+from ..view.beats import DEFAULT_SPEED, Beat
 from ..view.model import Ghost, SoldierKey, Viewport
-from .beats import DEFAULT_SPEED, Beat
 
 
 class ActMode(StrEnum):
@@ -205,10 +205,10 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Playback:
-    """What the board shows of the actions just played (issue 11): the show playing, and the
+    """What the board shows of the actions just played: the show playing, and the
     latest run of beats by one player ("what just happened").
 
-    ``speed``: a ``serm.ui.beats.SPEEDS`` name (the player's setting, kept by the browser).
+    ``speed``: a ``serm.view.beats.SPEEDS`` name (the player's setting, kept by the browser).
     ``show``/``show_from``: the beats the show on screen plays and the state it starts from;
     ``shows``: how many shows were started (names the one playing); ``playing``: a show is on
     screen, so the first press or key only skips it. ``last``/``since``/``by``: the beats

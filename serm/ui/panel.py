@@ -16,11 +16,11 @@ from ..core.cards import CARDS, other
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
+from ..view.beats import BeatKind
 from ..view.board import percent
 from ..view.escape import escape
-from ..view.exposure import words as exposure_words
+from ..view.exposure_layer import words as exposure_words
 from . import exposure, outlook, path, playback, words
-from .beats import BeatKind
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge

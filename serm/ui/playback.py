@@ -1,4 +1,4 @@
-"""Showing what was played (issue 11): the playback part of the screen, changed by its events.
+"""Showing what was played: the playback part of the screen, changed by its events.
 
 A decision played (``Shown``) starts a show of its beats unless the speed is instant; the show
 ends by itself (``ShowEnded``) or at the first press or key (``Skip``), which does nothing else.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.state import State
-from .beats import SPEEDS, Beat, BeatKind, speed_factor
+from ..view.beats import SPEEDS, Beat, BeatKind, speed_factor
 from .events import Shown
 from .model import UI, Playback
 

@@ -1,6 +1,6 @@
 """The replay viewer: step through a record's actions as data, changed only by ``step``.
 
-The record stays the single source (issue 11, item 6): ``Frames`` holds the states a record goes
+The record stays the single source: ``Frames`` holds the states a record goes
 through, made by the core's one replay loop (``serm.core.record.replay_steps``) and nothing else;
 ``Viewer`` holds where the viewer stands (``index``: how many actions are applied, 0..N), whether
 it plays and at what speed. ``step(viewer, event)`` is a pure function of the two; the browser

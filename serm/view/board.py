@@ -32,10 +32,10 @@ from .common import (
     esc,
     find,
     join,
-    n,
     pill,
     pts,
-    sc,
+    rounded,
+    scaled,
     screen_extent,
     text,
 )
@@ -59,18 +59,18 @@ def _frame_and_table(state: State) -> list[svg.Element]:
     m = MARGIN * SCALE
     return [
         svg.Rect(
-            x=n(-m),
-            y=n(-m),
-            width=sc(sc_.width) + 2 * m,
-            height=sc(sc_.height) + 2 * m,
+            x=rounded(-m),
+            y=rounded(-m),
+            width=scaled(sc_.width) + 2 * m,
+            height=scaled(sc_.height) + 2 * m,
             fill=FRAME,
             data={"role": "frame"},
         ),
         svg.Rect(
             x=0,
             y=0,
-            width=sc(sc_.width),
-            height=sc(sc_.height),
+            width=scaled(sc_.width),
+            height=scaled(sc_.height),
             rx=4,
             fill=TABLE,
             stroke=TABLE_EDGE,
@@ -85,7 +85,7 @@ def _zones(state: State) -> list[svg.Element]:
     out: list[svg.Element] = []
     for player in (1, 2):
         z = state.scenario.zone(player)
-        x0, y0, w, h = sc(z.x0), sc(z.y0), sc(z.x1 - z.x0), sc(z.y1 - z.y0)
+        x0, y0, w, h = scaled(z.x0), scaled(z.y0), scaled(z.x1 - z.x0), scaled(z.y1 - z.y0)
         placing = (
             state.pending is not None
             and state.pending.kind == PendingKind.PLACE
@@ -96,7 +96,13 @@ def _zones(state: State) -> list[svg.Element]:
         m = MARGIN * SCALE
         if z.y1 >= state.scenario.height - 1e-9:
             where = text(
-                x0 + w, sc(state.scenario.height) + m / 2, label, 22, ZONE, bold=True, anchor="end"
+                x0 + w,
+                scaled(state.scenario.height) + m / 2,
+                label,
+                22,
+                ZONE,
+                bold=True,
+                anchor="end",
             )
         elif z.y0 <= 1e-9:
             where = text(x0 + w, -m / 2, label, 22, ZONE, bold=True, anchor="end")
@@ -146,8 +152,8 @@ def _terrain(t: Terrain) -> svg.G:
         elements.append(svg.Polygon(points=pts(t.points), fill=f"url(#{HATCH_ID})"))
     halo = TALL_EDGE if t.tall else None
     elements += [
-        text(sc(c.x), sc(c.y) - 11, t.name, 19, fg, bold=True, halo=halo),
-        text(sc(c.x), sc(c.y) + 12, kind, 15, fg, halo=halo),
+        text(scaled(c.x), scaled(c.y) - 11, t.name, 19, fg, bold=True, halo=halo),
+        text(scaled(c.x), scaled(c.y) + 12, kind, 15, fg, halo=halo),
     ]
     return svg.G(class_=["terrain", kind], data={"role": "terrain"}, elements=elements)
 
@@ -167,9 +173,9 @@ def _chance_labels(
         if role == "reactor":
             label = f"React {label}"
         _, hh = screen_extent(s.facing)
-        x, y = sc(s.x), sc(s.y) - hh - 20
+        x, y = scaled(s.x), scaled(s.y) - hh - 20
         if y < top + 16:
-            y = sc(s.y) + hh + 20
+            y = scaled(s.y) + hh + 20
         out.append(
             svg.G(
                 class_=["chance"],

@@ -35,8 +35,8 @@ from .common import (
     card_rect,
     esc,
     facing_arrow,
-    n,
     place,
+    rounded,
 )
 
 BAND = 25.0
@@ -69,12 +69,12 @@ def _band(fill: str) -> svg.Path:
     bottom = top + BAND
     return svg.Path(
         d=[
-            svg.M(n(x0), n(bottom)),
-            svg.V(n(top + r)),
-            svg.Arc(r, r, 0, False, True, n(x0 + r), n(top)),
-            svg.H(n(x1 - r)),
-            svg.Arc(r, r, 0, False, True, n(x1), n(top + r)),
-            svg.V(n(bottom)),
+            svg.M(rounded(x0), rounded(bottom)),
+            svg.V(rounded(top + r)),
+            svg.Arc(r, r, 0, False, True, rounded(x0 + r), rounded(top)),
+            svg.H(rounded(x1 - r)),
+            svg.Arc(r, r, 0, False, True, rounded(x1), rounded(top + r)),
+            svg.V(rounded(bottom)),
             svg.Z(),
         ],
         fill=fill,
@@ -85,8 +85,8 @@ def _stat(letter: str, value: int, x: float, y: float) -> svg.Text:
     """One stat: its letter, small, then its number, large; centred on (x, y)."""
     fill = INK if value else MUTED
     return svg.Text(
-        x=n(x),
-        y=n(y),
+        x=rounded(x),
+        y=rounded(y),
         text_anchor="middle",
         dominant_baseline="central",
         font_weight="bold",
@@ -123,7 +123,7 @@ def _face(s: Soldier) -> svg.G:
         t_.stroke, t_.stroke_width, t_.stroke_linejoin, t_.paint_order = light, 4, "round", "stroke"
     return svg.G(
         class_=["face"],
-        transform=[svg.Rotate(n(-s.facing))] if n(s.facing) else None,
+        transform=[svg.Rotate(rounded(-s.facing))] if rounded(s.facing) else None,
         elements=[name, *stats],
     )
 
@@ -207,9 +207,9 @@ def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -
         data={
             "player": p,
             "card": esc(s.card),
-            "x": n(s.x, 4),
-            "y": n(s.y, 4),
-            "facing": n(s.facing, 2),
+            "x": rounded(s.x, 4),
+            "y": rounded(s.y, 4),
+            "facing": rounded(s.facing, 2),
         },
         elements=elements,
     )

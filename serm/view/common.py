@@ -62,21 +62,21 @@ def esc(s: object) -> str:
     return escape(s)
 
 
-def n(v: float, digits: int = 2) -> float | int:
+def rounded(v: float, digits: int = 2) -> float | int:
     """``v`` rounded to ``digits`` decimals, as an int when whole (keeps the markup short)."""
     r = round(v, digits)
     i = int(r)
     return i if r == i else r
 
 
-def sc(v: float) -> float | int:
+def scaled(v: float) -> float | int:
     """A length in L as rounded scaled units."""
-    return n(v * SCALE)
+    return rounded(v * SCALE)
 
 
 def pts(points: tuple[Vec, ...] | list[Vec]) -> list[svg.Point]:
     """Table points (L) as scaled, rounded svg points."""
-    return [svg.Point(n(p.x * SCALE), n(p.y * SCALE)) for p in points]
+    return [svg.Point(rounded(p.x * SCALE), rounded(p.y * SCALE)) for p in points]
 
 
 def text(
@@ -93,8 +93,8 @@ def text(
 ) -> svg.Text:
     """A text element centred vertically on (x, y) in scaled units; ``s`` is escaped here."""
     return svg.Text(
-        x=n(x),
-        y=n(y),
+        x=rounded(x),
+        y=rounded(y),
         text=esc(s),
         font_size=size,
         font_weight="bold" if bold else None,
@@ -123,11 +123,11 @@ def pill(
     return svg.G(
         elements=[
             svg.Rect(
-                x=n(x - w / 2),
-                y=n(y - h / 2),
-                width=n(w),
-                height=n(h),
-                rx=n(h / 2),
+                x=rounded(x - w / 2),
+                y=rounded(y - h / 2),
+                width=rounded(w),
+                height=rounded(h),
+                rx=rounded(h / 2),
                 fill=bg,
                 stroke=border or "none",
                 stroke_width=2 if border else None,
@@ -140,11 +140,11 @@ def pill(
 def card_rect(inflate: float = 0.0, **kw: object) -> svg.Rect:
     """The card's outline in its own frame (centre at 0,0, top edge at -y), grown by ``inflate``."""
     return svg.Rect(
-        x=n(-HALF_W - inflate),
-        y=n(-HALF_L - inflate),
-        width=n(CARD_W + 2 * inflate),
-        height=n(CARD_L + 2 * inflate),
-        rx=n(7 + inflate),
+        x=rounded(-HALF_W - inflate),
+        y=rounded(-HALF_L - inflate),
+        width=rounded(CARD_W + 2 * inflate),
+        height=rounded(CARD_L + 2 * inflate),
+        rx=rounded(7 + inflate),
         **kw,  # type: ignore[arg-type]
     )
 
@@ -154,10 +154,10 @@ def facing_arrow(fill: str, stroke: str = WHITE) -> svg.Polygon:
     top = -HALF_L
     return svg.Polygon(
         points=[
-            svg.Point(-15, n(top + 1)),
-            svg.Point(0, n(top - 17)),
-            svg.Point(15, n(top + 1)),
-            svg.Point(0, n(top - 5)),
+            svg.Point(-15, rounded(top + 1)),
+            svg.Point(0, rounded(top - 17)),
+            svg.Point(15, rounded(top + 1)),
+            svg.Point(0, rounded(top - 5)),
         ],
         fill=fill,
         stroke=stroke,
@@ -168,7 +168,7 @@ def facing_arrow(fill: str, stroke: str = WHITE) -> svg.Polygon:
 
 def place(x: float, y: float, facing: float) -> list[svg.Transform]:
     """The transform putting a card frame at table position (x, y) L with ``facing``."""
-    return [svg.Translate(sc(x), sc(y)), svg.Rotate(n(facing))]
+    return [svg.Translate(scaled(x), scaled(y)), svg.Rotate(rounded(facing))]
 
 
 def card_outline(

@@ -25,10 +25,10 @@ from .common import (
     card_outline,
     esc,
     find,
-    n,
     pill,
     pts,
-    sc,
+    rounded,
+    scaled,
     screen_extent,
     text,
     text_width,
@@ -42,10 +42,10 @@ ARROW_ID = "arrow-head"
 
 def line(a: Vec, b: Vec, colour: str, width: float, **kw: object) -> svg.Line:
     return svg.Line(
-        x1=sc(a.x),
-        y1=sc(a.y),
-        x2=sc(b.x),
-        y2=sc(b.y),
+        x1=scaled(a.x),
+        y1=scaled(a.y),
+        x2=scaled(b.x),
+        y2=scaled(b.y),
         stroke=colour,
         stroke_width=width,
         **kw,  # type: ignore[arg-type]
@@ -68,12 +68,12 @@ def polyline(
 
 def _cross(p: Vec, colour: str, label: str) -> list[svg.Element]:
     """A bold X at ``p`` with a word under it (the halt marker): ``colour`` over a dark outline."""
-    x, y, r = sc(p.x), sc(p.y), 16
+    x, y, r = scaled(p.x), scaled(p.y), 16
     d = [
-        svg.M(n(x - r), n(y - r)),
-        svg.L(n(x + r), n(y + r)),
-        svg.M(n(x + r), n(y - r)),
-        svg.L(n(x - r), n(y + r)),
+        svg.M(rounded(x - r), rounded(y - r)),
+        svg.L(rounded(x + r), rounded(y + r)),
+        svg.M(rounded(x + r), rounded(y - r)),
+        svg.L(rounded(x - r), rounded(y + r)),
     ]
     strokes: list[svg.Element] = [
         svg.Path(d=d, stroke=ink, stroke_width=width, stroke_linecap="round")
@@ -86,10 +86,10 @@ def _side_label(state: State, p: Vec, facing: float, s: str, bg: str) -> svg.Ele
     """A label beside a card at ``p`` (to its right on screen, or its left near the edge)."""
     hw, _ = screen_extent(facing)
     half = (text_width(s, 18) + 18) / 2
-    x = sc(p.x) + hw + half + 10
+    x = scaled(p.x) + hw + half + 10
     if x + half > state.scenario.width * SCALE + MARGIN * SCALE:
-        x = sc(p.x) - hw - half - 10
-    return pill(x, sc(p.y), s, 18, bg, INK, border=WHITE)
+        x = scaled(p.x) - hw - half - 10
+    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE)
 
 
 def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
@@ -125,9 +125,9 @@ def _ticks(c: Vec, u: Vec, right: Vec, hi: float, halt: float | None) -> list[sv
         p = c + u * float(k)
         colour = MUTED if halt is not None and k > halt + EPS else WHITE
         a, b = p - right * 0.14, p + right * 0.14
-        strokes[colour] += [svg.M(sc(a.x), sc(a.y)), svg.L(sc(b.x), sc(b.y))]
+        strokes[colour] += [svg.M(scaled(a.x), scaled(a.y)), svg.L(scaled(b.x), scaled(b.y))]
         q = p + right * 0.3
-        labels.append(text(sc(q.x), sc(q.y), str(k), 17, colour, bold=True, halo=INK))
+        labels.append(text(scaled(q.x), scaled(q.y), str(k), 17, colour, bold=True, halo=INK))
     paths: list[svg.Element] = [
         svg.Path(d=d, stroke=colour, stroke_width=4, class_=["ticks"])
         for colour, d in strokes.items()
@@ -146,21 +146,21 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
         words = f"Player {key[0]}'s {who} could React from here"
         out.append(
             svg.Circle(
-                cx=sc(p.x),
-                cy=sc(p.y),
+                cx=scaled(p.x),
+                cy=scaled(p.y),
                 r=9,
                 fill=REACTOR,
                 stroke=WHITE,
                 stroke_width=3,
                 class_=["watch"],
-                data={"player": key[0], "card": esc(key[1]), "entry": n(entry, 4)},
+                data={"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)},
                 elements=[svg.Title(text=esc(words))],
             )
         )
     if mp.stop_chance is not None:
         label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
         q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
-        out.append(pill(sc(q.x), sc(q.y), label, 18, REACTOR, WHITE, border=WHITE))
+        out.append(pill(scaled(q.x), scaled(q.y), label, 18, REACTOR, WHITE, border=WHITE))
     return out
 
 
@@ -183,9 +183,9 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
     remaining = max(0.0, trace.remaining)
     out: list[svg.Element] = [
         svg.Circle(
-            cx=sc(last.x),
-            cy=sc(last.y),
-            r=sc(remaining),
+            cx=scaled(last.x),
+            cy=scaled(last.y),
+            r=scaled(remaining),
             clip_path=CLIP,
             fill="none",
             stroke=WHITE,
@@ -197,7 +197,7 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
     if len(points) > 1:
         out.append(polyline(points, REACH, 7, stroke_linecap="round"))
     out += [
-        svg.Circle(cx=sc(p.x), cy=sc(p.y), r=7, fill=REACH, stroke=INK, stroke_width=2)
+        svg.Circle(cx=scaled(p.x), cy=scaled(p.y), r=7, fill=REACH, stroke=INK, stroke_width=2)
         for p in points
     ]
     anchor = last
@@ -208,7 +208,7 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
     if trace.halt is not None:
         out += _cross(Vec(float(trace.halt[0]), float(trace.halt[1])), TARGET, "halt")
     label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
-    out.append(pill(sc(anchor.x), sc(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
+    out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]
 
 
@@ -241,8 +241,8 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         enemy = 3 - a.player if a else 0
         out.append(
             svg.Circle(
-                cx=sc(p.x),
-                cy=sc(p.y),
+                cx=scaled(p.x),
+                cy=scaled(p.y),
                 r=9,
                 fill=REACTOR,
                 stroke=WHITE,

@@ -26,11 +26,11 @@ from .common import (
     find,
     join,
     pill,
-    sc,
+    scaled,
     screen_extent,
     text_width,
 )
-from .exposure import exposure_elements
+from .exposure_layer import exposure_elements
 from .model import Ghost, ViewModel
 from .moves import line, move_preview, path_trace, pending_move
 from .sight import los_elements
@@ -52,11 +52,11 @@ def _label_above(state: State, x: float, y: float, facing: float, s: str, size: 
     well above the card, or below it at the table's top edge."""
     m = MARGIN * SCALE
     _, hh = screen_extent(facing)
-    ly = sc(y) - hh - 2.2 * size
+    ly = scaled(y) - hh - 2.2 * size
     if ly < -m + size:
-        ly = sc(y) + hh + 2.2 * size
+        ly = scaled(y) + hh + 2.2 * size
     half = (text_width(s, size) + size) / 2
-    lx = min(max(sc(x), -m + half), state.scenario.width * SCALE + m - half)
+    lx = min(max(scaled(x), -m + half), state.scenario.width * SCALE + m - half)
     return Vec(lx, ly)
 
 
@@ -75,13 +75,13 @@ def _clear_of_handle(g: Ghost, where: Vec, words: str) -> Vec:
     facing handle the card being placed shows at ``HANDLE_DISTANCE`` along its facing, when
     the label would cover it; else ``where`` unchanged."""
     h = Vec(g.x, g.y) + unit(g.facing) * HANDLE_DISTANCE
-    hx, hy = sc(h.x), sc(h.y)
+    hx, hy = scaled(h.x), scaled(h.y)
     r = HANDLE_RADIUS * SCALE + 6
     half_w = (text_width(words, GHOST_LABEL) + GHOST_LABEL) / 2
     half_h = GHOST_LABEL * 0.8
     if abs(where.x - hx) >= half_w + r or abs(where.y - hy) >= half_h + r:
         return where
-    if where.y <= sc(g.y):
+    if where.y <= scaled(g.y):
         return Vec(where.x, hy - r - half_h)
     return Vec(where.x, hy + r + half_h)
 
@@ -125,9 +125,13 @@ def _handle_hit(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[s
     corners = list(card_polygon(c, facing))
     far = 4.0  # L round the handle: more than the disc ever covers
     ring = (
-        [svg.M(sc(h.x - far), sc(h.y - far)), svg.H(sc(h.x + far)), svg.V(sc(h.y + far))]
-        + [svg.H(sc(h.x - far)), svg.Z(), svg.M(sc(corners[0].x), sc(corners[0].y))]
-        + [svg.L(sc(p.x), sc(p.y)) for p in corners[1:]]
+        [
+            svg.M(scaled(h.x - far), scaled(h.y - far)),
+            svg.H(scaled(h.x + far)),
+            svg.V(scaled(h.y + far)),
+        ]
+        + [svg.H(scaled(h.x - far)), svg.Z(), svg.M(scaled(corners[0].x), scaled(corners[0].y))]
+        + [svg.L(scaled(p.x), scaled(p.y)) for p in corners[1:]]
         + [svg.Z()]
     )
     return [
@@ -137,9 +141,9 @@ def _handle_hit(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[s
             elements=[svg.Path(d=ring, clip_rule="evenodd")],
         ),
         svg.Circle(
-            cx=sc(h.x),
-            cy=sc(h.y),
-            r=sc(HANDLE_HIT_L),
+            cx=scaled(h.x),
+            cy=scaled(h.y),
+            r=scaled(HANDLE_HIT_L),
             fill="none",
             pointer_events="all",
             clip_path=f"url(#{HANDLE_CLIP_ID})",
@@ -189,9 +193,9 @@ def handle_markup(
                 class_=["facing-handle"],
                 elements=[
                     svg.Circle(
-                        cx=sc(c.x),
-                        cy=sc(c.y),
-                        r=sc(HANDLE_DISTANCE),
+                        cx=scaled(c.x),
+                        cy=scaled(c.y),
+                        r=scaled(HANDLE_DISTANCE),
                         fill="none",
                         stroke=WHITE,
                         stroke_opacity=0.45,
@@ -200,9 +204,9 @@ def handle_markup(
                     ),
                     line(c, h, WHITE, 5, stroke_linecap="round"),
                     svg.Circle(
-                        cx=sc(h.x),
-                        cy=sc(h.y),
-                        r=sc(HANDLE_RADIUS),
+                        cx=scaled(h.x),
+                        cy=scaled(h.y),
+                        r=scaled(HANDLE_RADIUS),
                         fill=WHITE,
                         fill_opacity=0.95,
                         stroke=colour,
@@ -212,7 +216,9 @@ def handle_markup(
                         extra={"cursor": "grab"},
                         elements=[svg.Title(text="Drag to turn")],
                     ),
-                    svg.Circle(cx=sc(h.x), cy=sc(h.y), r=5, fill=colour, pointer_events="none"),
+                    svg.Circle(
+                        cx=scaled(h.x), cy=scaled(h.y), r=5, fill=colour, pointer_events="none"
+                    ),
                     *_handle_hit(c, facing, h, player, card),
                 ],
             )

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import svg
 
-from serm.ui.beats import Beat
-
-from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, n, sc, text
+from .beats import Beat
+from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, rounded, scaled, text
 from .timing import Anim, Keyframe, Slot, tween
 
 DIE = 56.0
@@ -36,8 +35,8 @@ def _origin(b: Beat, count: int, label: str, width: float) -> tuple[float, float
     """The left end and the centre line of the row, kept on the table's width."""
     x, y, _ = b.poses[0]
     row = count * (DIE + GAP) + len(label) * TOTAL_SIZE * 0.6
-    left = min(max(sc(x) - row / 2, -SCALE * 0.4), width * SCALE + SCALE * 0.4 - row)
-    cy = sc(y) - ABOVE if y * SCALE - ABOVE - DIE / 2 > -SCALE * 0.4 else sc(y) + ABOVE
+    left = min(max(scaled(x) - row / 2, -SCALE * 0.4), width * SCALE + SCALE * 0.4 - row)
+    cy = scaled(y) - ABOVE if y * SCALE - ABOVE - DIE / 2 > -SCALE * 0.4 else scaled(y) + ABOVE
     return left, cy
 
 
@@ -62,8 +61,8 @@ def _die(i: int, face: int, six: bool, left: float) -> svg.G:
         )
 
     square = svg.Rect(
-        x=n(-DIE / 2),
-        y=n(-DIE / 2),
+        x=rounded(-DIE / 2),
+        y=rounded(-DIE / 2),
         width=DIE,
         height=DIE,
         rx=9,
@@ -84,7 +83,7 @@ def _die(i: int, face: int, six: bool, left: float) -> svg.G:
     return svg.G(
         class_=["die", "sixes"] if six else ["die"],
         data={"index": i, "face": face},
-        transform=[svg.Translate(n(left + i * (DIE + GAP) + DIE / 2), 0)],
+        transform=[svg.Translate(rounded(left + i * (DIE + GAP) + DIE / 2), 0)],
         elements=[spin],
     )
 
@@ -103,7 +102,7 @@ def pool_markup(b: Beat, index: int, width: float) -> str:
         svg.G(
             class_=["pool"],
             data={"beat": index, "purpose": esc(b.purpose)},
-            transform=[svg.Translate(n(left), n(cy))],
+            transform=[svg.Translate(rounded(left), rounded(cy))],
             elements=[*row, total],
         )
     )

@@ -21,7 +21,7 @@ from serm.core.state import State, Status
 
 from . import frame
 from .board import HATCH_ID, BoardParts, board_elements, card_parts
-from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, n, sc
+from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, rounded, scaled
 from .model import ViewModel, Viewport
 from .moves import ARROW_ID
 from .overlay import live_elements, sight_elements
@@ -101,7 +101,7 @@ def defs(state: State) -> svg.Defs:
             ),
             svg.ClipPath(
                 id=TABLE_CLIP_ID,
-                elements=[svg.Rect(x=0, y=0, width=sc(sc_.width), height=sc(sc_.height))],
+                elements=[svg.Rect(x=0, y=0, width=scaled(sc_.width), height=scaled(sc_.height))],
             ),
             svg.Marker(
                 id=ARROW_ID,
@@ -124,7 +124,8 @@ def describe(state: State) -> str:
     sc_ = state.scenario
     counts = [sum(1 for s in state.on_table() if s.player == p) for p in (1, 2)]
     words = (
-        f"S.E.R.M. table, scenario {sc_.name}, {n(sc_.width)} by {n(sc_.height)} card lengths: "
+        f"S.E.R.M. table, scenario {sc_.name}, "
+        f"{rounded(sc_.width)} by {rounded(sc_.height)} card lengths: "
         f"player 1 has {counts[0]} soldiers on the table, player 2 has {counts[1]}."
     )
     if state.status == Status.FINISHED:
@@ -135,7 +136,9 @@ def describe(state: State) -> str:
 def view_box(state: State, viewport: Viewport) -> svg.ViewBoxSpec:
     """The part of the table (in user units) that ``viewport`` shows."""
     x, y, w, h = frame.box(state.scenario, viewport)
-    return svg.ViewBoxSpec(n(x * SCALE), n(y * SCALE), n(w * SCALE), n(h * SCALE))
+    return svg.ViewBoxSpec(
+        rounded(x * SCALE), rounded(y * SCALE), rounded(w * SCALE), rounded(h * SCALE)
+    )
 
 
 def render(

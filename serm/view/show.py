@@ -1,6 +1,6 @@
-"""Beats on the board (issue 11): the markup of ``#layer-show`` and the animations that play it.
+"""Beats on the board: the markup of ``#layer-show`` and the animations that play it.
 
-``show`` turns beats (``serm.ui.beats``) into markup (ghosts of cards eliminated, sight lines,
+``show`` turns beats (``serm.view.beats``) into markup (ghosts of cards eliminated, sight lines,
 dice pools, announcements) and a list of ``Anim``: Web Animations the browser layer starts on
 elements of the board as they are (``selector``), one after another by ``delay``. Pure: the
 browser only inserts the markup and calls ``element.animate(frames, {duration, delay, easing,
@@ -24,11 +24,11 @@ from dataclasses import dataclass, replace
 import svg
 
 from serm.core.state import Soldier, State
-from serm.ui.beats import BASE_MS, Beat, BeatKind, Pose
-from serm.view.model import SoldierKey
 
+from .beats import BASE_MS, Beat, BeatKind, Pose
 from .cards import card_group
-from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, n, sc, text
+from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, rounded, scaled, text
+from .model import SoldierKey
 from .pool import pool_anims, pool_markup
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
 
@@ -66,7 +66,7 @@ def show(
     beats: Sequence[Beat], before: State, after: State, factor: float, motion: bool = True
 ) -> Show:
     """The show of ``beats`` played from ``before`` to ``after`` at ``factor`` times the normal
-    length (``serm.ui.beats.speed_factor``); with ``motion`` False (``prefers-reduced-motion``)
+    length (``serm.view.beats.speed_factor``); with ``motion`` False (``prefers-reduced-motion``)
     every beat still takes its time but jumps to its end (no sliding, turning, rolling or
     fading). Beat ``i`` starts when beat ``i - 1`` ends; an instant show (factor 0) is empty."""
     if factor <= 0 or not beats:
@@ -124,7 +124,8 @@ def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
 
 def _transform(p: Pose) -> str:
     """A card's pose as a CSS transform (user units as px), as ``serm.web.paint`` slides it."""
-    return f"translate({n(p[0] * SCALE)}px, {n(p[1] * SCALE)}px) rotate({n(p[2])}deg)"
+    x, y = rounded(p[0] * SCALE), rounded(p[1] * SCALE)
+    return f"translate({x}px, {y}px) rotate({rounded(p[2])}deg)"
 
 
 def _result(beats: tuple[Beat, ...], i: int, slots: list[Slot]) -> Slot | None:
@@ -148,12 +149,12 @@ def _aim(ctx: _Ctx, slot: Slot, fade: Slot | None) -> tuple[str, list[Anim]]:
     b = ctx.beats[slot.index]
     assert b.other_pose is not None
     (x1, y1, _), (x2, y2, _) = b.poses[0], b.other_pose
-    length = n(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE) or 1
+    length = rounded(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE) or 1
     line = svg.Line(
-        x1=sc(x1),
-        y1=sc(y1),
-        x2=sc(x2),
-        y2=sc(y2),
+        x1=scaled(x1),
+        y1=scaled(y1),
+        x2=scaled(x2),
+        y2=scaled(y2),
         class_=["aim"],
         data={"beat": slot.index},
         stroke=TARGET,
@@ -186,9 +187,9 @@ def _say(
     table's ``width`` in L; popping in, held for most of the beat, then out."""
     x, y, _ = b.poses[0]
     half = len(b.words) * SAY_SIZE * 0.3
-    cx = min(max(sc(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
-    cy = sc(y) - SAY_OFF if sc(y) - SAY_OFF - SAY_SIZE / 2 > 0 else sc(y) + SAY_OFF + 20
-    cy = cy if above else sc(y)
+    cx = min(max(scaled(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
+    cy = scaled(y) - SAY_OFF if scaled(y) - SAY_OFF - SAY_SIZE / 2 > 0 else scaled(y) + SAY_OFF + 20
+    cy = cy if above else scaled(y)
     said = text(cx, cy, b.words, SAY_SIZE, WHITE, bold=True, halo=SHADOW)  # escaped there
     said.class_, said.data, said.opacity = ["say"], {"beat": slot.index}, 0
     sel = f'#layer-show text.say[data-beat="{slot.index}"]'
@@ -243,10 +244,10 @@ def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
     ux, uy = (x2 - x1) * SCALE / length, (y2 - y1) * SCALE / length
     a, z = (HALF_L, TRAIL_RING) if length > HALF_L + TRAIL_RING else (0.0, 0.0)
     line = svg.Line(
-        x1=n(sc(x1) + ux * a),
-        y1=n(sc(y1) + uy * a),
-        x2=n(sc(x2) - ux * z),
-        y2=n(sc(y2) - uy * z),
+        x1=rounded(scaled(x1) + ux * a),
+        y1=rounded(scaled(y1) + uy * a),
+        x2=rounded(scaled(x2) - ux * z),
+        y2=rounded(scaled(y2) - uy * z),
         class_=["trail-aim"],
         data={"beat": i},
         stroke=TARGET,
@@ -255,8 +256,8 @@ def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
         stroke_linecap="round",
     )
     ring = svg.Circle(
-        cx=sc(x2),
-        cy=sc(y2),
+        cx=scaled(x2),
+        cy=scaled(y2),
         r=TRAIL_RING,
         class_=["trail-hit"],
         data={"beat": i},
@@ -270,12 +271,12 @@ def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
 
 def _trail_path(i: int, b: Beat) -> svg.Polyline:
     """A mover's path, from where it stood to the edge of its card (not over the card)."""
-    points = [(sc(x), sc(y)) for x, y, _ in b.poses]
+    points = [(scaled(x), scaled(y)) for x, y, _ in b.poses]
     (x1, y1), (x2, y2) = points[-2] if len(points) > 1 else points[-1], points[-1]
     last = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
     if last > HALF_L:
         cut = HALF_L / last
-        points[-1] = (n(x2 - (x2 - x1) * cut), n(y2 - (y2 - y1) * cut))
+        points[-1] = (rounded(x2 - (x2 - x1) * cut), rounded(y2 - (y2 - y1) * cut))
     return svg.Polyline(
         points=[svg.Point(x, y) for x, y in points],
         class_=["trail-path"],

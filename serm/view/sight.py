@@ -23,7 +23,7 @@ from serm.core.scenario import Scenario
 from serm.core.state import Soldier, State
 from serm.core.visibility import Partition
 
-from .common import SCALE, SHADOW, SIDE, SIDE_DASH, Markup, esc, find, n, pts
+from .common import SCALE, SHADOW, SIDE, SIDE_DASH, Markup, esc, find, pts, rounded
 from .model import SoldierKey, ViewModel
 
 CLIP = "url(#table-clip)"
@@ -38,7 +38,7 @@ class _Ring(svg.PathData):
     commands go through ``dataclasses.astuple``, which is slow for the pointer-move path)."""
 
     def __init__(self, poly: Poly, closed: bool = True) -> None:
-        ring = "L".join(f"{n(x * SCALE)} {n(y * SCALE)}" for x, y in poly)
+        ring = "L".join(f"{rounded(x * SCALE)} {rounded(y * SCALE)}" for x, y in poly)
         self.d = "M" + ring + ("Z" if closed else "")
 
     def __str__(self) -> str:
@@ -80,7 +80,7 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
         svg.Polygon(
             points=pts(region),
             fill=colour,
-            fill_opacity=n((0.08 if ranger else 0.16) * weight, 3),
+            fill_opacity=rounded((0.08 if ranger else 0.16) * weight, 3),
             stroke=colour,
             stroke_width=3 if weight >= 1 else 2,
             stroke_opacity=0.9 if weight >= 1 else 0.6,
@@ -95,7 +95,7 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
             svg.Path(
                 d=[_Ring(c) for c in cells.hidden],
                 fill=SHADOW,
-                fill_opacity=n(0.38 * weight, 3),
+                fill_opacity=rounded(0.38 * weight, 3),
                 class_=["shadow"],
             )
         )

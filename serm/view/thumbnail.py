@@ -20,8 +20,8 @@ from .common import (
     TALL_EDGE,
     ZONE,
     esc,
-    n,
     pts,
+    rounded,
 )
 
 
@@ -29,7 +29,7 @@ def table_thumbnail(scenario: Scenario, size: int = 96, title: str | None = None
     """``<svg>`` markup, ``size`` px on its longer side, of the table ``scenario`` seen from
     player 1's side (zone 1 at the bottom). ``title`` (default: the scenario's name) becomes the
     drawing's accessible name."""
-    w, h = n(scenario.width * SCALE), n(scenario.height * SCALE)
+    w, h = rounded(scenario.width * SCALE), rounded(scenario.height * SCALE)
     longer = max(w, h)
     label = esc(title if title is not None else scenario.name)
     elements: list[svg.Element] = [
@@ -40,10 +40,10 @@ def table_thumbnail(scenario: Scenario, size: int = 96, title: str | None = None
         z = scenario.zone(player)
         elements.append(
             svg.Rect(
-                x=n(z.x0 * SCALE),
-                y=n(z.y0 * SCALE),
-                width=n((z.x1 - z.x0) * SCALE),
-                height=n((z.y1 - z.y0) * SCALE),
+                x=rounded(z.x0 * SCALE),
+                y=rounded(z.y0 * SCALE),
+                width=rounded((z.x1 - z.x0) * SCALE),
+                height=rounded((z.y1 - z.y0) * SCALE),
                 fill=ZONE,
                 fill_opacity=0.55,
                 stroke=SIDE[player],

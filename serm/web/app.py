@@ -26,7 +26,6 @@ from serm.core.record import RecordError
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import Status, new_game
 from serm.ui import driver, link, panel, rest, snapshot, zoom
-from serm.ui.beats import SPEEDS
 from serm.ui.events import (
     REST_MS,
     REST_TASK_MS,
@@ -64,6 +63,7 @@ from serm.ui.saves import (
 )
 from serm.ui.screen import computer_to_decide
 from serm.ui.welcome import welcome_screen
+from serm.view.beats import SPEEDS
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
@@ -72,9 +72,9 @@ from serm.web.pace import Skipper, store_speed, stored_speed
 from serm.web.paint import Painter, keep_unit_again, newest_news
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
-from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking
+from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking, computer_players
+from serm.web.viewer import Watch
 from serm.web.warm import WARMERS, Warmer, warm_metrics
-from serm.web.watching import Watch
 
 if TYPE_CHECKING:
     from serm.ai import Player
@@ -91,7 +91,7 @@ class App:
         self.computers: dict[int, Player] = {}
         self.painter = Painter(lambda show: self.handle(ShowEnded(show), save=False))
         self.speed = stored_speed()
-        """The speed actions are shown at (``serm.ui.beats.SPEEDS``), kept in this browser."""
+        """The speed actions are shown at (``serm.view.beats.SPEEDS``), kept in this browser."""
         el("speed").value = self.speed
         self.skipper = Skipper(lambda: self.ui.playback.playing, lambda: self.handle(Skip()))
         self.store = SaveStore(LocalStorage(), lambda: str(js.Date.new().toISOString()))
@@ -233,7 +233,7 @@ class App:
         self.game = game
         self.ui = driver.open_ui(game, loaded.ui or None, first)
         self.ui, _ = reduce(self.ui, game.state, Speed(self.speed))
-        self.computers = driver.computer_players(game.record)
+        self.computers = computer_players(game.record)
         self.thinking = None
         self.scenario = game.record.scenario.name.split("-")[0]
         self.painter.clear()

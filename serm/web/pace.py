@@ -1,4 +1,4 @@
-"""The player's pace (issue 11): the first press or key during a show only skips it, and the
+"""The player's pace: the first press or key during a show only skips it, and the
 speed setting is kept in ``localStorage`` (``SPEED_KEY``) for every game in this browser.
 
 The skipping listens in the capture phase on the whole document, before the board, the bar or
@@ -18,7 +18,7 @@ from typing import Any
 import js
 from pyodide.ffi import JsException
 
-from serm.ui.beats import DEFAULT_SPEED, SPEEDS
+from serm.view.beats import DEFAULT_SPEED, SPEEDS
 from serm.web.dom import null
 
 SPEED_KEY = "serm-speed"

@@ -89,7 +89,7 @@ def keep_unit() -> bool:
 def keep_unit_again() -> bool:
     """``keep_unit`` where it was measured before (a board painted for play), after a change of
     the board's box. False, writing nothing, on a board never measured: the welcome screen's board
-    stays the markup the build drew before Python (issue 14, the board before Python)."""
+    stays the markup the build drew before Python."""
     view = el("board-view")
     if view is None or not str(view.style.getPropertyValue("--unit")):
         return False

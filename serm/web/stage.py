@@ -1,4 +1,4 @@
-"""Playing a show on the board (issue 11): ``#layer-show``'s markup and its Web Animations.
+"""Playing a show on the board: ``#layer-show``'s markup and its Web Animations.
 
 The board is already drawn in the state after the actions; a show (``serm.view.show``) plays
 them over it: its markup goes into ``#layer-show`` and each ``Anim`` runs on the element it

@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from serm.core.actions import Action
 from serm.core.game import Game
+from serm.core.record import Record
+from serm.ui.driver import computer_seats
+
+if TYPE_CHECKING:
+    from serm.ai import Player
 
 SLICE_MS = 12.0
 """Longest the computer opponent thinks before giving the browser a frame (ms)."""
@@ -16,6 +21,17 @@ SLICE_MS = 12.0
 THINK_LOG: deque[dict[str, Any]] = deque(maxlen=1000)
 """The computer's last decisions, timed (read and emptied by ``window.__serm_metrics("think")``
 for ``python -m serm bench ai --browser``); bounded, so normal play keeps a few kB at most."""
+
+
+def computer_players(record: Record) -> dict[int, Player]:
+    """The computer players of a game, made from its record's player kinds; the computer's
+    modules are imported only when a computer plays."""
+    seats = computer_seats(record)
+    if not seats:
+        return {}
+    from serm.ai import seated_players
+
+    return dict(seated_players(seats, record.seed))
 
 
 @dataclass

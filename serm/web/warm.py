@@ -8,7 +8,7 @@ moving over the card would otherwise wait for. After each drawn state ``Warmer.s
 the poses of the cards on the table; they are worked out one per idle callback
 (``requestIdleCallback``, a timer where the browser has none), never while a computer player
 thinks (its slices keep the page responsive) or a show plays (a pose of tens of milliseconds would
-stall its frames: issue 11, docs/performance.md), and the queue is dropped when the next state is
+stall its frames: docs/performance.md), and the queue is dropped when the next state is
 drawn. A pose already kept costs a dictionary lookup.
 """
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from serm.ai import STRENGTHS, make_player
-from serm.ai.exposure import Grid, ZoneSight, grid_poses, poses_for, zone_sight
+from serm.ai.deploy_cover import Grid, ZoneSight, grid_poses, poses_for, zone_sight
 from serm.ai.plans import Planner
 from serm.core import queries as q
 from serm.core.actions import Move

@@ -1,4 +1,4 @@
-"""Accessibility at every size (issue 12 item 5): axe-core, a development dependency only
+"""Accessibility at every size: axe-core, a development dependency only
 (package.json devDependencies; tools/build.py never copies it into the site), finds no serious
 or critical violation on the welcome screen, during deployment, at a React question and on the
 victory screen, at 360 and 1280 CSS px; the board's changes are said in a live region."""

@@ -1,5 +1,5 @@
 """The built site boots in headless Chromium, entirely from 127.0.0.1, and a start-up that cannot
-finish says so (issue 13, "a boot that never hangs in silence").
+finish says so.
 
 Every start-up file is failed the ways a host fails it (route interception): an error status, an
 HTML page where a script, wasm or zip was expected, the wrong content type, no answer at all, a
@@ -394,8 +394,8 @@ def test_wasm_sent_as_octet_stream_still_starts_and_is_stored_with_its_type(
 def test_wasm_cached_with_the_wrong_type_by_an_older_worker_still_starts(
     page: Page, site_url: str
 ) -> None:
-    """The issue's case: an older worker stored the wasm as application/octet-stream, so every
-    later load got it so; the page compiles the bytes instead of failing on the type."""
+    """An older worker stored the wasm as application/octet-stream, so every later load got it
+    so; the page compiles the bytes instead of failing on the type."""
     page.goto(site_url)
     wait_until_booted(page)
     relabelled = page.evaluate(

@@ -1,4 +1,4 @@
-"""The Exposure view of deployment end to end (issue 10): on by default in a first game, the
+"""The Exposure view of deployment end to end: on by default in a first game, the
 worst enemy Gunner spot for the cards placed so far with its count in words, the shaded zone,
 and its toggle, at 1280 px with a mouse and the keyboard and at 360 px with touch."""
 
@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page
 
-from bench.exposure import free_spots
+from bench.exposure_latency import free_spots
 from harness.fresh import open_site, wait_for_import
 from harness.pages import Table, start_game
 from serm.core import cover

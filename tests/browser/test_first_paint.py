@@ -1,4 +1,4 @@
-"""The board before Python (issue 14): the first paint already shows the welcome screen drawn at
+"""The board before Python: the first paint already shows the welcome screen drawn at
 build time by the game's own view code (a returning player: the saved game's, from a sanitised
 snapshot); it is visibly not live, a tap or a key on it says "Loading…" near the finger and does
 nothing else; when Python is ready the live page takes over with the same markup and no layout

@@ -1,7 +1,6 @@
-"""Hostile imports cannot wedge the page (issue 13): 50,000 nested brackets or 20,000 nested
-objects used to overflow the stack in Pyodide and break every later import until a reload. The
-text is now checked before Python parses it: a clear message, nothing changed, and the next
-import works.
+"""Hostile imports cannot wedge the page: 50,000 nested brackets or 20,000 nested objects would
+overflow the stack in Pyodide and break every later import until a reload, so the text is checked
+before Python parses it: a clear message, nothing changed, and the next import works.
 """
 
 from __future__ import annotations

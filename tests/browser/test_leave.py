@@ -1,5 +1,5 @@
 """New game during a game asks in the page, not with the browser's own confirm() box: a small
-dialog that a finger and the keyboard both answer (issue 12: the whole game on one screen)."""
+dialog that a finger and the keyboard both answer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Installable and offline (issue 3): the deployable site, its service worker and its updates.
+"""Installable and offline: the deployable site, its service worker and its updates.
 
 * Served under ``/serm/``: nothing is asked outside that folder, nothing is missing, the
   service worker's scope is the folder, it precaches every file of ``_site`` (and the page asks
@@ -10,8 +10,7 @@
   response is the second build's and the first build's cache entries are gone.  A half-deployed
   second build (new sw.js, old files) is refused whole: the page stays on the first.
 * A new build that cannot be installed (a file missing) is said once, calmly; the page keeps
-  working on the first, tries again later by itself and offers the second once it is whole
-  (issue 13, "updates that fail say so").
+  working on the first, tries again later by itself and offers the second once it is whole.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The outlook of an aimed Move in the page (issue 10, decisions you can weigh): once the aim
+"""The outlook of an aimed Move in the page: once the aim
 rests, the panel says which enemies could React along it and the chance it is stopped (R18,
 R19), and the board rings them; a new aim asks to hold still again."""
 

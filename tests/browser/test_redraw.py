@@ -1,4 +1,4 @@
-"""What a click redraws (issue 14): ``--unit`` is measured only when the board is reframed, and
+"""What a click redraws: ``--unit`` is measured only when the board is reframed, and
 a click that changes some cards redraws only those, to the same board a full redraw gives."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The replay viewer and watching from a link (issue 11, items 4 to 6).
+"""The replay viewer and watching from a link.
 
 examples/complete-game.json is opened in the viewer (from a link, and from a file through
 Saves) and stepped to its end: the board shows what the CLI replay (``python -m serm replay``,

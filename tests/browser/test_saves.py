@@ -1,4 +1,4 @@
-"""Never lose a game: autosave and Continue, export/import, bad files, bad storage (issue 3)."""
+"""Never lose a game: autosave and Continue, export/import, bad files, bad storage."""
 
 from __future__ import annotations
 

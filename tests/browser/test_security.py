@@ -1,4 +1,4 @@
-"""Content-Security-Policy and hostile strings (issue 3).
+"""Content-Security-Policy and hostile strings.
 
 * The page's CSP is as strict as PyScript allows, has no 'unsafe-inline', is really enforced,
   and a whole played game (panels included) raises no violation.

@@ -1,4 +1,4 @@
-"""Breaking the shows (issue 11) as a player would, at normal speed: presses and keys during the
+"""Breaking the shows as a player would, at normal speed: presses and keys during the
 computer's shows, the game's controls during a show, a reload during a show. Each test checks
 the game's state after (whose question, the record's length), not only timings."""
 

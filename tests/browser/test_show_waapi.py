@@ -1,4 +1,4 @@
-"""serm.view.show's animations as Chromium's Web Animations play them (issue 11): every
+"""serm.view.show's animations as Chromium's Web Animations play them: every
 selector finds its element under ``#board-view``, every keyframe and option is accepted, a card
 holds its first pose until its beat, a ghost fades at its KILL, the sight line draws in; without
 motion the same times, in jumps. The page here is only the board markup (no app)."""
@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from serm.core import apply
 from serm.core.actions import Action, Face, Move, Shoot
 from serm.core.state import State
-from serm.ui.beats import beats
+from serm.view.beats import beats
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.view.show import show

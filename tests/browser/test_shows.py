@@ -1,4 +1,4 @@
-"""Issue 11's shows as a player sees them in the app: every kind of action animates on the
+"""The shows as a player sees them in the app: every kind of action animates on the
 board, a press or key skips a show to its end and does nothing else, the next one acts, reduced
 motion keeps the pacing without motion, the computer's steps are shown one after another, the
 speed setting is kept, and the last turn can be replayed.

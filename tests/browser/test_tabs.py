@@ -1,4 +1,4 @@
-"""No lost progress across tabs and closes (issue 13, item 4): two tabs of one browser on one
+"""No lost progress across tabs and closes: two tabs of one browser on one
 game never overwrite each other silently; an action is kept even if the tab is closed at once;
 Continue says so when the saved game was cleared after the page opened."""
 

@@ -1,5 +1,5 @@
 """Phones: zoom and pan the board with fingers, buttons and Ctrl + wheel; taps pick the right
-card at every zoom and on every phone size (issue 12, item 2)."""
+card at every zoom and on every phone size."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One or more tests per ruling R1-R24 (../shared/design/rulings.md), with hand-set dice.
+"""One or more tests per ruling R1-R24 (RULES.md), with hand-set dice.
 
 Positions come from real actions (``deploy``) or are set by hand mid-table (``arrange``); from there
 every step is a real action and every die is an explicit ``Roll``. The engine clarifications
@@ -179,7 +179,8 @@ RANDOM_0 = [
     ("Crates", False, [(5.7, 5.2), (6.3, 5.2), (6.3, 5.8), (5.7, 5.8)]),
     ("Crates", False, [(5.7, 4.2), (6.3, 4.2), (6.3, 4.8), (5.7, 4.8)]),
 ]
-"""Seed 0's random table as ``random_layout`` first built it (2026-12-01)."""
+"""Seed 0's random table as ``random_layout`` builds it, pinned: a change to
+the layout code shows here."""
 
 
 def test_r2_the_same_seed_gives_the_same_table_everywhere() -> None:

@@ -70,7 +70,7 @@ def test_a_witness_deployment_is_seen_in_at_most_2_cards(sc: Scenario) -> None:
 
 
 def test_the_default_witness_holds_on_a_grid_four_times_finer() -> None:
-    """The recheck of issue 10: the default table's witness against every pose of the 0.1 L,
+    """A recheck on a finer grid: the default table's witness against every pose of the 0.1 L,
     2.5-degree grid (about 137,000 poses; the slowest test here, some seconds)."""
     sc = by_name("default")
     polys = [card_polygon(Vec(x, y), f) for x, y, f in _witnesses()[sc.name]]

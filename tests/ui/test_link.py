@@ -1,4 +1,4 @@
-"""Replay links (issue 11, item 5): a record in a URL fragment, and every way a link can be bad."""
+"""Replay links: a record in a URL fragment, and every way a link can be bad."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from typing import get_args
 
 import pytest
 
+from serm.ai import seated_players
 from serm.core import queries as q
 from serm.core.actions import Face, Move, React, Shoot, Stop
 from serm.core.actions import Path as Traced
@@ -24,7 +25,6 @@ from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, PendingKind, Soldier, Status
 from serm.ui import driver, outlook, playback, screen, words
-from serm.ui.beats import BeatKind
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -49,14 +49,15 @@ from serm.ui.events import (
 )
 from serm.ui.keys import KEYMAP, badge, binding
 from serm.ui.model import ActMode, Drag
-from serm.ui.motion import motions
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, chosen, computer_to_decide, prompt_key, question_key
 from serm.view import frame
+from serm.view.beats import BeatKind
 from serm.view.board import percent
 from serm.view.model import Viewport
+from serm.view.motion import motions
 from tests.ui.player import Screen, deploy_all
 
 
@@ -155,7 +156,7 @@ def test_number_keys_and_card_buttons_choose_the_card_to_place() -> None:
 
 
 def test_the_cards_to_place_and_place_card_stay_together_at_the_bar_s_foot() -> None:
-    """On a phone the foot flows as one row of compact buttons kept in view (issue 12): the
+    """On a phone the foot flows as one row of compact buttons kept in view: the
     cards to pick and Place card are in it; why the card may not stand is said above it."""
     s = Screen.new()
     s.down(5.0, 5.0)  # mid-table: outside both zones
@@ -641,7 +642,8 @@ def test_a_computer_decision_takes_no_input_and_shows_no_handle() -> None:
 
 def test_computer_players_come_from_the_record() -> None:
     s = Screen.new(computer={2: "easy"})
-    assert set(driver.computer_players(s.game.record)) == {2}
+    players = seated_players(driver.computer_seats(s.game.record), s.game.record.seed)
+    assert set(players) == {2} and players[2].name == "easy"
     assert driver.computer_seats(s.game.record) == {2: "easy"}
     assert s.ui.seats.computers == {2} and s.ui.seats.names[1] == "Computer (easy)"
 
@@ -1386,7 +1388,7 @@ def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
     assert at(s) == (6.0, 9.0)
 
 
-# --- showing what was played (issue 11) ---------------------------------------------------------
+# --- showing what was played ----------------------------------------------------------------------
 
 
 def shot_at_once(speed: str = "normal") -> tuple[Screen, int]:

@@ -1,4 +1,4 @@
-"""The replay viewer as data (issue 11, item 4): stepping, the slider, play, and the record as the
+"""The replay viewer as data: stepping, the slider, play, and the record as the
 one source (the last position is ``record.replay``, as ``python -m serm replay`` prints it)."""
 
 from __future__ import annotations
@@ -128,21 +128,21 @@ def test_continue_from_here_is_a_new_game_from_that_position(
 
 
 def test_markup_escapes_the_record_and_shows_the_position(record: Record, frames: Frames) -> None:
-    from serm.ui import watch
+    from serm.ui import replay_bar
 
     hostile = Record(record.scenario, seed=1)
     hostile.players = {1: {"name": "<b>&x", "kind": "human"}, 2: {"name": '"q"', "kind": "human"}}
-    head = watch.status_html(Frames.of(hostile), ("<b>&x", '"q"'))
+    head = replay_bar.status_html(Frames.of(hostile), ("<b>&x", '"q"'))
     assert "<b>&" not in head and "&lt;b&gt;&amp;x" in head
     v = step(open_at_start(frames), GoTo(12))
-    html = watch.prompt_html(frames, v, link='https://x/#a"<')
+    html = replay_bar.prompt_html(frames, v, link='https://x/#a"<')
     last = len(record.actions)
     assert f"12 / {last}" in html and 'value="12"' in html and f'max="{last}"' in html
     assert 'value="https://x/#a&quot;&lt;"' in html
     assert html.count('class="replay-control"') == 5
-    end = watch.prompt_html(frames, step(v, Go(Move.LAST)))
+    end = replay_bar.prompt_html(frames, step(v, Go(Move.LAST)))
     assert "Play on" not in end  # the game is over there
-    asked = watch.prompt_html(frames, step(v, Go(Move.ASK)))
+    asked = replay_bar.prompt_html(frames, step(v, Go(Move.ASK)))
     assert 'data-arg="hot-seat"' in asked and 'data-arg="computer"' in asked
 
 

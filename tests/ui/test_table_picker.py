@@ -1,4 +1,4 @@
-"""The start screen's table picker (issue 10, R2): every built-in table with its drawing, title
+"""The start screen's table picker (R2): every built-in table with its drawing, title
 and one-line description, the deadly one marked, the chosen one checked, text escaped."""
 
 from __future__ import annotations

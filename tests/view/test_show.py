@@ -1,4 +1,4 @@
-"""serm.view.show: the markup and Web Animations of a show of beats, and the trail (issue 11)."""
+"""serm.view.show: the markup and Web Animations of a show of beats, and the trail."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from serm.core import apply
 from serm.core.actions import Action, Face, Move, React, Shoot
 from serm.core.record import loads, replay_steps
 from serm.core.state import State, new_game
-from serm.ui.beats import BASE_MS, Beat, BeatKind, beats
-from serm.view.common import n, sc
+from serm.view.beats import BASE_MS, Beat, BeatKind, beats
+from serm.view.common import rounded, scaled
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.view.show import Anim, Show, show, trail
@@ -192,7 +192,10 @@ def test_trail_draws_paths_and_sight_lines() -> None:
     (ring,) = select(root, "g.trail circle.trail-hit")  # around the target, who was shot
     target = shot[0].other_pose
     assert target is not None
-    assert (ring.get("cx"), ring.get("cy")) == (str(n(sc(target[0]))), str(n(sc(target[1]))))
+    assert (ring.get("cx"), ring.get("cy")) == (
+        str(rounded(scaled(target[0]))),
+        str(rounded(scaled(target[1]))),
+    )
     assert trail(()) == ""
 
 

@@ -1,9 +1,9 @@
-"""The replay viewer on the page (issue 11, items 4 and 5): draws ``serm.ui.replay``'s viewer.
+"""The replay viewer on the page: draws ``serm.ui.replay``'s viewer.
 
 ``Watch`` holds one open viewer: the record's frames (replayed by the core), the viewer value
 (changed only by ``serm.ui.replay.step``), the link made by Share, and the Play timer. It draws
-the board with the board view (``serm.view.render``), the bar with ``serm.ui.watch`` and the log
-up to the position. The app sends it the viewer's buttons, the slider and keys, and closes it.
+the board with the board view (``serm.view.render``), the bar with ``serm.ui.replay_bar`` and the
+log up to the position. The app sends it the viewer's buttons, the slider and keys, and closes it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from serm.ui import link, watch
+from serm.ui import link, replay_bar
 from serm.ui.panel import log_entry_html
 from serm.ui.replay import (
     STEP_MS,
@@ -49,7 +49,7 @@ class Watch:
         self, frames: Frames, names: tuple[str, str], at_end: bool = False, speed: str = ""
     ) -> None:
         """The viewer on ``frames``, at the first action (or the last, ``at_end``), playing at
-        the player's kept ``speed`` (``serm.ui.beats.SPEEDS``; instant plays fast)."""
+        the player's kept ``speed`` (``serm.view.beats.SPEEDS``; instant plays fast)."""
         self.frames = frames
         self.names = names
         viewer = open_at_start(frames)
@@ -77,8 +77,10 @@ class Watch:
         i = self.viewer.index
         el("card-info").hidden = True
         el("board-view").innerHTML = render(self.frames.state(i), ViewModel())
-        el("status").innerHTML = watch.status_html(self.frames, self.names)
-        el("prompt").innerHTML = watch.prompt_html(self.frames, self.viewer, self.link, self.note)
+        el("status").innerHTML = replay_bar.status_html(self.frames, self.names)
+        el("prompt").innerHTML = replay_bar.prompt_html(
+            self.frames, self.viewer, self.link, self.note
+        )
         el("log").innerHTML = "".join(log_entry_html(e) for e in self.frames.log(i))
 
     def _draw_position(self) -> None:
@@ -93,8 +95,8 @@ class Watch:
         if str(slider.value) != str(i):
             slider.value = str(i)  # a step of Play: the slider follows
         box.parentElement.dataset.index = str(i)
-        box.innerHTML = watch.step_html(self.frames, self.viewer)
-        controls.innerHTML = watch.controls_html(self.viewer)
+        box.innerHTML = replay_bar.step_html(self.frames, self.viewer)
+        controls.innerHTML = replay_bar.controls_html(self.viewer)
         pos.textContent = f"{i} / {self.viewer.last}"
         el("log").innerHTML = "".join(log_entry_html(e) for e in self.frames.log(i))
 

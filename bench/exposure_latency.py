@@ -1,4 +1,4 @@
-"""``python -m serm bench exposure``: the Exposure view of deployment in the page (issue 10).
+"""``python -m serm bench exposure``: the Exposure view of deployment in the page.
 
 Builds the site, serves it on 127.0.0.1 and, in headless Chromium, plays the deployment of a
 first game (a fresh context, so the Exposure view is on by default) on a table, hot-seat, for
@@ -11,7 +11,7 @@ In the page, a probe (bench/web.py's) times each press, click and key from the e
 stamp to the first frame after its handlers ran; a ``PerformanceObserver`` lists every long
 task (over 50 ms) after the Start click. Prints the click and key figures (p95, max), the long
 tasks (count, longest), how long after a card placed the view had worked out the cards of the
-side placing next, and the budget of the issue: click p95 <= 50 ms, no main-thread task over
+side placing next, and the budget: click p95 <= 50 ms, no main-thread task over
 50 ms.
 """
 

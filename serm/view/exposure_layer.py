@@ -26,9 +26,9 @@ from .common import (
     card_outline,
     esc,
     find,
-    n,
     pill,
-    sc,
+    rounded,
+    scaled,
     text_width,
 )
 from .model import ExposureView
@@ -68,12 +68,12 @@ def shade_markup(player: int, shade: tuple[tuple[float, float, float], ...], spa
         colour, alpha = (GOOD, 0.45) if share <= 0 else (BAD, 0.12 + 0.5 * share / top)
         cells.append(
             svg.Rect(
-                x=sc(x - half),
-                y=sc(y - half),
-                width=sc(spacing),
-                height=sc(spacing),
+                x=scaled(x - half),
+                y=scaled(y - half),
+                width=scaled(spacing),
+                height=scaled(spacing),
                 fill=colour,
-                fill_opacity=n(alpha),
+                fill_opacity=rounded(alpha),
             )
         )
     return str(svg.G(class_=["exposure-shade"], data={"player": player}, elements=cells))
@@ -96,10 +96,10 @@ def _worst(state: State, ev: ExposureView) -> svg.G:
         a, b = seg
         elements.append(
             svg.Line(
-                x1=sc(a.x),
-                y1=sc(a.y),
-                x2=sc(b.x),
-                y2=sc(b.y),
+                x1=scaled(a.x),
+                y1=scaled(a.y),
+                x2=scaled(b.x),
+                y2=scaled(b.y),
                 stroke=BAD,
                 stroke_width=4,
                 stroke_dasharray=[10, 6],
@@ -109,16 +109,16 @@ def _worst(state: State, ev: ExposureView) -> svg.G:
         )
     elements.append(card_outline(x, y, facing, SIDE.get(enemy, INK), label="Gunner?", dash="6 5"))
     label = words(ev)
-    ly = sc(y) + (75 if y < state.scenario.height / 2 else -75)
+    ly = scaled(y) + (75 if y < state.scenario.height / 2 else -75)
     half, m = (text_width(label, 18) + 18) / 2, MARGIN * SCALE
-    lx = min(max(sc(x), -m + half), state.scenario.width * SCALE + m - half)
+    lx = min(max(scaled(x), -m + half), state.scenario.width * SCALE + m - half)
     elements.append(pill(lx, ly, label, 18, INK, WHITE, border=BAD))
     return svg.G(
         class_=["exposure-worst"],
         data={
-            "x": n(x, 4),
-            "y": n(y, 4),
-            "facing": n(facing, 2),
+            "x": rounded(x, 4),
+            "y": rounded(y, 4),
+            "facing": rounded(facing, 2),
             "seen": len(ev.seen),
             "cards": esc(" ".join(ev.seen)),
         },

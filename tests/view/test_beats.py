@@ -1,4 +1,4 @@
-"""serm.ui.beats: the beats read off real state sequences (issue 11)."""
+"""serm.view.beats: the beats read off real state sequences."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from serm.core.actions import Action, End, Face, Move, Place, React, Shoot, Stop
 from serm.core.record import loads, replay_steps
 from serm.core.scenario import open_field
 from serm.core.state import State, new_game
-from serm.ui.beats import BASE_MS, SPEEDS, Beat, BeatKind, beats, speed_factor
+from serm.view.beats import BASE_MS, SPEEDS, Beat, BeatKind, beats, speed_factor
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.geometry import EPS
 from ..core.state import State
-from ..view.model import SoldierKey
+from .model import SoldierKey
 
 Motion = tuple[SoldierKey, tuple[tuple[float, float, float], ...]]
 """A card that just moved: its key and the (x, y, facing) corners it passed, first to last."""

@@ -1,4 +1,4 @@
-"""What each action did, as beats to show one after another on the board (issue 11).
+"""What each action did, as beats to show one after another on the board.
 
 A *beat* is one thing a player should see happen: a card placed, a Move sliding along its path
 (R15, the Brawler's corners R17), a turn, a Shoot's sight line (R21), a dice pool rolling into its
@@ -19,7 +19,7 @@ from ..core.cards import other
 from ..core.dice import Faces, total
 from ..core.geometry import EPS
 from ..core.state import Purpose, Soldier, State
-from ..view.model import SoldierKey
+from .model import SoldierKey
 from .motion import motions
 
 Pose = tuple[float, float, float]
