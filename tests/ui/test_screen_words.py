@@ -10,7 +10,7 @@ from pathlib import Path
 from serm.core.record import from_dict
 from serm.ui.help import HELP_HTML
 from serm.ui.replay import Frames
-from serm.ui.watch import status_html
+from serm.ui.replay_bar import status_html
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "complete-game.json"
 
