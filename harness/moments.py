@@ -28,17 +28,22 @@ AUTOSAVE = "serm/autosave"
 """The key of the autosave (``serm.ui.saves.AUTOSAVE``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Moment:
-    """The game's first ``actions`` actions (None: all of them) with the screen's choices
-    ``ui`` (``serm.ui.snapshot.to_dict``'s keys); ``then``: the buttons (``data-action``) to
-    press once it shows; ``shows``: a selector that is there when the moment is ready."""
+    """The game's first ``actions`` actions (None: all of them) and ``more``, with the screen's
+    choices ``ui`` (``serm.ui.snapshot.to_dict``'s keys); ``then``: the buttons to press once it
+    shows, in turn (their attribute selectors); ``shows``: a selector that is there when the
+    moment is ready."""
 
     name: str
     actions: int | None
     ui: dict[str, Any] = field(default_factory=dict)
     then: tuple[str, ...] = ()
     shows: str = "#prompt [data-pending]"
+    more: tuple[dict[str, Any], ...] = ()
+    """Actions played after the game's first ``actions`` (a Move and its roll of our own)."""
+    computer: int = 0
+    """The player the computer plays (at easy), or 0: two people here."""
 
 
 DEPLOY = tuple(Moment(f"deploy-{n}", n, shows="#prompt [data-pending=place]") for n in range(1, 11))
@@ -59,20 +64,37 @@ MOMENTS = (
     Moment(
         "aimed-move",
         11,
-        {"selected": "gunner", "mode": "aim", "aim": 0.0, "aim_locked": True},
-        shows="#layer-overlay text",
+        {"selected": "gunner", "mode": "aim", "aim": 300.0, "aim_locked": True},
+        shows="#layer-overlay rect + text",  # the chance it is stopped, once worked out
     ),
     Moment("react", 13, shows="#prompt [data-pending=react]"),
+    Moment(
+        "react-three",
+        11,
+        more=(
+            {"type": "move", "player": 1, "card": "ranger", "direction": 80.0, "facing": None},
+            {"type": "roll", "player": 1, "faces": [[2]]},
+        ),
+        shows="#prompt [data-pending=react]",
+    ),
     Moment("stop", 15, {"stop_at": 0.4}, shows="#prompt [data-pending=stop]"),
     Moment(
         "shot",
         16,
         {"selected": "assault", "mode": "shoot", "pick": "armored"},
-        then=("confirm",),
+        then=("[data-action=confirm]",),
         shows="#prompt .recent",
     ),
-    Moment("victory", 67, LAST_SHOT, then=("confirm",), shows="#prompt .victory"),
-    Moment("viewer", 67, LAST_SHOT, then=("confirm", "watch-game"), shows="#prompt .replay"),
+    Moment("react-after-computer", 11, computer=1, shows="#prompt [data-action=replay-last]"),
+    Moment("act-after-computer", 61, computer=2, shows="#prompt [data-action=replay-last]"),
+    Moment("victory", 67, LAST_SHOT, then=("[data-action=confirm]",), shows="#prompt .victory"),
+    Moment(
+        "viewer",
+        67,
+        LAST_SHOT,
+        then=("[data-action=confirm]", "[data-action=watch-game]"),
+        shows="#prompt .replay",
+    ),
 )
 """The moments, in a game's order: each deployment step, a card held where it may not go, an
 activation's menu, an aimed Move, a React question, a stop point, a shot's result, the victory
@@ -80,16 +102,21 @@ and the replay viewer."""
 
 
 @cache
-def save_text(actions: int | None, ui_json: str) -> str:
-    """The autosave of the example game's first ``actions`` actions, played by two people here,
-    with the screen's choices ``ui_json`` (``serm.ui.saves.encode``'s format)."""
+def save_text(moment: Moment) -> str:
+    """The autosave of ``moment`` (``serm.ui.saves.encode``'s format)."""
     from serm.core import record
     from serm.core.game import Game
     from serm.ui.saves import FORMAT, VERSION, summarise
 
     data = json.loads(GAME.read_text())
-    data["players"] = {str(p): {"name": f"Player {p}", "kind": "human"} for p in (1, 2)}
-    data["actions"] = data["actions"][:actions]
+    data["players"] = {
+        str(p): {
+            "name": f"Player {p}",
+            "kind": "computer-easy" if p == moment.computer else "human",
+        }
+        for p in (1, 2)
+    }
+    data["actions"] = data["actions"][: moment.actions] + list(moment.more)
     game = Game.from_record(record.from_dict(data))
     save = {
         "format": FORMAT,
@@ -99,18 +126,16 @@ def save_text(actions: int | None, ui_json: str) -> str:
         "name": "Autosave",
         "summary": summarise(game).to_dict(),
         "record": game.record.to_dict(),
-        "ui": json.loads(ui_json),
+        "ui": moment.ui,
     }
     return json.dumps(save, separators=(",", ":"))
 
 
 def open_moment(page: Page, site_url: str, moment: Moment) -> None:
-    """Show ``moment`` in ``page``: a new visit with its autosave, Continue pressed (tapped on a
-    touch screen), then its own presses; returns once ``moment.shows`` is there."""
-    text = save_text(moment.actions, json.dumps(moment.ui, sort_keys=True))
-    open_site(page, site_url, stored={AUTOSAVE: text})
-    touch = page.evaluate("() => matchMedia('(pointer: coarse)').matches")
-    for action in ("continue", *moment.then):
-        button = page.locator(f"#prompt button[data-action={action}]").first
-        button.tap() if touch else button.click()
+    """Show ``moment`` in ``page``: a new visit with its autosave, Continue pressed, then its
+    own presses (clicks: how a tap opens the viewer is not what is reached here); returns once
+    ``moment.shows`` is there."""
+    open_site(page, site_url, stored={AUTOSAVE: save_text(moment)})
+    for press in ("[data-action=continue]", *moment.then):
+        page.locator(f"#prompt button{press}").first.click()
     page.wait_for_selector(moment.shows)

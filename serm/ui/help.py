@@ -175,8 +175,10 @@ def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | Non
     return (
         f'<div class="welcome">{cont}<h2>New game</h2>'
         + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
-        + "<p>Two players share this screen and take turns, or play against the computer. Each "
-        "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
+        + '<p class="about"><span class="wide-words">Two players share this screen and take '
+        "turns, or play against the computer. Each commands five soldiers: Ranger, Gunner, "
+        'Armored, Assault and Brawler.</span><span class="phone-words">Two players here, or '
+        "one against the computer.</span></p>"
         + table_picker(selected)
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"
