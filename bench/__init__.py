@@ -1,10 +1,12 @@
-"""Benchmarks, run from a checkout: ``python -m serm bench ai|engine|exposure|replay|web ...``.
+"""Benchmarks, run from a checkout: ``python -m serm bench NAME ...`` (ai, engine, exposure,
+links, replay, web).
 
 ``ai`` (bench/ai.py; ``--browser``: bench/ai_browser.py) plays the computer opponent against
 itself and the baselines; ``exposure`` (bench/exposure_latency.py) times the Exposure view of
 deployment in headless Chromium; ``engine`` (bench/engine.py) times the rules engine on
-CPython; ``replay`` (bench/replay.py) replays the costliest legal records it can build; ``web``
-(bench/web.py) drives the built site in headless Chromium against a same-run baseline page.
+CPython; ``links`` (bench/links.py) measures the links of games played by link; ``replay``
+(bench/replay.py) replays the costliest legal records it can build; ``web``
+(bench/web/) drives the built site in headless Chromium against a same-run baseline page.
 Every benchmark measures a baseline in the same run and prints ratios against it, because the
 machines are shared and noisy; absolute times are printed too, but only ratios compare across runs.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-NAMES = ("ai", "engine", "exposure", "replay", "web")
+NAMES = ("ai", "engine", "exposure", "links", "replay", "web")
 
 
 def main(argv: list[str]) -> int:
@@ -32,6 +34,8 @@ def main(argv: list[str]) -> int:
         from bench.engine import main as runner
     elif name == "exposure":
         from bench.exposure_latency import main as runner
+    elif name == "links":
+        from bench.links import main as runner
     elif name == "replay":
         from bench.replay import main as runner
     elif name == "web":

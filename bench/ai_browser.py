@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.web import BOOT_TIMEOUT_MS, Browser, guard_page
+from bench.web.browser import BOOT_TIMEOUT_MS, Browser, guard_page
 from harness.chromium import CHROMIUM
 from harness.site import built_site, served
 from harness.stats import percentile

@@ -7,7 +7,7 @@ first game (a fresh context, so the Exposure view is on by default) on a table, 
 the view's slices run); the view is turned off and on with its button and its key along the way.
 Each seed is played again with the view turned off at once: the same run's baseline.
 
-In the page, a probe (bench/web.py's) times each press, click and key from the event's time
+In the page, a probe (bench/web/probe.js) times each press, click and key from the event's time
 stamp to the first frame after its handlers ran; a ``PerformanceObserver`` lists every long
 task (over 50 ms) after the Start click. Prints the click and key figures (p95, max), the long
 tasks (count, longest), how long after a card placed the view had worked out the cards of the
@@ -24,7 +24,8 @@ import sys
 import time
 from typing import Any
 
-from bench.web import BUDGET_CLICK_P95_MS, PROBE_JS, READ_GESTURES_JS
+from bench.web.budget import BUDGET_CLICK_P95_MS
+from bench.web.probe import PROBE_JS, READ_GESTURES_JS
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS, speed_script
 from harness.pages import Table
 from harness.site import built_site, served

@@ -3,6 +3,7 @@
 ``percentile(values, q)`` takes ``q`` in 0..100 and returns the nearest-rank percentile: the
 smallest value with at least ``q`` % of the values at or below it (``q`` = 0 gives the minimum,
 100 the maximum); NaN when there are no values, so that a missing figure never reads as a time.
+``distribution`` gives ``n``, median, p95 and max; ``spread`` min, median and max (of samples).
 """
 
 from __future__ import annotations
@@ -32,3 +33,10 @@ def distribution(values: list[float]) -> dict[str, float]:
         "p95": percentile(values, 95),
         "max": max(values) if values else math.nan,
     }
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    """``min``, ``median`` and ``max`` of ``values``; NaN figures when it is empty."""
+    if not values:
+        return {"min": math.nan, "median": math.nan, "max": math.nan}
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}

@@ -10,6 +10,10 @@ from typing import Any
 import pytest
 
 from bench import volley, web
+from bench.web.budget import budget
+from bench.web.figures import interaction_figures
+from bench.web.report import jsonable
+from harness.stats import distribution
 
 
 def _play() -> dict[str, Any]:
@@ -51,14 +55,14 @@ def _figures() -> dict[str, Any]:
     figures: dict[str, Any] = {
         "bench": "web",
         "contexts": 0,
-        "interaction": web._interaction_figures(_play()),
-        "baseline_pointermove": web._dist([5.0, 6.0]),
-        "baseline_pointermove_dispatch": web._dist([2.0, 3.0]),
+        "interaction": interaction_figures(_play()),
+        "baseline_pointermove": distribution([5.0, 6.0]),
+        "baseline_pointermove_dispatch": distribution([2.0, 3.0]),
         "memory": {"early": reading, "end": reading, "late": reading},
         "play": {"games_won": 0, "recoveries": 0, "problems": []},
         "volley": {**_volley(), "problems": []},
     }
-    figures["budget"] = web.budget(figures)
+    figures["budget"] = budget(figures)
     figures["budget_met"] = all(ok for _, _, ok in figures["budget"])
     return figures
 
@@ -113,4 +117,4 @@ def test_a_volley_run_reports_only_the_volley(capsys: pytest.CaptureFixture[str]
     web.report({"bench": "web", "volley": {**_volley(), "problems": []}})
     out = capsys.readouterr().out
     assert out.startswith("animated volley") and "budget" not in out and "move_ray" not in out
-    json.dumps(web._jsonable(_figures()))
+    json.dumps(jsonable(_figures()))

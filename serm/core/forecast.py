@@ -23,7 +23,7 @@ from . import queries as q
 from .dice import prob_beats
 from .geometry import EPS, Vec, unit
 from .los import first_sighting
-from .movement import halt_along
+from .movement import Halt, halt_along, rammed
 from .state import Soldier, State
 
 Path = tuple[Vec, ...]
@@ -75,9 +75,40 @@ def watchful(state: State, s: Soldier) -> tuple[Soldier, ...]:
 def reach(state: State, s: Soldier, direction: float, facing: float) -> tuple[Path, float]:
     """The longest path the Move pool can roll along ``direction`` (R9, R15), and how far along
     it the card can slide before its first contact (R16), in L."""
+    path, halt = _longest(state, s, direction, facing)
+    return path, halt.distance
+
+
+def _longest(state: State, s: Soldier, direction: float, facing: float) -> tuple[Path, Halt]:
     longest = float(max(q.move_pool(state, s).distribution()))
     path = (s.pos, s.pos + unit(direction) * longest)
-    return path, halt_along(state, s, facing, path).distance
+    return path, halt_along(state, s, facing, path)
+
+
+@dataclass(frozen=True)
+class Landing:
+    """Where a straight Move would end, before its roll (R15, R16): ``longest``, the most its
+    Move pool can roll (L); ``halt``, the first contact of its slide that far; ``rams``, the
+    enemy cards touched there, which a roll that gets there rams (R16, C2); ``ram_chance``, the
+    chance the roll gets there (C3: contact at the very end of the roll counts), 0 when nothing
+    would be rammed. A React may still stop the Move short of it (R19, ``Forecast``)."""
+
+    longest: float
+    halt: Halt
+    rams: tuple[str, ...]
+    ram_chance: float
+
+
+def landing(state: State, s: Soldier, direction: float, facing: float) -> Landing:
+    """The ``Landing`` of a Move of ``s`` toward ``direction`` with the card turned to
+    ``facing``, found as the engine finds it after the roll (``movement.halt_along`` along the
+    rolled length, ``movement.rammed``): a shorter roll slides along the first stretch of the
+    longest one and touches what the longest touches when that contact lies within it."""
+    _, halt = _longest(state, s, direction, facing)
+    rams = rammed(halt, s.player) if halt.blocked else ()
+    dist = q.move_pool(state, s).distribution()
+    chance = sum(p for t, p in dist.items() if t >= halt.distance - EPS) if rams else 0.0
+    return Landing(float(max(dist)), halt, rams, chance)
 
 
 def sighting(state: State, s: Soldier, direction: float, facing: float, e: Soldier) -> float | None:

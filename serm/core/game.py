@@ -16,8 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from . import pact
 from .actions import Action, Concede, Path, Roll
 from .errors import IllegalActionError, WorkLimitError
+from .pact import Pact
 from .record import Record, replay_steps
 from .rules import apply
 from .ruleset import RULES_VERSION, ruleset
@@ -57,13 +59,16 @@ class Game:
         seed: int | None = None,
         auto_dice: bool = True,
         rules_version: int = RULES_VERSION,
+        link: Pact | None = None,
     ) -> None:
         scenario = ruleset(rules_version).settle(scenario)
         self.record = Record(
             scenario,
-            seed=seed if seed is not None else random.randrange(2**31),
+            seed=seed if seed is not None or link is not None else random.randrange(2**31),
             rules_version=rules_version,
+            link=link,
         )
+        self._chain = (0, "") if link is None else (0, next(pact.chain(link, ())))
         self.state: State = new_game(scenario, rules_version)
         self.events: list[Event] = []
         self.auto_dice = auto_dice
@@ -80,8 +85,16 @@ class Game:
         Raises ``RecordError`` naming the index and rule of the first illegal action, or the
         action at which the replay ran out of its work budget (``serm.core.ruleset``).
         """
-        seed = record.seed if record.seed is not None else random.randrange(2**31)
-        game = cls(record.scenario, seed, auto_dice=auto_dice, rules_version=record.rules_version)
+        seed = record.seed
+        if seed is None and record.link is None:
+            seed = random.randrange(2**31)
+        game = cls(
+            record.scenario,
+            seed,
+            auto_dice=auto_dice,
+            rules_version=record.rules_version,
+            link=record.link,
+        )
         game.record.players = dict(record.players)
         with work_limit(_UNLIMITED) as meter:  # replay_steps applies the record's own budget
             for action, state in replay_steps(record):
@@ -100,7 +113,13 @@ class Game:
         replays.
         """
         self.passed = []
-        self._apply(action)
+        tidy = pact.tidy(action) if self.record.link is not None else action
+        try:
+            self._apply(tidy)
+        except IllegalActionError:
+            if tidy == action:
+                raise
+            self._apply(action)
         if self.auto_dice:
             self.roll_pending()
         return self.state
@@ -128,10 +147,34 @@ class Game:
         p = self.state.pending
         if p is None or p.kind != PendingKind.ROLL or p.pool is None:
             raise ValueError("no dice are pending")
+        link = self.record.link
+        if link is not None:
+            return Roll(pact.dice(link, self.chain(), p.pool))
         rng = random.Random(f"serm-dice/{self.record.seed}/{len(self.record.actions)}")
         return Roll(p.pool.roll(rng))
 
+    def chain(self) -> str:
+        """A game by link: the hash of its record so far (``serm.core.pact.chain``)."""
+        link = self.record.link
+        assert link is not None
+        done, last = self._chain
+        actions = self.record.actions
+        if done > len(actions):
+            done, last = 0, next(pact.chain(link, ()))
+        for action in actions[done:]:
+            last = pact.digest(last + pact.canonical(action))
+        self._chain = (len(actions), last)
+        return last
+
     def roll_pending(self) -> None:
-        """Roll every pending pool in turn from the seeded RNG."""
-        while self.state.pending is not None and self.state.pending.kind == PendingKind.ROLL:
-            self._apply(self.dice_for_next())
+        """Roll every pending pool in turn from the seeded RNG (a game by link: from its pact),
+        and in a game by link apply every React a standing order decides (``serm.core.pact``)."""
+        link = self.record.link
+        while self.state.pending is not None:
+            if self.state.pending.kind == PendingKind.ROLL:
+                self._apply(self.dice_for_next())
+                continue
+            ordered = None if link is None else pact.standing(link, self.state)
+            if ordered is None:
+                return
+            self._apply(ordered)

@@ -75,6 +75,11 @@ def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...
     return Halt(travelled, (), False)
 
 
+def rammed(halt: Halt, player: int) -> tuple[str, ...]:
+    """The enemy cards of ``player``'s mover touched at ``halt``: each is rammed (R16, C2)."""
+    return tuple(card for owner, card in halt.cards if owner != player)
+
+
 Shape = tuple[tuple[int, str] | None, Polygon, list[tuple[float, float]], float, float, float]
 """(card key or None for terrain, polygon, its corners as floats, centre x, y, radius)."""
 

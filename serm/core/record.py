@@ -21,6 +21,8 @@ from .geometry import Vec, convex_hull
 from .jsontext import TextError
 from .jsontext import loads as read_json
 from .opening import OPENINGS
+from .pact import Pact
+from .pact import from_dict as pact_from_dict
 from .rules import apply
 from .ruleset import LATEST, RULES_VERSION, RULESETS, ruleset
 from .scenario import Scenario, ScenarioError, Terrain, Zone
@@ -28,7 +30,11 @@ from .state import State, new_game
 
 FORMAT = "serm-record"
 VERSION = 2
-"""The version written; versions 1 and 2 are read (1: actions name no player, rules version 1)."""
+"""The version written for a game on one device; versions 1 to 3 are read (1: actions name no
+player, rules version 1)."""
+LINK_VERSION = 3
+"""The version written for a game played by link (``link``: its pact, ``serm.core.pact``, whose
+joint seed rolls its dice)."""
 MAX_ACTIONS = 20000
 """A record longer than this is refused (a real game has a few hundred actions)."""
 MAX_CHARS = 5_000_000
@@ -104,6 +110,7 @@ class RecordError(ValueError):
             "scenario": "its table",
             "players": "its players",
             "seed": "its dice seed",
+            "link": "its shared dice seed",
             "actions": "its list of actions",
         }.get(head)
         if part is None:
@@ -128,19 +135,25 @@ class Record:
     seed: int | None = None
     actions: list[act.Action] = field(default_factory=list)
     rules_version: int = RULES_VERSION
+    link: Pact | None = None
+    """The pact of a game played by link (its dice come from the pact, not from ``seed``)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The record form, version ``VERSION``. Actions read from a version 1 record name no
-        player; they get it by a replay here (raises ``RecordError`` if it does not replay)."""
-        return {
+        """The record form: version ``VERSION``, or ``LINK_VERSION`` for a game by link. Actions
+        read from a version 1 record name no player; they get it by a replay here (raises
+        ``RecordError`` if it does not replay)."""
+        out = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.link is None else LINK_VERSION,
             "rules": self.rules_version,
             "scenario": self.scenario.to_dict(),
             "players": {str(k): dict(v) for k, v in sorted(self.players.items())},
             "seed": self.seed,
             "actions": [act.to_dict(a) for a in named_actions(self)],
         }
+        if self.link is not None:
+            out["link"] = self.link.to_dict()
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -169,13 +182,15 @@ def from_dict(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {show(data.get('format'))}")
     version = data.get("version")
-    if type(version) is not int or not 1 <= version <= VERSION:
-        newer = type(version) is int and version > VERSION
+    if type(version) is not int or not 1 <= version <= LINK_VERSION:
+        newer = type(version) is int and version > LINK_VERSION
         why = " (made by a newer version of the game)" if newer else ""
         raise RecordError(
-            "version", f"this game reads record versions 1 to {VERSION}, got {show(version)}{why}"
+            "version",
+            f"this game reads record versions 1 to {LINK_VERSION}, got {show(version)}{why}",
         )
     allowed = _FIELDS | ({"rules"} if version >= 2 else set())
+    allowed |= {"link"} if version == LINK_VERSION else set()
     extra = set(data) - allowed
     if extra:
         raise RecordError("record", f"unexpected field(s) {_names(extra)}")
@@ -200,7 +215,16 @@ def from_dict(data: Any) -> Record:
             actions.append(act.from_dict(item, need_player=version >= 2))
         except act.ActionFormatError as exc:
             raise RecordError(f"actions[{i}]", str(exc), i) from exc
-    return Record(scenario, players, seed, actions, rules_version)
+    link = _link(data.get("link")) if version == LINK_VERSION else None
+    return Record(scenario, players, seed, actions, rules_version, link)
+
+
+def _link(raw: Any) -> Pact:
+    """The ``link`` field of a version 3 record: the pact of a game by link."""
+    try:
+        return pact_from_dict(raw)
+    except ValueError as exc:
+        raise RecordError("link", str(exc)) from exc
 
 
 def _names(keys: set[Any]) -> str:

@@ -30,7 +30,7 @@ from .cards import CARDS, other
 from .dice import DiceError, Faces, total
 from .errors import IllegalActionError
 from .geometry import EPS, Vec, normalize_bearing, polyline_length, unit
-from .movement import halt_along, position_at
+from .movement import halt_along, position_at, rammed
 from .ruleset import DRAW_AFTER as DRAW_AFTER
 from .ruleset import ruleset
 from .state import (
@@ -451,7 +451,7 @@ def _path_known(state: State, path: tuple[Vec, ...]) -> State:
     mv, s = state.move, _mover(state)
     assert mv is not None
     halt = halt_along(state, s, mv.facing, path)
-    rams = tuple(c for p, c in halt.cards if p != s.player)
+    rams = rammed(halt, s.player)
     reactors, entries = [], []
     tall = q.tall_terrain(state)
     first_sighting = ruleset(state.rules_version).first_sighting

@@ -14,18 +14,21 @@ from .model import UI, ActMode, Choice
 from .words import Said, cannot_act, not_a_target
 
 
-def say(ui: UI, message: str, rule: str = "", news: bool = False) -> UI:
+def say(ui: UI, message: str, rule: str = "", news: bool = False, about: int = 0) -> UI:
     """``ui`` with ``message`` in the panel, the ``rule`` behind it in small print, as news (not
-    an error) if ``news``; the same ``ui`` if it says it already."""
-    feedback = replace(ui.feedback, message=message, rule=rule if message else "", news=news)
+    an error) if ``news``, about player ``about``'s soldier (0: the one deciding); the same
+    ``ui`` if it says it already."""
+    feedback = replace(
+        ui.feedback, message=message, rule=rule if message else "", news=news, about=about
+    )
     if ui.feedback == feedback:
         return ui
     return replace(ui, feedback=feedback)
 
 
-def tell(ui: UI, said: Said, news: bool = False) -> UI:
+def tell(ui: UI, said: Said, news: bool = False, about: int = 0) -> UI:
     """``ui`` saying ``said`` (``serm.ui.words``): its sentence, and its rule in small print."""
-    return say(ui, said.text, said.rule, news)
+    return say(ui, said.text, said.rule, news, about)
 
 
 def select(ui: UI, state: State, card: str) -> UI:

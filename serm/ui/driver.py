@@ -148,7 +148,7 @@ def _ended(ui: UI, said: words.Said, s: Soldier) -> UI:
     region drawn (the hover) when no enemy in it was the reason."""
     if said.region is not None:
         ui = replace(ui, pointer=replace(ui.pointer, hover=said.region))
-    return tell(ui, said, news=True)
+    return tell(ui, said, news=True, about=s.player)
 
 
 def conceding_player(state: State, ui: UI) -> int:

@@ -108,10 +108,12 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 </ol>
 <p>Tip: the side that places last acts first@TIP@.
 Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
-<span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look. While you deploy, the
-Exposure view (<span class="keys"><kbd>@X@</kbd>, </span>on in your first game) shows the enemy
-Gunner's worst spot for the cards you have placed, how many of them it would see from there, and
-shades your zone: red where a card would be seen from many spots, green where from none.</p>
+<span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look and where you can: sight
+is one-way, from each card's top edge, so a soldier may be seen by one it cannot see. While you
+deploy, the Exposure view (<span class="keys"><kbd>@X@</kbd>, </span>on in your first game) shows
+the enemy Gunner's worst spot for the cards you have placed, how many of them it would see from
+there, and shades your zone: red where a card would be seen from many spots, green where from
+none.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
 roll their dice. Tap, click or press any key to skip to the end; <em>Show each action</em> sets the
 speed. After the other side's turn, its moves and shots stay drawn until the next action, and
@@ -122,6 +124,11 @@ speed. After the other side's turn, its moves and shots stay drawn until the nex
     + keys_html()
 )
 
+
+COURSE_OFFER = "New here? Learn in 3 minutes"
+"""The start screen's offer of the course (``serm.ui.course``)."""
+COURSE_OFFER_HTML = '<span class="wide-words">New here? </span>Learn in 3 minutes'
+"""The offer as shown: a phone's bar, beside Start game, leaves out the question."""
 
 PLAYERS = (
     ("human", "Human"),
@@ -162,10 +169,28 @@ def table_picker(selected: str) -> str:
     return f'<fieldset class="tables"><legend>Table</legend>{"".join(items)}</fieldset>'
 
 
-def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | None = None) -> str:
+def _course_offer(course: str) -> str:
+    if not course:
+        return ""
+    note = (
+        ' aria-description="This browser keeps no progress: the course starts again each time."'
+        if course == "unkept"
+        else ""
+    )
+    return (
+        f'<button type="button" class="course-offer" data-action="course"{note}>'
+        f"{COURSE_OFFER_HTML}</button>"
+    )
+
+
+def welcome_html(
+    selected: str, resume: str = "", computer: dict[int, str] | None = None, course: str = "offer"
+) -> str:
     """The start box: continue the autosaved game (``resume`` describes it), or start a new one.
     Who plays each side (a human or the computer) comes first and Start game stays at the bar's
-    foot, so a phone shows both without scrolling the bar; the tables follow."""
+    foot, so a phone shows both without scrolling the bar; the tables follow. ``course``: how
+    the course is offered beside Start game ("offer"; "unkept": offered, and this browser keeps
+    no progress; "": finished or skipped, not offered)."""
     cont = (
         f'<div class="continue"><p>{escape(resume)}</p><div class="actions">'
         '<button type="button" class="primary" data-action="continue">Continue</button></div></div>'
@@ -183,7 +208,7 @@ def welcome_html(selected: str, resume: str = "", computer: dict[int, str] | Non
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
-        "Start game</button></div>"
-        "<p>New here? Press <em>How to play</em> (in the <em>Menu</em> on a phone); this bar "
+        f"Start game</button>{_course_offer(course)}</div>"
+        "<p>The rules: <em>How to play</em> (in the <em>Menu</em> on a phone); this bar "
         "always says what to do next.</p></div>"
     )

@@ -201,6 +201,9 @@ class Feedback:
     news: bool = False
     """True when ``message`` tells what happened (an activation that ended by itself), not a
     refusal: the panel does not style it as an error."""
+    about: int = 0
+    """The player whose soldier the news is about (0: the one deciding): news of the other
+    side's soldier is told with what just happened, above the heading of the one deciding."""
 
 
 @dataclass(frozen=True)

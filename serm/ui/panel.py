@@ -10,6 +10,7 @@ the key map (``serm.ui.keys``) that the reducer reads too.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
@@ -179,23 +180,87 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
     named = " in-status" if _in_status(state, p.player) else ""
     decider = f'<h2 class="decider{named}">{who(p.player, names)}</h2>' if p.player else ""
+    shown = playback.shown_player(ui)
+    if shown and shown != p.player and p.player:
+        decider = _shown_heading(shown, p.player, names)
+    news = ""
+    if _news_of_other(ui, p.player):  # told with what just happened, not under this heading
+        news, said = _news_html(ui, names), ""
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui)}</div>"
     if computer_to_decide(state, ui):
         return (
-            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{decider}'
-            f"{said}"
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{news}'
+            f"{decider}{said}"
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
+    if not ui.playback.playing:
+        news += _shot_unseen(state, ui, p.player)
     again = _replay_last(state, ui)
     if again:  # beside what just happened, not a line of its own above the question
         results = f'<div class="lately">{results}{again}</div>'
-    results = _skip_hint(ui) + results
+    results = _skip_hint(ui) + results + news
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{_question(state, ui)}</div>"
+    )
+
+
+def _shot_unseen(state: State, ui: UI, decider: int) -> str:
+    """When the other side's last turn shot soldiers of ``decider`` that could not see their
+    shooter where it stood, why, in one sentence (sight is one-way, R11)."""
+    pb = ui.playback
+    if not decider or pb.by == decider:
+        return ""
+    blind: dict[str, list[str]] = {}
+    for b in pb.last:
+        if b.kind != BeatKind.AIM or b.other is None or b.other_pose is None or not b.poses:
+            continue
+        if b.other[0] != decider:
+            continue
+        shooter = _posed(state.soldier(*b.card), b.poses[0])
+        target = _posed(state.soldier(*b.other), b.other_pose)
+        if not q.sees_soldier(state, target, shooter):
+            blind.setdefault(shooter.type.title, []).append(target.type.title)
+    if not blind:
+        return ""
+    by, targets = next(iter(blind.items()))
+    hit = list(dict.fromkeys(targets))
+    them = "them" if len(hit) > 1 else "it"
+    said = f"Your {' and '.join(hit)} could not see the {by} that shot {them}: {words.ONE_WAY}."
+    rule = words.rule_html("R11")
+    return f'<p class="message news one-way" role="status">{escape(said)}{rule}</p>'
+
+
+def _posed(s: Soldier, pose: tuple[float, float, float]) -> Soldier:
+    return replace(s, x=pose[0], y=pose[1], facing=pose[2])
+
+
+def _news_of_other(ui: UI, decider: int) -> bool:
+    """True when the panel's news is about a soldier of another player than ``decider`` (an
+    activation that ended by itself just before the turn passed, hot-seat or to the computer)."""
+    fb = ui.feedback
+    return bool(fb.message and fb.news and fb.about and decider and fb.about != decider)
+
+
+def _news_html(ui: UI, names: tuple[str, str]) -> str:
+    """The news of the other side's soldier, with its player's name before it."""
+    fb = ui.feedback
+    return (
+        f'<p class="message news" role="status">{who(fb.about, names)}: {escape(fb.message)}'
+        f"{words.rule_html(fb.rule)}</p>"
+    )
+
+
+def _shown_heading(shown: int, decider: int, names: tuple[str, str]) -> str:
+    """While the play of ``shown`` is shown on the board, its name heads the panel (a reacting
+    soldier's shot is its player's, whoever decides next); the question below it is
+    ``decider``'s, said so in a line of its own."""
+    return (
+        f'<h2 class="decider shown">{who(shown, names)}</h2>'
+        f'<p class="next">Next: {who(decider, names)}</p>'
     )
 
 
@@ -296,6 +361,11 @@ def _exposure(state: State, ui: UI) -> str:
     rules: tuple[str, ...] = ()
     if not ev.ready:
         said = "Working out where the enemy Gunner could stand…"
+    elif ev.placed == 0 and ev.standing:
+        said = (
+            "Once you place a card, the board shows whether the enemy Gunner sees it from where "
+            "it stands."
+        )
     elif ev.placed == 0:
         said = (
             "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
@@ -305,9 +375,12 @@ def _exposure(state: State, ui: UI) -> str:
         said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
         rules = ("R12",)
     else:
+        shown = "the dashed Gunner on the board"
+        if ev.standing:
+            shown = "its sight lines on the board" if ev.seen else ""
         said = (
-            f"{exposure_words(ev)}: the dashed Gunner on the board. "
-            f"{words.exposure_threat(state, ev.player)}"
+            f"{exposure_words(ev)}{f': {shown}' if shown else ''}. "
+            f"{words.exposure_threat(state, ev.player, ev.standing)}"
         )
         rules = ("R5", "R22")
     shading = (
@@ -332,6 +405,10 @@ def _keys_to_rotate() -> str:
     return f"<kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>"
 
 
+SEES_COUNTED = " (the label by it counts the enemy cards it would see from there)"
+"""How the tip points at the count the board shows by the Gunner being placed."""
+
+
 def _deployment_tip(st: State, player: int) -> str:
     """Who shoots first matters most (R5, R22): say so while the cards go down."""
     if not st.first_placer:
@@ -341,7 +418,7 @@ def _deployment_tip(st: State, player: int) -> str:
         if player != st.first_placer:
             tip = (
                 "You act first: your Gunner shoots once at every enemy it sees. Place it where "
-                "it sees the most."
+                f"it sees the most{SEES_COUNTED}."
             )
         else:
             tip = (
@@ -361,7 +438,7 @@ def _deployment_tip(st: State, player: int) -> str:
     else:
         then = (
             "Your Gunner may shoot before theirs, once at every enemy it sees: place it where "
-            "it sees the most."
+            f"it sees the most{SEES_COUNTED}."
         )
     return f'<p class="tip">{escape(f"{first} {rule} {then}")}{words.rules_html("R5")}</p>'
 
@@ -433,7 +510,9 @@ def _menu(state: State, s: Soldier) -> str:
         seen = q.visible_enemies(state, s)
         label = f"Shoot ({len(seen)} in sight)"
         buttons += button(label, Command.SHOOT, primary=not may_move) if seen else ""
-        note += "" if seen else " " + escape(words.no_target(s).text, quote=False)
+        if not seen:
+            said = words.no_target(state, s)
+            note += " " + escape(said.text, quote=False) + words.rule_html(said.rule)
     buttons += button("End activation" if done else "Pass", Command.END)
     if a is None or a.card is None:
         buttons += button("Back", Command.CANCEL)
@@ -455,7 +534,7 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"It will move exactly "
         f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first "
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
-        f"The round handle turns it before it sets off."
+        f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
         f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
         + _nowhere(state, ui)
         + _outlook(state, ui, s)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..core.actions import Path
 from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
-from ..core.movement import halt_along
+from ..core.movement import halt_along, rammed
 from ..core.rules import MAX_PATH_CORNERS
 from ..core.state import State
 from ..view.model import PathTrace
@@ -97,16 +97,18 @@ def preview(state: State, trace: Trace) -> PathTrace:
             d = d * (left / d.length())
         cursor = pts[-1] + d
     full = tuple(pts + ([cursor] if cursor is not None else []))
-    halt = None
+    halt: tuple[float, float] | None = None
+    rams: tuple[str, ...] = ()
     if len(full) > 1 and state.move is not None and state.activation is not None:
         mover = state.soldier(state.activation.player, state.move.card)
         stop = halt_along(state, mover, state.move.facing, full)
         if stop.blocked:
             h = point_along(full, stop.distance)
-            halt = (h.x, h.y)
+            halt, rams = (h.x, h.y), rammed(stop, mover.player)
     return PathTrace(
         tuple((v.x, v.y) for v in pts),
         left,
         (cursor.x, cursor.y) if cursor is not None else None,
         halt,
+        rams,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.state import State
+from ..core.state import PendingKind, State
 from ..view.beats import SPEEDS, Beat, BeatKind, speed_factor
 from .events import Shown
 from .model import UI, Playback
@@ -81,3 +81,19 @@ def replay_last(ui: UI, state: State) -> UI:
 def factor(ui: UI) -> float:
     """How much longer than normal the show on screen lasts (a replay at instant: normal)."""
     return speed_factor(ui.playback.speed) or 1.0
+
+
+def shown_player(ui: UI) -> int:
+    """The player whose play the show on screen shows (0 when none plays, or for the roll-off):
+    the one deciding a React it starts with (R18), else the one whose activation it starts in
+    (a reacting soldier's activation is its player's, R19), else the one placing a card."""
+    pb = ui.playback
+    if not pb.playing or pb.show_from is None:
+        return 0
+    st = pb.show_from
+    p, a = st.pending, st.activation
+    if p is not None and p.kind == PendingKind.REACT:
+        return p.player
+    if a is not None:
+        return a.player
+    return p.player if p is not None else 0

@@ -49,6 +49,8 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
     match p.kind:
         case PendingKind.PLACE:
+            if _on_table(state, ev.hit):
+                return ui, None  # a card already placed is looked at (its details), not onto
             dragging = _dragging(ui, Drag.GHOST)
             grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
             pressed = Vec(ev.x, ev.y) if grip.y < 0 and grip.x == 0 else None  # lifted
@@ -72,6 +74,12 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         case PendingKind.ROLL:
             pass
     return ui, None
+
+
+def _on_table(state: State, hit: Hit) -> bool:
+    """The press is on a card on the table (not on the card being placed, which is not yet)."""
+    key = hit.soldier
+    return key is not None and any((s.player, s.card) == key for s in state.on_table())
 
 
 def _grip(ui: UI, pos: Vec, touch: bool) -> Vec:
@@ -143,7 +151,7 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
         case Drag.ROTATE:
             centre = rotating_centre(state, ui)
             if centre is not None and (pos - centre).length() > 0.1:
-                return set_facing(ui, state, bearing_of(pos - centre)), None
+                return _turned(ui, state, bearing_of(pos - centre)), None
         case Drag.GHOST:
             if ui.ghost is not None:
                 at = pos + ui.pointer.grip
@@ -157,6 +165,20 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
         case _:
             assert_never(ui.pointer.drag)
     return ui, None
+
+
+def _turned(ui: UI, state: State, facing: float) -> UI:
+    """The handle dragged to ``facing``. While a Move is aimed and its aim is not yet set on
+    purpose (``Choice.aim_locked``: a press or drag on the board, the arrow keys), the aim turns
+    with the card: a drag that starts on the handle, where the aim line begins, points the Move
+    the way the card then faces; once aimed, the handle turns only the card."""
+    ui = set_facing(ui, state, facing)
+    c, s = ui.choice, chosen(state, ui)
+    p = state.pending
+    aiming = p is not None and p.kind == PendingKind.ACT and c.mode == ActMode.AIM
+    if aiming and not c.aim_locked and s is not None and not s.type.traces_path:
+        return replace(ui, choice=replace(c, aim=c.facing))
+    return ui
 
 
 def _follow(ui: UI, state: State, pos: Vec) -> UI:

@@ -316,7 +316,7 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
         if not may_shoot:
             return _cannot(ui, state, s, "shoot"), None
         if not q.visible_enemies(state, s):
-            return tell(ui, words.no_target(s)), None
+            return tell(ui, words.no_target(state, s)), None
         return replace(ui, choice=Choice((s.player, s.card), ActMode.SHOOT)), None
     if not may_move:
         return _cannot(ui, state, s, "move"), None

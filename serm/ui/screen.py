@@ -4,13 +4,16 @@ the board, the panel and the reducer share (the chosen soldier, the numbered cho
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..core import forecast as fc
 from ..core import queries as q
+from ..core.cards import CARDS
 from ..core.errors import Problem
 from ..core.geometry import Vec
-from ..core.movement import Halt
 from ..core.state import Pending, PendingKind, Soldier, State, Status
-from ..view.model import MovePreview, SoldierKey, ViewModel
-from . import exposure, outlook, path, playback, words
+from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
+from . import deploy, exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -27,16 +30,16 @@ _last_problem: list[tuple[State, tuple[SoldierKey, float], Problem | None]] = []
 paint (a pointer move aiming a Move among them), the state and the facing change seldom."""
 
 
-_last_reach: list[tuple[State, tuple[SoldierKey, float, float], tuple[int, Halt]]] = []
-"""The last ``straight_reach`` of the Move being aimed: the board's preview and the prompt's
+_last_reach: list[tuple[State, tuple[SoldierKey, float, float], fc.Landing]] = []
+"""The last ``forecast.landing`` of the Move being aimed: the board's preview and the prompt's
 warning (``nowhere``) both ask for it on a pointer move."""
 
 
-def _reach(state: State, s: Soldier, aim: float, facing: float) -> tuple[int, Halt]:
+def _reach(state: State, s: Soldier, aim: float, facing: float) -> fc.Landing:
     key = ((s.player, s.card), aim, facing)
     if _last_reach and _last_reach[0][0] is state and _last_reach[0][1] == key:
         return _last_reach[0][2]
-    found = q.straight_reach(state, s, aim, facing)
+    found = fc.landing(state, s, aim, facing)
     _last_reach[:] = [(state, key, found)]
     return found
 
@@ -47,7 +50,7 @@ def nowhere(state: State, ui: UI) -> words.Said | None:
     if found is None:
         return None
     s, aim, facing = found
-    return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing)[1])
+    return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing).halt)
 
 
 def to_decide(state: State) -> Pending | None:
@@ -194,14 +197,15 @@ def _roles(state: State, ui: UI) -> Roles:
 
 
 def move_preview(state: State, ui: UI) -> MovePreview | None:
-    """The Move being aimed: its direction, the least and most it can travel, where it halts."""
+    """The Move being aimed: its direction, the least and most it can travel, where it halts and
+    whom it rams there (``forecast.landing``, as the engine finds them after the roll)."""
     p, s, c = state.pending, chosen(state, ui), ui.choice
     if p is None or p.kind != PendingKind.ACT or c.mode != ActMode.AIM:
         return None
     if s is None or c.aim is None:
         return None
     facing = c.facing if c.facing is not None else s.facing
-    longest, halt = _reach(state, s, c.aim, facing)
+    land = _reach(state, s, c.aim, facing)
     forecast = outlook.current(state, ui)
     enemy = 3 - s.player
     return MovePreview(
@@ -209,12 +213,15 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
         direction=c.aim,
         facing=facing,
         min_length=float(s.type.move),
-        max_length=float(longest),
-        halt=halt.distance if halt.blocked else None,
+        max_length=land.longest,
+        halt=land.halt.distance if land.halt.blocked else None,
         watchers=()
         if forecast is None
         else tuple(((enemy, w.card), w.entry, w.chance) for w in forecast.watchers),
         stop_chance=None if forecast is None else forecast.stop_chance,
+        rams=tuple((enemy, card) for card in land.rams),
+        ram_chance=land.ram_chance,
+        stuck=words.stuck_against(state, s, c.aim, facing, land.halt) or "",
     )
 
 
@@ -228,10 +235,53 @@ def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
     return None
 
 
+_last_seeing: list[tuple[State, Ghost, Ghost]] = []
+"""The last ``seeing`` answer: the board asks on every pointer move, for the same pose often."""
+
+
+def seeing(state: State, g: Ghost) -> Ghost:
+    """The card being placed, with the enemy cards it would see from where it is shown when it
+    is the Gunner (R22: it shoots at every one of them; R11-R12, the game's own sight test)."""
+    card = CARDS.get(g.card)
+    if card is None or not card.shoots_all_seen:
+        return g
+    if _last_seeing and _last_seeing[0][0] is state and _last_seeing[0][1] == g:
+        return _last_seeing[0][2]
+    me = replace(state.soldier(g.player, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
+    found = replace(
+        g, sees=tuple(e.card for e in state.enemies(g.player) if q.sees_soldier(state, me, e))
+    )
+    _last_seeing[:] = [(state, g, found)]
+    return found
+
+
+def _perspective(state: State, ui: UI) -> int:
+    """Whose side "your sight" is: the one person playing a computer, else (hot-seat) the
+    player deciding now, else the one with the initiative."""
+    humans = [player for player in (1, 2) if not ui.seats.computer(player)]
+    if len(humans) == 1:
+        return humans[0]
+    p = state.pending
+    return p.player if p is not None and p.player else (state.initiative or 1)
+
+
+def _ghost(state: State, ui: UI) -> Ghost | None:
+    """The card being placed, with the enemy cards it would see (``seeing``) and whether the
+    enemy zone sees it there (``deploy.seen``, worked out once it rests, not on every step of a
+    drag)."""
+    g = ui.ghost
+    if g is None:
+        return None
+    g = seeing(state, g)
+    if g.problem is not None or ui.pointer.drag == Drag.GHOST:
+        return g
+    return replace(g, seen=deploy.seen(state, g))
+
+
 def view_model(state: State, ui: UI) -> ViewModel:
     """What ``serm.view.render`` draws besides the state, for this moment of the screen."""
     p = state.pending
-    perspective = p.player if p is not None and p.player else (state.initiative or 1)
+    perspective = _perspective(state, ui)
     human = not computer_to_decide(state, ui)
     highlights, chances = roles(state, ui)
     placing = p is not None and p.kind == PendingKind.PLACE
@@ -241,7 +291,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         show_all_los=ui.settings.show_all_los and state.status != Status.FINISHED,
         highlights=highlights,
         chances=chances,
-        ghost=ui.ghost if placing and human else None,
+        ghost=_ghost(state, ui) if placing and human else None,
         move_preview=move_preview(state, ui),
         path_trace=path.preview(state, ui.trace)
         if p is not None and p.kind == PendingKind.PATH
@@ -281,5 +331,6 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         nowhere(state, ui),
         ui.trace.corners,
         ui.playback.playing,
+        playback.shown_player(ui),
         playback.to_replay(ui, state),
     )

@@ -35,15 +35,17 @@ def welcome_screen(
     computer: dict[int, str] | None = None,
     resume: str = "",
     board: State | None = None,
+    course: str = "offer",
 ) -> WelcomeScreen:
     """The welcome screen with ``scenario`` chosen for a new game and ``computer`` (player ->
     strength) for its players; ``resume`` is what the start box says of the autosaved game it
     offers to continue (``serm.ui.panel.resume_text``; empty: none).  The board shows ``board``
     (the waiting game's state), else a new game on ``scenario``: its table before deployment.
+    ``course``: how the course is offered (``serm.ui.help.welcome_html``).
     """
     shown = board if board is not None else new_game(by_name(scenario, 0))
     return WelcomeScreen(
         status=STATUS_HTML,
-        prompt=welcome_html(scenario, resume, computer),
+        prompt=welcome_html(scenario, resume, computer, course),
         board=render(shown, ViewModel()),
     )

@@ -160,19 +160,20 @@ def gunners_first(state: State, player: int) -> tuple[int, int]:
     return q.first_shot(state, player, GUNNER), q.first_shot(state, other(player), GUNNER)
 
 
-def exposure_threat(state: State, player: int) -> str:
-    """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying: it
-    acts first and shoots at every card it sees, or, when ``player`` has an activation before
-    its first shot (R5: the first initiative; R5, Opening: the shots it holds back), that
-    ``player`` moves first."""
+def exposure_threat(state: State, player: int, standing: bool) -> str:
+    """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying:
+    whether it is still to be placed (``standing``: it is on the table), then who acts first
+    (R5) and when it may shoot at every card it sees (R22; R5, Opening: the shots it holds
+    back)."""
     theirs = q.first_shot(state, other(player), GUNNER)
     mine = 1 if player != state.first_placer else 2  # ``player``'s first activation (R5)
+    where = "" if standing else "Not placed yet, it may still stand anywhere in its zone. "
     if theirs < mine:
-        return "Placed last, it acts first and shoots at every card it sees."
+        return f"{where}It acts first and shoots at every card it sees."
     rule = opening_rule(state)
     if not rule:
-        return "You act before it does; then it shoots at every card it sees."
-    return f"{rule} You move before it may shoot at every card it sees."
+        return f"{where}You act before it does; then it shoots at every card it sees."
+    return f"{where}{rule} You move before it may shoot at every card it sees."
 
 
 # --- the footprint: placing and turning (R4, R6) ------------------------------------------------
@@ -212,20 +213,28 @@ STUCK = 0.01
 
 def goes_nowhere(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> Said | None:
     """Why the straight Move of ``s`` aimed at bearing ``aim`` (starting at ``facing``), whose
-    slide ``halt``s there (``queries.straight_reach``), would halt at once, naming what it
+    slide ``halt``s there (``forecast.landing``), would halt at once, naming what it
     already touches (the table edge, terrain or a soldier of its own); None when it gets under
     way or rams an enemy at once (a ram is no wasted Move)."""
-    if not halt.blocked or halt.distance > STUCK:
+    what = stuck_against(state, s, aim, facing, halt)
+    if what is None:
         return None
-    if any(player != s.player for player, _ in halt.cards):
-        return None
-    mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
-    what = mine or _stopper(state, s, aim, facing)
     return Said(
         f"Aimed this way, the {s.type.title} halts at once: it already touches {what}. "
         "Aim it another way (or turn it first), or its Move goes nowhere.",
         "R16",
     )
+
+
+def stuck_against(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str | None:
+    """What the straight Move of ``s`` aimed at ``aim`` already touches when it would halt at
+    once ("the table edge", "the Wall", "your Ranger"); None when it gets under way or rams."""
+    if not halt.blocked or halt.distance > STUCK:
+        return None
+    if any(player != s.player for player, _ in halt.cards):
+        return None
+    mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
+    return mine or _stopper(state, s, aim, facing)
 
 
 def _stopper(state: State, s: Soldier, aim: float, facing: float) -> str:
@@ -245,9 +254,31 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float) -> str:
 # --- sight and targets (R11-R13, R21, R22) -----------------------------------------------------
 
 
-def no_target(s: Soldier) -> Said:
-    """A soldier asked to shoot with no enemy in its sight (R21)."""
-    return Said(f"No enemy is in the {s.type.title}'s sight: it has nothing to shoot at.", "R21")
+ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
+"""Why one soldier may see another that does not see it (R11), said where it matters."""
+
+
+def unseen_watchers(state: State, s: Soldier) -> tuple[Soldier, ...]:
+    """The enemies on the table that see ``s`` though ``s`` does not see them (R11-R13)."""
+    return tuple(
+        e
+        for e in state.enemies(s.player)
+        if q.sees_soldier(state, e, s) and not q.sees_soldier(state, s, e)
+    )
+
+
+def no_target(state: State, s: Soldier) -> Said:
+    """A soldier asked to shoot with no enemy in its sight (R21); when enemies see it all the
+    same, which, and why (R11)."""
+    name = s.type.title
+    watchers = unseen_watchers(state, s)
+    if not watchers:
+        return Said(f"No enemy is in the {name}'s sight: it has nothing to shoot at.", "R21")
+    them = " and the ".join(e.type.title for e in watchers)
+    verb = "see" if len(watchers) > 1 else "sees"
+    return Said(
+        f"No enemy is in the {name}'s sight, though the {them} {verb} it: {ONE_WAY}.", "R11"
+    )
 
 
 def out_of_sight(state: State, shooter: Soldier, target: Soldier) -> Said:
@@ -258,6 +289,9 @@ def out_of_sight(state: State, shooter: Soldier, target: Soldier) -> Said:
         return Said(f"The {b} is no longer on the table.", "R21")
     viewer = q.viewer(shooter)
     if not viewer[2] and not visible_part(viewer, target.polygon()):
+        if q.sees_soldier(state, target, shooter):
+            said = f"The {b} is behind the {a}'s front edge, so the {a} cannot see it, though "
+            return Said(f"{said}it sees the {a}: {ONE_WAY}.", "R11")
         return Said(
             f"The {b} is behind the {a}'s front edge: a soldier sees only ahead of it.", "R11"
         )
@@ -312,8 +346,8 @@ def cannot_act(state: State, s: Soldier) -> Said:
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
     """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R19,
     R22), with the soldier whose activation it was; None when it goes on, the player ended it,
-    or the game is over. The sentence names the soldier by its title only: it is read under
-    the heading of whoever decides next (hot-seat), after the log lines that say whose it was."""
+    or the game is over. The sentence names the soldier by its title only: the panel puts the
+    name of its player before it when another player decides next (``panel.prompt_html``)."""
     mover = _activated(before, action)
     if mover is None or after.status != Status.PLAYING or isinstance(action, (Place, React, End)):
         return None
@@ -385,7 +419,7 @@ def _known(state: State, rule: str, action: Action | None) -> Said | None:
         if s.type.shoot == 0:
             return Said(f"Your {s.type.title} cannot shoot.", rule)
         if not q.visible_enemies(state, s):
-            return no_target(s)
+            return no_target(state, s)
         if not q.sees_soldier(state, s, t):
             return out_of_sight(state, s, t)
         return None

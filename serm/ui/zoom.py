@@ -84,8 +84,9 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
     if action is not None:
         return _track(after, fingers), action
     drag = Drag.PAN if pans and after.pointer.drag == Drag.NONE else after.pointer.drag
-    if drag in (Drag.NONE, Drag.PAN) and ev.touch and not ev.pan:  # a finger's tap on a card
-        after = _inspect(after, ev.hit.soldier)  # shows its details (a mouse hovers for them)
+    if ev.touch and not ev.pan:  # a finger's tap on a card shows its details (a mouse hovers)
+        looks = drag in (Drag.NONE, Drag.PAN)  # else the board is in use: the details give way
+        after = _inspect(after, ev.hit.soldier if looks else None)
     before = after.pointer.before or ui  # a second finger goes back to it
     ptr = replace(after.pointer, drag=drag, before=before, fingers=fingers)
     return replace(after, pointer=ptr), None

@@ -37,6 +37,11 @@ class Ghost:
     y: float
     facing: float
     problem: Problem | None = None
+    sees: tuple[str, ...] | None = None
+    """For a card that shoots at every enemy it sees (the Gunner, R22): the enemy cards on the
+    table it would see from here at this facing (R11-R12); None for other cards."""
+    seen: bool = False
+    """The enemy zone sees the card there: its label warns (worked out while it rests)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,13 @@ class MovePreview:
     halt: float | None
     watchers: tuple[tuple[SoldierKey, float, float], ...] = ()
     stop_chance: float | None = None
+    rams: tuple[SoldierKey, ...] = ()
+    """The enemy soldiers touched at ``halt``: a roll that gets there rams them (R16)."""
+    ram_chance: float = 0.0
+    """The chance the roll gets to ``halt`` and rams them (before any React, R19)."""
+    stuck: str = ""
+    """What the card already touches along ``direction`` when it would halt at once (R16),
+    in words ("the Wall"); "" when it gets under way."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,8 @@ class PathTrace:
     cursor: tuple[float, float] | None = None
     halt: tuple[float, float] | None = None
     """Where the path so far (and on to the cursor) would first touch something (R16)."""
+    rams: tuple[str, ...] = ()
+    """The enemy cards touched at ``halt``: the path rams them (R16)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +106,9 @@ class ExposureView:
     shade_done: bool = False
     ready: bool = False
     """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""
+    standing: bool = False
+    """The enemy Gunner is on the table: ``worst`` is where it stands and ``seen`` the cards it
+    sees from there, not a pose it could still take."""
 
 
 @dataclass(frozen=True)

@@ -112,9 +112,21 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
     end = c + u * (hi if mp.halt is None else mp.halt)
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
     if mp.halt is not None:
-        out += _cross(c + u * mp.halt, TARGET, "halt")
+        said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
+        if mp.stuck:
+            said = f"goes nowhere: touches {mp.stuck}"
+        out += _cross(c + u * mp.halt, TARGET, said)
     out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+
+
+def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
+    """What happens where a Move halts: "halt", or the enemy cards ``rams`` it rams there (R16),
+    with the ``chance`` the roll gets there when it is not sure ("ram Assault · 58%")."""
+    if not rams:
+        return "halt"
+    who = " and ".join(CARDS[card].title if card in CARDS else card for card in rams)
+    return f"ram {who}" + ("" if chance >= 1.0 else f" · {percent(chance)}")
 
 
 def _ticks(c: Vec, u: Vec, right: Vec, hi: float, halt: float | None) -> list[svg.Element]:
@@ -208,7 +220,8 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
     if trace.halt is not None:
-        out += _cross(Vec(float(trace.halt[0]), float(trace.halt[1])), TARGET, "halt")
+        at = Vec(float(trace.halt[0]), float(trace.halt[1]))
+        out += _cross(at, TARGET, _halt_label(trace.rams))
     label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]
@@ -234,8 +247,8 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         out.append(polyline(done, WHITE, 5, marker_end=f"url(#{ARROW_ID})"))
     halt = point_along(path, mv.halt)
     out.append(card_outline(halt.x, halt.y, mv.facing, WHITE, fill_opacity=0.1, dash="6 6"))
-    if mv.halt < total - 1e-6:
-        out += _cross(halt, TARGET, "halt")
+    if mv.halt < total - 1e-6 or mv.rams:
+        out += _cross(halt, TARGET, _halt_label(mv.rams))
     a = state.activation
     for card, d in zip(mv.reactors, mv.entries, strict=False):
         p = point_along(path, d)

@@ -23,7 +23,22 @@ from serm.core.scenario import Scenario
 from serm.core.state import Soldier, State
 from serm.core.visibility import Partition
 
-from .common import SCALE, SHADOW, SIDE, SIDE_DASH, Markup, esc, find, pts, rounded
+from .common import (
+    INK,
+    MARGIN,
+    SCALE,
+    SHADOW,
+    SIDE,
+    SIDE_DASH,
+    WHITE,
+    Markup,
+    esc,
+    find,
+    pts,
+    rounded,
+    text,
+    text_width,
+)
 from .model import SoldierKey, ViewModel
 
 CLIP = "url(#table-clip)"
@@ -119,10 +134,13 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
 
 
 def los_viewers(state: State, view: ViewModel) -> list[Soldier]:
-    """Whose regions to draw: selected, hovered, then (optionally) every enemy on the table."""
+    """Whose regions to draw: selected, hovered, then (optionally) every soldier on the table,
+    the enemies of ``perspective`` first: sight is one-way (R11), so both sides' are shown."""
     keys: list[SoldierKey] = [k for k in (view.selected, view.hovered) if k is not None]
     if view.show_all_los:
-        keys += [(s.player, s.card) for s in state.on_table() if s.player != view.perspective]
+        on = state.on_table()
+        keys += [(s.player, s.card) for s in on if s.player != view.perspective]
+        keys += [(s.player, s.card) for s in on if s.player == view.perspective]
     out: list[Soldier] = []
     for k in dict.fromkeys(keys):
         s = find(state, k)
@@ -136,5 +154,49 @@ def los_elements(state: State, view: ViewModel) -> list[svg.Element]:
     if view.facing_handle is not None:  # a soldier being turned: show the sight it would have
         key, facing = view.facing_handle
         viewers = [replace(s, facing=facing) if (s.player, s.card) == key else s for s in viewers]
-    weight = 1.0 if len(viewers) <= 2 else 2.0 / len(viewers)
-    return [Markup(markup=region_markup(state.scenario, s, weight)) for s in viewers]
+    most = max((sum(1 for s in viewers if s.player == p) for p in (1, 2)), default=0)
+    weight = 1.0 if len(viewers) <= 2 else 2.0 / max(most, 2)
+    out: list[svg.Element] = [
+        Markup(markup=region_markup(state.scenario, s, weight)) for s in viewers
+    ]
+    if view.show_all_los:
+        out.append(Markup(markup=sight_key(state.scenario.width, view.perspective)))
+    return out
+
+
+@lru_cache(maxsize=4)
+def sight_key(width: float, perspective: int) -> str:
+    """What tells the two sides' regions apart while every soldier's sight is drawn: a line in
+    the table's top margin with each side's colour and stroke ("your sight", "enemy sight")."""
+    enemy = 2 if perspective == 1 else 1
+    y, m = -MARGIN * SCALE / 2, MARGIN * SCALE
+    items: list[svg.Element] = []
+    x = 10.0 - m
+    for player, said in ((perspective, "your sight"), (enemy, "enemy sight")):
+        colour = SIDE.get(player, "#000")
+        items.append(
+            svg.Line(
+                x1=rounded(x),
+                y1=rounded(y),
+                x2=rounded(x + 36),
+                y2=rounded(y),
+                stroke=colour,
+                stroke_width=6,
+                stroke_dasharray=SIDE_DASH.get(player, "none"),  # type: ignore[arg-type]
+            )
+        )
+        items.append(text(x + 44, y, said, 18, WHITE, anchor="start", bold=True, halo=INK))
+        x += 44 + text_width(said, 18) + 28
+    return str(
+        svg.G(
+            class_=["sight-key"],
+            data={"perspective": perspective},
+            elements=[svg.Title(text=esc("; ".join(_KEY_WORDS))), *items],
+        )
+    )
+
+
+_KEY_WORDS = (
+    "Each side's sight in its colour",
+    "a soldier sees only ahead of its top edge, so one may see another that cannot see it (R11)",
+)

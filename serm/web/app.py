@@ -67,11 +67,13 @@ from serm.view.beats import SPEEDS
 from serm.view.model import ViewModel
 from serm.view.render import SCALE, render
 from serm.web import board_snapshot
+from serm.web.course import CourseRunner
 from serm.web.dom import attr, el, guard, null
 from serm.web.pace import Skipper, store_speed, stored_speed
 from serm.web.paint import Painter, keep_unit_again, newest_news
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
 from serm.web.storage import LocalStorage
+from serm.web.taps import FOLLOW_UPS, TapGuard
 from serm.web.thinking import SLICE_MS, THINK_LOG, Thinking, computer_players
 from serm.web.viewer import Watch
 from serm.web.warm import WARMERS, Warmer, warm_metrics
@@ -114,8 +116,8 @@ class App:
         """Space is held: a press on the board pans it (``PointerDown.pan``)."""
         self.pressed: Any = None
         """The button a finger pressed (acted on when it lets go of it there)."""
-        self.tapped: tuple[Any, float] | None = None
-        """The button last acted on by a finger, and when (its click is then ignored)."""
+        self.taps = TapGuard()
+        """Keeps a tap acted on at its lift from also clicking what it drew under the finger."""
         params = js.URLSearchParams.new(window.location.search)
         seed = "" if null(params.get("seed")) else str(params.get("seed"))
         self.seed = int(seed) if seed.isdigit() else None
@@ -125,6 +127,8 @@ class App:
         self._watch_file_proxy = create_proxy(guard(self.watch_text))
         self.watching: Watch | None = None
         """The replay viewer, while it is open over the game (or the start screen)."""
+        self.course = CourseRunner(self)
+        """The course "Learn in 3 minutes", shown over the start screen."""
         board = el("board")
         self._proxies = [
             self._bind(board, "pointerdown", self.on_pointer_down, passive=False),
@@ -145,6 +149,10 @@ class App:
             *(
                 self._bind(document, kind, self.skipper.on_event, passive=False, capture=True)
                 for kind in ("pointerdown", "pointerup", "click", "keydown")
+            ),
+            *(
+                self._bind(document, kind, self.taps.on_event, passive=False, capture=True)
+                for kind in ("pointerdown", "keydown", *FOLLOW_UPS)
             ),
             self._bind(document, "keydown", self.on_key, passive=False),
             self._bind(document, "keyup", self.on_key_up),
@@ -191,7 +199,8 @@ class App:
         if waiting is not None and waiting.status != Status.FINISHED:
             resume = panel.resume_text(waiting)
         # The same markup as the page drawn before Python ran (serm.ui.welcome): nothing moves.
-        screen = welcome_screen(self.scenario, self.computer, resume)
+        self.course.course = None
+        screen = welcome_screen(self.scenario, self.computer, resume, course=self.course.offer())
         el("status").innerHTML = screen.status
         el("prompt").innerHTML = screen.prompt
         self._show_notices()
@@ -216,6 +225,11 @@ class App:
         self.seed = None  # a rematch gets fresh dice
         el("saves").hidden = True  # a new game starts with the board and its prompt in view
         self._use(Loaded(game, {}), first=first)
+
+    def exposure_on(self) -> None:
+        """Turn the Exposure view on for the game shown (a first game after the course)."""
+        if self.game is not None and not self.ui.settings.exposure:
+            self.handle(Press(Command.EXPOSURE))
 
     def _use(self, loaded: Loaded, first: bool = False, claim: bool = True) -> None:
         """Show ``loaded``'s game, with the screen it was saved with (empty for a new game), and
@@ -487,6 +501,7 @@ class App:
         touch = str(event.pointerType) != "mouse"
         hit = self._hit(event)
         self.handle(PointerUp(pos[0], pos[1], hit, touch, int(event.pointerId)))
+        self.taps.acted(event)  # what the lift drew under the finger takes no click from it
 
     def on_pointer_cancel(self, event: Any) -> None:
         """The browser took the pointer (a scroll began, capture lost): the drag never happened.
@@ -552,21 +567,17 @@ class App:
     def on_button_up(self, event: Any) -> None:
         """A finger let go of the button it pressed: act now. A browser may send no click for
         a tap right after a flick or a quick tap before it (taken for a fling's end or a
-        double tap); the click that may still follow is then ignored (``on_click``)."""
+        double tap); the click that may still follow is kept from whatever the tap drew under
+        the finger (``TapGuard``)."""
         btn, self.pressed = self.pressed, None
         if btn is None or str(event.pointerType) == "mouse" or self._button(event) != btn:
             return
-        self.tapped = (btn, float(window.performance.now()))
         self._act(btn)
+        self.taps.acted(event)
 
     def on_click(self, event: Any) -> None:
         btn = self._button(event)
         if btn is None:
-            return
-        tapped, self.tapped = self.tapped, None
-        if tapped is not None and window.performance.now() - tapped[1] < 1000:
-            # The click of a tap already acted on: the tap may have redrawn the panel, so the
-            # click can land on the new copy of the button (or on another one) - never act twice.
             return
         if int(event.detail or 0) > 1:
             return  # the 2nd click of a double click would land on the next prompt's button
@@ -614,6 +625,8 @@ class App:
             close_sheet()  # on a phone: back to the board (a confirm shows over it)
         if action in app_actions:
             app_actions[action]()
+        elif action.startswith("course"):
+            self.course.act(action, btn)
         elif action in COMMANDS:
             self.handle(Press(Command(action), arg))
 

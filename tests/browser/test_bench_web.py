@@ -17,11 +17,14 @@ from typing import Any
 
 import pytest
 
-from bench import volley, web
+from bench import volley
+from bench.web import budget
+from bench.web.baseline import BASELINE_MOVES
+from bench.web.figures import SAMPLE_FIGURES
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SITE_FIGURES = web.SAMPLE_FIGURES  # every boot figure the bench reports, per site
+SITE_FIGURES = SAMPLE_FIGURES  # every boot figure the bench reports, per site
 LINK_FIGURES = tuple(k for k in SITE_FIGURES if k.startswith("link_"))  # not in a smoke run
 VOLLEY_FIGURES = ("frames", "slow_frames", "p50_ms", "p95_ms", "max_ms", "long_tasks")
 MEMORY_FIGURES = ("actions", "js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
@@ -53,13 +56,13 @@ def expected_budget(figures: dict[str, Any]) -> list[tuple[str, bool]]:
         (
             f"board visible ({kind})",
             med(g, f"{kind}_board_visible_ms")
-            <= web.BUDGET_BOARD_OF_FLOOR_TTI * med(b, f"{kind}_tti_ms"),
+            <= budget.BUDGET_BOARD_OF_FLOOR_TTI * med(b, f"{kind}_tti_ms"),
         )
         for kind in ("cold", "warm")
     ]
     rows += [
-        ("cold TTI", med(g, "cold_tti_ms") <= web.BUDGET_COLD_TTI_X * med(b, "cold_tti_ms")),
-        ("warm TTI", med(g, "warm_tti_ms") <= web.BUDGET_WARM_TTI_X * med(b, "warm_tti_ms")),
+        ("cold TTI", med(g, "cold_tti_ms") <= budget.BUDGET_COLD_TTI_X * med(b, "cold_tti_ms")),
+        ("warm TTI", med(g, "warm_tti_ms") <= budget.BUDGET_WARM_TTI_X * med(b, "warm_tti_ms")),
         ("cold transferred bytes", med(g, "cold_bytes") < med(b, "cold_bytes")),
         ("warm load fetches nothing", med(g, "warm_requests") == 0),
     ]
@@ -67,18 +70,18 @@ def expected_budget(figures: dict[str, Any]) -> list[tuple[str, bool]]:
     rows += [
         (
             f"pointer-move {label}",
-            p95(inter["pointermove_dispatch"], label) <= web.BUDGET_MOVE_P95_MS,
+            p95(inter["pointermove_dispatch"], label) <= budget.BUDGET_MOVE_P95_MS,
         )
         for label in ("move_ray", "rotate_handle", "hover_card")
     ]
     rows += [
-        (f"click {label}", p95(inter["click"], label) <= web.BUDGET_CLICK_P95_MS)
+        (f"click {label}", p95(inter["click"], label) <= budget.BUDGET_CLICK_P95_MS)
         for label in ("select", "shoot", "end_of_move")
     ]
     rows += [
         (
             f"memory {key}",
-            mem["late"][key] - mem["early"][key] <= web.BUDGET_MEMORY_GROWTH * mem["early"][key],
+            mem["late"][key] - mem["early"][key] <= budget.BUDGET_MEMORY_GROWTH * mem["early"][key],
         )
         for key in ("js_heap_bytes", "wasm_bytes", "dom_nodes")
     ]
@@ -140,7 +143,7 @@ def test_bench_web_smoke(site_dir: Path) -> None:
     for label in ("select", "end_of_move"):  # a smoke run may end before the first shot
         assert _ordered(inter["click"][label], ("median", "p95", "max")), label
     assert _ordered(figures["baseline_pointermove"], ("median", "p95", "max"))
-    assert 0 < figures["baseline_pointermove"]["n"] <= web.BASELINE_MOVES + 1  # and the first
+    assert 0 < figures["baseline_pointermove"]["n"] <= BASELINE_MOVES + 1  # and the first
     mem = figures["memory"]
     for reading in ("early", "end", "late"):
         for key in MEMORY_FIGURES:

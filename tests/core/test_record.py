@@ -169,9 +169,9 @@ def test_wrong_format_and_version() -> None:
     err = load_error(data)
     assert err.where == "format" and "serm-record" in str(err)
     data = base_record()
-    data["version"] = 3
+    data["version"] = 4
     err = load_error(data)
-    assert err.where == "version" and "3" in str(err) and "newer" in err.for_people()
+    assert err.where == "version" and "4" in str(err) and "newer" in err.for_people()
     data = base_record()
     data["extra"] = 1
     assert load_error(data).where == "record"

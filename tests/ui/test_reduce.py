@@ -58,6 +58,7 @@ from serm.view.beats import BeatKind
 from serm.view.board import percent
 from serm.view.model import Viewport
 from serm.view.motion import motions
+from serm.view.render import render
 from tests.ui.player import Screen, deploy_all
 
 
@@ -235,6 +236,27 @@ def test_confirm_rolls_the_aimed_move_with_its_start_facing() -> None:
     assert s.game.record.actions[before] == Move(
         "assault", round(aim, 2), round(facing, 2), player=who
     )
+
+
+def test_a_drag_from_the_handle_before_aiming_points_the_move_the_way_the_card_turns() -> None:
+    """The handle sits where the aim line begins: a drag that starts on it turns the card and,
+    until the Move is aimed on purpose, the Move with it; once aimed, it turns only the card."""
+    s = deployed()
+    s.key("4")
+    s.press(Command.MOVE)
+    me = chosen(s.state, s.ui)
+    assert me is not None and s.ui.choice.aim == me.facing
+    s.down(me.x, me.y - 0.9, Hit(handle=True))
+    s.move(me.x + 1.0, me.y)
+    s.up(me.x + 1.0, me.y)
+    assert (s.ui.choice.facing, s.ui.choice.aim) == (90.0, 90.0)
+    s.down(me.x - 2.0, me.y)  # aimed on purpose: west
+    s.up(me.x - 2.0, me.y)
+    assert s.ui.choice.aim == 270.0
+    s.down(me.x + 0.9, me.y, Hit(handle=True))
+    s.move(me.x, me.y + 1.0)
+    s.up(me.x, me.y + 1.0)
+    assert (s.ui.choice.facing, s.ui.choice.aim) == (180.0, 270.0)
 
 
 def first_player(s: Screen) -> int:
@@ -1328,6 +1350,38 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     assert s.ui.inspect is None
 
 
+def test_a_card_tapped_while_placing_shows_its_details_and_moves_nothing() -> None:
+    """How to play says "Tap a card to see its stats": during deployment too. A press on a card
+    already on the table (a finger's or a mouse's) leaves the card being placed where it is."""
+    s = Screen.new()
+    s.key("Enter")  # one card placed: the other player places next
+    s.key("Enter")
+    placed = s.state.on_table()[0]
+    ghost = s.ui.ghost
+    assert ghost is not None
+    s.send(PointerDown(placed.x, placed.y, hit(placed), touch=True))
+    assert s.ui.inspect == (placed.player, placed.card)
+    s.up(placed.x, placed.y, hit(placed), touch=True)
+    assert s.ui.ghost == ghost and s.ui.inspect == (placed.player, placed.card)
+    s.down(placed.x, placed.y, hit(placed))  # a mouse
+    s.up(placed.x, placed.y, hit(placed))
+    assert s.ui.ghost == ghost
+    s.send(PointerDown(8.0, 9.5, touch=True))  # a finger on bare table: the card goes there
+    assert s.ui.inspect is None and s.ui.ghost != ghost
+
+
+def test_a_finger_on_the_board_closes_the_details_whatever_it_starts() -> None:
+    """The details give way to the board: a press that aims a Move closes them too."""
+    s = deployed()
+    me = mine(s, "assault")
+    s.send(PointerDown(me.x, me.y, hit(me), touch=True))
+    s.up(me.x, me.y, hit(me), touch=True)
+    assert s.ui.inspect == (me.player, me.card)
+    s.key("m")
+    s.send(PointerDown(*bare(s), touch=True))
+    assert s.ui.inspect is None and s.ui.pointer.drag == Drag.AIM
+
+
 def test_the_details_give_the_kill_chance_of_a_target() -> None:
     s = deployed()
     shooter = (
@@ -1366,6 +1420,20 @@ def test_a_finger_tapping_beside_the_card_being_placed_puts_it_where_it_tapped()
     s.send(PointerMove(4.0, 9.5, touch=True))
     s.up(4.0, 9.5, touch=True)
     assert at(s) == (4.0, pytest.approx(9.5 - TOUCH_LIFT))
+
+
+def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests() -> None:
+    """Its board label warns (``Ghost.seen``): the first spot of the Ruins is in the open, that
+    of Two walls behind a wall; while it is dragged nothing is worked out."""
+    s = Screen.new("ruins", 3)
+    ghost = s.view().ghost
+    assert ghost is not None and ghost.seen
+    assert "in sight of the enemy zone" in render(s.state, s.view())
+    s.send(PointerDown(ghost.x, ghost.y, touch=True))
+    dragged = s.view().ghost
+    assert dragged is not None and not dragged.seen
+    walls = Screen.new("default", 3).view().ghost
+    assert walls is not None and not walls.seen
 
 
 def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:

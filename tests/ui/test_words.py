@@ -112,7 +112,9 @@ def test_shoot_with_no_enemy_in_sight_says_so() -> None:
     assert "No enemy is in the Gunner's sight" in s.prompt()  # the menu says why no Shoot
     s.press(Command.SHOOT)
     assert plain(s.message).startswith("No enemy is in the Gunner's sight")
-    assert s.ui.choice.mode.value == "menu" and s.ui.feedback.rule == "R21"
+    # The enemy Ranger sees all round (R13): it sees the Gunner, so the words say why (R11).
+    assert "though the Ranger sees it" in plain(s.message)
+    assert s.ui.choice.mode.value == "menu" and s.ui.feedback.rule == "R11"
 
 
 def test_the_engine_refusing_a_shot_out_of_sight_names_the_terrain() -> None:

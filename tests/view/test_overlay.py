@@ -131,12 +131,32 @@ def test_los_region_of_selected_and_hovered(deployed: State) -> None:
     assert len(groups(overlay(deployed, same), "los")) == 1
 
 
-def test_show_all_los_draws_every_enemy(deployed: State) -> None:
+def test_show_all_los_draws_both_sides_told_apart(deployed: State) -> None:
+    """Sight is one-way (R11): the toggle draws what the enemy sees and what we see, each side
+    in its colour and stroke, the enemy's first, and a key on the board says which is which."""
     for perspective, enemy in ((1, "2"), (2, "1")):
         view = ViewModel(show_all_los=True, perspective=perspective)
-        regions = groups(overlay(deployed, view), "los")
-        assert len(regions) == 5
-        assert {g.get("data-player") for g in regions} == {enemy}
+        root = overlay(deployed, view)
+        regions = groups(root, "los")
+        assert len(regions) == 10
+        order = [g.get("data-player") for g in regions]
+        assert order == [enemy] * 5 + [str(perspective)] * 5
+        strokes: dict[str | None, ET.Element] = {}
+        for g in regions:
+            polygon = g.find(f"{NS}polygon")
+            assert polygon is not None
+            strokes[g.get("data-player")] = polygon
+        assert len({(e.get("stroke"), e.get("stroke-dasharray")) for e in strokes.values()}) == 2
+        (key,) = groups(root, "sight-key")
+        said = all_text(key)
+        assert "your sight" in said and "enemy sight" in said and "(R11)" in said
+        lines = key.findall(f"{NS}line")
+        mine = strokes[str(perspective)]
+        assert (lines[0].get("stroke"), lines[1].get("stroke")) == (
+            mine.get("stroke"),
+            strokes[enemy].get("stroke"),
+        )
+    assert not groups(overlay(deployed, ViewModel(perspective=1)), "sight-key")
 
 
 def test_ranger_sees_the_whole_table(deployed: State) -> None:

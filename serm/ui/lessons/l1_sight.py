@@ -1,0 +1,53 @@
+"""Lesson 1: select a soldier, turn it, and see what its cone covers (R11, R14, R21)."""
+
+from ...core.actions import Roll, Shoot, Turn
+from .model import Choice, Draw, Expect, Lesson, Step
+from .tables import drill
+
+LESSON = Lesson(
+    key="sight",
+    title="Sight: the cone",
+    teaches=(
+        "A soldier sees only ahead: between two lines leaving the corners of its top edge at "
+        "45 degrees. Turn your Assault to face the enemy, then shoot a soldier inside its cone."
+    ),
+    table=drill(),
+    cards=(
+        (1, "assault", 5.0, 7.0, 90.0),
+        (2, "assault", 5.0, 2.0, 180.0),
+        (2, "armored", 0.8, 4.0, 90.0),
+    ),
+    steps=(
+        Step(
+            ask="Your Assault faces right; its cone is drawn. Turn it to face up the table.",
+            draw=Draw(sight=(1, "assault")),
+            choices=(
+                Choice(
+                    "Turn to face up",
+                    (Turn("assault", 0.0),),
+                    "Turning on the spot counts as the Move: no dice. Now its cone points up.",
+                ),
+            ),
+        ),
+        Step(
+            ask="Shoot: pick an enemy inside the cone.",
+            draw=Draw(sight=(1, "assault"), marks=(((2, "assault"), "target"),)),
+            choices=(
+                Choice(
+                    "Shoot the Armored",
+                    (Shoot("assault", "armored"),),
+                    "The Armored stands outside the cone, so your Assault cannot see it. Pick "
+                    "the enemy inside the drawn cone.",
+                    Expect(refused="R21", kept=((2, "armored"),)),
+                    wrong=True,
+                ),
+                Choice(
+                    "Shoot the Assault",
+                    (Shoot("assault", "assault"), Roll(((5,),)), Roll(((2,),))),
+                    "Shoot 5 against Endure 2: the enemy Assault is knocked out.",
+                    Expect(out=((2, "assault"),)),
+                ),
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,84 @@
+"""Lesson 5: React: being reacted to, then reacting and choosing where the mover stops
+(R18, R19, C7)."""
+
+from ...core.actions import End, Move, React, Roll, Shoot, Stop
+from .model import Choice, Draw, Expect, Lesson, Step
+from .tables import drill, piece
+
+SEEN_AT = 1.6
+"""L along the enemy Assault's Move, just past where your Ranger first sees it (1.52 L)."""
+
+LESSON = Lesson(
+    key="react",
+    title="Reacting",
+    teaches=(
+        "When a Move comes into an enemy's sight, that enemy may React: if its React roll beats "
+        "the Move roll, it stops the mover where it likes and acts at once."
+    ),
+    table=drill(piece("Ruin", 1.0, 4.6, 4.8, 5.2, True)),
+    cards=(
+        (1, "ranger", 5.0, 8.0, 0.0),
+        (1, "assault", 8.0, 6.5, 0.0),
+        (2, "assault", 2.5, 3.5, 90.0),
+        (2, "ranger", 8.5, 1.5, 180.0),
+    ),
+    steps=(
+        Step(
+            ask="Move your Assault up the open side. The enemy Ranger sees all round.",
+            draw=Draw(aim=((1, "assault"), 0.0)),
+            choices=(
+                Choice(
+                    "Move up",
+                    (
+                        Move("assault", 0.0),
+                        Roll(((1,), (2,))),
+                        React("ranger"),
+                        Roll(((5,), (3,))),
+                        Stop(1.0),
+                        Shoot("ranger", "assault"),
+                        Roll(((4,),)),
+                        Roll(((2,),)),
+                        End(),
+                        End(),
+                        Move("assault", 90.0),
+                        Roll(((2,), (3,))),
+                    ),
+                    "Their Ranger reacted: React 8 beat your Move 3, it stopped you and shot "
+                    "your Assault. Now their Assault runs out from behind the ruin.",
+                    Expect(out=((1, "assault"),)),
+                ),
+            ),
+        ),
+        Step(
+            ask="Their Assault rolled 5 to move. React with your Ranger?",
+            draw=Draw(marks=(((1, "ranger"), "reactor"),), sight=(1, "ranger")),
+            choices=(
+                Choice(
+                    "React",
+                    (React("ranger"), Roll(((6,), (4,)))),
+                    "React 10 beats Move 5: you choose where it stops.",
+                ),
+            ),
+        ),
+        Step(
+            ask="Where does their Assault stop? Your Ranger then shoots.",
+            draw=Draw(sight=(1, "ranger"), stop_at=SEEN_AT),
+            choices=(
+                Choice(
+                    "Behind the ruin",
+                    (Stop(0.5), Shoot("ranger", "assault")),
+                    "Stopped behind the tall ruin, it is out of your Ranger's sight: nothing "
+                    "to shoot. Stop it where it comes into sight.",
+                    Expect(refused="R21", kept=((2, "assault"),)),
+                    wrong=True,
+                ),
+                Choice(
+                    "Where it is seen",
+                    (Stop(SEEN_AT), Shoot("ranger", "assault"), Roll(((5,),)), Roll(((2,),))),
+                    "Stopped in the open: Shoot 5 against Endure 2, their Assault is out.",
+                    Expect(out=((2, "assault"),)),
+                ),
+            ),
+        ),
+    ),
+)

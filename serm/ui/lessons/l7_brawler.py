@@ -1,0 +1,56 @@
+"""Lesson 7: the Brawler's path, the opening rule, and winning (R5, R8, R17)."""
+
+from ...core.actions import Face, Move, Path, React, Roll, Shoot
+from .model import Choice, Draw, Expect, Lesson, Step
+from .tables import default_table
+
+PATH = ((2.6, 8.6), (2.6, 6.1), (3.3, 4.0), (2.5, 3.9), (2.5, 1.81982))
+"""Round the wall, between the crates, up to the enemy Armored: 10 L, the roll."""
+
+LESSON = Lesson(
+    key="brawler",
+    title="The Brawler, the opening, winning",
+    teaches=(
+        "Neither side may Shoot in the game's first two activations. The Brawler rolls first, "
+        "then traces a bending path of that length. Knock out all five enemy soldiers to win."
+    ),
+    table=default_table(),
+    cards=(
+        (1, "brawler", 5.0, 8.6, 0.0),
+        (1, "gunner", 8.5, 8.6, 0.0),
+        (2, "armored", 2.5, 1.0, 180.0),
+        (2, "assault", 8.5, 1.2, 180.0),
+    ),
+    steps=(
+        Step(
+            ask="The first activation of a game on the Two walls table. What do you do?",
+            draw=Draw(
+                sight=(1, "gunner"),
+                marks=(((1, "brawler"), "eligible"), ((2, "armored"), "target")),
+            ),
+            choices=(
+                Choice(
+                    "Gunner: Shoot",
+                    (Shoot("gunner", "assault"),),
+                    "Not yet: in the opening neither side may Shoot, so each moves once first. "
+                    "Move your Brawler instead.",
+                    Expect(refused="R5", kept=((2, "assault"),)),
+                    wrong=True,
+                ),
+                Choice(
+                    "Brawler: Move",
+                    (
+                        Move("brawler", None),
+                        Roll(((4,), (3,), (3,))),
+                        Path(PATH),
+                        React(None),
+                        Face(None),
+                    ),
+                    "You rolled 10: the path bent round the wall and between the crates and "
+                    "rammed the Armored. Four to go: the last side standing wins.",
+                    Expect(out=((2, "armored"),)),
+                ),
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,110 @@
+"""The course in the page: its buttons, its drawing and the progress this browser keeps.
+
+``serm.ui.course`` is the course as data; this draws its screen into ``#status``, ``#prompt``
+and ``#board-view`` (no game is open meanwhile, so the game's own input is idle), keeps the
+lesson reached in ``localStorage`` (``KEY``) so a reload resumes it, and remembers a finished or
+skipped course so the start screen stops offering it. When the browser refuses to store, the
+course is offered each time and says progress is not kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import js
+from pyodide.ffi import to_js
+
+from serm.ui import course as c
+from serm.ui.saves import StorageFullError
+from serm.web.dom import attr, el, null
+from serm.web.sheet import close_sheet
+from serm.web.storage import LocalStorage
+
+if TYPE_CHECKING:
+    from serm.web.app import App
+
+KEY = "serm-course"
+"""Where this browser keeps the course's progress (outside the saves' own keys)."""
+
+
+class CourseRunner:
+    """The course shown over the start screen: ``course`` is None while it is not shown."""
+
+    def __init__(self, app: App, storage: LocalStorage | None = None) -> None:
+        self.app = app
+        self.storage = storage or LocalStorage()
+        self.course: c.Course | None = None
+        self.kept = self._store(self.storage.get(KEY) or c.progress_text(c.Course()))
+
+    def _store(self, text: str) -> bool:
+        try:
+            self.storage.set(KEY, text)
+        except StorageFullError:
+            return False
+        return self.storage.get(KEY) == text
+
+    def offer(self) -> str:
+        """How the start screen offers the course: "" (finished or skipped), "offer", or
+        "unkept" (offered, progress not kept)."""
+        if not self.kept:
+            return "unkept"
+        return "offer" if c.offered(self.storage.get(KEY)) else ""
+
+    def open(self) -> None:
+        """Show the course where this browser left it (the first lesson when none)."""
+        self.app.show_welcome()  # leaves a game or the viewer the way the start screen does
+        self.course = c.read_progress(self.storage.get(KEY)) or c.Course()
+        self.draw()
+
+    def act(self, action: str, btn: Any) -> None:
+        """A course button: choose, retry, next, skip a lesson or the course, leave, play."""
+        course = self.course
+        if action == "course":
+            self.open()
+            return
+        if course is None:
+            return
+        if action == "course-choose":
+            self.course = c.choose(course, int(attr(btn, "data-choice") or "-1"))
+        elif action == "course-retry":
+            self.course = c.retry(course)
+        elif action in ("course-next", "course-skip"):
+            self.course = c.next_lesson(course)
+            self.kept = self._store(c.progress_text(self.course))
+        elif action == "course-skip-all":
+            self.kept = self._store(c.SKIPPED)
+            self._leave()
+            return
+        elif action == "course-leave":
+            self._leave()
+            return
+        elif action == "course-play":
+            self._play()
+            return
+        self.draw()
+
+    def _leave(self) -> None:
+        self.course = None
+        self.app.show_welcome(fresh_board=True)
+
+    def _play(self) -> None:
+        """The first real game: against the easy computer on the default table, with the
+        Exposure view on while deploying."""
+        self.course = None
+        self.app.start("default", {2: "easy"}, False)
+        self.app.exposure_on()
+
+    def draw(self) -> None:
+        """Paint the course's status, prompt and board, and focus its first choice."""
+        if self.course is None:
+            return
+        close_sheet()
+        screen = c.course_screen(self.course, self.kept)
+        el("status").innerHTML = screen.status
+        el("prompt").innerHTML = screen.prompt
+        el("board-view").innerHTML = screen.board
+        el("prompt").scrollTop = 0
+        el("panel").scrollTop = 0
+        first = js.document.querySelector("#prompt .course-choices button")
+        if not null(first):
+            first.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))

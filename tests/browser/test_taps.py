@@ -1,0 +1,96 @@
+"""A finger's tap on a control that puts something else under the finger acts once: the click the
+browser sends after the tap does not reach what the tap drew there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from harness.fresh import open_site
+from harness.pages import open_menu, start_game
+from serm.core.record import loads
+from tests.browser.touch import SIZES, Fingers, mapping, phone, to_screen
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "complete-game.json"
+LAST = len(loads(EXAMPLE.read_text()).actions)
+
+
+def _position(page: Page) -> int:
+    return int(page.locator("#prompt .replay").get_attribute("data-index") or -1)
+
+
+def test_watch_replay_tapped_anywhere_on_its_button_opens_at_the_end(
+    touch_page: Page, site_url: str
+) -> None:
+    """The viewer's slider is drawn where Watch replay was; the tap's click would move it. The
+    button is tapped near its left end, in its middle and near its right end."""
+    page = touch_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_site(page, site_url)
+    open_menu(page)
+    page.locator("#btn-saves").tap()
+    page.set_input_files("#import-file", str(EXAMPLE))  # a finished game: its victory screen
+    fingers = Fingers(page)
+    for across in (0.1, 0.5, 0.9):
+        button = page.locator("#prompt .victory button[data-action=watch-game]")
+        button.wait_for()
+        box = button.bounding_box()
+        assert box is not None
+        at = (box["x"] + box["width"] * across, box["y"] + box["height"] / 2)
+        fingers.gesture([at], [at], steps=1)
+        page.wait_for_selector("#prompt .replay")
+        slider = page.locator("#replay-slider").bounding_box()
+        assert slider is not None
+        assert slider["y"] <= at[1] <= slider["y"] + slider["height"], "the slider is under it"
+        assert (_position(page), int(page.locator("#replay-slider").input_value())) == (
+            LAST,
+            LAST,
+        ), across
+        page.locator("#prompt button[data-action=replay-close]").tap()
+
+
+def test_a_card_tapped_during_deployment_shows_its_stats_and_moves_nothing(
+    touch_page: Page, site_url: str
+) -> None:
+    with phone(touch_page, 360, 640) as page:
+        table = start_game(page, site_url, seed=3, scenario="open")
+        page.keyboard.press("Enter")  # each side has placed a card
+        page.keyboard.press("Enter")
+        ghost = page.locator("#layer-live g.ghost")
+        before = ghost.bounding_box()
+        for card in table.cards():  # one's own and the enemy's
+            page.touchscreen.tap(*to_screen(mapping(page), card.x, card.y))
+            info = page.locator("#card-info .card-info")
+            info.wait_for()
+            assert info.get_attribute("data-card") == card.card
+            assert ghost.bounding_box() == before
+            assert "Cannot place here" not in (ghost.text_content() or "")
+        assert len(table.cards()) == 2
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_soldiers_details_leave_the_board_free_and_a_tap_on_it_closes_them(
+    touch_page: Page, site_url: str, width: int, height: int
+) -> None:
+    """Selecting a soldier shows its details in at most 40% of the screen's height; a tap on the
+    board (here once Move is chosen, where it aims) closes them, with no need for the ×."""
+    with phone(touch_page, width, height) as page:
+        table = start_game(page, site_url, seed=3, scenario="open")
+        for _ in range(10):
+            page.keyboard.press("Enter")
+        player = table.pending()[1]
+        me = next(c for c in table.cards() if c.player == player and c.card == "assault")
+        page.touchscreen.tap(*to_screen(mapping(page), me.x, me.y))
+        info = page.locator("#card-info")
+        info.wait_for(state="visible")
+        box = info.bounding_box()
+        assert box is not None and box["height"] <= 0.4 * height, (box, height)
+        page.locator("#prompt button[data-action=move]").tap()
+        assert info.is_visible()
+        m = mapping(page)
+        free = (m["left"] + 30, m["top"] + 30)  # the board's top left corner: out of the details
+        assert not (box["y"] <= free[1] <= box["y"] + box["height"])
+        page.touchscreen.tap(*free)
+        info.wait_for(state="hidden")

@@ -1,0 +1,334 @@
+"""What the screen says is what the engine does: the previews and words of the moments that
+decide a game, compared with the engine's own answer on positions set by hand."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from html import escape
+
+from helpers import R, arrange
+
+from serm.core import apply
+from serm.core import queries as q
+from serm.core.actions import Move, Place
+from serm.core.scenario import by_name
+from serm.core.state import PendingKind, State, Status
+from serm.ui import driver, exposure, words
+from serm.ui.deploy import unplaced
+from serm.ui.events import Command, Press, Rest, ShowEnded
+from serm.ui.model import UI, ActMode, Choice
+from serm.ui.panel import prompt_html
+from serm.ui.reduce import reduce
+from serm.ui.screen import view_model
+from serm.view.board import percent
+from serm.view.render import overlay_layer
+from tests.ui.player import Screen
+from tests.ui.test_exposure import place_at
+from tests.ui.test_reduce import deployed, pending_player, to_react, typed
+
+
+def overlay_text(state: State, ui: UI) -> str:
+    root = ET.fromstring(
+        f'<g xmlns="http://www.w3.org/2000/svg">{overlay_layer(state, view_model(state, ui))}</g>'
+    )
+    return " ".join(t.strip() for t in root.itertext() if t.strip())
+
+
+def aiming(card: str, aim: float, facing: float) -> UI:
+    return UI(choice=Choice((1, card), ActMode.AIM, aim=aim, facing=facing))
+
+
+def rolled(state: State, card: str, aim: float, facing: float, total: int) -> State:
+    """Player 1's ``card`` Moves toward ``aim`` and rolls ``total`` on its dice (no React can be
+    offered: no enemy on the table may React, R23)."""
+    faces, left = [], total
+    for i in range(dice := state.soldier(1, card).type.move):
+        faces.append(min(6, left - (dice - 1 - i)))
+        left -= faces[-1]
+    after = apply(state, Move(card, aim, facing))
+    return apply(after, R(*faces))
+
+
+def test_the_aimed_move_says_ram_where_the_engine_rams() -> None:
+    """The Assault aimed at an Armored 6.22 L ahead: the preview's mark where it halts says
+    "ram Armored" with the chance the roll gets there, and that chance is exactly the share of
+    the Move pool's totals for which the engine, played with those dice, eliminates it (R16,
+    C3); no "halt" is said there."""
+    state = arrange(
+        {(1, "assault"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 8.5 - 1.0 - 6.22, 0.0)},
+        others=False,
+    )
+    ui = aiming("assault", 0.0, 0.0)
+    mp = view_model(state, ui).move_preview
+    assert mp is not None and mp.halt is not None and abs(mp.halt - 6.22) < 1e-9
+    assert mp.rams == ((2, "armored"),)
+    dist = q.move_pool(state, state.soldier(1, "assault")).distribution()
+    rams = {
+        t for t in dist if not rolled(state, "assault", 0.0, 0.0, t).soldier(2, "armored").alive
+    }
+    assert rams == {t for t in dist if t >= 7}
+    assert abs(mp.ram_chance - sum(dist[t] for t in rams)) < 1e-12
+    said = overlay_text(state, ui)
+    assert f"ram Armored · {percent(mp.ram_chance)}" in said and "halt" not in said.split()
+
+
+def test_a_move_against_terrain_or_a_friend_still_says_halt() -> None:
+    """Touching its own Armored halts the Assault and rams nothing (R16): "halt", no ram."""
+    state = arrange(
+        {(1, "assault"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 3.0, 0.0)},
+        others=False,
+    )
+    ui = aiming("assault", 0.0, 0.0)
+    mp = view_model(state, ui).move_preview
+    assert mp is not None and mp.rams == () and mp.ram_chance == 0.0
+    said = overlay_text(state, ui)
+    assert "halt" in said.split() and "ram" not in said.split()
+    after = rolled(state, "assault", 0.0, 0.0, 12)
+    assert after.soldier(1, "armored").alive and after.soldier(1, "assault").y == 8.5 - 3.0
+
+
+def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
+    """The Assault standing against the Wall and facing it: pressing Move aims it the way it
+    faces, into the Wall. Before the roll, the aim line itself says it goes nowhere (R16), as
+    the prompt does; the engine then moves it 0.00 L."""
+    state = arrange({(1, "assault"): (5.0, 7.6, 0.0)}, scenario=by_name("default"))
+    chosen = UI(choice=Choice((1, "assault"), ActMode.MENU))
+    ui, _ = reduce(chosen, state, Press(Command.MOVE))
+    assert ui.choice.mode == ActMode.AIM and ui.choice.aim == 0.0
+    said = overlay_text(state, ui)
+    assert "goes nowhere: touches the Wall" in said
+    assert "it already touches the Wall" in prompt_html(state, ui)
+    after = rolled(state, "assault", 0.0, 0.0, 7)
+    assert "The Assault moves 0.00 L and halts." in [e.text for e in after.events]
+
+
+def heading(html: str) -> str:
+    """The name in the prompt's heading (its ``h2``)."""
+    found = re.findall(r"<h2[^>]*>.*?<strong[^>]*>([^<]*)</strong>.*?</h2>", html)
+    assert len(found) == 1, html
+    return found[0]
+
+
+def test_while_the_reactors_shot_is_shown_the_heading_names_the_reactor() -> None:
+    """Player 1's Gunner reacts to player 2's Assault (R18, R19) and shoots at every enemy it
+    sees (R22), sparing each; its activation then ends and player 2 decides. While the shot
+    that ended it is shown on the board, the heading names player 1, whose shot it is, not
+    player 2; once the show ends, player 2's heading and question."""
+    s = to_react()
+    assert pending_player(s) == 1
+    s.press(Command.REACT, "gunner")
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    s.key("Enter")  # stop it where the Gunner first sees it
+    a = s.state.activation
+    assert a is not None and a.reaction and (a.player, a.card) == (1, "gunner")
+    s.press(Command.SHOOT)
+    s.shows_end = False
+    while (p := s.state.pending) is not None and (p.player == 1 or p.kind == PendingKind.ROLL):
+        if p.kind == PendingKind.ROLL:
+            s.dice(typed(s, high=p.player == 2))  # every target survives
+        else:
+            s.key("1")
+            s.press(Command.CONFIRM)
+        now = s.state.pending
+        if s.ui.playback.playing and now is not None and now.player == 1:
+            s.send(ShowEnded(s.ui.playback.shows))
+    assert s.state.pending is not None and s.state.pending.player == 2
+    assert s.ui.playback.playing, "the shot that ended the Gunner's activation is shown"
+    assert heading(s.prompt()) == "Player 1"
+    s.send(ShowEnded(s.ui.playback.shows))
+    assert heading(s.prompt()) == "Player 2" and "Tap one of your soldiers" in s.prompt()
+
+
+def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:
+    """Player 2's Gunner turns, which ends its activation (R22), and player 1 decides next at
+    the same screen: the news that it is over comes with what just happened, above player 1's
+    heading, with player 2's name before it; nothing under player 1's heading speaks of it."""
+    s = deployed()
+    assert pending_player(s) == 2
+    s.key("2")  # the Gunner
+    s.key("t")
+    s.key("e")
+    s.key("Enter")
+    assert pending_player(s) == 1
+    html = s.prompt()
+    told = "The Gunner has moved, and it moves or shoots, never both: its activation is over."
+    assert told in html
+    above, below = html.split("<h2", 1)
+    assert told in above and told not in below
+    news = re.search(r'<p class="message news"[^>]*>(.*?)</p>', above)
+    assert news is not None and re.search(r"<strong[^>]*>Player 2</strong>: The Gunner", news[1])
+
+
+# --- sight is one-way (R11) ---------------------------------------------------------------------
+
+
+def top_or_bottom(player: int, x: float, y: float, facing: float) -> Place:
+    """A spot given for the side along the top edge, mirrored for the side along the bottom."""
+    return (
+        Place("", x, y, facing) if player == 2 else Place("", x, 10.0 - y, (180.0 - facing) % 360)
+    )
+
+
+def one_way_table() -> Screen:
+    """Hot-seat on the open table, no opening (R5): the side to act first has its Assault up in
+    its corner, turned toward the enemy Gunner, which faces along its own zone (R11: the
+    Assault sees it; it does not see the Assault). Every other card faces its own table edge."""
+    s = Screen.new("open", 3)
+    shooter = 3 - s.state.first_placer  # the roll-off loser acts first (R5)
+    spots = {
+        (shooter, "assault"): (2.0, 1.0, 160.0),
+        (3 - shooter, "gunner"): (5.0, 1.0, 90.0),
+    }
+    rest = {1: iter((6.0, 7.0, 8.0, 9.0)), 2: iter((6.0, 7.0, 8.0, 9.0))}
+    while s.waiting(PendingKind.PLACE):
+        player = pending_player(s)
+        card = unplaced(s.state, player)[0].card
+        x, y, facing = spots.get((player, card)) or (next(rest[player]), 1.0, 0.0)
+        spot = top_or_bottom(player, x, y, facing)
+        s.ui = driver.play(s.game, s.ui, replace(spot, card=card, player=player), True).ui
+        assert not s.message, s.message
+    assert s.state.status == Status.PLAYING and pending_player(s) == shooter
+    return s
+
+
+def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why() -> None:
+    """The Assault shoots the Gunner, which cannot see it, and ends its activation: the other
+    player, deciding next, reads with what just happened why its Gunner could not see it."""
+    s = one_way_table()
+    shooter = pending_player(s)
+    gunner, assault = s.state.soldier(3 - shooter, "gunner"), s.state.soldier(shooter, "assault")
+    assert q.sees_soldier(s.state, assault, gunner) and not q.sees_soldier(s.state, gunner, assault)
+    s.press(Command.SELECT, "assault")
+    s.press(Command.SHOOT)
+    s.press(Command.TARGET, "gunner")
+    s.press(Command.CONFIRM)
+    if s.state.pending is not None and pending_player(s) == shooter:
+        s.press(Command.END)
+    assert pending_player(s) == 3 - shooter
+    html = s.prompt()
+    said = (
+        "Your Gunner could not see the Assault that shot it: sight lines leave only from a "
+        "soldier's top edge, so sight can be one-way."
+    )
+    assert escape(said) in html and '<small class="rule">rule R11</small>' in html
+    assert html.index(escape(said)) < html.index("<h2")
+
+
+def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() -> None:
+    """The side acting second: its Gunner, seen by the Assault it cannot see, is asked to
+    shoot: no enemy is in its sight, and the page says which enemies see it (the Assault; the
+    Ranger, which sees all round, R13) and why (R11)."""
+    s = one_way_table()
+    s.press(Command.END)  # the first side passes
+    me = pending_player(s)
+    s.press(Command.SELECT, "gunner")
+    said = (
+        "No enemy is in the Gunner's sight, though the Ranger and the Assault see it: sight lines "
+        "leave only from a soldier's top edge, so sight can be one-way."
+    )
+    assert escape(said, quote=False) in s.prompt()  # the activated soldier's note
+    s.press(Command.SHOOT)
+    assert s.message == said and s.ui.feedback.rule == "R11"
+    gunner, assault = s.state.soldier(me, "gunner"), s.state.soldier(3 - me, "assault")
+    told = words.out_of_sight(s.state, gunner, assault)
+    assert told.rule == "R11" and told.text == (
+        "The Assault is behind the Gunner's front edge, so the Gunner cannot see it, though it "
+        "sees the Gunner: sight lines leave only from a soldier's top edge, so sight can be "
+        "one-way."
+    )
+
+
+# --- the Exposure view follows the order of placement and initiative (R5, R22) -----------------
+
+
+def test_an_enemy_gunner_already_placed_is_spoken_of_where_it_stands() -> None:
+    """The side that won the roll-off places its Gunner first; the other side, which places
+    last and acts first (R5), deploys with the Exposure view on. The view no longer draws a
+    dashed "Gunner?" at a pose it could take, nor says it is placed last or acts first: it
+    names the cards the Gunner sees from where it stands (the engine's own sight, R12), and
+    says that this side acts before it."""
+    s = Screen.new("default", 3)
+    s.press(Command.EXPOSURE)
+    enemy = pending_player(s)
+    me = 3 - enemy
+    assert s.state.first_placer == enemy
+    s.press(Command.CARD, "gunner")
+    place_at(s, 1.5, 1.0 if enemy == 2 else 9.0, 180.0 if enemy == 2 else 0.0)  # a flank lane
+    home = 9.0 if me == 1 else 1.0
+    for x in (1.0, 5.0):
+        assert pending_player(s) == me
+        place_at(s, x, home, 0.0 if me == 1 else 180.0)
+        s.key("Enter")  # the enemy's next card, where the screen proposes it
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
+    gunner = s.state.soldier(enemy, "gunner")
+    mine = [x for x in s.state.alive(me) if x.on_table]
+    seen = {x.card for x in mine if q.sees_soldier(s.state, gunner, x)}
+    assert 0 < len(seen) < len(mine)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.ready and ev.standing and set(ev.seen) == seen
+    assert ev.worst == (gunner.x, gunner.y, gunner.facing)
+    board = overlay_text(s.state, s.ui)
+    assert "Gunner?" not in board
+    count = f"The enemy Gunner sees {len(seen)} of your {len(mine)} cards from where it stands"
+    assert count in board
+    html = s.prompt()
+    assert count in html and "Placed last" not in html and "acts first and shoots" not in html
+    assert "You act before it does; then it shoots at every card it sees." in html
+
+
+def test_an_enemy_gunner_still_to_come_is_said_to_be_not_placed_yet() -> None:
+    """While the enemy Gunner is still to be placed, the view says so, not that it is placed
+    last (the enemy places the last card only when this side won the roll-off, R5)."""
+    s = Screen.new("default", 3)
+    s.press(Command.EXPOSURE)
+    me = pending_player(s)  # the roll-off winner: places first, acts second
+    place_at(s, 1.0, 9.0 if me == 1 else 1.0, 0.0 if me == 1 else 180.0)  # in a flank lane
+    s.key("Enter")
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and not ev.standing and ev.worst is not None
+    assert "Gunner?" in overlay_text(s.state, s.ui)
+    html = s.prompt()
+    assert "Not placed yet, it may still stand anywhere in its zone. It acts first" in html
+    assert "Placed last" not in html
+
+
+def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
+    """While this side's Gunner is placed, the label by it counts the enemy cards on the table
+    it would see from the spot under the pointer at the facing shown (R11-R12, the engine's own
+    test), and the tip that says to place it where it sees the most points at it."""
+    s = Screen.new("default", 3)
+    enemy = pending_player(s)
+    me = 3 - enemy
+    others = iter(("ranger", "armored"))
+    for _ in range(5):  # three enemy cards and two of mine, where the screen proposes them
+        if pending_player(s) == me:
+            s.press(Command.CARD, next(others))
+        s.key("Enter")
+    assert pending_player(s) == me
+    s.press(Command.CARD, "gunner")
+    near, far = (9.0, 8.5) if me == 1 else (1.0, 1.5)
+    counts = set()
+    for x, y in [(x + 0.5, y) for y in (near, far) for x in range(0, 10, 2)]:
+        s.down(x, y)
+        s.up(x, y)
+        g = s.view().ghost
+        assert g is not None and g.sees is not None
+        if g.problem is not None:
+            continue
+        mine = replace(s.state.soldier(me, "gunner"), x=g.x, y=g.y, facing=g.facing, placed=True)
+        seen = {e.card for e in s.state.enemies(me) if q.sees_soldier(s.state, mine, e)}
+        assert set(g.sees) == seen
+        count = f"Can go here · sees {len(seen)} of 3 enemy cards"
+        assert count in overlay_text(s.state, s.ui)
+        counts.add(len(seen))
+    assert len(counts) > 1, "the count follows the pointer"
+    assert "the label by it counts the enemy cards it would see from there" in s.prompt()
+    s.press(Command.CARD, "assault")
+    g = s.view().ghost
+    assert g is not None and g.sees is None and "enemy cards" not in overlay_text(s.state, s.ui)

@@ -1,0 +1,1 @@
+"""The steps of tools/build.py, one module each (see its docstring)."""
