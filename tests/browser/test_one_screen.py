@@ -67,13 +67,15 @@ def assert_foot_in_view(page: Page) -> None:
 
 
 def assert_question_in_view(page: Page) -> None:
-    """The status and the question's first paragraph (what to do now, e.g. "Drag your Ranger
-    into your zone") are seen without scrolling the bar: the bar is unscrolled and the paragraph
+    """The status and the question's first paragraph shown (what to do now, e.g. "Drag your
+    Ranger into your zone", or why the card may not go where it is held) are seen without
+    scrolling the bar: the bar is unscrolled and the paragraph
     lies inside the bar's visible box, above the buttons of its foot (which stay over the words)."""
     problem: str = page.evaluate(
         """() => {
           const panel = document.querySelector('#panel');
-          const ask = document.querySelector('#prompt [data-pending] > p:not(.message)');
+          const ask = [...document.querySelectorAll('#prompt [data-pending] > p:not(.message)')]
+            .find((p) => p.getClientRects().length > 0);
           const foot = document.querySelector('#prompt .foot');
           const status = document.querySelector('#status');
           if (!ask || !foot) return 'no question or no foot';
