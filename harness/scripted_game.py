@@ -37,7 +37,7 @@ def deploy(table: Table) -> None:
         player = table.pending()[1]
         x, y, facing = DEPLOY[player][slots[player]]
         slots[player] += 1
-        table.drag((5.0, 9.0 if player == 1 else 1.0), (x, y))  # press moves the card, drag follows
+        table.drag(table.ghost(), (x, y))  # the card being placed, gripped and dragged
         table.page.mouse.wheel(0, 120)  # a wheel notch turns it 15°
         handle = page.locator("#layer-overlay [data-handle=rotate]").bounding_box()
         assert handle is not None
