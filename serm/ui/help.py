@@ -206,7 +206,8 @@ def welcome_html(
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
-        f"Start game</button>{_course_offer(course)}</div>"
+        'Start game</button><button type="button" data-action="friend">'
+        f"Play a friend (by link)</button>{_course_offer(course)}</div>"
         "<p>The rules: <em>How to play</em> (in the <em>Menu</em> on a phone); this bar "
         "always says what to do next.</p></div>"
     )

@@ -25,7 +25,7 @@ from serm.core.game import Game
 from serm.core.record import RecordError
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import Status, new_game
-from serm.ui import driver, link, panel, rest, snapshot, zoom
+from serm.ui import driver, friend, link, panel, rest, snapshot, zoom
 from serm.ui.events import (
     REST_MS,
     REST_TASK_MS,
@@ -69,6 +69,7 @@ from serm.view.render import SCALE, render
 from serm.web import board_snapshot
 from serm.web.course import CourseRunner
 from serm.web.dom import attr, el, guard, null
+from serm.web.friendplay import FriendPlay
 from serm.web.pace import Skipper, store_speed, stored_speed
 from serm.web.paint import Painter, keep_unit_again, newest_news
 from serm.web.sheet import CLOSES, close_sheet, on_closed, open_sheet
@@ -129,6 +130,8 @@ class App:
         """The replay viewer, while it is open over the game (or the start screen)."""
         self.course = CourseRunner(self)
         """The course "Learn in 3 minutes", shown over the start screen."""
+        self.friend = FriendPlay(self)
+        """Games by link: the friend's seat, the box that sends the link, links opened."""
         board = el("board")
         self._proxies = [
             self._bind(board, "pointerdown", self.on_pointer_down, passive=False),
@@ -208,6 +211,7 @@ class App:
             el("board-view").innerHTML = screen.board
         self.painter.clear()
         self._set_game_buttons(False)
+        self.friend.after_draw()  # no game: no link to send
 
     def start(
         self, scenario: str, computer: dict[int, str] | None = None, referee: bool | None = None
@@ -252,6 +256,7 @@ class App:
         self.scenario = game.record.scenario.name.split("-")[0]
         self.painter.clear()
         self._set_game_buttons(True)
+        self.friend.adopt(game)  # a game by link: the friend's seat, its own save
         self.draw()
 
     def handle(self, event: Event, save: bool = True) -> bool:
@@ -337,6 +342,8 @@ class App:
         p = game.state.pending
         assert p is not None
         player = self.computers[p.player]
+        if not getattr(player, "ready", True):
+            return  # a friend by link decides on their own device
         strength = str(getattr(player, "name", "computer"))
         self.thoughts += 1
         self.thinking = Thinking(game, iter(player.think(game.state)), strength, p.kind)
@@ -436,6 +443,7 @@ class App:
             return  # the viewer has the board; closing it paints the game again
         self.painter.paint(self.game, self.ui)
         self._maybe_think()
+        self.friend.after_draw()
         self.warmer.schedule(self.game.state)
         if self._rest_timer is None:
             self._rest_later(now=False)
@@ -619,6 +627,7 @@ class App:
             "replay-continue": lambda: self.continue_from(arg),
             "replay-close": self.close_watch,
         }
+        app_actions.update(self.friend.actions())
         if not null(btn.closest("#controls")):
             btn.blur()  # Enter and Space go back to the game, not to this button
         if action in CLOSES:
@@ -873,6 +882,9 @@ class App:
         """Open the viewer on the record in the page's link (``#watch=...``), if it has one; a
         link that cannot be watched is told in words, and no saved game is touched."""
         fragment_text = str(window.location.hash or "")
+        if friend.is_link(fragment_text):
+            self.friend.open(fragment_text)
+            return
         if not link.is_link(fragment_text):
             return
         try:
