@@ -2,8 +2,10 @@
 how many of my cards would it see from there?
 
 The roll-off loser places the last card and acts first (R5), so its Gunner may stand anywhere in
-its zone, at any facing, and shoot at every enemy it sees (R22). An opening that holds its first
-shot back (R5, Opening) leaves it the same poses, since it may turn in place first (its Move,
+its zone, at any facing, and shoot at every enemy it sees (R22). Placements alternate, so the
+enemy Gunner may be down before the side's last card: from then on the view speaks of the Gunner
+where it stands and the cards it sees from there (``standing_gunner``). An opening that holds its
+first shot back (R5, Opening) leaves it the same poses, since it may turn in place first (its Move,
 R14); the view's words say who moves before it may shoot (``words.exposure_threat``).
 
 For the side placing its cards (a person's), this works out, exactly for the poses of the
@@ -28,9 +30,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..core import cover
+from ..core import queries as q
 from ..core.geometry import Polygon, Vec, card_polygon
 from ..core.scenario import Scenario
-from ..core.state import PendingKind, State, Status
+from ..core.state import PendingKind, Soldier, State, Status
 from ..view.model import ExposureView
 from .model import UI, Exposure, Spot
 
@@ -106,6 +109,16 @@ def _placed(state: State, player: int) -> list[tuple[tuple[int, str], Spot]]:
     return [((s.player, s.card), (s.x, s.y, s.facing)) for s in state.alive(player) if s.on_table]
 
 
+def standing_gunner(state: State, player: int) -> Soldier | None:
+    """The enemy Gunner of ``player`` once it is on the table: then the view speaks of it where
+    it stands, not of where it could stand (R5: placements alternate, so it may be down before
+    ``player``'s last card)."""
+    for s in state.enemies(player):
+        if s.type.shoots_all_seen:
+            return s
+    return None
+
+
 _shading_cache: list[tuple[cover.Poses, cover.Poses]] = []
 
 
@@ -132,10 +145,18 @@ def wanted(state: State, ui: UI) -> bool:
     e = _part(ui, player)
     if e.poses is None:
         return True
-    known = {(k, spot) for k, spot, _ in e.masks}
-    if any(item not in known for item in _placed(state, player)):
+    if any(_unmasked(state, e)):
         return True
     return e.shaded < _shade_total(state.scenario, e)
+
+
+def _unmasked(state: State, e: Exposure) -> list[tuple[tuple[int, str], Spot]]:
+    """The cards placed whose poses that see them are still to be tested: none once the enemy
+    Gunner stands on the table (its own sight then says what it sees)."""
+    if standing_gunner(state, e.player) is not None:
+        return []
+    known = {(k, spot) for k, spot, _ in e.masks}
+    return [item for item in _placed(state, e.player) if item not in known]
 
 
 def step(ui: UI, state: State) -> UI:
@@ -149,8 +170,7 @@ def step(ui: UI, state: State) -> UI:
     sc = state.scenario
     if e.poses is None:
         return _with(ui, _build(e, sc))
-    known = {(k, spot) for k, spot, _ in e.masks}
-    todo = [item for item in _placed(state, player) if item not in known]
+    todo = _unmasked(state, e)
     if todo:
         return _with(ui, _mask(e, sc, *todo[0]))
     return _with(ui, _shade(e, sc))
@@ -220,6 +240,9 @@ def view(state: State, ui: UI) -> ExposureView | None:
 
 
 def _view(state: State, e: Exposure) -> ExposureView:
+    gunner = standing_gunner(state, e.player)
+    if gunner is not None:
+        return _standing(state, e, gunner)
     placed = _placed(state, e.player)
     masks = {(k, spot): m for k, spot, m in e.masks}
     known = [(k, masks[(k, spot)]) for k, spot in placed if (k, spot) in masks]
@@ -233,12 +256,37 @@ def _view(state: State, e: Exposure) -> ExposureView:
             pos, facing, _ = e.poses.viewers[j]
             worst = (pos.x, pos.y, facing)
             seen = tuple(k[1] for k, m in known if m >> j & 1)
-    shade: tuple[tuple[float, float, float], ...] = ()
-    done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
-    if done and e.poses is not None:
-        total = len(_shading(e.poses))
-        at = spots(state.scenario, e.player)
-        shade = tuple((c.x, c.y, n / total) for (c, _), n in zip(at, e.shade, strict=True))
+    done, shade = _shade_view(state, e)
     return ExposureView(
         e.player, worst, seen, len(placed), shade, SPACING, shade_done=done, ready=ready
     )
+
+
+def _standing(state: State, e: Exposure, gunner: Soldier) -> ExposureView:
+    """The view once the enemy ``gunner`` is on the table: the cards placed it sees from where
+    it stands (R11-R12, the game's own sight test), its pose as ``worst``."""
+    mine = [s for s in state.alive(e.player) if s.on_table]
+    seen = tuple(s.card for s in mine if q.sees_soldier(state, gunner, s))
+    done, shade = _shade_view(state, e)
+    pose = (gunner.x, gunner.y, gunner.facing) if mine else None
+    return ExposureView(
+        e.player,
+        pose,
+        seen,
+        len(mine),
+        shade,
+        SPACING,
+        shade_done=done,
+        ready=True,
+        standing=True,
+    )
+
+
+def _shade_view(state: State, e: Exposure) -> tuple[bool, tuple[tuple[float, float, float], ...]]:
+    """Whether the shading is complete, and its spots (x, y, share) once it is."""
+    done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
+    if not done or e.poses is None:
+        return done, ()
+    total = len(_shading(e.poses))
+    at = spots(state.scenario, e.player)
+    return done, tuple((c.x, c.y, n / total) for (c, _), n in zip(at, e.shade, strict=True))

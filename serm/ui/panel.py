@@ -358,6 +358,11 @@ def _exposure(state: State, ui: UI) -> str:
     rules: tuple[str, ...] = ()
     if not ev.ready:
         said = "Working out where the enemy Gunner could stand…"
+    elif ev.placed == 0 and ev.standing:
+        said = (
+            "Once you place a card, the board shows whether the enemy Gunner sees it from where "
+            "it stands."
+        )
     elif ev.placed == 0:
         said = (
             "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
@@ -367,9 +372,12 @@ def _exposure(state: State, ui: UI) -> str:
         said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
         rules = ("R12",)
     else:
+        shown = "the dashed Gunner on the board"
+        if ev.standing:
+            shown = "its sight lines on the board" if ev.seen else ""
         said = (
-            f"{exposure_words(ev)}: the dashed Gunner on the board. "
-            f"{words.exposure_threat(state, ev.player)}"
+            f"{exposure_words(ev)}{f': {shown}' if shown else ''}. "
+            f"{words.exposure_threat(state, ev.player, ev.standing)}"
         )
         rules = ("R5", "R22")
     shading = (
@@ -394,6 +402,10 @@ def _keys_to_rotate() -> str:
     return f"<kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>"
 
 
+SEES_COUNTED = " (the label by it counts the enemy cards it would see from there)"
+"""How the tip points at the count the board shows by the Gunner being placed."""
+
+
 def _deployment_tip(st: State, player: int) -> str:
     """Who shoots first matters most (R5, R22): say so while the cards go down."""
     if not st.first_placer:
@@ -403,7 +415,7 @@ def _deployment_tip(st: State, player: int) -> str:
         if player != st.first_placer:
             tip = (
                 "You act first: your Gunner shoots once at every enemy it sees. Place it where "
-                "it sees the most."
+                f"it sees the most{SEES_COUNTED}."
             )
         else:
             tip = (
@@ -423,7 +435,7 @@ def _deployment_tip(st: State, player: int) -> str:
     else:
         then = (
             "Your Gunner may shoot before theirs, once at every enemy it sees: place it where "
-            "it sees the most."
+            f"it sees the most{SEES_COUNTED}."
         )
     return f'<p class="tip">{escape(f"{first} {rule} {then}")}{words.rules_html("R5")}</p>'
 
@@ -515,7 +527,7 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"It will move exactly "
         f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first "
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
-        f"The round handle turns it before it sets off."
+        f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
         f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
         + _nowhere(state, ui)
         + _outlook(state, ui, s)

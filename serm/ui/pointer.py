@@ -151,7 +151,7 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
         case Drag.ROTATE:
             centre = rotating_centre(state, ui)
             if centre is not None and (pos - centre).length() > 0.1:
-                return set_facing(ui, state, bearing_of(pos - centre)), None
+                return _turned(ui, state, bearing_of(pos - centre)), None
         case Drag.GHOST:
             if ui.ghost is not None:
                 at = pos + ui.pointer.grip
@@ -165,6 +165,20 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
         case _:
             assert_never(ui.pointer.drag)
     return ui, None
+
+
+def _turned(ui: UI, state: State, facing: float) -> UI:
+    """The handle dragged to ``facing``. While a Move is aimed and its aim is not yet set on
+    purpose (``Choice.aim_locked``: a press or drag on the board, the arrow keys), the aim turns
+    with the card: a drag that starts on the handle, where the aim line begins, points the Move
+    the way the card then faces; once aimed, the handle turns only the card."""
+    ui = set_facing(ui, state, facing)
+    c, s = ui.choice, chosen(state, ui)
+    p = state.pending
+    aiming = p is not None and p.kind == PendingKind.ACT and c.mode == ActMode.AIM
+    if aiming and not c.aim_locked and s is not None and not s.type.traces_path:
+        return replace(ui, choice=replace(c, aim=c.facing))
+    return ui
 
 
 def _follow(ui: UI, state: State, pos: Vec) -> UI:

@@ -4,13 +4,16 @@ the board, the panel and the reducer share (the chosen soldier, the numbered cho
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core import forecast as fc
 from ..core import queries as q
+from ..core.cards import CARDS
 from ..core.errors import Problem
 from ..core.geometry import Vec
 from ..core.state import Pending, PendingKind, Soldier, State, Status
-from ..view.model import MovePreview, SoldierKey, ViewModel
-from . import exposure, outlook, path, playback, words
+from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
+from . import deploy, exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
 from .model import UI, ActMode, Drag
@@ -232,6 +235,26 @@ def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
     return None
 
 
+_last_seeing: list[tuple[State, Ghost, Ghost]] = []
+"""The last ``seeing`` answer: the board asks on every pointer move, for the same pose often."""
+
+
+def seeing(state: State, g: Ghost) -> Ghost:
+    """The card being placed, with the enemy cards it would see from where it is shown when it
+    is the Gunner (R22: it shoots at every one of them; R11-R12, the game's own sight test)."""
+    card = CARDS.get(g.card)
+    if card is None or not card.shoots_all_seen:
+        return g
+    if _last_seeing and _last_seeing[0][0] is state and _last_seeing[0][1] == g:
+        return _last_seeing[0][2]
+    me = replace(state.soldier(g.player, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
+    found = replace(
+        g, sees=tuple(e.card for e in state.enemies(g.player) if q.sees_soldier(state, me, e))
+    )
+    _last_seeing[:] = [(state, g, found)]
+    return found
+
+
 def _perspective(state: State, ui: UI) -> int:
     """Whose side "your sight" is: the one person playing a computer, else (hot-seat) the
     player deciding now, else the one with the initiative."""
@@ -240,6 +263,19 @@ def _perspective(state: State, ui: UI) -> int:
         return humans[0]
     p = state.pending
     return p.player if p is not None and p.player else (state.initiative or 1)
+
+
+def _ghost(state: State, ui: UI) -> Ghost | None:
+    """The card being placed, with the enemy cards it would see (``seeing``) and whether the
+    enemy zone sees it there (``deploy.seen``, worked out once it rests, not on every step of a
+    drag)."""
+    g = ui.ghost
+    if g is None:
+        return None
+    g = seeing(state, g)
+    if g.problem is not None or ui.pointer.drag == Drag.GHOST:
+        return g
+    return replace(g, seen=deploy.seen(state, g))
 
 
 def view_model(state: State, ui: UI) -> ViewModel:
@@ -255,7 +291,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         show_all_los=ui.settings.show_all_los and state.status != Status.FINISHED,
         highlights=highlights,
         chances=chances,
-        ghost=ui.ghost if placing and human else None,
+        ghost=_ghost(state, ui) if placing and human else None,
         move_preview=move_preview(state, ui),
         path_trace=path.preview(state, ui.trace)
         if p is not None and p.kind == PendingKind.PATH

@@ -150,19 +150,20 @@ def gunners_first(state: State, player: int) -> tuple[int, int]:
     return q.first_shot(state, player, GUNNER), q.first_shot(state, other(player), GUNNER)
 
 
-def exposure_threat(state: State, player: int) -> str:
-    """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying: it
-    acts first and shoots at every card it sees, or, when ``player`` has an activation before
-    its first shot (R5: the first initiative; R5, Opening: the shots it holds back), that
-    ``player`` moves first."""
+def exposure_threat(state: State, player: int, standing: bool) -> str:
+    """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying:
+    whether it is still to be placed (``standing``: it is on the table), then who acts first
+    (R5) and when it may shoot at every card it sees (R22; R5, Opening: the shots it holds
+    back)."""
     theirs = q.first_shot(state, other(player), GUNNER)
     mine = 1 if player != state.first_placer else 2  # ``player``'s first activation (R5)
+    where = "" if standing else "Not placed yet, it may still stand anywhere in its zone. "
     if theirs < mine:
-        return "Placed last, it acts first and shoots at every card it sees."
+        return f"{where}It acts first and shoots at every card it sees."
     rule = opening_rule(state)
     if not rule:
-        return "You act before it does; then it shoots at every card it sees."
-    return f"{rule} You move before it may shoot at every card it sees."
+        return f"{where}You act before it does; then it shoots at every card it sees."
+    return f"{where}{rule} You move before it may shoot at every card it sees."
 
 
 # --- the footprint: placing and turning (R4, R6) ------------------------------------------------

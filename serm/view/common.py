@@ -53,6 +53,8 @@ CHOSEN = "#12b886"
 ELIGIBLE = "#fffdf2"
 GOOD = "#37b24d"
 BAD = "#e03131"
+SEEN = "#b35c00"
+"""A card being placed where it may go but the enemy zone sees it (a warning, not a refusal)."""
 REACH = "#ffd43b"
 SHADOW = "#0b0d0c"
 

@@ -36,9 +36,12 @@ from .model import ExposureView
 
 def words(ev: ExposureView) -> str:
     """The count in words, as the board's label and the panel say it."""
+    k = len(ev.seen)
+    if ev.standing:
+        count = "none" if k == 0 else f"{k}"
+        return f"The enemy Gunner sees {count} of your {ev.placed} cards from where it stands"
     if ev.worst is None:
         return "The enemy Gunner could see none of your cards from anywhere"
-    k = len(ev.seen)
     return f"The enemy Gunner could see {k} of your {ev.placed} cards from here"
 
 
@@ -107,7 +110,9 @@ def _worst(state: State, ev: ExposureView) -> svg.G:
                 data={"card": esc(card)},
             )
         )
-    elements.append(card_outline(x, y, facing, SIDE.get(enemy, INK), label="Gunner?", dash="6 5"))
+    if not ev.standing:  # a pose it could still take: the real card is not there
+        colour = SIDE.get(enemy, INK)
+        elements.append(card_outline(x, y, facing, colour, label="Gunner?", dash="6 5"))
     label = words(ev)
     ly = scaled(y) + (75 if y < state.scenario.height / 2 else -75)
     half, m = (text_width(label, 18) + 18) / 2, MARGIN * SCALE
@@ -121,6 +126,7 @@ def _worst(state: State, ev: ExposureView) -> svg.G:
             "facing": rounded(facing, 2),
             "seen": len(ev.seen),
             "cards": esc(" ".join(ev.seen)),
+            "standing": int(ev.standing),
         },
         elements=elements,
     )

@@ -37,6 +37,11 @@ class Ghost:
     y: float
     facing: float
     problem: Problem | None = None
+    sees: tuple[str, ...] | None = None
+    """For a card that shoots at every enemy it sees (the Gunner, R22): the enemy cards on the
+    table it would see from here at this facing (R11-R12); None for other cards."""
+    seen: bool = False
+    """The enemy zone sees the card there: its label warns (worked out while it rests)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,9 @@ class ExposureView:
     shade_done: bool = False
     ready: bool = False
     """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""
+    standing: bool = False
+    """The enemy Gunner is on the table: ``worst`` is where it stands and ``seen`` the cards it
+    sees from there, not a pose it could still take."""
 
 
 @dataclass(frozen=True)

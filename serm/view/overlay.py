@@ -18,6 +18,7 @@ from .common import (
     INK,
     MARGIN,
     SCALE,
+    SEEN,
     SIDE,
     WHITE,
     Markup,
@@ -88,7 +89,7 @@ def _clear_of_handle(g: Ghost, where: Vec, words: str) -> Vec:
 
 def _ghost(state: State, g: Ghost) -> svg.G:
     ok = g.problem is None
-    colour = GOOD if ok else BAD
+    colour = (SEEN if g.seen else GOOD) if ok else BAD
     ctype = CARDS.get(g.card)
     title = ctype.title if ctype else g.card
     elements: list[svg.Element] = [
@@ -103,11 +104,16 @@ def _ghost(state: State, g: Ghost) -> svg.G:
         )
     ]
     words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
+    if ok and g.seen:  # said on the card, where the player looks, not only in the bar
+        words = "Can go here, in sight of the enemy zone"
+    if g.problem is None and g.sees is not None:
+        words += f" · sees {len(g.sees)} of {len(state.enemies(g.player))} enemy cards"
     where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)
     elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
-        data={"player": g.player, "card": esc(g.card)},
+        data={"player": g.player, "card": esc(g.card)}
+        | ({} if g.sees is None else {"sees": esc(" ".join(g.sees))}),
         elements=elements,
     )
 

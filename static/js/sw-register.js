@@ -43,14 +43,20 @@ function showBanner(onReload) {
     button.disabled = true;
     onReload();
   });
-  // The banner sits over the header: "Later" puts it away (the reload stays for the next visit).
+  // "Later" puts it away (the reload stays for the next visit).
   const later = document.createElement("button");
   later.type = "button";
   later.id = "update-later";
   later.textContent = "Later";
   later.addEventListener("click", () => banner.remove());
   banner.append(text, button, later);
-  document.body.append(banner);
+  inHeader(banner);
+}
+
+// A banner is a row of the header, below its title and buttons: the page makes room for it,
+// and it covers nothing (the header, the board, the bar's controls).
+function inHeader(box) {
+  (document.getElementById("top") ?? document.body).append(box);
 }
 
 function sayUpdateFailed() {
@@ -68,7 +74,7 @@ function sayUpdateFailed() {
   ok.textContent = "OK";
   ok.addEventListener("click", () => note.remove());
   note.append(text, ok);
-  document.body.append(note);
+  inHeader(note);
 }
 
 // Follow a new worker's install: offer it once installed, or say (once) that it failed.

@@ -334,6 +334,31 @@ def switchable(two_builds: dict[str, Path]) -> Iterator[serve.SiteServer]:
         server.server_close()
 
 
+COVERED_JS = """(box) => {
+  const over = document.querySelector(box).getBoundingClientRect();
+  const out = [];
+  for (const e of document.querySelectorAll(
+      '#top > :not(' + box + '), #zoom-tools button, #board-svg, #status, #prompt button')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+    const apart = r.right <= over.left || r.left >= over.right
+      || r.bottom <= over.top || r.top >= over.bottom;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!apart || !(top && (e.contains(top) || top.contains(e)))) out.push(e.id || e.textContent);
+  }
+  const b = over, inside = b.left >= 0 && b.top >= 0
+    && b.right <= innerWidth && b.bottom <= innerHeight;
+  return inside ? out : [...out, box + ' is out of the window'];
+}"""
+"""The header's parts, the zoom buttons, the board, the status and the bar's buttons that the
+box ``box`` overlaps or that are not on top at their centre (``box`` itself in the window)."""
+
+
+def covered_by(box: str, page: Page) -> list[str]:
+    found: list[str] = page.evaluate(COVERED_JS, box)
+    return found
+
+
 def build_id_of(site: Path) -> str:
     html = (site / "index.html").read_text(encoding="utf-8")
     return html.split('<meta name="serm-build" content="', 1)[1].split('"', 1)[0]
@@ -356,6 +381,9 @@ def test_update_is_offered_and_then_everything_comes_from_the_new_build(
     reload = page.get_by_role("button", name="Reload")
     reload.wait_for(timeout=SW_WAIT_MS)
     assert "A new version is ready" in page.inner_text("#update-banner")
+    for width, height in ((360, 640), (740, 360), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert covered_by("#update-banner", page) == [], (width, height)
 
     responses: list[Response] = []
     page.on("response", lambda r: responses.append(r))

@@ -102,23 +102,26 @@ def test_deployment_says_whose_gunner_may_shoot_first(opening: str) -> None:
 EXPOSURE = {
     # opening: (words for player 2, who acts second; for player 1, who acts first)
     "none": (
-        "Placed last, it acts first and shoots at every card it sees.",
+        "It acts first and shoots at every card it sees.",
         "You act before it does; then it shoots at every card it sees.",
     ),
 }
+UNPLACED = "Not placed yet, it may still stand anywhere in its zone. "
+"""How the words begin while the enemy Gunner is still to be placed."""
 
 
 @pytest.mark.parametrize("opening", OPENINGS)
 def test_the_exposure_view_says_when_the_enemy_gunner_may_shoot(opening: str) -> None:
     state = placing(opening, first=1)
-    second, first = (words.exposure_threat(state, p) for p in (2, 1))
-    if opening == "none":
-        assert (second, first) == EXPOSURE["none"]
-        return
-    rule = words.sentence(f"Opening: {OPENINGS[opening].words}")
-    moved = f"{rule} You move before it may shoot at every card it sees."
-    assert first == moved  # player 1's activation 1 comes before
-    assert second == moved  # the enemy Gunner may first shoot in activation 3, after player 2's 2
+    for standing, before in ((True, ""), (False, UNPLACED)):
+        second, first = (words.exposure_threat(state, p, standing) for p in (2, 1))
+        if opening == "none":
+            assert (second, first) == tuple(before + w for w in EXPOSURE["none"])
+            continue
+        rule = words.sentence(f"Opening: {OPENINGS[opening].words}")
+        moved = f"{before}{rule} You move before it may shoot at every card it sees."
+        assert first == moved  # player 1's activation 1 comes before
+        assert second == moved  # the enemy Gunner may first shoot in activation 3, after 2's 2
 
 
 def test_how_to_play_states_the_opening_of_new_games(monkeypatch: pytest.MonkeyPatch) -> None:

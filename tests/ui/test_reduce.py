@@ -58,6 +58,7 @@ from serm.view.beats import BeatKind
 from serm.view.board import percent
 from serm.view.model import Viewport
 from serm.view.motion import motions
+from serm.view.render import render
 from tests.ui.player import Screen, deploy_all
 
 
@@ -235,6 +236,27 @@ def test_confirm_rolls_the_aimed_move_with_its_start_facing() -> None:
     assert s.game.record.actions[before] == Move(
         "assault", round(aim, 2), round(facing, 2), player=who
     )
+
+
+def test_a_drag_from_the_handle_before_aiming_points_the_move_the_way_the_card_turns() -> None:
+    """The handle sits where the aim line begins: a drag that starts on it turns the card and,
+    until the Move is aimed on purpose, the Move with it; once aimed, it turns only the card."""
+    s = deployed()
+    s.key("4")
+    s.press(Command.MOVE)
+    me = chosen(s.state, s.ui)
+    assert me is not None and s.ui.choice.aim == me.facing
+    s.down(me.x, me.y - 0.9, Hit(handle=True))
+    s.move(me.x + 1.0, me.y)
+    s.up(me.x + 1.0, me.y)
+    assert (s.ui.choice.facing, s.ui.choice.aim) == (90.0, 90.0)
+    s.down(me.x - 2.0, me.y)  # aimed on purpose: west
+    s.up(me.x - 2.0, me.y)
+    assert s.ui.choice.aim == 270.0
+    s.down(me.x + 0.9, me.y, Hit(handle=True))
+    s.move(me.x, me.y + 1.0)
+    s.up(me.x, me.y + 1.0)
+    assert (s.ui.choice.facing, s.ui.choice.aim) == (180.0, 270.0)
 
 
 def first_player(s: Screen) -> int:
@@ -1398,6 +1420,20 @@ def test_a_finger_tapping_beside_the_card_being_placed_puts_it_where_it_tapped()
     s.send(PointerMove(4.0, 9.5, touch=True))
     s.up(4.0, 9.5, touch=True)
     assert at(s) == (4.0, pytest.approx(9.5 - TOUCH_LIFT))
+
+
+def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests() -> None:
+    """Its board label warns (``Ghost.seen``): the first spot of the Ruins is in the open, that
+    of Two walls behind a wall; while it is dragged nothing is worked out."""
+    s = Screen.new("ruins", 3)
+    ghost = s.view().ghost
+    assert ghost is not None and ghost.seen
+    assert "in sight of the enemy zone" in render(s.state, s.view())
+    s.send(PointerDown(ghost.x, ghost.y, touch=True))
+    dragged = s.view().ghost
+    assert dragged is not None and not dragged.seen
+    walls = Screen.new("default", 3).view().ghost
+    assert walls is not None and not walls.seen
 
 
 def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:

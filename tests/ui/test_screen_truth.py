@@ -15,9 +15,9 @@ from serm.core import queries as q
 from serm.core.actions import Move, Place
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
-from serm.ui import driver, words
+from serm.ui import driver, exposure, words
 from serm.ui.deploy import unplaced
-from serm.ui.events import Command, Press, ShowEnded
+from serm.ui.events import Command, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
@@ -25,6 +25,7 @@ from serm.ui.screen import view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
 from tests.ui.player import Screen
+from tests.ui.test_exposure import place_at
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
 
 
@@ -238,3 +239,96 @@ def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() 
         "sees the Gunner: sight lines leave only from a soldier's top edge, so sight can be "
         "one-way."
     )
+
+
+# --- the Exposure view follows the order of placement and initiative (R5, R22) -----------------
+
+
+def test_an_enemy_gunner_already_placed_is_spoken_of_where_it_stands() -> None:
+    """The side that won the roll-off places its Gunner first; the other side, which places
+    last and acts first (R5), deploys with the Exposure view on. The view no longer draws a
+    dashed "Gunner?" at a pose it could take, nor says it is placed last or acts first: it
+    names the cards the Gunner sees from where it stands (the engine's own sight, R12), and
+    says that this side acts before it."""
+    s = Screen.new("default", 3)
+    s.press(Command.EXPOSURE)
+    enemy = pending_player(s)
+    me = 3 - enemy
+    assert s.state.first_placer == enemy
+    s.press(Command.CARD, "gunner")
+    place_at(s, 1.5, 1.0 if enemy == 2 else 9.0, 180.0 if enemy == 2 else 0.0)  # a flank lane
+    home = 9.0 if me == 1 else 1.0
+    for x in (1.0, 5.0):
+        assert pending_player(s) == me
+        place_at(s, x, home, 0.0 if me == 1 else 180.0)
+        s.key("Enter")  # the enemy's next card, where the screen proposes it
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
+    gunner = s.state.soldier(enemy, "gunner")
+    mine = [x for x in s.state.alive(me) if x.on_table]
+    seen = {x.card for x in mine if q.sees_soldier(s.state, gunner, x)}
+    assert 0 < len(seen) < len(mine)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.ready and ev.standing and set(ev.seen) == seen
+    assert ev.worst == (gunner.x, gunner.y, gunner.facing)
+    board = overlay_text(s.state, s.ui)
+    assert "Gunner?" not in board
+    count = f"The enemy Gunner sees {len(seen)} of your {len(mine)} cards from where it stands"
+    assert count in board
+    html = s.prompt()
+    assert count in html and "Placed last" not in html and "acts first and shoots" not in html
+    assert "You act before it does; then it shoots at every card it sees." in html
+
+
+def test_an_enemy_gunner_still_to_come_is_said_to_be_not_placed_yet() -> None:
+    """While the enemy Gunner is still to be placed, the view says so, not that it is placed
+    last (the enemy places the last card only when this side won the roll-off, R5)."""
+    s = Screen.new("default", 3)
+    s.press(Command.EXPOSURE)
+    me = pending_player(s)  # the roll-off winner: places first, acts second
+    place_at(s, 1.0, 9.0 if me == 1 else 1.0, 0.0 if me == 1 else 180.0)  # in a flank lane
+    s.key("Enter")
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and not ev.standing and ev.worst is not None
+    assert "Gunner?" in overlay_text(s.state, s.ui)
+    html = s.prompt()
+    assert "Not placed yet, it may still stand anywhere in its zone. It acts first" in html
+    assert "Placed last" not in html
+
+
+def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
+    """While this side's Gunner is placed, the label by it counts the enemy cards on the table
+    it would see from the spot under the pointer at the facing shown (R11-R12, the engine's own
+    test), and the tip that says to place it where it sees the most points at it."""
+    s = Screen.new("default", 3)
+    enemy = pending_player(s)
+    me = 3 - enemy
+    others = iter(("ranger", "armored"))
+    for _ in range(5):  # three enemy cards and two of mine, where the screen proposes them
+        if pending_player(s) == me:
+            s.press(Command.CARD, next(others))
+        s.key("Enter")
+    assert pending_player(s) == me
+    s.press(Command.CARD, "gunner")
+    near, far = (9.0, 8.5) if me == 1 else (1.0, 1.5)
+    counts = set()
+    for x, y in [(x + 0.5, y) for y in (near, far) for x in range(0, 10, 2)]:
+        s.down(x, y)
+        s.up(x, y)
+        g = s.view().ghost
+        assert g is not None and g.sees is not None
+        if g.problem is not None:
+            continue
+        mine = replace(s.state.soldier(me, "gunner"), x=g.x, y=g.y, facing=g.facing, placed=True)
+        seen = {e.card for e in s.state.enemies(me) if q.sees_soldier(s.state, mine, e)}
+        assert set(g.sees) == seen
+        count = f"Can go here · sees {len(seen)} of 3 enemy cards"
+        assert count in overlay_text(s.state, s.ui)
+        counts.add(len(seen))
+    assert len(counts) > 1, "the count follows the pointer"
+    assert "the label by it counts the enemy cards it would see from there" in s.prompt()
+    s.press(Command.CARD, "assault")
+    g = s.view().ghost
+    assert g is not None and g.sees is None and "enemy cards" not in overlay_text(s.state, s.ui)

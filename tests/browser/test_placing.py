@@ -1,0 +1,44 @@
+"""The card being placed says on the board, beside itself, when the enemy zone sees it there: a
+player who presses Place card without dragging is warned where they look, not only in the bar
+(on a phone the bar's words may be scrolled out of view)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from harness.pages import start_game
+
+LABEL_JS = """() => {
+  // The board's overlay takes no presses (they go to the cards under it), so "on top" is: no
+  // part of the page lies over the label's centre but the board, whose overlay is drawn last.
+  const label = [...document.querySelectorAll('#board-svg g.ghost text')]
+    .find(t => t.textContent.includes('enemy zone'));
+  if (!label) return null;
+  const r = label.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = document.elementFromPoint(x, y);
+  return {text: label.textContent, inside: r.left >= 0 && r.top >= 0
+          && r.right <= innerWidth && r.bottom <= innerHeight,
+          onTop: Boolean(top && document.getElementById('board-svg').contains(top))};
+}"""
+
+
+def test_a_card_in_sight_of_the_enemy_zone_says_so_beside_itself(
+    touch_page: Page, site_url: str
+) -> None:
+    page = touch_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    start_game(page, site_url, seed=3, scenario="ruins")  # the first spot is in the open
+    page.wait_for_selector("#board-svg g.ghost")
+    label = page.evaluate(LABEL_JS)
+    assert label is not None, page.inner_text("#board-svg g.ghost")
+    assert "in sight of the enemy zone" in label["text"]
+    assert label["inside"] and label["onTop"], label
+
+
+def test_a_card_behind_cover_says_only_that_it_can_go_there(page: Page, site_url: str) -> None:
+    start_game(page, site_url, seed=3, scenario="default")  # the first spot is behind a wall
+    ghost = page.locator("#board-svg g.ghost")
+    ghost.wait_for()
+    assert page.evaluate(LABEL_JS) is None
+    assert "Can go here" in (ghost.text_content() or "")
