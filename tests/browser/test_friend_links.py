@@ -48,11 +48,12 @@ def storage(page: Page) -> dict[str, Any]:
     return kept
 
 
-def invite(inviter: Page, friend_page: Page, order: str = "") -> None:
-    """The inviter (player 1) invites on the open table; the friend answers with ``order``
-    ("": decide each React); the inviter opens the answer."""
+def invite(inviter: Page, friend_page: Page, order: str = "", own: str = "") -> None:
+    """The inviter (player 1, standing React order ``own``) invites on the open table; the
+    friend answers with ``order`` ("": decide each React); the inviter opens the answer."""
     inviter.click("#prompt [data-action=friend]")
     inviter.check("#prompt input[name=scenario][value=open]")
+    inviter.select_option("#friend-order", own)
     inviter.click("#prompt [data-action=friend-invite]")
     open_link(friend_page, link_of(inviter))
     friend_page.select_option("#friend-order", order)
@@ -129,6 +130,30 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]
     assert logs[0] == logs[1] and len(logs[0]) > 20
+
+
+def test_standing_react_orders_need_no_round_trip(page: Page, touch_page: Page) -> None:
+    """With standing React orders on both sides, a Move that can be reacted to is decided on
+    the mover's device: a link carries the whole activation and no device is asked to React."""
+    one, two = page, touch_page
+    invite(one, two, order="30", own="30")
+    devices = [one, two]
+    current = one if one.locator("#friend:not([hidden])").count() == 0 else two
+    if current is two:
+        open_link(two, link_of(one))
+    moved: list[int] = []
+    reacts: list[int] = []
+    links = 0
+    while len(moved) < 2 or links < 14:
+        turn(current, moved, reacts)
+        other = devices[1 - devices.index(current)]
+        open_link(other, link_of(current))
+        links += 1
+        current = other
+    assert not reacts, "a device was asked to React despite its standing order"
+    current.wait_for_function(WAITING)
+    log = current.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)")
+    assert any("react" in line for line in log), log
 
 
 def changed_roll(item: list[Any]) -> list[Any]:
