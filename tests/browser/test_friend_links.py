@@ -168,18 +168,14 @@ def changed_roll(item: list[Any]) -> list[Any]:
 def test_links_that_must_not_change_the_game_are_refused_in_words(
     page: Page, touch_page: Page
 ) -> None:
-    """Your own link, the same link twice, a link out of order, a changed roll, a damaged link
-    and a link of a newer version: each told in words, the game kept unchanged."""
+    """Your own link, a changed roll, a cut link, a newer version's link, and a link older than
+    the game held: each told in words, the games kept unchanged (the CPython tests,
+    tests/ui/test_friend.py, cover every other case)."""
     one, two = page, touch_page
     invite(one, two)
-    waiting = one if one.locator("#friend:not([hidden])").count() else two
-    if waiting is two:
-        open_link(two, link_of(one))
-        waiting = two if two.locator("#friend:not([hidden])").count() else one
-        turn(two, [], [])
-        waiting = two
-    mover = waiting
-    other = one if mover is two else two
+    if not one.locator("#friend:not([hidden])").count():
+        turn(one, [], [])  # the inviter won the roll-off: it places first
+    mover, other = one, two  # the inviter's first link: its secret, the roll-off, a placement
     first = link_of(mover)
     before = storage(mover)
     open_link(mover, first)
