@@ -4,7 +4,7 @@ Builds the site (unless ``--no-build``) and serves it with tools/serve.py's serv
 (``harness.site``), opens the real page in Debian's headless Chromium
 and, for each strength, plays ``--games`` computer-vs-computer games: game ``i`` opens
 ``?seed=SEED+i&scenario=TABLE``, picks that strength for Player 1 and Player 2 on the start screen
-and presses Start. The page thinks in ``SLICE_MS`` slices between frames (serm/web/app.py) and
+and presses Start. The page thinks in ``SLICE_MS`` slices between frames (serm/web/computer.py) and
 notes every decision in ``THINK_LOG``, which the bench drains through
 ``window.__serm_metrics("think")`` twice a second:
 

@@ -44,22 +44,12 @@ LISTENERS_SCRIPT = """
 """Notes each listener added to ``window`` or ``document`` in ``window.__sermListeners``."""
 
 RETIRE_PY = """
-import js
 _old = APP
-_old.thoughts += 1  # a slice of the computer's thinking still due finds no decision
-_old.thinking = None
-_old.game = None
-_old.watching = None
-if _old._rest_timer is not None:
-    js.clearTimeout(_old._rest_timer)
-    _old._rest_timer = None
-_old._resize_observer.disconnect()
-_old.painter.clear()
+_bound = _old.retire()  # no game, no viewer, no thinking, no timers: its listeners
 from serm.web import board_snapshot as _snapshot
 _snapshot._state["pending"] = None  # the snapshot due after the last autosave is not written
 from serm.view import sight as _sight
 _sight.partition.cache_clear()  # sight regions are worked out anew, as on a new visit
-_bound = _old._proxies
 del _old, _snapshot, _sight
 """
 """Leaves the running ``App`` with nothing to act on; ``_bound``: the listeners it bound."""

@@ -123,3 +123,10 @@ def open_menu(page: Page) -> None:
     if menu.is_visible() and page.locator("#sheet[open]").count() == 0:
         menu.click()
         page.wait_for_selector("#sheet[open]")
+
+
+def answer(page: Page, yes: bool = True) -> None:
+    """Answer the page's open question (``#ask``, drawn by ``serm.ui.dialogs``) with a click."""
+    page.wait_for_selector("#ask[open]")
+    page.click(f"#ask [data-action=answer-{'yes' if yes else 'no'}]")
+    page.wait_for_selector("#ask:not([open])", state="attached")

@@ -19,6 +19,7 @@ another (lazy ones included) form no circle, and no Python file edits ``sys.path
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -358,3 +359,55 @@ def test_every_cache_in_serm_is_bounded() -> None:
             if callable(info_of) and info_of().maxsize is None:
                 unbounded.append(f"{info.name}.{name}")
     assert unbounded == []
+
+
+# --------------------------------------------------------------------- the browser layer
+
+
+def self_attributes(tree: ast.AST) -> set[str]:
+    """The attributes a class's code assigns on ``self``."""
+    found = set()
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        for target in targets:
+            for part in ast.walk(target):
+                if isinstance(part, ast.Attribute) and getattr(part.value, "id", "") == "self":
+                    found.add(part.attr)
+    return found
+
+
+def test_the_composition_root_stays_small() -> None:
+    """serm/web/app.py binds the parts of the page and carries out the app's effects; what it
+    holds is the ``AppState`` value and the parts (at most 8), each function short."""
+    path = ROOT / "serm" / "web" / "app.py"
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    assert len(text.splitlines()) <= 300
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    assert max(n.end_lineno - n.lineno + 1 for n in functions if n.end_lineno) <= 40
+    (app,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App"]
+    assert len(self_attributes(app)) <= 8, sorted(self_attributes(app))
+
+
+def test_the_attribute_counter_counts(tmp_path: Path) -> None:
+    code = "class A:\n def f(self):\n  self.a = 1\n  self.b: int = 2\n  self.a += 1\n  x.c = 3\n"
+    assert self_attributes(ast.parse(code)) == {"a", "b"}
+
+
+NATIVE_DIALOG = re.compile(r"\b(?:window|js|document)\s*\.\s*(?:confirm|prompt|alert)\s*\(")
+
+
+def test_no_native_dialog_anywhere_in_serm() -> None:
+    """Every question is asked in the page (``serm.ui.dialogs``): the browser's own confirm(),
+    prompt() and alert() are desktop boxes a phone shows badly and a test cannot see."""
+    found = [
+        f"{p.relative_to(ROOT)}:{i}"
+        for p in [*sorted((ROOT / "serm").rglob("*.py")), ROOT / "index.html"]
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if NATIVE_DIALOG.search(line)
+    ]
+    assert found == []
+    assert NATIVE_DIALOG.search("if window.confirm('Delete?'):")
+    assert NATIVE_DIALOG.search("name = js.window.prompt (x)")

@@ -51,7 +51,7 @@ def test_the_volleys_figures_from_its_frames() -> None:
 
 def _figures() -> dict[str, Any]:
     reading = {"actions": 10.0, "game_actions": 10.0, "js_heap_bytes": 1e6, "wasm_bytes": 2e7}
-    reading |= {"dom_nodes": 900.0}
+    reading |= {"py_objects": 40_000.0, "dom_nodes": 900.0}
     figures: dict[str, Any] = {
         "bench": "web",
         "contexts": 0,
@@ -69,7 +69,7 @@ def _figures() -> dict[str, Any]:
 
 def test_an_interaction_run_has_only_the_scripted_games_rows() -> None:
     rows = [label for label, _, _ in _figures()["budget"]]
-    assert len(rows) == 9
+    assert len(rows) == 10
     assert [r.split()[1] for r in rows[:6]] == [
         "move_ray",
         "rotate_handle",
@@ -78,7 +78,12 @@ def test_an_interaction_run_has_only_the_scripted_games_rows() -> None:
         "shoot",
         "end_of_move",
     ]
-    assert all(r.startswith("memory") for r in rows[6:])
+    assert [r.split()[1].rstrip(",") for r in rows[6:]] == [
+        "js_heap_bytes",
+        "wasm_bytes",
+        "py_objects",
+        "dom_nodes",
+    ]
     assert _figures()["budget_met"]  # 7 ms from dispatch, 30-34 ms clicks, flat memory
 
 

@@ -1,7 +1,7 @@
 """The baseline page of ``python -m serm bench web``: draw one SVG rectangle with svg.py, then mark.
 
 What any PyScript game on this runtime pays before it can show anything: the floor the game's
-start-up is compared with. The metrics hook is the same as the game's (serm/web/app.py).
+start-up is compared with. The metrics hook is the same as the game's (serm/web/metrics.py).
 """
 
 import gc

@@ -16,6 +16,8 @@ BUDGET_BAR_JUMP = 25.0
 BUDGET_MOVE_P95_MS = 16.0
 BUDGET_CLICK_P95_MS = 50.0
 BUDGET_MEMORY_GROWTH = 0.10
+MEMORY_ROWS = ("js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
+"""The memory figures that must stay flat (late vs early, after a forced GC) across games."""
 
 
 def budget(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
@@ -84,7 +86,7 @@ def _play_rows(figures: dict[str, Any]) -> list[tuple[str, str, bool]]:
         rows.append(
             (f"click {label} p95 <= 50 ms", f"{d['p95']:.1f} ms", d["p95"] <= BUDGET_CLICK_P95_MS)
         )
-    for key in ("js_heap_bytes", "wasm_bytes", "dom_nodes"):
+    for key in MEMORY_ROWS:
         early, late = mem["early"].get(key, math.nan), mem["late"].get(key, math.nan)
         growth = (late - early) / early if early else math.nan
         rows.append(

@@ -20,6 +20,10 @@ class Enough(Exception):
     """The scripted game has done the actions asked for."""
 
 
+class NoNewGame(RuntimeError):
+    """New game did not lead to the start screen: a late reading would be taken in the old game."""
+
+
 def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> dict[str, Any]:
     """Play the seeded game (and rematches) through the UI for ``actions`` actions.
 
@@ -27,7 +31,9 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
     first game; ``end``, after ``actions`` actions (wherever the game then is); and ``late``,
     after a New game started then, as many actions into it as ``early`` was into the first. The
     budget compares ``late`` with ``early``: the same moment of a game, so what is on the table
-    and in the log is alike and any growth is what the 500 actions left behind (a leak).
+    and in the log is alike and any growth is what the 500 actions left behind (a leak). Each
+    reading says which game it was taken in (``game``: games started so far); a New game that
+    does not reach the start screen stops the run (``NoNewGame``) rather than read the old game.
     """
     problems: list[str] = []
     with browser.context() as ctx:
@@ -63,6 +69,7 @@ class ScriptedPlay:
         self.readings: dict[str, dict[str, float]] = {}
         self.stats = {"games_won": 0, "recoveries": 0}
         self.started = 0  # actions done when the game under way started
+        self.games = 0  # games started (Start, Rematch)
         self.hovered = 0  # actions done when the cards were last hovered
         self.want_new = False  # the end reading is taken: start a New game
         self.again = False  # the New game is under way: the late reading is due
@@ -79,7 +86,8 @@ class ScriptedPlay:
     def read(self, name: str, done: int) -> None:
         into = float(done - self.started)
         memory = read_memory(self.page, self.cdp)
-        self.readings[name] = {"actions": float(done), "game_actions": into, **memory}
+        game = float(self.games)
+        self.readings[name] = {"actions": float(done), "game_actions": into, "game": game, **memory}
 
     def hover_cards(self) -> None:
         """Move over every card on the table, a frame apart, no button held ("hover_card":
@@ -117,7 +125,8 @@ class ScriptedPlay:
         page.wait_for_selector("#leave[open], #prompt button[data-action=start]")
         if page.locator("#leave[open]").count():
             page.click("#leave [data-action=leave]")
-        self.table.button("start")
+        if not self.table.button("start"):
+            raise NoNewGame(page.inner_text("#prompt")[:200])
 
     def play_until_enough(self) -> None:
         """The scripted steps, rematch after a victory, one New game once ``want_new`` is set
@@ -183,8 +192,9 @@ class BenchTable(pages.Table):
 
     def button(self, action: str) -> bool:
         done = bool(super().button(action))
-        if action in ("start", "rematch"):
+        if done and action in ("start", "rematch"):
             self.run.started = self.run.collect()
+            self.run.games += 1
         self.run.after_action()
         return done
 

@@ -111,6 +111,19 @@ class Game:
         sight checks would take the game past its sight-work budget for that many actions is
         refused (C20, ``IllegalActionError``), the state unchanged: the game's record always
         replays.
+
+        >>> from serm.core import Place, replay
+        >>> from serm.core.scenario import default
+        >>> game = Game(default(), seed=7)
+        >>> game.roll_pending()  # the roll-off, rolled from the seed
+        >>> game.events[-1].text.split(". ")[0]
+        'Roll-off: player 1 rolls 6, player 2 rolls 5'
+        >>> game.play(Place("gunner", 5.0, 8.5, 0.0)).pending.player
+        2
+        >>> game.record.actions[-1]
+        Place(card='gunner', x=5.0, y=8.5, facing=0.0, player=1)
+        >>> replay(game.record) == game.state
+        True
         """
         self.passed = []
         tidy = pact.tidy(action) if self.record.link is not None else action

@@ -402,6 +402,22 @@ def replay(record: Record, upto: int | None = None) -> State:
 
     Raises ``RecordError`` naming the action index and the rule it breaks, or saying that the
     record asks for more work than its length allows (``serm.core.ruleset``).
+
+    >>> from serm.core import Place, Roll
+    >>> from serm.core.scenario import default
+    >>> record = Record(default(), seed=1)
+    >>> record.actions = [Roll(((5,), (2,)), player=0), Place("gunner", 5.0, 8.5, 0.0, player=1)]
+    >>> state = replay(record)
+    >>> state.soldier(1, "gunner").placed, state.pending.player
+    (True, 2)
+    >>> replay(record, upto=1).soldier(1, "gunner").placed
+    False
+    >>> record.actions.append(Place("gunner", 5.0, 8.5, 0.0, player=2))  # in player 1's zone
+    >>> try:
+    ...     replay(record)
+    ... except RecordError as refused:
+    ...     print(refused)
+    actions[2] (place): illegal: cannot place: must lie wholly inside your deployment zone (R6)
     """
     last = deque(replay_steps(record, upto), maxlen=1)
     return last[0][1] if last else new_game(record.scenario, record.rules_version)

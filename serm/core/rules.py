@@ -59,7 +59,25 @@ it bounds the work a record can ask of a replay."""
 
 
 def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises ``IllegalActionError`` (with its rule) if not allowed."""
+    """The state after ``action``; raises ``IllegalActionError`` (with its rule) if not allowed.
+
+    A pure function: the state given is not changed, and the dice are whatever ``Roll`` says
+    (here set by hand, as the rules tests do). The roll-off (R5), then the winner places a card:
+
+    >>> from serm.core import IllegalActionError, Place, Roll, new_game
+    >>> from serm.core.scenario import default
+    >>> state = apply(new_game(default()), Roll(((5,), (2,))))
+    >>> state.status.value, state.pending.kind.value, state.pending.player
+    ('deployment', 'place', 1)
+    >>> state = apply(state, Place("gunner", 5.0, 8.5, 0.0))
+    >>> [event.text for event in state.events]
+    ['Player 1 places the Gunner.']
+    >>> try:
+    ...     apply(state, Roll(((6,), (6,))))
+    ... except IllegalActionError as refused:
+    ...     print(refused.rule, refused.message)
+    R7 waiting for player 2 to place a card
+    """
     _check_finite(action)
     if isinstance(action, Concede):
         return _concede(state, action)

@@ -41,7 +41,7 @@ RESOLUTION = cover.REFERENCE
 """The enemy Gunner's pose grid: 0.4 L apart, every 10 degrees (R2's reference grid)."""
 MASK_SLICE = 8
 """Poses tested against a placed card per step (the browser runs steps for ``REST_TASK_MS``
-a task, ``serm.web.app``)."""
+a task, ``serm.web.play``)."""
 SHADE_EVERY = 12
 """The shading looks at every twelfth pose of the grid (spread over positions and facings)."""
 SHADE_SLICE = 16

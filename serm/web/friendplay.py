@@ -25,6 +25,7 @@ from serm.core.record import RecordError, from_dict
 from serm.core.scenario import by_name
 from serm.core.state import State
 from serm.ui import friend, friend_panel
+from serm.ui.app_state import Refused
 from serm.ui.saves import SLOT, Loaded
 from serm.web.dom import el, null
 
@@ -94,17 +95,22 @@ class FriendPlay:
 
     def setup(self) -> None:
         """The start screen's "Play a friend (by link)": side, standing order, table."""
-        table = self.app._chosen_table()
+        table = self._table()
         self.app.show_welcome()
         el("prompt").innerHTML = friend_panel.setup_html(table)
 
     def invite(self) -> None:
         checked = js.document.querySelector("input[name=friend-side]:checked")
         side = 2 if not null(checked) and str(checked.value) == "2" else 1
-        table = self.app._chosen_table()
+        table = self._table()
         scenario = by_name(table, int(js.Math.floor(js.Math.random() * 2**31)))
         held = friend.start(scenario, side, PLAYERS, _chosen_order())
         self._show(held, held.record, ())
+
+    def _table(self) -> str:
+        """The table picked on the screen (the start screen's or the setup's)."""
+        picked = js.document.querySelector("#prompt input[name=scenario]:checked")
+        return self.app.state.table if null(picked) else str(picked.value)
 
     def accept(self) -> None:
         letter, self.invitation = self.invitation, None
@@ -164,8 +170,8 @@ class FriendPlay:
         game = Game.from_record(replace(held.record, actions=list(shown.actions)))
         if held.pact.sealed:
             game.roll_pending()  # the roll-off, once the inviter's secret is known here
-        app = self.app
-        app._use(Loaded(game, {}), claim=True)
+        key, name = _slot(held)
+        self.app.use(Loaded(game, {}), claim=True, save_key=key, save_name=name)
 
     def adopt(self, game: Game) -> None:
         """``game`` was just put on screen: if it is a game by link, the friend's side is the
@@ -179,21 +185,20 @@ class FriendPlay:
             self.remote.queue = []
         if self.held is None:
             return
-        app = self.app
-        app.save_key = f"{SLOT}friend-{link.game}"
-        app.save_name = f"Friend game {link.game[:4]} (you: Player {self.held.me})"
-        seats = replace(app.ui.seats, computers=frozenset({self.held.friend}))
-        app.ui = replace(app.ui, seats=seats)
-        app.computers = {self.held.friend: self.remote}  # type: ignore[dict-item]
+        play = self.app.play
+        seats = replace(play.ui.seats, computers=frozenset({self.held.friend}))
+        play.ui = replace(play.ui, seats=seats)
+        self.app.computer.players = {self.held.friend: self.remote}  # type: ignore[dict-item]
 
     def after_draw(self) -> None:
         """After each drawing: while the game waits on the friend, the box that sends the link."""
         app, held = self.app, self.held
-        game = app.game
-        if game is None or held is None or game.record.link is None or app.watching is not None:
+        game = app.play.game
+        if game is None or held is None or game.record.link is None or app.viewer.watch:
             self._hide()
             return
-        if game.record.link.game != held.pact.game or app.ui.playback.playing or self.remote.ready:
+        playing = app.play.ui.playback.playing
+        if game.record.link.game != held.pact.game or playing or self.remote.ready:
             self._hide()
             return
         if len(game.record.actions) > len(held.record.actions):
@@ -210,11 +215,12 @@ class FriendPlay:
         location = js.window.location
         fragment = friend.whole(held) if self.whole else friend.outgoing(held)
         self.link = f"{location.origin}{location.pathname}#{fragment}"
-        words = _words(held, self.app.game.state if self.app.game else None)
+        game = self.app.play.game
+        words = _words(held, game.state if game is not None else None)
         long = len(self.link) > friend.FILE_PAST
         self.box.innerHTML = friend_panel.send_html(self.link, words, self.sent, self.whole, long)
         self.box.hidden = False
-        state = self.app.game.state if self.app.game else None
+        state = game.state if game is not None else None
         el("prompt").hidden = state is not None and state.pending is not None
 
     def _hide(self) -> None:
@@ -273,12 +279,12 @@ class FriendPlay:
     def _keep(self, held: friend.Held) -> None:
         data = {"me": held.me, "peer_has": held.peer_has, "record": held.record.to_dict()}
         try:
-            self.app.store.storage.set(META + held.pact.game, json.dumps(data))
+            self.app.slots.store.storage.set(META + held.pact.game, json.dumps(data))
         except Exception:  # storage full or refused: the Saves slot still holds the game
             self._tell("This browser did not keep the game by link; keep the page open.")
 
     def _load(self, game_id: str) -> friend.Held | None:
-        text = self.app.store.storage.get(META + game_id)
+        text = self.app.slots.store.storage.get(META + game_id)
         if text is None:
             return None
         try:
@@ -292,10 +298,13 @@ class FriendPlay:
         return friend.Held(record, me, peer_has)
 
     def _tell(self, words: str) -> None:
-        app = self.app
-        if words not in app.notices:
-            app.notices.append(words)
-        app._show_notices()
+        self.app.dispatch(Refused(words))
+
+
+def _slot(held: friend.Held) -> tuple[str, str]:
+    """Where a game by link is saved, and its name in Saves: one per game."""
+    game = held.pact.game
+    return f"{SLOT}friend-{game}", f"Friend game {game[:4]} (you: Player {held.me})"
 
 
 def _to_send(held: friend.Held, state: State) -> bool:

@@ -8,11 +8,16 @@ log up to the position. The app sends it the viewer's buttons, the slider and ke
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
+from pyscript import window
 
+from serm.core.game import Game
+from serm.core.record import Record, RecordError
+from serm.ui import app_state as a
 from serm.ui import link, replay_bar
 from serm.ui.panel import log_entry_html
 from serm.ui.replay import (
@@ -25,13 +30,22 @@ from serm.ui.replay import (
     Speed,
     Tick,
     ViewerEvent,
+    computer_seat,
+    continued,
     next_speed,
     open_at_start,
     step,
 )
+from serm.ui.saves import Loaded, SaveError, decode
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.web.dom import el, guard, null
+from serm.web.sheet import close_sheet
+
+if TYPE_CHECKING:
+    from serm.web.app import App
+
+Outcomes = list[a.AppEvent]
 
 KEYS: dict[str, Move] = {
     "ArrowLeft": Move.BACK,
@@ -186,3 +200,154 @@ class Watch:
         box = el("replay-link")
         if box is not None:
             box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+
+
+# --- the viewer over the page -------------------------------------------------------------------
+
+
+class Viewer:
+    """The replay viewer over the game or the start screen: the one open, if any; and the
+    app's effects on it."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.watch: Watch | None = None
+
+    def effects(self) -> dict[type, Callable[[Any], Outcomes | None]]:
+        """The handler of each effect on the viewer."""
+        return {
+            a.ViewSave: self._ViewSave,
+            a.ViewGame: self._ViewGame,
+            a.LeaveViewer: self._LeaveViewer,
+            a.PlayOnGame: self._PlayOnGame,
+        }
+
+    def _watch(self, found: Watchable | str | None, at_end: bool = False) -> Outcomes:
+        if isinstance(found, str):
+            return [a.WatchFailed(found)]
+        if found is not None:
+            self.open(*found, at_end, self.app.play.speed)
+        return [a.Watching()] if found is not None else []
+
+    def _ViewSave(self, e: a.ViewSave) -> Outcomes:
+        loaded = self.app.slots.open(e.key)  # the save is only read
+        if loaded is None:
+            return self.app.slots.refresh()
+        return self._watch(watchable(loaded.game.record))
+
+    def _ViewGame(self, e: a.ViewGame) -> Outcomes:
+        assert self.app.play.game is not None
+        frames = Frames.of(self.app.play.game.record)
+        watching = self._watch((frames, self.app.play.ui.seats.names), at_end=True)
+        self.app.in_viewer(Watch.share) if e.share else None
+        return watching
+
+    def _LeaveViewer(self, _e: a.LeaveViewer) -> None:
+        self.close()
+        self.app.play.redraw()
+
+    def _PlayOnGame(self, e: a.PlayOnGame) -> Outcomes:
+        watch = self.drop()
+        if watch is None:
+            return []
+        game, computer = played_on(watch, e.how)
+        forget_link()
+        return self.app.use(Loaded(game, {}), computer=tuple(sorted(computer.items())))
+
+    def watch_text(self, text: str) -> None:
+        """Watch a game file (a save or an exported record); it is not imported."""
+        for outcome in self._watch(watchable_text(text)):
+            self.app.dispatch(outcome)
+
+    def open_link(self) -> None:
+        """Open the viewer on the record in the page's link (``#watch=...``), if it has one; a
+        link that cannot be watched is told in words, and no saved game is touched."""
+        for outcome in self._watch(watchable_link(str(window.location.hash or ""))):
+            self.app.dispatch(outcome)
+
+    def key(self, key: str, event: Any) -> None:
+        """A key while the viewer is open: Escape closes it, others step it."""
+        if key == "Escape":
+            self.app.dispatch(a.CloseViewer())
+        elif self.watch is not None and self.watch.key(key):
+            event.preventDefault()
+
+    def open(self, frames: Frames, names: tuple[str, str], at_end: bool, speed: str) -> None:
+        """Open the viewer on ``frames`` over what is shown (the game stays as it is)."""
+        self.drop()
+        close_sheet()
+        el("saves").hidden = True
+        self.watch = Watch(frames, names, at_end, speed)
+        self.watch.draw()
+
+    def drop(self) -> Watch | None:
+        """Close the viewer without drawing what is under it; the one closed, if any."""
+        watch, self.watch = self.watch, None
+        if watch is not None:
+            watch.close()
+        return watch
+
+    def close(self) -> None:
+        """Close the viewer, and take a link that opened it out of the address."""
+        self.drop()
+        forget_link()
+
+
+def forget_link() -> None:
+    """The page's address without its replay link, once read."""
+    if window.location.hash and link.is_link(str(window.location.hash)):
+        window.history.replaceState(None, "", window.location.pathname)
+
+
+Watchable = tuple[Frames, tuple[str, str]]
+"""A record's frames and its players' names, ready for the viewer."""
+
+
+def names_of(players: dict[int, dict[str, str]]) -> tuple[str, str]:
+    """The two players' names in a record."""
+    one, two = (players.get(p, {}).get("name", f"Player {p}") for p in (1, 2))
+    return one, two
+
+
+def watchable(record: Record) -> Watchable:
+    return Frames.of(record), names_of(record.players)
+
+
+def watchable_text(text: str) -> Watchable | str:
+    """A game file (a save or an exported record) to watch, or why it cannot be watched."""
+    try:
+        record = decode(text).record
+        frames = Frames.of(record)
+    except SaveError as exc:
+        return f"Cannot watch that file: {exc}. Nothing was changed."
+    except RecordError as exc:
+        why = f"the game does not replay: {exc.for_people()}"
+        return f"Cannot watch that file: {why}. Nothing was changed."
+    return frames, names_of(record.players)
+
+
+def watchable_link(fragment: str) -> Watchable | str | None:
+    """The record in a page's link (``#watch=...``) to watch, why it cannot be watched, or None
+    for an address with no replay link."""
+    if not link.is_link(fragment):
+        return None
+    try:
+        record = link.read(fragment)
+        frames = Frames.of(record)
+    except link.LinkError as exc:
+        return f"{exc} Nothing was changed."
+    except RecordError as exc:
+        return (
+            f"This replay link's game does not replay ({exc.for_people()}). "
+            "Ask for the link again. Nothing was changed."
+        )
+    return frames, names_of(record.players)
+
+
+def played_on(watch: Watch, how: str) -> tuple[Game, dict[int, str]]:
+    """A new game from the viewer's position (hot-seat, or ``how`` "computer": the computer
+    takes the side not to move), with fresh dice; the record watched is left as it is."""
+    frames, index = watch.frames, watch.viewer.index
+    computer = {computer_seat(frames, index): "normal"} if how == "computer" else {}
+    seed = int(js.Math.floor(js.Math.random() * 2**31))
+    return continued(frames, index, seed, computer), computer

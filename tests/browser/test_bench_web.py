@@ -83,7 +83,7 @@ def expected_budget(figures: dict[str, Any]) -> list[tuple[str, bool]]:
             f"memory {key}",
             mem["late"][key] - mem["early"][key] <= budget.BUDGET_MEMORY_GROWTH * mem["early"][key],
         )
-        for key in ("js_heap_bytes", "wasm_bytes", "dom_nodes")
+        for key in ("js_heap_bytes", "wasm_bytes", "py_objects", "dom_nodes")
     ]
     return rows
 
@@ -152,6 +152,11 @@ def test_bench_web_smoke(site_dir: Path) -> None:
     assert mem["late"]["actions"] > mem["end"]["actions"] >= mem["early"]["actions"] >= 10
     # the late reading is taken at the same moment of a (new) game as the early one
     assert mem["late"]["game_actions"] == mem["early"]["game_actions"] >= 10
+    # ... of the game New game started after the end reading, not further into the first game
+    assert mem["early"]["game"] == mem["end"]["game"] == 1 and mem["late"]["game"] == 2, mem
+    for key in ("js_heap_bytes", "py_objects", "dom_nodes"):  # nothing the games leave behind
+        row = next(r for r in figures["budget"] if r[0].startswith(f"memory {key},"))
+        assert row[2] is True, (row, mem["early"], mem["late"])
 
     expected = expected_budget(figures)
     rows = figures["budget"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from harness.pages import Table, start_game
+from harness.pages import Table, answer, start_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "examples" / "complete-game.json"
@@ -48,8 +48,8 @@ def test_hostile_imports_are_refused_and_the_next_import_works(
 
     good = tmp_path / "good.json"
     good.write_text(EXAMPLE.read_text(encoding="utf-8"))
-    page.once("dialog", lambda dialog: dialog.accept())  # "Leave this game?"
     page.set_input_files("#import-file", str(good))
+    answer(page)  # "Leave this game?"
     page.wait_for_function(
         "() => document.getElementById('notice').innerText.includes('Imported a game')"
     )

@@ -12,9 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Page
+from playwright.sync_api import Page
 
-from harness.pages import play_a_little, start_game
+from harness.pages import answer, play_a_little, start_game
 from tests.browser.conftest import NativeDialogs
 
 SEED = 8
@@ -72,16 +72,11 @@ def test_policy_is_strict_enforced_and_never_violated(
     browser_problems[:] = [p for p in browser_problems if p not in refused]
 
 
-def _leave_asked(dialog: Dialog) -> bool:
-    """The game's own question before an import replaces the game (accepted)."""
-    return dialog.type == "confirm" and dialog.message.startswith("Leave this game?")
-
-
 def test_hostile_save_names_show_as_text(
     cold_page: Page, site_url: str, native_dialogs: NativeDialogs
 ) -> None:
     page = cold_page
-    opened = native_dialogs.watch(page, _leave_asked)
+    opened = native_dialogs.watch(page)
     page.add_init_script(RECORD_VIOLATIONS)
     table = start_game(page, site_url, SEED)
     play_a_little(table)
@@ -107,7 +102,7 @@ def test_hostile_imported_record_shows_as_text(
     cold_page: Page, site_url: str, tmp_path: Path, native_dialogs: NativeDialogs
 ) -> None:
     page = cold_page
-    opened = native_dialogs.watch(page, _leave_asked)
+    opened = native_dialogs.watch(page)
     page.add_init_script(RECORD_VIOLATIONS)
     table = start_game(page, site_url, SEED, scenario="default")
     play_a_little(table)
@@ -124,6 +119,7 @@ def test_hostile_imported_record_shows_as_text(
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(record))
     page.set_input_files("#import-file", str(path))
+    answer(page)  # "Leave this game?"
     page.wait_for_function(
         "names => names.some((n) => document.body.innerText.includes(n))", arg=HOSTILE[:2]
     )

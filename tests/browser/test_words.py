@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from harness.pages import start_game
+from harness.pages import answer, start_game
 from tests.browser.test_a11y import violations
 
 SEED = 8
@@ -70,9 +70,9 @@ def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path:
     path = tmp_path / "export.json"
     info.value.save_as(path)
     page.click("#btn-saves")
-    page.on("dialog", lambda dialog: dialog.accept())  # leave this game for the imported one
     page.click("#btn-saves")
     page.set_input_files("#import-file", str(path))
+    answer(page)  # leave this game for the imported one
     page.wait_for_selector("#notice:not([hidden]) .notice")
     news = page.locator("#notice .notice.news")
     assert "Imported a game" in news.inner_text()

@@ -1,0 +1,49 @@
+"""The questions the page asks (``app_state.Dialog``) as the markup of ``<dialog id=ask>``.
+
+Each question has a title, a sentence, the button that does it (``data-action="answer-yes"``)
+and the one that does not (``answer-no``, focused first, so Enter or a stray tap changes
+nothing); a rename has a text field (``#ask-name``, focused first, Enter renames). Escape closes
+the dialog as "no". Names from saves and records are escaped here. The question before leaving a
+game for a new one keeps its own ``<dialog id=leave>`` in index.html.
+"""
+
+from __future__ import annotations
+
+from ..view.escape import escape
+from .app_state import Ask, Dialog
+from .saves import MAX_NAME
+
+LEAVE_WORDS = "It stays as the autosave until you start or load another (use Saves to keep it)."
+
+_TEXTS: dict[Ask, tuple[str, str, str]] = {
+    Ask.LOAD: ("Leave this game?", LEAVE_WORDS, "Open the saved game"),
+    Ask.IMPORT: ("Leave this game?", LEAVE_WORDS, "Open the imported game"),
+    Ask.PLAY_ON: ("Leave this game?", LEAVE_WORDS, "Play on from here"),
+    Ask.RENAME: ("Rename this save", "The new name for {name}:", "Rename"),
+    Ask.DELETE: ("Delete this saved game?", "{name} is deleted from this browser.", "Delete"),
+    Ask.CONCEDE: ("Concede the game?", "{name} concedes: the other side wins.", "Concede"),
+}
+"""Each question's title, sentence (``{name}``: the save's or the player's name) and yes."""
+
+NO = {Ask.RENAME: "Cancel", Ask.DELETE: "Keep it", Ask.CONCEDE: "Keep playing"}
+"""The button that does nothing, where "Stay in this game" is not the words."""
+
+
+def dialog_html(d: Dialog) -> str:
+    """The inside of ``<dialog id=ask>`` for ``d`` (the leave question has its own dialog)."""
+    title, words, yes = _TEXTS[d.ask]
+    said = escape(words).replace("{name}", f"<strong>{escape(d.name)}</strong>")
+    field = ""
+    if d.ask == Ask.RENAME:
+        field = (
+            f'<input id="ask-name" type="text" maxlength="{MAX_NAME}" autocomplete="off" '
+            f'aria-labelledby="ask-words" value="{escape(d.name)}" autofocus>'
+        )
+    no = escape(NO.get(d.ask, "Stay in this game"))
+    first = "" if field else " autofocus"
+    return (
+        f'<h2 id="ask-title">{escape(title)}</h2><p id="ask-words">{said}</p>{field}'
+        '<div class="actions"><button type="button" class="primary" data-action="answer-yes">'
+        f'{escape(yes)}</button><button type="button" data-action="answer-no"{first}>{no}'
+        "</button></div>"
+    )
