@@ -21,7 +21,7 @@ from serm.core.actions import Concede
 from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import Status
 from serm.ui import app_state as a
-from serm.ui import driver, friend, panel
+from serm.ui import driver, panel
 from serm.ui.app_state import AppState, Ask
 from serm.ui.dialogs import dialog_html
 from serm.ui.events import Command, Press
@@ -61,27 +61,13 @@ class App:
         self.viewer = Viewer(self)
         covered = lambda: self.viewer.watch is not None  # noqa: E731 - the viewer has the board
         busy = lambda: self.computer.thinking is not None  # noqa: E731
-        self.play = Play(covered, self._drawn, self.autosave, busy)
+        self.play = Play(covered, lambda: self.friend.drawn(), self.autosave, busy)
         self.computer = Computer(self.play, covered)
         self.slots = Slots(self)
         self.course = CourseRunner(self)
         """The course "Learn in 3 minutes", shown over the start screen."""
         self.input = Input(self)
-        self.friend = FriendPlay(self)
-        """Games by link: the friend's seat, the box that sends the link, links opened."""
-
-    def _drawn(self) -> None:
-        """After each drawing of the game: the computer may think, and a game by link offers
-        its link while it waits on the friend."""
-        self.computer.maybe_think()
-        self.friend.after_draw()
-
-    def open_link(self) -> None:
-        """The page's link: a friend's (``#play=...``) or a replay (``#watch=...``)."""
-        if friend.is_link(str(window.location.hash or "")):
-            self.friend.open(str(window.location.hash))
-            return
-        self.viewer.open_link()
+        self.friend = FriendPlay(self)  # games by link: the friend's seat, links sent, opened
 
     def dispatch(self, event: a.AppEvent) -> None:
         """Step the app's state, carry out what it asks, then show its notices and dialog."""
@@ -303,7 +289,7 @@ def main() -> App:
     metrics.expose()
     app = App()
     app._carry_out((a.ShowWelcome(),))
-    app.open_link()  # a link (#watch=..., #play=...) opens over the start screen
+    app.friend.open_link()  # a link (#watch=..., #play=...) opens over the start screen
     for button in document.querySelectorAll("#controls button, #btn-menu"):
         button.disabled = False
     game_buttons(False)

@@ -118,7 +118,22 @@ class FriendPlay:
             return
         self._take(letter, None, _chosen_order())
 
+    def drawn(self) -> None:
+        """After each drawing of the game: the computer may think (the friend's seat plays its
+        link's decisions that way), and a game by link offers its link while it waits."""
+        self.app.computer.maybe_think()
+        self.after_draw()
+
     # --- links opened --------------------------------------------------------------------------
+
+    def open_link(self) -> None:
+        """The page's link: a friend's (``#play=...``) here, a replay (``#watch=...``) in the
+        viewer."""
+        fragment = str(js.window.location.hash or "")
+        if friend.is_link(fragment):
+            self.open(fragment)
+        else:
+            self.app.viewer.open_link()
 
     def open(self, fragment: str) -> None:
         """Take in the friend link in the page's address (``#play=...``); refused in words,
