@@ -116,10 +116,10 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
         if len(moved) == 2:
             passes += 1
     assert reacts, "no React round trip was played"
-    current.on("dialog", lambda dialog: dialog.accept())  # "concede the game?"
     current.wait_for_function(WAITING)
     open_menu(current)
     current.click("#btn-concede")
+    current.click("#ask [data-action=answer-yes]")  # "concede the game?"
     ended = link_of(current)
     other = devices[1 - devices.index(current)]
     open_link(other, ended)
