@@ -1,12 +1,14 @@
-"""Benchmarks, run from a checkout: ``python -m serm bench NAME ...`` (ai, engine, exposure,
-links, replay, web).
+"""Benchmarks, run from a checkout: ``python -m serm bench NAME ...`` (ai, course, engine,
+exposure, links, replay, web).
 
 ``ai`` (bench/ai.py; ``--browser``: bench/ai_browser.py) plays the computer opponent against
-itself and the baselines; ``exposure`` (bench/exposure_latency.py) times the Exposure view of
-deployment in headless Chromium; ``engine`` (bench/engine.py) times the rules engine on
-CPython; ``links`` (bench/links.py) measures the links of games played by link; ``replay``
-(bench/replay.py) replays the costliest legal records it can build; ``web``
-(bench/web/) drives the built site in headless Chromium against a same-run baseline page.
+itself and the baselines; ``course`` (bench/course.py) takes the course "Learn in 3 minutes" in
+headless Chromium and reports its length (shown time plus reading time); ``exposure``
+(bench/exposure_latency.py) times the Exposure view of deployment in headless Chromium;
+``engine`` (bench/engine.py) times the rules engine on CPython; ``links`` (bench/links.py)
+measures the links of games played by link; ``replay`` (bench/replay.py) replays the costliest
+legal records it can build; ``web`` (bench/web/) drives the built site in headless Chromium
+against a same-run baseline page.
 Every benchmark measures a baseline in the same run and prints ratios against it, because the
 machines are shared and noisy; absolute times are printed too, but only ratios compare across runs.
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-NAMES = ("ai", "engine", "exposure", "links", "replay", "web")
+NAMES = ("ai", "course", "engine", "exposure", "links", "replay", "web")
 
 
 def main(argv: list[str]) -> int:
@@ -30,6 +32,8 @@ def main(argv: list[str]) -> int:
     runner: Callable[[list[str]], int]
     if name == "ai":
         from bench.ai import main as runner
+    elif name == "course":
+        from bench.course import main as runner
     elif name == "engine":
         from bench.engine import main as runner
     elif name == "exposure":

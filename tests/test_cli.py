@@ -189,4 +189,6 @@ def test_bench_in_the_checkout_finds_the_benchmarks() -> None:
     replay = _serm(["bench", "replay", "--help"], ROOT)
     assert replay.returncode == 0 and "bench replay" in replay.stdout, replay.stderr
     unknown = _serm(["bench", "nope"], ROOT)
-    assert unknown.returncode == 2 and "ai,engine,exposure,links,replay,web" in unknown.stdout
+    assert (
+        unknown.returncode == 2 and "ai,course,engine,exposure,links,replay,web" in unknown.stdout
+    )

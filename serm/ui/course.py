@@ -202,9 +202,8 @@ def _choice_buttons(step: Step) -> str:
 def _finished_prompt(kept: bool) -> str:
     note = "" if kept else '<p class="course-note">This browser does not keep progress.</p>'
     return (
-        '<div class="course" data-course="finished"><p>You have played every lesson. A first '
-        "game against the easy computer on the Two walls table, with the Exposure view on while "
-        f"you deploy?</p>{note}"
+        '<div class="course" data-course="finished"><p>Every lesson done. Play a first game '
+        f"against the easy computer on Two walls, with the Exposure view on?</p>{note}"
         '<div class="foot"><div class="actions">'
         + _buttons(
             [

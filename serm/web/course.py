@@ -34,7 +34,18 @@ class CourseRunner:
         self.app = app
         self.storage = storage or LocalStorage()
         self.course: c.Course | None = None
-        self.kept = self._store(self.storage.get(KEY) or c.progress_text(c.Course()))
+        self.kept = self._keeps()
+
+    def _keeps(self) -> bool:
+        """Whether this browser keeps what the course stores: the progress already kept, or a
+        first progress written, read back and taken away again (a page that only starts leaves
+        nothing behind)."""
+        if self.storage.get(KEY) is not None:
+            return True
+        kept = self._store(c.progress_text(c.Course()))
+        if kept:
+            self.storage.remove(KEY)
+        return kept
 
     def _store(self, text: str) -> bool:
         try:

@@ -1,6 +1,7 @@
 """The course "Learn in 3 minutes", taken as a new player takes it.
 
-Every lesson is completed at 360x640 with touch and at 1280x800 with the keyboard only: each
+Every lesson is completed with touch at 360x640, 390x844 and 740x360, and at 1280x800 with the
+keyboard only: each
 step's question, choices and the course's own buttons are in view with the page unscrolled,
 each lesson's named wrong choice shows its explanation and Try again goes back to the question,
 and finishing offers a first game against the easy computer on the default table with the
@@ -10,12 +11,13 @@ finished or skipped, is in the Menu always, and a reload resumes the lesson reac
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from harness.chromium import wait_until_booted
 from serm.ui.help import COURSE_OFFER
 from serm.ui.lessons import LESSONS, Lesson
-from tests.browser.test_one_screen import assert_in_view, assert_unscrolled
+from tests.browser.test_one_screen import LAYOUTS, assert_in_view, assert_unscrolled
 
 OFFER = "#prompt button[data-action=course]"
 
@@ -108,8 +110,12 @@ def take_the_course(player: Player) -> None:
     finish_and_play(player)
 
 
-def test_the_course_with_touch_at_360_by_640(touch_page: Page, site_url: str) -> None:
-    touch_page.set_viewport_size({"width": 360, "height": 640})
+@pytest.mark.parametrize(("width", "height"), LAYOUTS["phone"])
+def test_the_course_with_touch_on_a_phone(
+    touch_page: Page, site_url: str, width: int, height: int
+) -> None:
+    """360x640 and 390x844 upright, 740x360 held sideways."""
+    touch_page.set_viewport_size({"width": width, "height": height})
     take_the_course(Player(touch_page, touch=True))
 
 

@@ -8,8 +8,8 @@ LESSON = Lesson(
     key="sight",
     title="Sight: the cone",
     teaches=(
-        "A soldier sees only ahead: between two lines leaving the corners of its top edge at "
-        "45 degrees. Turn your Assault to face the enemy, then shoot a soldier inside its cone."
+        "A soldier sees only ahead: between lines leaving its top corners at 45 degrees. Turn "
+        "your Assault, then shoot inside its cone."
     ),
     table=drill(),
     cards=(
@@ -19,32 +19,31 @@ LESSON = Lesson(
     ),
     steps=(
         Step(
-            ask="Your Assault faces right; its cone is drawn. Turn it to face up the table.",
+            ask="Turn your Assault up the table.",
             draw=Draw(sight=(1, "assault")),
             choices=(
                 Choice(
                     "Turn to face up",
                     (Turn("assault", 0.0),),
-                    "Turning on the spot counts as the Move: no dice. Now its cone points up.",
+                    "Turning on the spot is its Move: no dice.",
                 ),
             ),
         ),
         Step(
-            ask="Shoot: pick an enemy inside the cone.",
+            ask="Shoot an enemy inside the cone.",
             draw=Draw(sight=(1, "assault"), marks=(((2, "assault"), "target"),)),
             choices=(
                 Choice(
                     "Shoot the Armored",
                     (Shoot("assault", "armored"),),
-                    "The Armored stands outside the cone, so your Assault cannot see it. Pick "
-                    "the enemy inside the drawn cone.",
+                    "The Armored is outside the cone: your Assault cannot see it.",
                     Expect(refused="R21", kept=((2, "armored"),)),
                     wrong=True,
                 ),
                 Choice(
                     "Shoot the Assault",
                     (Shoot("assault", "assault"), Roll(((5,),)), Roll(((2,),))),
-                    "Shoot 5 against Endure 2: the enemy Assault is knocked out.",
+                    "5 beats Endure 2: knocked out.",
                     Expect(out=((2, "assault"),)),
                 ),
             ),

@@ -8,9 +8,8 @@ LESSON = Lesson(
     key="shoot",
     title="Shoot against Endure",
     teaches=(
-        "Roll your Shoot dice against the target's Endure dice: strictly higher knocks it out. "
-        "Each six is rolled again and added. The chance is shown on each target: pick the "
-        "better one."
+        "Shoot dice against the target's Endure dice: higher wins. A six is rolled again and "
+        "added. Pick the better chance shown."
     ),
     table=drill(),
     cards=(
@@ -20,7 +19,7 @@ LESSON = Lesson(
     ),
     steps=(
         Step(
-            ask="Your Assault sees two enemies. Which do you shoot?",
+            ask="Which enemy do you shoot?",
             draw=Draw(
                 sight=(1, "assault"),
                 marks=(((2, "ranger"), "target"), ((2, "armored"), "target")),
@@ -29,16 +28,14 @@ LESSON = Lesson(
                 Choice(
                     "Shoot the Armored",
                     (Shoot("assault", "armored"), Roll(((5,),)), Roll(((3,), (4,)))),
-                    "Shoot 5 against Endure 7: it survives. The Armored endures with two dice, "
-                    "so your chance was the lower one shown. Try the other target.",
+                    "5 against Endure 7: it survives. Two Endure dice: the lower chance.",
                     Expect(kept=((2, "armored"),)),
                     wrong=True,
                 ),
                 Choice(
                     "Shoot the Ranger",
                     (Shoot("assault", "ranger"), Roll(((6, 3),)), Roll(((4,),))),
-                    "You rolled a six, rolled again and added it: 9 against Endure 4. The "
-                    "Ranger is knocked out.",
+                    "A six, rolled again: 6 + 3 = 9 beats 4. Knocked out.",
                     Expect(out=((2, "ranger"),)),
                 ),
             ),

@@ -8,9 +8,8 @@ LESSON = Lesson(
     key="cover",
     title="Tall and low terrain",
     teaches=(
-        "Tall terrain (hatched) blocks sight and movement. Low terrain, like crates, only "
-        "blocks movement: soldiers see over it. Place your last card where the enemy Gunner "
-        "cannot see it."
+        "Tall (hatched) terrain blocks sight and movement; low terrain, like crates, only "
+        "movement. Hide your last card from the Gunner."
     ),
     table=drill(
         piece("Ruin", 1.0, 6.0, 4.0, 6.6, True), piece("Crates", 6.0, 6.0, 9.0, 6.6, False)
@@ -19,22 +18,20 @@ LESSON = Lesson(
     hold="ranger",
     steps=(
         Step(
-            ask="The enemy Gunner's sight is drawn. Where do you place your Ranger?",
+            ask="Where do you place your Ranger?",
             draw=Draw(sight=(2, "gunner")),
             choices=(
                 Choice(
                     "Behind the low crates",
                     (Place("ranger", 7.5, 7.8, 0.0),),
-                    "The Gunner sees over low crates: your Ranger stands in its sight, and a "
-                    "Gunner shoots every enemy it sees. Try the tall ruin.",
+                    "The Gunner sees over low crates: it would shoot your Ranger.",
                     Expect(sees=(((2, "gunner"), (1, "ranger"), True),)),
                     wrong=True,
                 ),
                 Choice(
                     "Behind the tall ruin",
                     (Place("ranger", 2.5, 7.8, 0.0),),
-                    "Hidden: the tall ruin blocks the Gunner's sight. Every piece still stops "
-                    "soldiers that move into it.",
+                    "Hidden: the tall ruin blocks its sight.",
                     Expect(sees=(((2, "gunner"), (1, "ranger"), False),)),
                 ),
             ),

@@ -11,8 +11,8 @@ LESSON = Lesson(
     key="move",
     title="Moving and ramming",
     teaches=(
-        "Name a direction, then roll the Move dice: the card slides exactly that far, unless it "
-        "touches something first. Touching an enemy knocks it out: a ram."
+        "Name a direction, roll the Move dice: the card slides that far unless it touches "
+        "something. Touching an enemy rams it: out."
     ),
     table=drill(piece("Wall", 3.5, 6.0, 6.5, 6.4, True)),
     cards=((1, "assault", 6.7, 7.2, 0.0), (2, "armored", 9.0, 3.3, 0.0)),
@@ -24,16 +24,14 @@ LESSON = Lesson(
                 Choice(
                     "Up, into the wall",
                     (Move("assault", 0.0), Roll(((4,), (3,))), React(None), Face(None)),
-                    "You rolled 7, but the wall is right in front: the card moved 0.30 L and "
-                    "halted. Aim where the way is clear.",
+                    "Rolled 7, but the wall halted it after 0.30 L. Aim past it.",
                     Expect(kept=((2, "armored"),)),
                     wrong=True,
                 ),
                 Choice(
                     "At the Armored",
                     (Move("assault", RAM), Roll(((4,), (3,))), React(None), Face(None)),
-                    "You rolled 7: the card slid until it touched the Armored, and knocked it "
-                    "out. The enemy Ranger could have Reacted (next lesson); it let you go.",
+                    "Rolled 7: it slid into the Armored and rammed it: out.",
                     Expect(out=((2, "armored"),)),
                 ),
             ),

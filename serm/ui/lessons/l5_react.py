@@ -12,8 +12,8 @@ LESSON = Lesson(
     key="react",
     title="Reacting",
     teaches=(
-        "When a Move comes into an enemy's sight, that enemy may React: if its React roll beats "
-        "the Move roll, it stops the mover where it likes and acts at once."
+        "An enemy that sees a Move may React: if its roll beats the Move roll, it stops the "
+        "mover where it likes and acts at once."
     ),
     table=drill(piece("Ruin", 1.0, 4.6, 4.8, 5.2, True)),
     cards=(
@@ -24,7 +24,7 @@ LESSON = Lesson(
     ),
     steps=(
         Step(
-            ask="Move your Assault up the open side. The enemy Ranger sees all round.",
+            ask="Move your Assault up. Their Ranger sees all round.",
             draw=Draw(aim=((1, "assault"), 0.0)),
             choices=(
                 Choice(
@@ -43,39 +43,37 @@ LESSON = Lesson(
                         Move("assault", 90.0),
                         Roll(((2,), (3,))),
                     ),
-                    "Their Ranger reacted: React 8 beat your Move 3, it stopped you and shot "
-                    "your Assault. Now their Assault runs out from behind the ruin.",
+                    "Their React 8 beat your Move 3: stopped and shot. Now their Assault runs.",
                     Expect(out=((1, "assault"),)),
                 ),
             ),
         ),
         Step(
-            ask="Their Assault rolled 5 to move. React with your Ranger?",
+            ask="React with your Ranger?",
             draw=Draw(marks=(((1, "ranger"), "reactor"),), sight=(1, "ranger")),
             choices=(
                 Choice(
                     "React",
                     (React("ranger"), Roll(((6,), (4,)))),
-                    "React 10 beats Move 5: you choose where it stops.",
+                    "React 10 beats Move 5.",
                 ),
             ),
         ),
         Step(
-            ask="Where does their Assault stop? Your Ranger then shoots.",
+            ask="Where does it stop? Then you shoot.",
             draw=Draw(sight=(1, "ranger"), stop_at=SEEN_AT),
             choices=(
                 Choice(
                     "Behind the ruin",
                     (Stop(0.5), Shoot("ranger", "assault")),
-                    "Stopped behind the tall ruin, it is out of your Ranger's sight: nothing "
-                    "to shoot. Stop it where it comes into sight.",
+                    "Behind the tall ruin your Ranger cannot see it. Stop it in sight.",
                     Expect(refused="R21", kept=((2, "assault"),)),
                     wrong=True,
                 ),
                 Choice(
                     "Where it is seen",
                     (Stop(SEEN_AT), Shoot("ranger", "assault"), Roll(((5,),)), Roll(((2,),))),
-                    "Stopped in the open: Shoot 5 against Endure 2, their Assault is out.",
+                    "In the open: 5 beats Endure 2, it is out.",
                     Expect(out=((2, "assault"),)),
                 ),
             ),

@@ -8,8 +8,8 @@ LESSON = Lesson(
     key="gunner",
     title="The Gunner",
     teaches=(
-        "The Gunner moves or shoots, never both, and turning counts as moving. Its Shoot makes "
-        "one attack at every enemy it sees."
+        "A Gunner moves or shoots, never both; turning counts as moving. One Shoot attacks every "
+        "enemy it sees."
     ),
     table=drill(piece("Ruin", 0.0, 1.2, 10.0, 1.5, True)),
     cards=(
@@ -20,7 +20,7 @@ LESSON = Lesson(
     ),
     steps=(
         Step(
-            ask="Your Gunner sees two enemies; the Armored is outside its cone. What now?",
+            ask="What does your Gunner do?",
             draw=Draw(
                 sight=(1, "gunner"),
                 marks=(((2, "ranger"), "target"), ((2, "assault"), "target")),
@@ -29,8 +29,7 @@ LESSON = Lesson(
                 Choice(
                     "Turn, then shoot",
                     (Turn("gunner", 60.0),),
-                    "Turning was the Gunner's Move, so it may not shoot now: its activation "
-                    "is over. Shoot from where it stands.",
+                    "Turning was its Move: no Shoot now. Shoot from where it stands.",
                     Expect(kept=((2, "ranger"), (2, "assault"), (2, "armored"))),
                     wrong=True,
                 ),
@@ -44,8 +43,7 @@ LESSON = Lesson(
                         Roll(((6, 2), (3,))),
                         Roll(((5,),)),
                     ),
-                    "One Shoot, one attack at each enemy in sight: 9 against 3, then 11 against "
-                    "5. Both are knocked out.",
+                    "One Shoot, one attack at each enemy seen: both out.",
                     Expect(out=((2, "ranger"), (2, "assault"))),
                 ),
             ),

@@ -11,8 +11,8 @@ LESSON = Lesson(
     key="brawler",
     title="The Brawler, the opening, winning",
     teaches=(
-        "Neither side may Shoot in the game's first two activations. The Brawler rolls first, "
-        "then traces a bending path of that length. Knock out all five enemy soldiers to win."
+        "No one may Shoot in a game's first two activations. The Brawler rolls, then traces a "
+        "bending path that long. Knock out all five to win."
     ),
     table=default_table(),
     cards=(
@@ -23,7 +23,7 @@ LESSON = Lesson(
     ),
     steps=(
         Step(
-            ask="The first activation of a game on the Two walls table. What do you do?",
+            ask="First activation of the game: what now?",
             draw=Draw(
                 sight=(1, "gunner"),
                 marks=(((1, "brawler"), "eligible"), ((2, "armored"), "target")),
@@ -32,8 +32,7 @@ LESSON = Lesson(
                 Choice(
                     "Gunner: Shoot",
                     (Shoot("gunner", "assault"),),
-                    "Not yet: in the opening neither side may Shoot, so each moves once first. "
-                    "Move your Brawler instead.",
+                    "Not yet: in the opening nobody shoots. Move instead.",
                     Expect(refused="R5", kept=((2, "assault"),)),
                     wrong=True,
                 ),
@@ -46,8 +45,10 @@ LESSON = Lesson(
                         React(None),
                         Face(None),
                     ),
-                    "You rolled 10: the path bent round the wall and between the crates and "
-                    "rammed the Armored. Four to go: the last side standing wins.",
+                    (
+                        "Rolled 10: round the wall and the crates, the Armored rammed. Four "
+                        "more to win."
+                    ),
                     Expect(out=((2, "armored"),)),
                 ),
             ),
