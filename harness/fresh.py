@@ -84,7 +84,7 @@ IMPORTED_JS = _with_python(
 )
 
 FRESH_JS = _with_python(
-    "[address, speed, retire, start]",
+    "[address, speed, retire, start, stored]",
     """
   py.runPython(retire);
   const bound = new Set(py.globals.get('_bound').toJs({ depth: 1 }));
@@ -106,6 +106,7 @@ FRESH_JS = _with_python(
   // PyScript's own (its file system's), open while it runs, is left to it
   await Promise.all(databases.filter((d) => !d.name.includes('pyscript')).map((d) => gone(d.name)));
   if (speed || keptSpeed) localStorage.setItem('serm-speed', speed || keptSpeed);
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
   const served = await (await fetch(site.href, { cache: 'no-store' })).text();
   const pristine = new DOMParser().parseFromString(served, 'text/html');
   pristine.body.querySelectorAll('script').forEach((s) => s.remove());
@@ -133,22 +134,36 @@ def booted_at(page: Page, site_url: str) -> bool:
     return bool(page.evaluate(BOOTED_JS))
 
 
-def fresh(page: Page, address: str = "", speed: str | None = None) -> None:
+def fresh(
+    page: Page,
+    address: str = "",
+    speed: str | None = None,
+    stored: dict[str, str] | None = None,
+) -> None:
     """Make the booted ``page`` what a new visit to the site at ``address`` (a query and or a
     fragment: ``"?seed=3"``, ``"#watch=..."``, or ``""``) with empty storage shows, without a
-    reload. ``speed``: the speed of shows to keep (None: the one the page has)."""
-    page.evaluate(FRESH_JS, [address, speed, RETIRE_PY, START_PY])
+    reload. ``speed``: the speed of shows to keep (None: the one the page has); ``stored``:
+    what ``localStorage`` holds on that visit besides (e.g. an autosave)."""
+    page.evaluate(FRESH_JS, [address, speed, RETIRE_PY, START_PY, stored or {}])
     page.wait_for_selector("#loading", state="hidden")
 
 
-def open_site(page: Page, site_url: str, address: str = "") -> None:
-    """Open the site at ``address`` as a new visit: made fresh when ``page`` has booted it
-    already (``fresh``), else loaded."""
+def open_site(
+    page: Page, site_url: str, address: str = "", stored: dict[str, str] | None = None
+) -> None:
+    """Open the site at ``address`` as a new visit, its ``localStorage`` holding ``stored``
+    only: made fresh when ``page`` has booted it already (``fresh``), else loaded (and loaded
+    again once ``stored`` is stored)."""
     if booted_at(page, site_url):
-        fresh(page, address)
-    else:
-        page.goto(site_url + address)
-        wait_until_booted(page)
+        fresh(page, address, stored=stored)
+        return
+    page.goto(site_url + address)
+    if stored:
+        page.evaluate(
+            "s => Object.entries(s).forEach(([k, v]) => localStorage.setItem(k, v))", stored
+        )
+        page.reload()
+    wait_until_booted(page)
 
 
 def wait_for_import(page: Page, module: str) -> None:

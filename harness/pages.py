@@ -61,6 +61,11 @@ class Table:
         self.page.mouse.move(ex, ey, steps=steps)
         self.page.mouse.up()
 
+    def ghost(self) -> tuple[float, float]:
+        """Where the card being placed lies (L), as the overlay draws it."""
+        g = self.page.locator("#layer-overlay g.ghost")
+        return float(g.get_attribute("data-x") or "nan"), float(g.get_attribute("data-y") or "nan")
+
     def cards(self) -> list[Card]:
         raw = self.page.evaluate(
             "() => [...document.querySelectorAll('#layer-board g.card')]"

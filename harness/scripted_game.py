@@ -37,9 +37,7 @@ def deploy(table: Table) -> None:
         player = table.pending()[1]
         x, y, facing = DEPLOY[player][slots[player]]
         slots[player] += 1
-        # pressed in the zone clear of the cards placed (a press on one shows its details and
-        # moves nothing), the card being placed comes to the press and follows the drag
-        table.drag((5.0, 8.2 if player == 1 else 1.8), (x, y))
+        table.drag(table.ghost(), (x, y))  # the card being placed, gripped and dragged
         table.page.mouse.wheel(0, 120)  # a wheel notch turns it 15°
         handle = page.locator("#layer-overlay [data-handle=rotate]").bounding_box()
         assert handle is not None

@@ -8,6 +8,30 @@ from .deploy_cover import Grid
 
 
 @dataclass(frozen=True)
+class Search:
+    """How far and how wide the look-ahead goes."""
+
+    width: int
+    """Candidates of a decision searched (the planner's best)."""
+    replies: int
+    """Opponent activations searched in reply (the model's best)."""
+    groups: int
+    """Chance outcomes of a Move total short of its halt (one more: reaching it)."""
+    budget: int
+    """Work units of one decision's look-ahead beyond ranking its candidates (``search``: about
+    a microsecond each on CPython)."""
+    seconds: float
+    """Safety cap on one decision's wall-clock time; a game that reaches it may not replay."""
+    model: Config
+    """How both sides take the decisions inside the look-ahead, and rank the replies."""
+    approach: float
+    """Per L of my soldiers' mean distance to the nearest enemy, in every score of mine
+    (``Weights.approach``): a look-ahead one activation deep sees nothing gained by closing in on
+    an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
+    (R8)."""
+
+
+@dataclass(frozen=True)
 class Config:
     """Sampling budget of one strength. Every count bounds the work of one decision."""
 
@@ -40,24 +64,43 @@ class Config:
     """Weigh each React option by what its success is worth, not only by its chance."""
     careful: bool = True
     """Reasoned React and deployment order (easy reacts and deploys more carelessly)."""
+    search: Search | None = None
+    """Look ahead (``search``) to choose an activation, a React and a stop point
+    (``player.searched``); the candidates above rank what it searches. None: take the
+    best-scored candidate."""
 
+
+NORMAL = Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400, cover=Grid(1.2, 2, 30.0, 60.0))
+
+MODEL = Config("model", 4, 1, 6, 10, 6, 4, 0.0, 80)
+"""The opponent model inside the look-ahead: normal's scoring, sampled narrower (it is asked at
+every position searched)."""
 
 STRENGTHS: dict[str, Config] = {
     "easy": Config("easy", 4, 1, 6, 6, 4, 3, 0.6, 150, careful=False),
-    "normal": Config("normal", 10, 3, 16, 30, 12, 10, 0.0, 400, cover=Grid(1.2, 2, 30.0, 60.0)),
+    "normal": NORMAL,
     "hard": Config(
         "hard",
-        24,
-        5,
-        32,
-        60,
-        24,
+        12,
+        3,
         16,
+        60,
+        12,
+        10,
         0.0,
-        900,
+        400,
         cover=Grid(0.8, 2, 20.0, 60.0),
         aim=True,
         reply=True,
         react_value=True,
+        search=Search(
+            width=4,
+            replies=2,
+            groups=2,
+            budget=300_000,
+            seconds=20.0,
+            model=MODEL,
+            approach=0.04,
+        ),
     ),
 }

@@ -13,13 +13,12 @@ from collections.abc import Iterator, Mapping
 from typing import Protocol
 
 from serm.core.actions import Action
-from serm.core.errors import IllegalActionError
-from serm.core.rules import apply
 from serm.core.state import PendingKind, State
 
 from . import act, brawler, deploy, fallback, minor
 from .config import STRENGTHS, Config
 from .plans import Candidate, Planner
+from .search import LookAhead, legal, ranked_steps
 
 
 class Player(Protocol):
@@ -78,14 +77,6 @@ def candidate_steps(pl: Planner) -> Iterator[Candidate | None]:
     return iter(minor.target_candidates(pl))
 
 
-def legal(state: State, action: Action) -> bool:
-    try:
-        apply(state, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
 class SearchPlayer(BasePlayer):
     """Expectimax over sampled candidates, at one of the strengths in ``config.STRENGTHS``."""
 
@@ -95,29 +86,33 @@ class SearchPlayer(BasePlayer):
         super().__init__(seed)
 
     def think(self, state: State) -> Iterator[Action | None]:
+        p = state.pending
+        assert p is not None
+        look = self.cfg.search
+        if look is not None and searched(state):
+            # Each decision's look-ahead draws from its own generator, seeded from the player's.
+            rng = random.Random(self.rng.getrandbits(64))
+            choice = yield from LookAhead(state, self.cfg, look, rng).choose()
+            yield choice if choice is not None else fallback.safe_action(state, self.rng)
+            return
         pl = Planner(state, self.cfg, self.rng)
-        built: list[Candidate] = []
-        for step in candidate_steps(pl):  # all built before any is scored: same random draws
-            if step is None:
-                yield None
-            else:
-                built.append(step)
-        scored: list[tuple[float, int, Candidate]] = []
-        cap = self.cfg.max_evals
-        for i, cand in enumerate(built):
-            if scored and pl.ev.evaluations + len(scored) >= cap:
-                break  # the work cap: later candidates go unscored
-            value = cand.score()
-            if self.cfg.noise:
-                value += self.rng.gauss(0.0, self.cfg.noise)
-            scored.append((value, i, cand))
-            yield None
-        scored.sort(key=lambda x: (-x[0], x[1]))
+        scored = yield from ranked_steps(pl, self.cfg.max_evals)
         for _, _, cand in scored:
             if legal(state, cand.action):
                 yield cand.action
                 return
         yield fallback.safe_action(state, self.rng)
+
+
+def searched(state: State) -> bool:
+    """Whether a look-ahead decides the pending step: the choice of an activation (R7), a React
+    (R18) and a stop point (R19). The rest of an activation, deployment and a Gunner's next
+    target are taken as the planner scores them."""
+    p = state.pending
+    assert p is not None
+    if p.kind == PendingKind.ACT:
+        return state.activation is None or state.activation.card is None
+    return p.kind in (PendingKind.REACT, PendingKind.STOP)
 
 
 class RandomPlayer(BasePlayer):

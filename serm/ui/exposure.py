@@ -266,7 +266,7 @@ def _standing(state: State, e: Exposure, gunner: Soldier) -> ExposureView:
     """The view once the enemy ``gunner`` is on the table: the cards placed it sees from where
     it stands (R11-R12, the game's own sight test), its pose as ``worst``."""
     mine = [s for s in state.alive(e.player) if s.on_table]
-    seen = tuple(s.card for s in mine if q.sees_soldier(state, gunner, s))
+    seen = _seen_by(state, gunner, e.player)
     done, shade = _shade_view(state, e)
     pose = (gunner.x, gunner.y, gunner.facing) if mine else None
     return ExposureView(
@@ -280,6 +280,20 @@ def _standing(state: State, e: Exposure, gunner: Soldier) -> ExposureView:
         ready=True,
         standing=True,
     )
+
+
+_last_seen: list[tuple[State, int, tuple[str, ...]]] = []
+"""The last ``_seen_by`` answer: each step of the shading asks again, the state changes seldom."""
+
+
+def _seen_by(state: State, gunner: Soldier, player: int) -> tuple[str, ...]:
+    """The cards of ``player`` on the table that ``gunner`` sees (R11-R12)."""
+    if _last_seen and _last_seen[0][0] is state and _last_seen[0][1] == player:
+        return _last_seen[0][2]
+    mine = [s for s in state.alive(player) if s.on_table]
+    found = tuple(s.card for s in mine if q.sees_soldier(state, gunner, s))
+    _last_seen[:] = [(state, player, found)]
+    return found
 
 
 def _shade_view(state: State, e: Exposure) -> tuple[bool, tuple[tuple[float, float, float], ...]]:

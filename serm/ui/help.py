@@ -110,10 +110,10 @@ kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</l
 Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
 <span class="keys">(<kbd>L</kbd>)</span> to see where the enemy can look and where you can: sight
 is one-way, from each card's top edge, so a soldier may be seen by one it cannot see. While you
-deploy, the
-Exposure view (<kbd>@X@</kbd>, on in your first game) shows the enemy Gunner's worst spot for
-the cards you have placed, how many of them it would see from there, and shades your zone: red
-where a card would be seen from many spots, green where from none.</p>
+deploy, the Exposure view (<span class="keys"><kbd>@X@</kbd>, </span>on in your first game) shows
+the enemy Gunner's worst spot for the cards you have placed, how many of them it would see from
+there, and shades your zone: red where a card would be seen from many spots, green where from
+none.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
 roll their dice. Tap, click or press any key to skip to the end; <em>Show each action</em> sets the
 speed. After the other side's turn, its moves and shots stay drawn until the next action, and
@@ -200,8 +200,10 @@ def welcome_html(
     return (
         f'<div class="welcome">{cont}<h2>New game</h2>'
         + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
-        + "<p>Two players share this screen and take turns, or play against the computer. Each "
-        "commands five soldiers: Ranger, Gunner, Armored, Assault and Brawler.</p>"
+        + '<p class="about"><span class="wide-words">Two players share this screen and take '
+        "turns, or play against the computer. Each commands five soldiers: Ranger, Gunner, "
+        'Armored, Assault and Brawler.</span><span class="phone-words">Two players here, or '
+        "one against the computer.</span></p>"
         + table_picker(selected)
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"

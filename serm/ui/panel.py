@@ -198,7 +198,10 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
         )
     if not ui.playback.playing:
         news += _shot_unseen(state, ui, p.player)
-    results = _skip_hint(ui) + results + news + _replay_last(state, ui)
+    again = _replay_last(state, ui)
+    if again:  # beside what just happened, not a line of its own above the question
+        results = f'<div class="lately">{results}{again}</div>'
+    results = _skip_hint(ui) + results + news
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{_question(state, ui)}</div>"
@@ -279,8 +282,8 @@ def _replay_last(state: State, ui: UI) -> str:
     if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
-        '<p class="replay-last"><button type="button" data-action="replay-last">'
-        "Replay last turn</button></p>"
+        '<button type="button" class="replay-last" data-action="replay-last">'
+        "Replay last turn</button>"
     )
 
 
@@ -483,7 +486,11 @@ def _choose_soldier(state: State) -> str:
     )
     lead = "React! " if a is not None and a.reaction else ""
     held = words.opening_now(state) is not None and q.opening_of(state).card is None
-    may = "" if held else " It may Move then Shoot, or Shoot then Move."  # else: the opening says
+    may = (  # else: the opening says; a phone's short bar leaves it to How to play
+        ""
+        if held
+        else ' <span class="wide-words">It may Move then Shoot, or Shoot then Move.</span>'
+    )
     return f"<p>{lead}Tap one of your soldiers to activate it.{may}</p>" + foot(
         card_row(picks), actions(button("Pass", Command.END))
     )

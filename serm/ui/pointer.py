@@ -49,7 +49,7 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
     match p.kind:
         case PendingKind.PLACE:
-            if _on_table(state, ev.hit):
+            if _on_table(state, ev.hit) and not _on_ghost(ui, Vec(ev.x, ev.y)):
                 return ui, None  # a card already placed is looked at (its details), not onto
             dragging = _dragging(ui, Drag.GHOST)
             grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
@@ -82,6 +82,13 @@ def _on_table(state: State, hit: Hit) -> bool:
     return key is not None and any((s.player, s.card) == key for s in state.on_table())
 
 
+def _on_ghost(ui: UI, pos: Vec) -> bool:
+    """The press is on the card being placed, drawn over any card already placed: it is
+    gripped, whatever lies under it."""
+    g = ui.ghost
+    return g is not None and point_in_polygon(pos, card_polygon(Vec(g.x, g.y), g.facing))
+
+
 def _grip(ui: UI, pos: Vec, touch: bool) -> Vec:
     """Where the card being placed goes from the pointer: onto a mouse pointer; for a finger,
     where the card was gripped, or ``TOUCH_LIFT`` above a finger pressed beside the card (so
@@ -89,7 +96,7 @@ def _grip(ui: UI, pos: Vec, touch: bool) -> Vec:
     g = ui.ghost
     if not touch or g is None:
         return Vec(0.0, 0.0)
-    if point_in_polygon(pos, card_polygon(Vec(g.x, g.y), g.facing)):
+    if _on_ghost(ui, pos):
         return Vec(g.x, g.y) - pos
     return Vec(0.0, -TOUCH_LIFT / ui.viewport.zoom)
 

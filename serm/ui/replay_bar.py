@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..view.escape import escape
 from .panel import log_entry_html
 from .replay import Frames, Move, Viewer, can_continue
+from .words import table_title
 
 LABELS: dict[Move, tuple[str, str]] = {
     Move.FIRST: ("«", "First position"),
@@ -50,7 +51,8 @@ def status_html(frames: Frames, names: tuple[str, str]) -> str:
     record = frames.record
     return (
         '<p class="replay-title"><strong>Replay</strong> · '
-        f"{escape(record.scenario.name)} table · {escape(names[0])} against {escape(names[1])}</p>"
+        f"{escape(table_title(record.scenario.name))} · "
+        f"{escape(names[0])} against {escape(names[1])}</p>"
     )
 
 

@@ -21,6 +21,7 @@ from ..core.geometry import card_polygon, edge_contact, sweep_contact, unit
 from ..core.los import visible_part
 from ..core.movement import Halt
 from ..core.ruleset import ruleset
+from ..core.scenario import ScenarioError, table_info
 from ..core.state import Soldier, State, Status
 from ..view.escape import escape
 from ..view.model import SoldierKey
@@ -39,6 +40,15 @@ class Said:
 def title(card: str) -> str:
     """A card as people name it: its title ("Gunner"); an unknown key becomes "that card"."""
     return CARDS[card].title if card in CARDS else "that card"
+
+
+def table_title(name: str) -> str:
+    """A table as the start screen names it ("Two walls" for ``default``, "Random" for
+    ``random-7``); a table of no built-in kind keeps its own name."""
+    try:
+        return table_info(name).title
+    except ScenarioError:
+        return name
 
 
 def rule_html(rule: str) -> str:

@@ -116,12 +116,35 @@ def text_width(s: str, size: float, bold: bool = True) -> float:
     return len(s) * size * (0.64 if bold else 0.56)
 
 
+Box = tuple[float, float, float, float]
+"""A box in scaled units: left, top, right, bottom."""
+
+
+def board_box(state: State) -> Box:
+    """The board as drawn at fit (scaled units): the table and its ``MARGIN`` all round."""
+    m = MARGIN * SCALE
+    return (-m, -m, state.scenario.width * SCALE + m, state.scenario.height * SCALE + m)
+
+
 def pill(
-    x: float, y: float, s: str, size: float, bg: str, fg: str, *, border: str | None = None
+    x: float,
+    y: float,
+    s: str,
+    size: float,
+    bg: str,
+    fg: str,
+    *,
+    border: str | None = None,
+    within: Box | None = None,
 ) -> svg.G:
-    """A rounded label centred on (x, y) in scaled units."""
+    """A rounded label centred on (x, y) in scaled units, or as near there as it lies wholly
+    ``within`` a box (the board's, ``board_box``): a label is never cut at the board's edge."""
     w = text_width(s, size) + size
     h = size * 1.6
+    if within is not None:
+        left, top, right, bottom = within
+        x = min(max(x, left + w / 2), right - w / 2)
+        y = min(max(y, top + h / 2), bottom - h / 2)
     return svg.G(
         elements=[
             svg.Rect(

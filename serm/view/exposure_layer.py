@@ -18,18 +18,16 @@ from .common import (
     BAD,
     GOOD,
     INK,
-    MARGIN,
-    SCALE,
     SIDE,
     WHITE,
     Markup,
+    board_box,
     card_outline,
     esc,
     find,
     pill,
     rounded,
     scaled,
-    text_width,
 )
 from .model import ExposureView
 
@@ -115,9 +113,8 @@ def _worst(state: State, ev: ExposureView) -> svg.G:
         elements.append(card_outline(x, y, facing, colour, label="Gunner?", dash="6 5"))
     label = words(ev)
     ly = scaled(y) + (75 if y < state.scenario.height / 2 else -75)
-    half, m = (text_width(label, 18) + 18) / 2, MARGIN * SCALE
-    lx = min(max(scaled(x), -m + half), state.scenario.width * SCALE + m - half)
-    elements.append(pill(lx, ly, label, 18, INK, WHITE, border=BAD))
+    box = board_box(state)
+    elements.append(pill(scaled(x), ly, label, 18, INK, WHITE, border=BAD, within=box))
     return svg.G(
         class_=["exposure-worst"],
         data={

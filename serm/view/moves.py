@@ -22,6 +22,7 @@ from .common import (
     SCALE,
     TARGET,
     WHITE,
+    board_box,
     card_outline,
     esc,
     find,
@@ -89,7 +90,7 @@ def _side_label(state: State, p: Vec, facing: float, s: str, bg: str) -> svg.Ele
     x = scaled(p.x) + hw + half + 10
     if x + half > state.scenario.width * SCALE + MARGIN * SCALE:
         x = scaled(p.x) - hw - half - 10
-    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE)
+    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, within=board_box(state))
 
 
 def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
@@ -172,7 +173,8 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
     if mp.stop_chance is not None:
         label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
         q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
-        out.append(pill(scaled(q.x), scaled(q.y), label, 18, REACTOR, WHITE, border=WHITE))
+        x, y = scaled(q.x), scaled(q.y)
+        out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
     return out
 
 

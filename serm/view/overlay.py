@@ -22,11 +22,13 @@ from .common import (
     SIDE,
     WHITE,
     Markup,
+    board_box,
     card_outline,
     esc,
     find,
     join,
     pill,
+    rounded,
     scaled,
     screen_extent,
     text_width,
@@ -56,9 +58,7 @@ def _label_above(state: State, x: float, y: float, facing: float, s: str, size: 
     ly = scaled(y) - hh - 2.2 * size
     if ly < -m + size:
         ly = scaled(y) + hh + 2.2 * size
-    half = (text_width(s, size) + size) / 2
-    lx = min(max(scaled(x), -m + half), state.scenario.width * SCALE + m - half)
-    return Vec(lx, ly)
+    return Vec(scaled(x), ly)
 
 
 def _why(g: Ghost) -> str:
@@ -109,10 +109,19 @@ def _ghost(state: State, g: Ghost) -> svg.G:
     if g.problem is None and g.sees is not None:
         words += f" · sees {len(g.sees)} of {len(state.enemies(g.player))} enemy cards"
     where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)
-    elements.append(pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE))
+    box = board_box(state)
+    elements.append(
+        pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, within=box)
+    )
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
-        data={"player": g.player, "card": esc(g.card)}
+        data={
+            "player": g.player,
+            "card": esc(g.card),
+            "x": rounded(g.x, 4),
+            "y": rounded(g.y, 4),
+            "facing": rounded(g.facing, 2),
+        }
         | ({} if g.sees is None else {"sees": esc(" ".join(g.sees))}),
         elements=elements,
     )

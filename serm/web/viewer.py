@@ -40,6 +40,7 @@ from serm.ui.saves import Loaded, SaveError, decode
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.web.dom import el, guard, null
+from serm.web.paint import newest_news
 from serm.web.sheet import close_sheet
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ class Watch:
             self.frames, self.viewer, self.link, self.note
         )
         el("log").innerHTML = "".join(log_entry_html(e) for e in self.frames.log(i))
+        newest_news()
 
     def _draw_position(self) -> None:
         """All but the slider (a finger may be dragging it): board, step lines, controls, log."""
@@ -113,6 +115,7 @@ class Watch:
         controls.innerHTML = replay_bar.controls_html(self.viewer)
         pos.textContent = f"{i} / {self.viewer.last}"
         el("log").innerHTML = "".join(log_entry_html(e) for e in self.frames.log(i))
+        newest_news()  # the step's outcome, its last line, in view
 
     # --- input ----------------------------------------------------------------------------------
 

@@ -132,7 +132,7 @@ def first_activation(seed: int, table: str = "default", opening: str | None = No
 def test_work_cap_bounds_a_decision() -> None:
     state = first_activation(4)
     player = SearchPlayer("hard", 3)
-    player.cfg = replace(STRENGTHS["hard"], max_evals=25)
+    player.cfg = replace(STRENGTHS["hard"], max_evals=25, search=None)  # the planner alone
     steps = list(player.think(state))
     assert len(steps) <= 26 + 1
     action = steps[-1]

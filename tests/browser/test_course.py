@@ -170,3 +170,19 @@ def test_refused_storage_offers_the_course_each_time_and_says_so(
     assert "does not keep" in page.inner_text("#prompt .course-note")
     page.locator("#prompt button[data-action=course-skip-all]").click()
     page.wait_for_selector(OFFER)
+
+
+def test_the_menu_offers_the_course_during_a_game_and_its_first_game_has_the_exposure_view(
+    page: Page, site_url: str
+) -> None:
+    """After a game was played in this browser a new game starts without the Exposure view; the
+    course's first game turns it on all the same."""
+    page.click("#prompt button[data-action=start]")
+    page.wait_for_selector("#prompt [data-pending=place]")
+    page.click("#btn-course")
+    page.wait_for_selector("#prompt .course[data-course=sight]")
+    for _ in LESSONS:
+        page.click("#prompt button[data-action=course-skip]")
+    page.wait_for_selector("#prompt .course[data-course=finished]")
+    page.click("#prompt button[data-action=course-play]")
+    page.locator("#prompt button[data-action=exposure][aria-pressed=true]").wait_for(timeout=60_000)

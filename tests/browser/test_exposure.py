@@ -11,9 +11,10 @@ from playwright.sync_api import Page
 
 from bench.exposure_latency import free_spots
 from harness.fresh import open_site, wait_for_import
-from harness.pages import Table, start_game
+from harness.pages import Card, Table, start_game
 from serm.core import cover
 from serm.core.geometry import Vec, card_polygon
+from serm.core.los import sees
 from serm.core.scenario import by_name
 
 SEED = 5
@@ -61,6 +62,20 @@ def _expected(page: Page, table: Table, player: int) -> int:
     return most
 
 
+def _check_standing(page: Page, text: str, gunner: Card, mine: list[Card]) -> None:
+    """The cards the enemy Gunner on the table sees from where it stands, by the engine."""
+    tall = cover.tall_of(by_name(TABLE, SEED))
+    viewer = (Vec(gunner.x, gunner.y), gunner.facing, False)
+    k = sum(1 for c in mine if sees(viewer, card_polygon(Vec(c.x, c.y), c.facing), tall))
+    count = str(k) if k else "none"
+    said = f"The enemy Gunner sees {count} of your {len(mine)} cards from where it stands"
+    assert said in text, text
+    worst = page.locator("#layer-sight .exposure-worst")
+    assert worst.get_attribute("data-standing") == "1"
+    assert worst.get_attribute("data-seen") == str(k)
+    assert "Gunner?" not in (worst.text_content() or "")
+
+
 def check_the_view(page: Page, touch: bool) -> None:
     table = Table(page)
     toggle = page.locator("#prompt button[data-action=exposure]")
@@ -70,10 +85,13 @@ def check_the_view(page: Page, touch: bool) -> None:
     mine = [c for c in table.cards() if c.player == player]
     assert len(mine) == 1
     said = page.locator("#prompt p.exposure")
-    said.filter(has_text=re.compile("could see|sees any")).wait_for(timeout=60_000)
+    said.filter(has_text=re.compile("could see|sees any|where it stands")).wait_for(timeout=60_000)
+    standing = [c for c in table.cards() if c.player == 3 - player and c.card == "gunner"]
     most = _expected(page, table, player)
     text = said.inner_text()
-    if most:
+    if standing:  # the enemy Gunner is down already: the view speaks of it where it stands
+        _check_standing(page, text, standing[0], mine)
+    elif most:
         assert f"The enemy Gunner could see {most} of your 1 cards from here" in text, text
         worst = page.locator("#layer-sight .exposure-worst")
         assert worst.get_attribute("data-seen") == str(most)

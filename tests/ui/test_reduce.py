@@ -1370,6 +1370,26 @@ def test_a_card_tapped_while_placing_shows_its_details_and_moves_nothing() -> No
     assert s.ui.inspect is None and s.ui.ghost != ghost
 
 
+def test_a_press_on_the_card_being_placed_grips_it_over_a_card_already_placed() -> None:
+    """The card being placed is drawn over the cards already placed: pressed where it lies, it
+    is gripped and follows the drag, even where a placed card lies under it."""
+    s = Screen.new()
+    s.key("Enter")
+    s.key("Enter")  # one card each: the first player's second card is shown beside its first
+    first, ghost = s.state.on_table()[0], s.ui.ghost
+    assert ghost is not None and first.player == ghost.player
+    s.down(ghost.x, ghost.y, Hit())
+    s.send(PointerMove(first.x, first.y, hit(first)))
+    s.up(first.x, first.y, hit(first))  # dragged over the first card: not placeable there
+    ghost = s.ui.ghost
+    assert ghost is not None and ghost.problem is not None
+    s.down(ghost.x, ghost.y, hit(first))  # pressed again where both lie
+    s.send(PointerMove(ghost.x - 2.0, ghost.y, Hit()))
+    s.up(ghost.x - 2.0, ghost.y, Hit())
+    moved = s.ui.ghost
+    assert moved is not None and math.isclose(moved.x, ghost.x - 2.0) and s.ui.inspect is None
+
+
 def test_a_finger_on_the_board_closes_the_details_whatever_it_starts() -> None:
     """The details give way to the board: a press that aims a Move closes them too."""
     s = deployed()

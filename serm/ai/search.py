@@ -1,0 +1,383 @@
+"""Look-ahead for the strongest computer player: its best few candidates played out through the
+engine, every roll a chance node weighted by its exact odds, the opponent's best few replies
+answering each.
+
+The static planner (``plans``) ranks the candidates of a decision; the ``Search.width`` best are
+searched, best first. A searched candidate is applied with ``serm.core.rules.apply`` and played
+on to the next activation boundary:
+
+* a roll is a chance node. A Move total (R15) is grouped: the totals that reach the halt (R16)
+  are one outcome, the shorter ones ``Search.groups`` runs of equal probability, each played with
+  its middle total. A React (R19) beats the Move total or not; a Shoot against its Endure (R21)
+  kills or not, one outcome per Gunner attack (R22). Each outcome is weighted by the engine's
+  exact distributions (``serm.core.dice``), and the faces played are ones the pool can roll;
+* a smaller decision inside the activation (a React, a stop point, an end facing, a Brawler's
+  path, a Gunner's next target, the rest of the activation) is taken as the opponent model
+  (``Search.model``, a ``Config``) would take it, for either side;
+* once the opponent has the initiative, its ``Search.replies`` best activations, as the model
+  ranks them, are each played out the same way, and the opponent takes the one worst for me;
+* at the boundary after that reply the position is scored (``evaluate``), with a finished game
+  worth ``WIN`` either way, a draw nothing.
+
+The work is counted, not timed: every board scored and every rule applied costs units, and
+once a decision has spent ``Search.budget`` units the positions still to search are scored as
+they stand and the candidates not reached are not searched. So a game replays from its seed on
+any interpreter; the clock (``Search.seconds``) is only a safety cap. The search yields between
+steps, so a page runs it a slice at a time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Generator
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from serm.core import queries as q
+from serm.core.actions import Action, Roll
+from serm.core.cards import other
+from serm.core.dice import Faces, Pool
+from serm.core.errors import IllegalActionError
+from serm.core.geometry import EPS
+from serm.core.rules import apply
+from serm.core.state import PendingKind, Purpose, State, Status
+from serm.core.work import work_limit
+
+from . import odds
+from .config import Config, Search
+from .evaluate import Evaluator, Weights
+from .plans import Candidate, Planner
+
+WIN = 100.0
+"""The value of a won game (``Evaluator.score`` of a board with one side left)."""
+
+Steps = Generator[None, None, float]
+"""A search step: yields ``None`` between slices of work, returns a value."""
+
+
+EVAL = 40
+"""Work units of one board scored, beside the sight work it does."""
+APPLY = 40
+"""Work units of one ``apply``, beside the sight work it does."""
+UNMETERED = 10**15
+"""The sight-work limit the look-ahead sets only to count its work (``serm.core.work``)."""
+
+Ranked = list[tuple[float, int, Candidate]]
+
+
+T = TypeVar("T")
+
+
+def direct(f: Callable[[], T]) -> T:
+    return f()
+
+
+def ranked_steps(
+    pl: Planner, cap: int, run: Callable[[Callable[[], Any]], Any] = direct
+) -> Generator[None, None, Ranked]:
+    """The candidates of the planner's decision, best first with their scores (ties: the order
+    built); scoring stops at ``cap`` boards scored plus candidates (``Config.max_evals``).
+    ``run`` runs each step of building and scoring (the look-ahead counts their work)."""
+    from .player import candidate_steps  # the player module imports this one
+
+    built: list[Candidate] = []
+    steps = candidate_steps(pl)
+    done = object()
+    while (step := run(lambda: next(steps, done))) is not done:
+        if step is None:
+            yield None
+        else:
+            built.append(step)
+    scored: Ranked = []
+    start = pl.ev.evaluations
+    for i, cand in enumerate(built):
+        if scored and pl.ev.evaluations - start + len(scored) >= cap:
+            break
+        value = run(cand.score)
+        if pl.cfg.noise:
+            value += pl.rng.gauss(0.0, pl.cfg.noise)
+        scored.append((value, i, cand))
+        yield None
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return scored
+
+
+def legal(state: State, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+class LookAhead:
+    """One decision's look-ahead for ``state.pending.player``."""
+
+    def __init__(self, state: State, cfg: Config, search: Search, rng: random.Random) -> None:
+        assert state.pending is not None
+        self.root = state
+        self.cfg = cfg
+        self.s = search
+        self.rng = rng
+        self.me = state.pending.player
+        self.them = other(self.me)
+        self.used = 0
+        """Work units spent so far."""
+        self.ranking = 0
+        """Work units the root's ranking spent."""
+        self.deadline = time.perf_counter() + search.seconds
+        self._evaluators: dict[Weights, Evaluator] = {}
+
+    # --- work ---------------------------------------------------------------------------------
+
+    def spent(self) -> bool:
+        """Whether the look-ahead has spent its budget (the root's ranking not counted)."""
+        searched = self.used - self.ranking
+        return searched >= self.s.budget or time.perf_counter() > self.deadline
+
+    def planner(self, state: State, cfg: Config) -> Planner:
+        """A planner for ``state``'s pending decision, its pair terms shared across the search."""
+        pl = Planner(state, cfg, self.rng)
+        w = pl.ev.w
+        if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
+            w = replace(w, approach=max(w.approach, self.s.approach))
+        ev = self._evaluators.get(w)
+        if ev is None:
+            ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w)
+        pl.ev = ev
+        return pl
+
+    def run(self, f: Callable[[], T]) -> T:
+        """``f()``, its sight work counted (``serm.core.work``)."""
+        with work_limit(UNMETERED) as meter:
+            out = f()
+        self.used += meter.used
+        return out
+
+    def apply(self, state: State, action: Action) -> State:
+        self.used += APPLY
+        return self.run(lambda: apply(state, action))
+
+    def ranked(self, state: State, cfg: Config) -> Generator[None, None, Ranked]:
+        pl = self.planner(state, cfg)
+        before = pl.ev.evaluations
+        out = yield from ranked_steps(pl, cfg.max_evals, self.run)
+        self.used += EVAL * (pl.ev.evaluations - before + len(out))
+        return out
+
+    def static(self, state: State) -> float:
+        """The position scored for me as it stands (the side pending acts next)."""
+        if state.status == Status.FINISHED or state.pending is None:
+            if state.winner is None:
+                return 0.0
+            return WIN if state.winner == self.me else -WIN
+        pl = self.planner_for_me(state)
+        self.used += EVAL
+        p = state.pending
+        return self.run(lambda: pl.score(pl.board, to_act=p.player))
+
+    def planner_for_me(self, state: State) -> Planner:
+        """A planner that scores boards for me, whoever is pending in ``state``."""
+        p = state.pending
+        assert p is not None
+        if p.player == self.me:
+            return self.planner(state, self.cfg)
+        pl = self.planner(state, self.cfg)
+        pl.me, pl.them = self.me, self.them
+        pl._orders = {}
+        return pl
+
+    # --- the decision -------------------------------------------------------------------------
+
+    def choose(self) -> Generator[None, None, Action | None]:
+        """The best searched candidate of the root decision (None: no legal candidate).
+
+        Inside the opponent's activation (a React, a stop point) the look-ahead ends at the next
+        boundary; inside mine, after the opponent's reply."""
+        order = yield from self.ranked(self.root, self.cfg)
+        self.ranking = self.used
+        options: list[tuple[Action, State]] = []
+        for _, _, cand in order:
+            if len(options) >= self.s.width:
+                break
+            try:
+                options.append((cand.action, self.apply(self.root, cand.action)))
+            except IllegalActionError:
+                continue
+        if len(options) <= 1:
+            return options[0][0] if options else None
+        a = self.root.activation
+        replied = a is not None and a.player != self.me
+        best: tuple[float, Action] | None = None
+        for action, after in options:
+            if best is not None and self.spent():
+                break
+            value = yield from self.value(after, replied)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, action)
+        assert best is not None
+        return best[1]
+
+    def value(self, state: State, replied: bool) -> Steps:
+        """Expected value for me of ``state``, played on to the boundary after the reply."""
+        yield None
+        if state.status == Status.FINISHED or state.pending is None:
+            return self.static(state)
+        p = state.pending
+        if p.kind == PendingKind.ROLL:
+            total = 0.0
+            for prob, faces in self.outcomes(state):
+                total += prob * (yield from self.value(self.apply(state, Roll(faces)), replied))
+            return total
+        if self.spent():
+            return self.static(state)
+        boundary = p.kind == PendingKind.ACT and state.activation is None
+        if boundary and (replied or p.player == self.me):
+            return self.static(state)
+        if boundary:
+            return (yield from self.reply(state))
+        action = yield from self.model_choice(state)
+        return (yield from self.value(self.apply(state, action), replied))
+
+    def reply(self, state: State) -> Steps:
+        """The opponent's best reply for it, among the model's best few: the worst for me."""
+        order = yield from self.ranked(state, self.s.model)
+        worst: float | None = None
+        tried = 0
+        for _, _, cand in order:
+            if tried >= self.s.replies or (worst is not None and self.spent()):
+                break
+            try:
+                after = self.apply(state, cand.action)
+            except IllegalActionError:
+                continue
+            tried += 1
+            v = yield from self.value(after, replied=True)
+            worst = v if worst is None else min(worst, v)
+        return self.static(state) if worst is None else worst
+
+    def model_choice(self, state: State) -> Generator[None, None, Action]:
+        """The decision inside an activation as the opponent model takes it (either side)."""
+        from .fallback import safe_action
+
+        order = yield from self.ranked(state, self.s.model)
+        for _, _, cand in order:
+            if legal(state, cand.action):
+                return cand.action
+        return safe_action(state, self.rng)
+
+    # --- chance -------------------------------------------------------------------------------
+
+    def outcomes(self, state: State) -> list[tuple[float, Faces]]:
+        """The chance outcomes of the pending roll: (probability, faces played)."""
+        p = state.pending
+        assert p is not None and p.pool is not None
+        if p.purpose == Purpose.MOVE:
+            return self.move_outcomes(state, p.pool)
+        if p.purpose == Purpose.REACT:
+            mv = state.move
+            assert mv is not None and mv.total is not None
+            pool, n = p.pool, mv.total
+            return two(odds.beats(pool, n), lambda: above(pool, n), lambda: lowest(pool))
+        if p.purpose == Purpose.SHOOT:
+            return self.shoot_outcomes(state, p.pool)
+        assert p.purpose == Purpose.ENDURE
+        return [(1.0, endure_faces(p.pool, state))]
+
+    def move_outcomes(self, state: State, pool: Pool) -> list[tuple[float, Faces]]:
+        mv = state.move
+        assert mv is not None and state.activation is not None
+        dist = odds.distribution(pool)
+        reach = float("inf")
+        if mv.direction is not None:
+            s = state.soldier(state.activation.player, mv.card)
+            reach = q.straight_reach(state, s, mv.direction, mv.facing)[1].distance
+        short = [(t, p) for t, p in dist if t < reach - EPS]
+        full = [(t, p) for t, p in dist if t >= reach - EPS]
+        runs = odds.groups(short, self.s.groups) + ([full] if full else [])
+        out = []
+        for run in runs:
+            mass = sum(p for _, p in run)
+            mean = sum(t * p for t, p in run) / mass
+            t = run[0][0] if run is full else min(run, key=lambda o: abs(o[0] - mean))[0]
+            out.append((mass, faces_for(pool, t)))
+        return out
+
+    def shoot_outcomes(self, state: State, pool: Pool) -> list[tuple[float, Faces]]:
+        """Kill or miss (R21): a miss is played as the pool's least Shoot total, which the Endure
+        then matches (``endure_faces``); a kill as a greater one that beats the least Endure."""
+        shot, a = state.shot, state.activation
+        assert shot is not None and a is not None
+        target = state.soldier(other(a.player), shot.target)
+        endure = q.endure_pool(target)
+        kill = odds.kill(shot.shooter, target.card)
+        least_kill = max(endure.dice + 1, pool.dice + 1)
+        return two(kill, lambda: faces_for(pool, feasible(pool, least_kill)), lambda: lowest(pool))
+
+
+def two(p: float, yes: Callable[[], Faces], no: Callable[[], Faces]) -> list[tuple[float, Faces]]:
+    """Two outcomes (faces made only for one that can happen)."""
+    return [(w, f()) for w, f in ((p, yes), (1.0 - p, no)) if w > 1e-12]
+
+
+def lowest(pool: Pool) -> Faces:
+    return tuple((1,) for _ in range(pool.dice))
+
+
+def above(pool: Pool, n: int) -> Faces:
+    """Faces of the least total above ``n`` the pool can roll (its dice all ones if more)."""
+    return faces_for(pool, feasible(pool, max(n + 1, pool.dice)))
+
+
+def endure_faces(pool: Pool, state: State) -> Faces:
+    """The Endure of the outcome the Shoot roll was played for (``shoot_outcomes``): its least
+    total after a kill's Shoot, one that matches the Shoot total after a miss's (R21)."""
+    shot, a = state.shot, state.activation
+    assert shot is not None and shot.shoot_total is not None and a is not None
+    shooter = state.soldier(a.player, shot.shooter)
+    if shot.shoot_total > q.shoot_pool(shooter).dice:
+        return lowest(pool)
+    return faces_for(pool, feasible(pool, max(shot.shoot_total, pool.dice)))
+
+
+def feasible(pool: Pool, n: int) -> int:
+    """The least total of at least ``n`` that ``pool`` can roll (one exists: a plain pool's
+    outcomes asked for are ones its distribution gives)."""
+    n = max(n, pool.dice)
+    for t in range(n, n + 7):
+        if can_total(pool, t):
+            return t
+    raise ValueError(f"{pool} cannot total {n} or a little more")
+
+
+def can_total(pool: Pool, n: int) -> bool:
+    if n < pool.dice:
+        return False
+    if not pool.exploding:
+        return n <= 6 * pool.dice
+    return pool.dice >= 2 or n % 6 != 0
+
+
+def faces_for(pool: Pool, n: int) -> Faces:
+    """Faces of ``pool`` that total ``n`` (R10: a six re-rolled as a chain when exploding)."""
+    d = pool.dice
+    assert can_total(pool, n), (pool, n)
+    if not pool.exploding:
+        totals = []
+        left = n
+        for i in range(d):
+            t = min(6, left - (d - i - 1))
+            totals.append(t)
+            left -= t
+        return tuple((t,) for t in totals)
+    totals = [1] * (d - 1) + [n - (d - 1)]
+    if totals[-1] % 6 == 0:
+        totals[0] += 1
+        totals[-1] -= 1
+    return tuple(chain(t) for t in totals)
+
+
+def chain(t: int) -> tuple[int, ...]:
+    """The faces of one exploding die totalling ``t`` (not a multiple of six)."""
+    return (6,) * (t // 6) + (t % 6,)
