@@ -479,9 +479,13 @@ def _extend(held: Held, pact: Pact, actions: list[Action], friend_only: bool = T
         begin, state, link = 0, new_game(record.scenario, record.rules_version), None
     else:
         begin, (state, link) = len(mine), known
+    sender = held.friend if friend_only else None
+    at = None if link is None else (begin, link)
+    steps: list[tuple[Action, State]] = []
     try:
-        steps = list(_steps(record, state, begin))
+        steps.extend(_steps(record, state, begin))
     except RecordError as exc:
+        _check(pact, steps, state, len(mine), sender, at)  # a changed die says so first
         raise Refused(_tampered(f"its moves break the rules: {exc.for_people()}")) from exc
     named = mine[:begin] + [a for a, _ in steps]
     both = min(len(named), len(mine))
@@ -497,12 +501,7 @@ def _extend(held: Held, pact: Pact, actions: list[Action], friend_only: bool = T
             else "This link is older than the game on this device: nothing new."
         )
         return Received(held, len(mine), words)
-    sender = held.friend if friend_only else None
-    at = None if link is None else (begin, link)
-    try:
-        pacts.check(pact, iter(steps), state, since=len(mine), sender=sender, at=at)
-    except PactError as exc:
-        raise Refused(_tampered(str(exc))) from exc
+    _check(pact, steps, state, len(mine), sender, at)
     done = replace(record, actions=named)
     _remember(pact, named, steps[-1][1])
     befores = [state] + [after for _, after in steps[:-1]]
@@ -512,6 +511,21 @@ def _extend(held: Held, pact: Pact, actions: list[Action], friend_only: bool = T
         if i >= len(mine) and not isinstance(action, Roll) and pacts.standing(pact, before) is None
     )
     return Received(replace(held, record=done, peer_has=len(named)), len(mine), None, decisions)
+
+
+def _check(
+    pact: Pact,
+    steps: list[tuple[Action, State]],
+    start: State,
+    since: int,
+    sender: int | None,
+    at: tuple[int, str] | None,
+) -> None:
+    """``serm.core.pact.check`` over ``steps``, a mismatch refused in words."""
+    try:
+        pacts.check(pact, iter(steps), start, since=since, sender=sender, at=at)
+    except PactError as exc:
+        raise Refused(_tampered(str(exc))) from exc
 
 
 _STATES: dict[tuple[str, str], State] = {}

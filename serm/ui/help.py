@@ -209,6 +209,8 @@ def welcome_html(
         "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
         f"Start game</button>{_course_offer(course)}</div>"
+        '<p class="friend-offer">Your friend on another device? <button type="button" '
+        'data-action="friend">Play a friend (by link)</button></p>'
         "<p>The rules: <em>How to play</em> (in the <em>Menu</em> on a phone); this bar "
         "always says what to do next.</p></div>"
     )

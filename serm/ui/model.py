@@ -169,6 +169,10 @@ class Pointer:
     pressed: Vec | None = None
     """Where a finger pressed beside the card being placed (L): if it lets go there (a tap),
     the card goes where it tapped, not lifted above it."""
+    on_card: bool = False
+    """The press that drags the card being placed began on a card already on the table, and
+    has not left the tap's reach (``pressed``): a tap there looks at that card (its details)
+    and moves nothing; a drag from it moves the card being placed as any drag does."""
 
 
 @dataclass(frozen=True)

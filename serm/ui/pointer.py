@@ -49,13 +49,17 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
     match p.kind:
         case PendingKind.PLACE:
-            if _on_table(state, ev.hit) and not _on_ghost(ui, Vec(ev.x, ev.y)):
-                return ui, None  # a card already placed is looked at (its details), not onto
             dragging = _dragging(ui, Drag.GHOST)
             grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
-            pressed = Vec(ev.x, ev.y) if grip.y < 0 and grip.x == 0 else None  # lifted
-            pointer = replace(dragging.pointer, grip=grip, pressed=pressed)
+            # On a card already placed (not where the card being placed lies over it): a tap
+            # looks at that card and moves nothing; only a drag from it moves the card placed.
+            on_card = _on_table(state, ev.hit) and not _on_ghost(ui, Vec(ev.x, ev.y))
+            lifted = grip.y < 0 and grip.x == 0
+            pressed = Vec(ev.x, ev.y) if lifted or on_card else None
+            pointer = replace(dragging.pointer, grip=grip, pressed=pressed, on_card=on_card)
             dragging = replace(dragging, pointer=pointer)
+            if on_card:
+                return dragging, None
             return move(dragging, state, PointerMove(ev.x, ev.y, ev.hit, ev.id, ev.touch))
         case PendingKind.ACT:
             return _act_press(ui, state, ev)
@@ -160,6 +164,11 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
             if centre is not None and (pos - centre).length() > 0.1:
                 return _turned(ui, state, bearing_of(pos - centre)), None
         case Drag.GHOST:
+            ptr = ui.pointer
+            if ptr.on_card and ptr.pressed is not None and _near(ui, ptr.pressed, pos):
+                return ui, None  # still a tap on the card pressed
+            if ptr.on_card:
+                ui = replace(ui, pointer=replace(ptr, on_card=False, pressed=None))
             if ui.ghost is not None:
                 at = pos + ui.pointer.grip
                 return replace(ui, ghost=moved(state, ui.ghost, at.x, at.y, ui.ghost.facing)), None
@@ -218,14 +227,19 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
     if ptr.drag == Drag.AIM:
         choice = replace(choice, aim_locked=True)
     ghost = ui.ghost
-    if ptr.pressed is not None and ghost is not None and _tapped(ui, ptr.pressed, ev):
+    if ptr.pressed is not None and not ptr.on_card and ghost and _tapped(ui, ptr.pressed, ev):
         ghost = moved(state, ghost, ptr.pressed.x, ptr.pressed.y, ghost.facing)
     return replace(ui, choice=choice, ghost=ghost, pointer=Pointer(hover=hover))
 
 
 def _tapped(ui: UI, pressed: Vec, ev: PointerUp) -> bool:
     """The finger let go where it pressed (within ``TAP_SLOP`` screen-sized card lengths)."""
-    return (Vec(ev.x, ev.y) - pressed).length() <= TAP_SLOP / ui.viewport.zoom
+    return _near(ui, pressed, Vec(ev.x, ev.y))
+
+
+def _near(ui: UI, a: Vec, b: Vec) -> bool:
+    """``b`` is within a tap's reach of ``a`` (``TAP_SLOP`` screen-sized card lengths)."""
+    return (b - a).length() <= TAP_SLOP / ui.viewport.zoom
 
 
 def cancel(ui: UI) -> UI:

@@ -85,7 +85,7 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return _track(after, fingers), action
     drag = Drag.PAN if pans and after.pointer.drag == Drag.NONE else after.pointer.drag
     if ev.touch and not ev.pan:  # a finger's tap on a card shows its details (a mouse hovers)
-        looks = drag in (Drag.NONE, Drag.PAN)  # else the board is in use: the details give way
+        looks = drag in (Drag.NONE, Drag.PAN) or after.pointer.on_card  # else they give way
         after = _inspect(after, ev.hit.soldier if looks else None)
     before = after.pointer.before or ui  # a second finger goes back to it
     ptr = replace(after.pointer, drag=drag, before=before, fingers=fingers)

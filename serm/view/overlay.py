@@ -104,10 +104,10 @@ def _ghost(state: State, g: Ghost) -> svg.G:
         )
     ]
     words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
-    if ok and g.seen:  # said on the card, where the player looks, not only in the bar
-        words = "Can go here, in sight of the enemy zone"
     if g.problem is None and g.sees is not None:
         words += f" · sees {len(g.sees)} of {len(state.enemies(g.player))} enemy cards"
+    if ok and g.seen:  # said on the card, where the player looks, not only in the bar
+        words += " · in sight of the enemy zone"
     where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)
     box = board_box(state)
     elements.append(

@@ -31,6 +31,7 @@ from serm.web import metrics
 from serm.web.computer import Computer
 from serm.web.course import CourseRunner
 from serm.web.dom import el, null, query
+from serm.web.friendplay import FriendPlay
 from serm.web.input import Input
 from serm.web.play import Play, game_buttons
 from serm.web.sheet import CLOSES, close_sheet, open_sheet
@@ -60,12 +61,13 @@ class App:
         self.viewer = Viewer(self)
         covered = lambda: self.viewer.watch is not None  # noqa: E731 - the viewer has the board
         busy = lambda: self.computer.thinking is not None  # noqa: E731
-        self.play = Play(covered, lambda: self.computer.maybe_think(), self.autosave, busy)
+        self.play = Play(covered, lambda: self.friend.drawn(), self.autosave, busy)
         self.computer = Computer(self.play, covered)
         self.slots = Slots(self)
         self.course = CourseRunner(self)
         """The course "Learn in 3 minutes", shown over the start screen."""
         self.input = Input(self)
+        self.friend = FriendPlay(self)  # games by link: the friend's seat, links sent, opened
 
     def dispatch(self, event: a.AppEvent) -> None:
         """Step the app's state, carry out what it asks, then show its notices and dialog."""
@@ -126,6 +128,7 @@ class App:
             "replay-speed": lambda: self.in_viewer(Watch.speed),
             "replay-share": lambda: self.in_viewer(Watch.share),
             "replay-ask": lambda: self.in_viewer(lambda w: w.press("ask")),
+            **self.friend.actions(),
         }
         if action in events:
             self.dispatch(events[action]())
@@ -200,6 +203,7 @@ class App:
         close_sheet()  # the board and the bar, wherever the button was
         self.play.show(loaded, first)
         self.computer.seat(loaded.game.record)
+        self.friend.adopt(loaded.game)  # a game by link: the friend's seat
         self.play.draw()
 
     def _ShowWelcome(self, e: a.ShowWelcome) -> Outcomes:
@@ -212,6 +216,7 @@ class App:
         self.course.course = None
         seats, offer = dict(self.state.computer), self.course.offer()
         self.play.welcome(self.state.table, seats, resume, e.fresh_board, offer)
+        self.friend.after_draw()  # no game: no link to send
         return [a.Welcomed()]
 
     def show_welcome(self, fresh_board: bool = False) -> None:
@@ -284,7 +289,7 @@ def main() -> App:
     metrics.expose()
     app = App()
     app._carry_out((a.ShowWelcome(),))
-    app.viewer.open_link()  # a replay link (#watch=...) opens the viewer over the start screen
+    app.friend.open_link()  # a link (#watch=..., #play=...) opens over the start screen
     for button in document.querySelectorAll("#controls button, #btn-menu"):
         button.disabled = False
     game_buttons(False)

@@ -54,6 +54,8 @@ class Computer:
         p = game.state.pending
         assert p is not None
         player = self.players[p.player]
+        if not getattr(player, "ready", True):
+            return  # a friend by link decides on their own device
         strength = str(getattr(player, "name", "computer"))
         self.thoughts += 1
         self.thinking = Thinking(game, iter(player.think(game.state)), strength, p.kind)

@@ -95,7 +95,7 @@ class Input:
             _bind(document, "keyup", self.on_key_up),
             _bind(el("panel"), "change", self.on_change),
             _bind(el("panel"), "input", self.on_input),
-            _bind(window, "hashchange", lambda _event: self.app.viewer.open_link()),
+            _bind(window, "hashchange", lambda _event: self.app.friend.open_link()),
             _bind(el("sheet"), "close", on_closed),
             _bind(el("ask"), "close", lambda _event: self.app.answered()),
             _bind(el("leave"), "close", lambda _event: self.app.answered()),

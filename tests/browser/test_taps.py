@@ -3,6 +3,7 @@ browser sends after the tap does not reach what the tap drew there."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -24,31 +25,45 @@ def _position(page: Page) -> int:
 def test_watch_replay_tapped_anywhere_on_its_button_opens_at_the_end(
     touch_page: Page, site_url: str
 ) -> None:
-    """The viewer's slider is drawn where Watch replay was; the tap's click would move it. The
-    button is tapped near its left end, in its middle and near its right end."""
+    """The viewer draws its controls where Watch replay was (its slider, or its Play button); the
+    tap's click would press them: the slider jumps to the finger, Play starts playing. The button
+    is tapped near its left end, in its middle and near its right end, on a 360 px phone of
+    several heights; the viewer opens at the end and stays there, not playing."""
     page = touch_page
-    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_viewport_size({"width": 360, "height": 640})
     open_site(page, site_url)
     open_menu(page)
     page.locator("#btn-saves").tap()
     page.set_input_files("#import-file", str(EXAMPLE))  # a finished game: its victory screen
     fingers = Fingers(page)
-    for across in (0.1, 0.5, 0.9):
-        button = page.locator("#prompt .victory button[data-action=watch-game]")
-        button.wait_for()
-        box = button.bounding_box()
-        assert box is not None
-        at = (box["x"] + box["width"] * across, box["y"] + box["height"] / 2)
-        fingers.gesture([at], [at], steps=1)
-        page.wait_for_selector("#prompt .replay")
-        slider = page.locator("#replay-slider").bounding_box()
-        assert slider is not None
-        assert slider["y"] <= at[1] <= slider["y"] + slider["height"], "the slider is under it"
-        assert (_position(page), int(page.locator("#replay-slider").input_value())) == (
-            LAST,
-            LAST,
-        ), across
-        page.locator("#prompt button[data-action=replay-close]").tap()
+    under_finger = []
+    for height in (640, 700, 740, 800, 844):
+        page.set_viewport_size({"width": 360, "height": height})
+        for across in (0.1, 0.5, 0.9):
+            button = page.locator("#prompt .victory button[data-action=watch-game]")
+            button.wait_for()
+            box = button.bounding_box()
+            assert box is not None
+            at = (box["x"] + box["width"] * across, box["y"] + box["height"] / 2)
+            fingers.gesture([at], [at], steps=1)
+            page.wait_for_selector("#prompt .replay")
+            slider = page.locator("#replay-slider").bounding_box()
+            assert slider is not None
+            under = page.evaluate(
+                "([x, y]) => { const e = document.elementFromPoint(x, y);"
+                " const c = e && e.closest('button, input');"
+                " return c ? (c.id || c.dataset.arg || c.textContent) : null; }",
+                list(at),
+            )
+            if under is not None:
+                under_finger.append((height, across, under))
+            assert (_position(page), int(page.locator("#replay-slider").input_value())) == (
+                LAST,
+                LAST,
+            ), (height, across)
+            assert page.locator("#prompt button[data-arg=pause]").count() == 0, (height, across)
+            page.locator("#prompt button[data-action=replay-close]").tap()
+    assert under_finger  # some control of the viewer lay under the finger
 
 
 def test_a_card_tapped_during_deployment_shows_its_stats_and_moves_nothing(
@@ -94,3 +109,29 @@ def test_a_soldiers_details_leave_the_board_free_and_a_tap_on_it_closes_them(
         assert not (box["y"] <= free[1] <= box["y"] + box["height"])
         page.touchscreen.tap(*free)
         info.wait_for(state="hidden")
+
+
+def test_a_finger_dragging_the_handle_before_aiming_points_the_move_the_way_it_turns(
+    touch_page: Page, site_url: str
+) -> None:
+    """The turning handle sits where the aim line begins: a drag that starts on it turns the
+    card and, until the Move is aimed, points the Move the same way."""
+    with phone(touch_page, 360, 640) as page:
+        table = start_game(page, site_url, seed=3, scenario="open")
+        for _ in range(10):
+            page.keyboard.press("Enter")
+        player = table.pending()[1]
+        me = next(c for c in table.cards() if c.player == player and c.card == "assault")
+        page.touchscreen.tap(*to_screen(mapping(page), me.x, me.y))
+        page.locator("#prompt button[data-action=move]").tap()
+        knob = page.locator('#board-svg [data-handle="rotate"]')
+        knob.wait_for()
+        handle = knob.bounding_box()
+        assert handle is not None
+        start = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+        end = to_screen(mapping(page), me.x - 2.5, me.y)  # west of the card
+        Fingers(page).gesture([start], [end], steps=8)
+        saved = json.loads(page.evaluate("() => localStorage.getItem('serm/autosave')"))["ui"]
+        assert saved["mode"] == "aim"
+        assert saved["facing"] == pytest.approx(270.0, abs=3.0)
+        assert saved["aim"] == saved["facing"]

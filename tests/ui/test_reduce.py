@@ -1366,8 +1366,12 @@ def test_a_card_tapped_while_placing_shows_its_details_and_moves_nothing() -> No
     s.down(placed.x, placed.y, hit(placed))  # a mouse
     s.up(placed.x, placed.y, hit(placed))
     assert s.ui.ghost == ghost
-    s.send(PointerDown(8.0, 9.5, touch=True))  # a finger on bare table: the card goes there
-    assert s.ui.inspect is None and s.ui.ghost != ghost
+    s.down(placed.x, placed.y, hit(placed))  # a drag from the card moves the card being placed
+    s.move(8.0, 9.5)
+    s.up(8.0, 9.5)
+    assert at(s) == (8.0, 9.5)
+    s.send(PointerDown(2.0, 9.5, touch=True))  # a finger on bare table: the card goes there
+    assert s.ui.inspect is None and at(s)[0] == 2.0
 
 
 def test_a_press_on_the_card_being_placed_grips_it_over_a_card_already_placed() -> None:
