@@ -580,7 +580,7 @@ def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
     t = s.type
     return (
         f"<p>Move your <strong>{escape(t.title)}</strong>: it rolls {t.move}d6 first, then you "
-        "trace a path of exactly that many card lengths that may turn any number of times "
+        "trace a path of exactly that many card lengths that may turn any number of times. "
         "An enemy it runs into is rammed and eliminated; enemies who see any part "
         "of its path may React. The round handle turns it before it sets off."
         f"{words.rules_html('R14', 'R16', 'R17', 'R18')}</p>"

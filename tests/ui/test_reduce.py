@@ -1131,6 +1131,7 @@ def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
     said = s.prompt()
     assert "rolls 3d6 first" in said and '<small class="rule">rules R14, R16, R17, R18' in said
     assert "(R1" not in said  # rules in small print, not among the words
+    assert "any number of times. An enemy" in said  # each sentence ends before the next
     me = mine(s, "brawler")
     s.move(me.x + 2.0, me.y)
     s.down(me.x + 2.0, me.y)
