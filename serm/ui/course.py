@@ -248,7 +248,8 @@ def course_screen(course: Course, kept: bool = True) -> CourseScreen:
     if not kept:
         parts.append('<p class="course-note">This browser does not keep your progress.</p>')
     prompt = (
-        f'<div class="course" data-course="{escape(lesson.key)}" data-step="{len(course.chosen)}"'
+        f'<div class="course" tabindex="-1" data-course="{escape(lesson.key)}"'
+        f' data-step="{len(course.chosen)}"'
         f"{' data-wrong' if course.tried is not None else ''}>"
         + "".join(parts)
         + f'<div class="foot"><div class="actions course-choices">{actions}</div>'

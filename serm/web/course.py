@@ -106,7 +106,7 @@ class CourseRunner:
         self.app.exposure_on()
 
     def draw(self) -> None:
-        """Paint the course's status, prompt and board, and focus its first choice."""
+        """Paint the course's status, prompt and board, and focus the lesson."""
         if self.course is None:
             return
         close_sheet()
@@ -116,6 +116,8 @@ class CourseRunner:
         el("board-view").innerHTML = screen.board
         el("prompt").scrollTop = 0
         el("panel").scrollTop = 0
-        first = js.document.querySelector("#prompt .course-choices button")
-        if not null(first):
-            first.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        # the lesson itself takes the focus, not its first choice (a ring on a choice reads as
+        # a hint, and the first choice is often the wrong one); Tab reaches the choices from it
+        lesson = js.document.querySelector("#prompt .course")
+        if not null(lesson):
+            lesson.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))

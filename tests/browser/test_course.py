@@ -72,6 +72,9 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
         )
         assert page.inner_text("#prompt .course-ask") == step.ask
         player.in_view()
+        assert page.evaluate(  # no choice is singled out by the focus, as if it were the answer
+            "() => !document.activeElement?.matches('#prompt .course-choices button')"
+        )
         for number_, choice in enumerate(step.choices):
             if choice.wrong:
                 player.press(f"#prompt button[data-choice='{number_}']")
