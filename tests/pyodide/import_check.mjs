@@ -57,6 +57,13 @@ def ours():
     )
 
 
+# PyScript gives the page the module pyscript (the page's window and document); Node.js has no
+# page, so a stand-in of the same names lets the modules that read them at run time import.
+import js, types
+stand_in = types.ModuleType("pyscript")
+stand_in.window = stand_in.document = js
+sys.modules.setdefault("pyscript", stand_in)
+
 compiled = record_compiles()
 started = time.perf_counter()
 for name in MODULES.split(","):
