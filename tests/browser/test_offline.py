@@ -341,6 +341,7 @@ COVERED_JS = """(box) => {
       '#top > :not(' + box + '), #zoom-tools button, #board-svg, #status, #prompt button')) {
     const r = e.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+    if (r.top >= innerHeight || r.bottom <= 0) continue;  // where the bar scrolls, not covered
     const apart = r.right <= over.left || r.left >= over.right
       || r.bottom <= over.top || r.top >= over.bottom;
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -350,8 +351,9 @@ COVERED_JS = """(box) => {
     && b.right <= innerWidth && b.bottom <= innerHeight;
   return inside ? out : [...out, box + ' is out of the window'];
 }"""
-"""The header's parts, the zoom buttons, the board, the status and the bar's buttons that the
-box ``box`` overlaps or that are not on top at their centre (``box`` itself in the window)."""
+"""The header's parts, the zoom buttons, the board, the status and the bar's buttons in the window
+(not those the bar scrolls to) that the box ``box`` overlaps or that are not on top at their
+centre (``box`` itself in the window)."""
 
 
 def covered_by(box: str, page: Page) -> list[str]:
