@@ -372,19 +372,23 @@ def _is_convex_outline(poly: list[Vec]) -> bool:
     return poly == turned or poly == turned[:1] + turned[1:][::-1]
 
 
-def replay_steps(record: Record, upto: int | None = None) -> Iterator[tuple[act.Action, State]]:
+def replay_steps(
+    record: Record, upto: int | None = None, *, begin: int = 0, after: State | None = None
+) -> Iterator[tuple[act.Action, State]]:
     """Each of the record's first ``upto`` actions with the state after it, in order (R24),
     under the record's rules version; no RNG. An action that names no player (a record of
-    record version 1) is yielded naming the player the game waited for at that point.
+    record version 1) is yielded naming the player the game waited for at that point. With
+    ``begin`` and ``after`` (the state after the first ``begin`` actions, already known), the
+    walk starts there.
 
     The one replay loop: ``replay``, ``named_actions`` and ``Game.from_record`` all walk it,
     within the work budget of the record's rules version for its length (``bounded``). Raises
     ``RecordError`` naming the action index and the rule it breaks, or the action at which the
     replay ran out of its budget.
     """
-    state = new_game(record.scenario, record.rules_version)
+    state = after if after is not None else new_game(record.scenario, record.rules_version)
     with bounded(record) as step:
-        for i, action in enumerate(record.actions[:upto]):
+        for i, action in enumerate(record.actions[begin:upto], begin):
             step(i, action)
             pending = state.pending
             if action.player is None and pending is not None:

@@ -24,13 +24,11 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import pact as pacts
 from ..core.actions import Action, Roll
-from ..core.errors import IllegalActionError
 from ..core.game import Game
 from ..core.jsontext import TextError
 from ..core.jsontext import loads as read_json
@@ -39,12 +37,10 @@ from ..core.record import (
     LINK_VERSION,
     Record,
     RecordError,
-    bounded,
     from_dict,
-    refused,
     replay,
+    replay_steps,
 )
-from ..core.rules import apply
 from ..core.scenario import Scenario
 from ..core.state import State, Status, new_game
 from . import compact
@@ -483,7 +479,7 @@ def _extend(held: Held, pact: Pact, actions: list[Action], friend_only: bool = T
     at = None if link is None else (begin, link)
     steps: list[tuple[Action, State]] = []
     try:
-        steps.extend(_steps(record, state, begin))
+        steps.extend(replay_steps(record, begin=begin, after=state))
     except RecordError as exc:
         _check(pact, steps, state, len(mine), sender, at)  # a changed die says so first
         raise Refused(_tampered(f"its moves break the rules: {exc.for_people()}")) from exc
@@ -550,20 +546,3 @@ def remember(held: Held, state: State) -> None:
     """Note that ``state`` is the state after ``held``'s record (the page's game after its own
     moves), so the friend's next letter is replayed from there."""
     _remember(held.pact, held.record.actions, state)
-
-
-def _steps(record: Record, state: State, begin: int) -> Iterator[tuple[Action, State]]:
-    """Each action of ``record`` from index ``begin`` with the state after it, from ``state``
-    (the state after the first ``begin``), within the record's work budget (as
-    ``replay_steps``)."""
-    with bounded(record) as step:
-        for i, action in enumerate(record.actions[begin:], begin):
-            step(i, action)
-            pending = state.pending
-            if action.player is None and pending is not None:
-                action = replace(action, player=pending.player)
-            try:
-                state = apply(state, action)
-            except IllegalActionError as exc:
-                raise refused(i, action, exc) from exc
-            yield action, state
