@@ -13,12 +13,15 @@ from ..view.escape import escape
 from .app_state import Ask, Dialog
 from .saves import MAX_NAME
 
-LEAVE_WORDS = "It stays as the autosave until you start or load another (use Saves to keep it)."
+REPLACE_WORDS = (
+    "The game you open takes this one's place as the autosave (use Saves first to keep this one)."
+)
+"""Opening another game makes it the autosave, so the question says the game left gives way."""
 
 _TEXTS: dict[Ask, tuple[str, str, str]] = {
-    Ask.LOAD: ("Leave this game?", LEAVE_WORDS, "Open the saved game"),
-    Ask.IMPORT: ("Leave this game?", LEAVE_WORDS, "Open the imported game"),
-    Ask.PLAY_ON: ("Leave this game?", LEAVE_WORDS, "Play on from here"),
+    Ask.LOAD: ("Leave this game?", REPLACE_WORDS, "Open the saved game"),
+    Ask.IMPORT: ("Leave this game?", REPLACE_WORDS, "Open the imported game"),
+    Ask.PLAY_ON: ("Leave this game?", REPLACE_WORDS, "Play on from here"),
     Ask.RENAME: ("Rename this save", "The new name for {name}:", "Rename"),
     Ask.DELETE: ("Delete this saved game?", "{name} is deleted from this browser.", "Delete"),
     Ask.CONCEDE: ("Concede the game?", "{name} concedes: the other side wins.", "Concede"),

@@ -183,3 +183,9 @@ def test_every_question_has_its_markup_escaped(ask: Ask) -> None:
     assert "<b>" not in html
     assert html.count("autofocus") == 1
     assert ('id="ask-name"' in html) == (ask == Ask.RENAME)
+
+
+@pytest.mark.parametrize("ask", [Ask.LOAD, Ask.IMPORT, Ask.PLAY_ON])
+def test_opening_another_game_says_the_game_left_gives_way_as_the_autosave(ask: Ask) -> None:
+    said = dialog_html(Dialog(ask, "k", "Two walls"))
+    assert "takes this one&#x27;s place as the autosave" in said and "stays" not in said
