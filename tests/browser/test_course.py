@@ -17,9 +17,20 @@ from playwright.sync_api import Page
 from harness.chromium import wait_until_booted
 from serm.ui.help import COURSE_OFFER
 from serm.ui.lessons import LESSONS, Lesson
-from tests.browser.test_one_screen import LAYOUTS, assert_in_view, assert_unscrolled
+from tests.browser.test_one_screen import (
+    LAYOUTS,
+    WORDS,
+    assert_in_view,
+    assert_unscrolled,
+    hidden_words,
+)
 
 OFFER = "#prompt button[data-action=course]"
+
+COURSE_WORDS = (*WORDS, "#prompt .course > p")
+"""What a player reads in a lesson: the general check's words (the status, every button) and
+each paragraph of the lesson: its question or what happened, the wrong choice's explanation,
+what it teaches, the note that progress is not kept."""
 
 
 class Player:
@@ -43,12 +54,15 @@ class Player:
         raise AssertionError(f"the keyboard never reached {selector}")
 
     def in_view(self) -> None:
-        """No page scrolls; the question (or what happened) and every button are in view."""
+        """No page scrolls; every word of the lesson (its question or what happened, the
+        explanation, what it teaches) and every button is inside the window, uncut and on top
+        (the general check of ``test_one_screen``)."""
         assert_unscrolled(self.page)
         words = self.page.locator("#prompt .course > p").first
         assert_in_view(self.page, words)
         for button in self.page.locator("#prompt .course .foot button").all():
             assert_in_view(self.page, button)
+        assert hidden_words(self.page, COURSE_WORDS) == []
 
 
 def open_course(player: Player) -> None:
@@ -89,7 +103,7 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
         said = page.locator(f"#prompt .course[data-step='{index + 1}'] .course-said")
         said.wait_for()
         assert said.inner_text() == step.choices[right].says
-    player.in_view()
+        player.in_view()
     player.press("#prompt button[data-action=course-next]")
 
 

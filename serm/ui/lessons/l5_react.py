@@ -44,7 +44,7 @@ LESSON = Lesson(
                         Move("assault", 90.0),
                         Roll(((2,), (3,))),
                     ),
-                    "Their React 8 beat your Move 3: stopped and shot. Now their Assault runs.",
+                    "React 8 beat your Move 3: stopped, shot. Now their Assault runs.",
                     Expect(out=((1, "assault"),)),
                 ),
             ),

@@ -11,7 +11,7 @@ LESSON = Lesson(
     key="brawler",
     title="The Brawler, the opening, winning",
     teaches=(
-        "No one may Shoot in a game's first two activations. The Brawler rolls, then traces a "
+        "Nobody shoots in a game's first two activations. The Brawler rolls, then traces a "
         "bending path that long. Knock out all five to win."
     ),
     table=default_table(),
