@@ -36,6 +36,7 @@ LESSON = Lesson(
                     "Not yet: in the opening nobody shoots. Move instead.",
                     Expect(refused="R5", kept=((2, "assault"),)),
                     wrong=True,
+                    tap=((2, "assault"),),
                 ),
                 Choice(
                     "Brawler: Move",
@@ -51,6 +52,7 @@ LESSON = Lesson(
                         "more to win."
                     ),
                     Expect(out=((2, "armored"),)),
+                    tap=((1, "brawler"), (2, "armored")),
                 ),
             ),
         ),
