@@ -32,8 +32,7 @@ LESSON = Lesson(
                 Choice(
                     "At the Armored",
                     (Move("assault", RAM), Roll(((4,), (3,)))),
-                    "Rolled 7: it slid into the Armored and rammed it: their last soldier out. "
-                    "You win.",
+                    "Rolled 7: it rammed the Armored, their last soldier. You win.",
                     Expect(out=((2, "armored"),), winner=1),
                     tap=((2, "armored"),),
                 ),

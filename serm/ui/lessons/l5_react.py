@@ -44,7 +44,7 @@ LESSON = Lesson(
                         Move("assault", 90.0),
                         Roll(((2,), (3,))),
                     ),
-                    "React 8 beat your Move 3: stopped, shot. Now their Assault runs.",
+                    "React 8 beat Move 3: stopped and shot. Their Assault runs.",
                     Expect(out=((1, "assault"),)),
                     toward=(8.0, 5.0),
                 ),
@@ -63,7 +63,7 @@ LESSON = Lesson(
                 Choice(
                     "Let it go",
                     (React(None),),
-                    "Let go, their Assault runs all 5 L. React to stop it.",
+                    "It runs on, all 5 L. React to stop it.",
                     Expect(kept=((2, "assault"),), moved=(((2, "assault"), 7.5, 3.5),)),
                     again=True,
                 ),
