@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import runpy
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -98,15 +99,13 @@ def test_the_games_cover_every_kind_of_choice(golden: dict[str, list[dict[str, A
 
 
 def record() -> None:
-    """Write the recorded choices and the whole game (on CPython)."""
+    """Write the recorded choices, the whole game and its states (on CPython)."""
     golden = {name: choices(play(*game)) for name, game in GAMES.items()}
     GOLDEN.write_text(json.dumps(golden, indent=0) + "\n", "utf-8")
     whole = play(("normal", "normal"), 11, 10**6)
     assert whole.state.status == Status.FINISHED
     WHOLE_GAME.write_text(whole.record.to_json() + "\n", "utf-8")
-    from tests.core.test_same_everywhere import STATES, digests
-
-    STATES.write_text("\n".join(digests()) + "\n", "utf-8")
+    runpy.run_module("tests.core.test_same_everywhere", run_name="__main__")
 
 
 if __name__ == "__main__":

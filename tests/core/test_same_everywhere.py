@@ -7,7 +7,7 @@ the page's engine is held to the same states: the sines, cosines and bearings th
 from ``serm.core.fmath`` give the same bits everywhere, where the C library's differ in the
 last bit between CPython on Linux and the page.
 
-``python -m tests.ai.test_same_choices`` records both files anew.
+``python -m tests.ai.test_same_choices`` records the game and its states anew.
 """
 
 from __future__ import annotations
@@ -43,3 +43,7 @@ def test_the_record_replays_to_the_states_recorded_on_cpython() -> None:
     assert len(got) == len(want) > 100
     first = next((i for i, (g, w) in enumerate(zip(got, want, strict=True)) if g != w), None)
     assert first is None, f"the state after action {first} is not the one recorded on CPython"
+
+
+if __name__ == "__main__":
+    STATES.write_text("\n".join(digests()) + "\n", "utf-8")
