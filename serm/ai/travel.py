@@ -15,13 +15,15 @@ import heapq
 import math
 from collections.abc import Sequence
 
-from serm.core.geometry import Polygon, Vec, point_in_polygon
+from serm.core.geometry import Polygon, Vec
 from serm.core.scenario import Terrain
 
 STEP = 0.25
 """The grid's cell size, in card lengths."""
 CLEARANCE = 0.3
 """How near terrain a card's centre can come (half the narrow side of a card, a little less)."""
+FIELDS_KEPT = 64
+"""Distance fields kept per table (the oldest goes first): a game's page must not grow."""
 
 _DIAG = math.sqrt(2.0)
 _MOVES = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0)) + tuple(
@@ -29,18 +31,26 @@ _MOVES = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0)) + tuple(
 )
 
 
-def _distance_to(p: Vec, poly: Polygon) -> float:
-    """The distance from ``p`` to the convex polygon ``poly`` (0 inside it)."""
-    if point_in_polygon(p, poly):
-        return 0.0
+def _distance_to(px: float, py: float, pts: Sequence[tuple[float, float]]) -> float:
+    """The distance from (``px``, ``py``) to the convex polygon of ``pts`` (0 inside it)."""
     best = math.inf
-    for i, a in enumerate(poly):
-        b = poly[(i + 1) % len(poly)]
-        d = b - a
-        n = d.x * d.x + d.y * d.y
-        t = 0.0 if n < 1e-12 else max(0.0, min(1.0, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / n))
-        best = min(best, math.hypot(p.x - a.x - d.x * t, p.y - a.y - d.y * t))
-    return best
+    sign = 0.0
+    inside = True
+    n = len(pts)
+    for k in range(n):
+        ax, ay = pts[k]
+        bx, by = pts[(k + 1) % n]
+        dx, dy = bx - ax, by - ay
+        cross = dx * (py - ay) - dy * (px - ax)
+        if cross != 0.0:
+            if sign == 0.0:
+                sign = cross
+            elif (cross > 0.0) != (sign > 0.0):
+                inside = False
+        m = dx * dx + dy * dy
+        t = 0.0 if m < 1e-12 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / m))
+        best = min(best, math.hypot(px - ax - dx * t, py - ay - dy * t))
+    return 0.0 if inside else best
 
 
 class Travel:
@@ -49,12 +59,32 @@ class Travel:
     def __init__(self, terrain: Sequence[Terrain], width: float, height: float) -> None:
         self.nx = max(1, math.ceil(width / STEP))
         self.ny = max(1, math.ceil(height / STEP))
-        self.open = [
-            all(_distance_to(self.centre(i, j), t.points) >= CLEARANCE for t in terrain)
-            for j in range(self.ny)
-            for i in range(self.nx)
-        ]
+        self.open = [True] * (self.nx * self.ny)
+        for t in terrain:
+            self._close_near(t.points)
         self._fields: dict[tuple[tuple[float, float], ...], list[float]] = {}
+
+    def _close_near(self, poly: Polygon) -> None:
+        """Close the cells within ``CLEARANCE`` of ``poly`` (only those of its widened box)."""
+        xs = [p.x for p in poly]
+        ys = [p.y for p in poly]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        i0, j0 = self.cell(Vec(x0 - CLEARANCE, y0 - CLEARANCE))
+        i1, j1 = self.cell(Vec(x1 + CLEARANCE, y1 + CLEARANCE))
+        pts = [(p.x, p.y) for p in poly]
+        boxed = len(poly) == 4 and all(
+            a.x == b.x or a.y == b.y for a, b in zip(poly, poly[1:] + poly[:1], strict=True)
+        )
+        for j in range(j0, j1 + 1):
+            cy = (j + 0.5) * STEP
+            for i in range(i0, i1 + 1):
+                cx = (i + 0.5) * STEP
+                if boxed:  # an upright rectangle: the distance to its box
+                    d = math.hypot(max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1))
+                else:
+                    d = _distance_to(cx, cy, pts)
+                if d < CLEARANCE:
+                    self.open[j * self.nx + i] = False
 
     def centre(self, i: int, j: int) -> Vec:
         return Vec((i + 0.5) * STEP, (j + 0.5) * STEP)
@@ -69,6 +99,8 @@ class Travel:
         key = tuple(sorted((round(g.x, 3), round(g.y, 3)) for g in goals))
         got = self._fields.get(key)
         if got is None:
+            if len(self._fields) >= FIELDS_KEPT:
+                del self._fields[next(iter(self._fields))]  # the oldest
             got = self._fields[key] = self._build(goals)
         return got
 
