@@ -86,6 +86,7 @@ class FriendPlay:
             "friend": self.setup,
             "friend-invite": self.invite,
             "friend-accept": self.accept,
+            "friend-rematch": self.rematch,
             "friend-send": self.send,
             "friend-whole": self.send_whole,
             "friend-file": self.save_file,
@@ -105,6 +106,18 @@ class FriendPlay:
         table = self._table()
         scenario = by_name(table, int(js.Math.floor(js.Math.random() * 2**31)))
         held = friend.start(scenario, side, PLAYERS, _chosen_order())
+        self._show(held, held.record, ())
+
+    def rematch(self) -> None:
+        """A rematch of the game by link on screen: a new invitation to the same friend on the
+        same table (a new layout of a random one), the sides swapped, this device's standing
+        React order kept; the game just ended stays in Saves."""
+        old = self.held
+        if old is None:
+            return
+        table = old.record.scenario.name.split("-")[0]
+        scenario = by_name(table, int(js.Math.floor(js.Math.random() * 2**31)))
+        held = friend.start(scenario, old.friend, PLAYERS, old.pact.order(old.me))
         self._show(held, held.record, ())
 
     def _table(self) -> str:

@@ -220,6 +220,36 @@ def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victor
     assert len(games[0]["actions"]) > len(match.turns[cut][1].record.actions) and links > 2
 
 
+def test_a_rematch_of_a_game_by_link_is_a_new_invitation_with_the_sides_swapped(
+    page: Page, touch_page: Page
+) -> None:
+    """Each device holds a finished game by link (sent the whole game); Rematch by link on
+    Player 1's device makes a new invitation to the friend on the same table, in which it plays
+    Player 2; the friend accepts, the new game begins, and the finished game stays as it was."""
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    devices = [page, touch_page]
+    for side, fragment in match.prefix(len(match.turns) - 1).items():
+        open_link(devices[side - 1], "#" + fragment)
+    for device in devices:
+        device.wait_for_selector("#prompt .victory")
+    ended = [storage(d) for d in devices]
+    page.click("#prompt .victory [data-action=friend-rematch]")
+    invitation = link_of(page)
+    letter = friend.read(invitation.split("#", 1)[1])
+    assert (letter["k"], letter["s"], letter["sc"]["name"]) == ("invite", 2, "open")
+    open_link(touch_page, invitation)
+    assert "You play Player 1 on the open table" in touch_page.inner_text("#prompt")
+    touch_page.locator("#prompt [data-action=friend-accept]").tap()
+    open_link(page, link_of(touch_page))
+    page.wait_for_function(WAITING)
+    for device, side, before in zip(devices, (2, 1), ended, strict=True):
+        now = storage(device)
+        assert {k: v for k, v in now.items() if k in before} == before  # the ended game kept
+        new = [v for k, v in now.items() if k.startswith("serm-friend/") and k not in before]
+        assert [held["me"] for held in new] == [side]
+        assert new[0]["record"]["link"]["game"] == letter["g"]
+
+
 def changed_roll(item: list[Any]) -> list[Any]:
     """A roll's short form with its first die's last face changed (another action as it is)."""
     if type(item[0]) is not int:
