@@ -25,7 +25,7 @@ from serm.core.record import RecordError, from_dict
 from serm.core.scenario import by_name
 from serm.core.state import State
 from serm.ui import friend, friend_panel
-from serm.ui.app_state import Refused
+from serm.ui.app_state import LinkNews, Refused
 from serm.ui.saves import SLOT, Loaded
 from serm.web.dom import el, null
 
@@ -69,6 +69,9 @@ class FriendPlay:
         self.sent = False
         self.link = ""
         self.whole = False
+        self.told: str | None = None
+        """What the page said of the friend's link opened last (the next link's words replace
+        it)."""
         self._shared = create_proxy(lambda *_: self._say("Sent."))
         self._copied = create_proxy(lambda *_: self._say("Copied: paste it to your friend."))
         self._not_shared = create_proxy(lambda *_: self._say("Copy the link below by hand."))
@@ -155,7 +158,7 @@ class FriendPlay:
         try:
             letter = friend.read(fragment)
         except friend.Refused as exc:
-            self._tell(str(exc))
+            self._news(str(exc))
             return
         held = self._load(letter["g"])
         if letter["k"] == "invite" and held is None:
@@ -175,10 +178,9 @@ class FriendPlay:
         try:
             got = friend.receive(letter, held, order)
         except friend.Refused as exc:
-            self._tell(f"{exc} Nothing was changed.")
+            self._news(f"{exc} Nothing was changed.")
             return
-        if got.note is not None:
-            self._tell(got.note)
+        self._news(got.note)
         self._keep(got.held)
         if held is None or letter["k"] == "answer" or got.note is not None:
             self._show(got.held, got.held.record, ())
@@ -327,6 +329,12 @@ class FriendPlay:
 
     def _tell(self, words: str) -> None:
         self.app.dispatch(Refused(words))
+
+    def _news(self, words: str | None) -> None:
+        """What the page says of the friend's link just opened (None: nothing), in place of
+        what it said of the one before."""
+        before, self.told = self.told, words
+        self.app.dispatch(LinkNews(words, before))
 
 
 def _slot(held: friend.Held) -> tuple[str, str]:

@@ -250,6 +250,51 @@ def test_a_rematch_of_a_game_by_link_is_a_new_invitation_with_the_sides_swapped(
         assert new[0]["record"]["link"]["game"] == letter["g"]
 
 
+IN_VIEW = """sel => {
+  const box = document.querySelector(sel).getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight
+    && document.querySelector(sel).contains(top);
+}"""
+"""True when the element of ``sel`` lies whole in the window, not covered at its middle."""
+
+
+def told(page: Page, words: str) -> None:
+    """``words`` are in the page's notice, and the notice is in view."""
+    page.wait_for_selector("#notice:not([hidden])")
+    assert words in page.inner_text("#notice"), page.inner_text("#notice")
+    assert page.evaluate(IN_VIEW, "#notice"), "the notice is out of view"
+
+
+def test_a_link_out_of_order_and_a_link_of_another_game_are_told_and_change_nothing(
+    touch_page: Page,
+) -> None:
+    """The phone (360x640) holds Player 2's side of a recorded game by link (sent the whole
+    game). Its friend's link that follows one it has not opened, and a link of another game,
+    are each told in words in view, every saved game unchanged; the skipped link, then the
+    later one, are taken in."""
+    phone = touch_page
+    phone.set_viewport_size({"width": 360, "height": 640})
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    k = next(i for i in range(4, len(match.turns)) if match.letters[i + 2][0] == 2)
+    open_link(phone, "#" + match.prefix(k)[2])
+    phone.wait_for_selector("#prompt [data-pending]")
+    skipped, later = match.letters[k + 3][1], match.letters[k + 5][1]
+    other_game = friends.play(("greedy", "greedy"), PREFIX_SEED + 1, activation_cap=2)
+    before = storage(phone)
+    open_link(phone, "#" + later)
+    told(phone, "follows another link from your friend that you have not opened yet")
+    assert storage(phone) == before
+    open_link(phone, "#" + other_game.plays()[2])
+    told(phone, "continues a game this device does not hold")
+    assert storage(phone) == before
+    open_link(phone, "#" + skipped)
+    phone.wait_for_function(WAITING)
+    moved = storage(phone)
+    assert moved != before
+    assert not [k for k in moved if k not in before]  # no game added for the refused links
+
+
 def changed_roll(item: list[Any]) -> list[Any]:
     """A roll's short form with its first die's last face changed (another action as it is)."""
     if type(item[0]) is not int:
