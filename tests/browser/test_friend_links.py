@@ -393,6 +393,25 @@ def test_a_second_tab_opening_the_same_link_keeps_one_save(
     tab.close()
 
 
+def test_the_start_screen_shows_play_a_friend_without_scrolling(
+    page: Page, touch_page: Page
+) -> None:
+    """Play a friend (by link) sits beside Start game and the course, whole and in view on a
+    first visit's start screen, on a 360x640 phone and on a desktop."""
+    touch_page.set_viewport_size({"width": 360, "height": 640})
+    for device in (touch_page, page):
+        device.wait_for_selector("#prompt .welcome")
+        for sel in ("[data-action=start]", "[data-action=course]", "[data-action=friend]"):
+            assert device.evaluate(IN_VIEW, f"#prompt {sel}"), sel
+        whole = device.eval_on_selector(
+            "#prompt [data-action=friend]",
+            "b => b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight",
+        )
+        assert whole, "the button's words are cut"
+    touch_page.locator("#prompt [data-action=friend]").tap()
+    touch_page.wait_for_selector("#prompt .friend-setup")
+
+
 def changed_roll(item: list[Any]) -> list[Any]:
     """A roll's short form with its first die's last face changed (another action as it is)."""
     if type(item[0]) is not int:
