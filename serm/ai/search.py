@@ -86,10 +86,9 @@ def ranked_steps(
     steps = candidate_steps(pl)
     done = object()
     while (step := run(lambda: next(steps, done))) is not done:
-        if step is None:
-            yield None
-        else:
+        if step is not None:
             built.append(step)
+        yield None  # building a candidate may be long (a placement's checks): a slice each
     scored: Ranked = []
     start = pl.ev.evaluations
     for i, cand in enumerate(built):
