@@ -70,15 +70,18 @@ def button(
     key: str | None = None,
     primary: bool = False,
     pressed: bool | None = None,
+    disabled: bool = False,
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
-    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button."""
+    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button;
+    ``disabled`` shows it but takes no press."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
     kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
     state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
+    state += " disabled" if disabled else ""
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
         f"{escape(label)}{kbd}</button>"
@@ -536,21 +539,24 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
         f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
         f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
-        + _nowhere(state, ui)
         + _outlook(state, ui, s)
         + _facing_problem(state, ui)
-        + actions(
-            button("Roll Move", Command.CONFIRM, primary=True),
-            button("Back", Command.CANCEL),
-        )
+        + _roll_move(state, ui)
     )
 
 
-def _nowhere(state: State, ui: UI) -> str:
-    """A warning when the Move aimed now would halt at once (against the table edge, terrain
-    or a soldier of its own), said before the roll."""
+def _roll_move(state: State, ui: UI) -> str:
+    """Roll Move and Back, at the bar's foot. A Move aimed to halt at once (against the table
+    edge, terrain or a soldier of its own) goes nowhere: Roll Move is then shown but takes no
+    press, and why is said right above it, in view with it (the words above may be scrolled)."""
     said = nowhere(state, ui)
-    return "" if said is None else words.problem_html(said)
+    return foot(
+        "" if said is None else words.problem_html(said),
+        actions(
+            button("Roll Move", Command.CONFIRM, primary=True, disabled=said is not None),
+            button("Back", Command.CANCEL),
+        ),
+    )
 
 
 def _outlook(state: State, ui: UI, s: Soldier) -> str:

@@ -104,6 +104,26 @@ def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
     assert "The Assault moves 0.00 L and halts." in [e.text for e in after.events]
 
 
+def test_a_move_that_goes_nowhere_cannot_be_rolled_by_accident() -> None:
+    """The Assault aimed into the Wall it touches would move 0.00 L (R16): Roll Move is shown
+    but disabled, the reason sits with it at the bar's foot (which stays in view while the words
+    above scroll), and Enter sends no Move; aimed away from the Wall, it rolls again."""
+    state = arrange({(1, "assault"): (5.0, 7.6, 0.0)}, scenario=by_name("default"))
+    chosen = UI(choice=Choice((1, "assault"), ActMode.MENU))
+    ui, _ = reduce(chosen, state, Press(Command.MOVE))
+    html = prompt_html(state, ui)
+    roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>Roll Move', html)
+    assert roll is not None and " disabled" in roll.group(0)
+    foot = html[html.index('<div class="foot">') :]
+    assert "it already touches the Wall" in foot and foot.index("Wall") < foot.index("Roll Move")
+    assert reduce(ui, state, Press(Command.CONFIRM)) == (ui, None)
+    away = replace(ui, choice=replace(ui.choice, aim=180.0, aim_locked=True))
+    html = prompt_html(state, away)
+    roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>Roll Move', html)
+    assert roll is not None and "disabled" not in roll.group(0) and "touches" not in html
+    assert reduce(away, state, Press(Command.CONFIRM))[1] == Move("assault", 180.0, 0.0)
+
+
 def heading(html: str) -> str:
     """The name in the prompt's heading (its ``h2``)."""
     found = re.findall(r"<h2[^>]*>.*?<strong[^>]*>([^<]*)</strong>.*?</h2>", html)
