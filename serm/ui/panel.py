@@ -34,6 +34,7 @@ from .screen import (
     facing_problem,
     nowhere,
     reactors,
+    sure_halt,
 )
 
 RESULT_KINDS = (
@@ -571,14 +572,32 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
-        + ("from the start" if w.entry < 0.05 else f"after {w.entry:.1f} L")
-        + f" ({percent(w.chance)} to stop it)"
+        + ("from the start" if w.entry < 0.05 else f"once it has gone {w.entry:.1f} L")
+        + f" ({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
     return (
         f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. '
-        f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong> "
-        f"(their best React for each roll).{words.rules_html('R18', 'R19')}</p>"
+        f"{_stop_odds(state, ui, s, f.stop_chance)}: their player then picks where it stops, "
+        "anywhere back to where it sets off, and their soldier acts at once."
+        f"{words.rules_html('R18', 'R19', 'C15')}</p>"
+    )
+
+
+def _stop_odds(state: State, ui: UI, s: Soldier, chance: float) -> str:
+    """The chance a React beats the roll of the Move aimed now (their best React for each
+    roll), said as the chance it is stopped, unless it halts at the same point whatever it
+    rolls: then no React stops it any later, and the chance is that their soldier acts."""
+    sure = sure_halt(state, ui)
+    if sure is None:
+        return (
+            f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
+            "(their best React for each roll)"
+        )
+    where, what = sure
+    return (
+        f"Whatever it rolls, your {escape(s.type.title)} halts after {where:.2f} L against "
+        f"{escape(what)}. <strong>Chance their React beats the roll: {percent(chance)}</strong>"
     )
 
 
@@ -748,9 +767,12 @@ def _confirm_react(state: State, card: str) -> str:
 
 def _stop() -> str:
     return (
-        "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path"
+        "<p>Your React succeeded. Pick where the enemy stops along its path, anywhere from "
+        "where it set off to where it would halt: drag on the path"
         + _keys(" or use the arrow keys")
-        + ". It starts where your soldier first saw it.</p>"
+        + ". It starts where your soldier first saw it."
+        + words.rules_html("R19", "C15")
+        + "</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
 
