@@ -1,14 +1,14 @@
 """``python -m serm bench course``: how long the course "Learn in 3 minutes" takes a new player.
 
-Builds the site, serves it on 127.0.0.1 and, in headless Chromium at 1280x800 with actions shown
-at normal speed, takes the course as a new player would: the offer on the start screen, then every
+Builds the site, serves it on 127.0.0.1 and, in headless Chromium at 1280x800 with actions shown at
+normal speed, takes the course as a new player would: the offer on the start screen, then every
 lesson's steps, pressing each step's right choice, and on to the end, where the first game is
-offered. It does so twice: straight through, and with each lesson's named wrong choice tried
-first (its explanation, then Try again). For each it measures the shown time (from each press to
-the next screen drawn, as the player waits for it) and counts the words the player reads: each
-paragraph and button label of the course the first time it shows (the lesson's words once per
-lesson, however many steps show them). The course's length is shown time plus reading time at
-``READ_WPM`` words a minute, against ``BUDGET_S``.
+offered. It does so twice: straight through, and with each lesson's named wrong choice (and each
+choice the lesson does not follow) tried first (its explanation, then Try again). For each it
+measures the shown time (from each press to the next screen drawn, as the player waits for it) and
+counts the words the player reads: each paragraph and button label of the course the first time it
+shows (the lesson's words once per lesson, however many steps show them). The course's length is
+shown time plus reading time at ``READ_WPM`` words a minute, against ``BUDGET_S``.
 
 Prints one line per way through and a verdict; ``--json`` prints the figures as one JSON object.
 """
@@ -83,13 +83,13 @@ class Taker:
         for lesson in LESSONS:
             for index, step in enumerate(lesson.steps):
                 for number, choice in enumerate(step.choices):
-                    if choice.wrong and wrong:
+                    if (choice.wrong or choice.again) and wrong:
                         self.press(f"#prompt button[data-choice='{number}']", ".course[data-wrong]")
                         self.press(
                             "#prompt button[data-action=course-retry]",
                             f".course[data-step='{index}']:not([data-wrong]) .course-ask",
                         )
-                right = next(i for i, c in enumerate(step.choices) if not c.wrong)
+                right = next(i for i, c in enumerate(step.choices) if not (c.wrong or c.again))
                 self.press(
                     f"#prompt button[data-choice='{right}']",
                     f".course[data-step='{index + 1}'] .course-said",

@@ -20,11 +20,19 @@ PLAYERS = {1: {"name": "Ann", "kind": "human"}, 2: {"name": "Bo", "kind": "human
 class Match:
     """A game by link played out: ``letters`` holds each letter passed (the sender's side and
     its fragment), ``devices`` each side's game at the end, ``whole`` the whole-game link at
-    the end."""
+    the end, ``turns`` both devices' games after each turn's letter was taken in (both hold
+    the same record then)."""
 
     letters: list[tuple[int, str]] = field(default_factory=list)
     devices: dict[int, friend.Held] = field(default_factory=dict)
     whole: str = ""
+    turns: list[dict[int, friend.Held]] = field(default_factory=list)
+
+    def prefix(self, turn: int) -> dict[int, str]:
+        """The whole-game fragment each side's device opens to hold the game as it stood after
+        ``turn`` turns (a device that lost its copy is sent the whole game by the other)."""
+        held = self.turns[turn]
+        return {side: friend.whole(held[3 - side]) for side in (1, 2)}
 
     def plays(self) -> list[str]:
         """The fragments of the ``play`` letters (each carrying what the other device lacks)."""
@@ -62,6 +70,7 @@ def play(
         friend.remember(held, st)
         devices[turn] = held
         devices[3 - turn] = _pass(match, held, devices[3 - turn])
+        match.turns.append(dict(devices))
         capped = activation_cap is not None and st.activation_number > activation_cap
         if st.status == Status.FINISHED or capped:
             break

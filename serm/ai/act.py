@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from serm.core import queries as q
@@ -15,12 +16,19 @@ from .plans import Candidate, Planner, toward, volley_soldier
 
 def candidates(pl: Planner) -> list[Candidate]:
     """Every candidate of the pending activation step, End included."""
+    return [c for c in candidate_steps(pl) if c is not None]
+
+
+def candidate_steps(pl: Planner) -> Iterator[Candidate | None]:
+    """The candidates of ``candidates``, with ``None`` after each soldier's are built (each
+    soldier's sight and reach work is a slice of its own in the page)."""
     state = pl.state
     a = state.activation
-    out = [Candidate(End(), lambda: pl.score(pl.board))]
     volley = gunner_volley(pl)
     if volley:
-        return volley
+        yield from volley
+        return
+    out = [Candidate(End(), lambda: pl.score(pl.board))]
     moves: list[Candidate] = []
     for s in state.alive(pl.me):
         if not s.on_table or (a is not None and a.card is not None and a.card != s.card):
@@ -30,9 +38,10 @@ def candidates(pl: Planner) -> list[Candidate]:
             out += shoot_candidates(pl, s)
         if may_move:
             moves += move_candidates(pl, s, may_shoot)
+        yield None
     # Shoots first, then the moves interleaved soldier by soldier, so that the work cap
     # (``Config.max_evals``) trims every soldier's sampled moves alike.
-    return out + interleave(moves)
+    yield from out + interleave(moves)
 
 
 def gunner_volley(pl: Planner) -> list[Candidate]:

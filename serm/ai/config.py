@@ -29,6 +29,10 @@ class Search:
     (``Weights.approach``): a look-ahead one activation deep sees nothing gained by closing in on
     an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
     (R8)."""
+    press: float = 0.0
+    """Added to ``approach`` per soldier value of my lead, in proportion to the quiet
+    activations already run (R8), when my side is ahead: a side ahead gains nothing from a
+    draw, and the nearer the draw, the more closing in is worth."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,7 @@ STRENGTHS: dict[str, Config] = {
             seconds=20.0,
             model=MODEL,
             approach=0.04,
+            press=1.0,
         ),
     ),
 }

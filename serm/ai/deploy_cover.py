@@ -67,6 +67,17 @@ def _spread(n: float, count: int) -> list[float]:
     return [n * i / (count - 1) for i in range(count)]
 
 
+def _bounds(poly: Polygon) -> tuple[float, float, float, float]:
+    xs = [p.x for p in poly]
+    ys = [p.y for p in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two bounding boxes meet (touching counts: the exact test decides then)."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
 def grid_poses(scenario: Scenario, player: int, grid: Grid) -> tuple[Viewer, ...]:
     """``player``'s Gunner poses on ``grid`` that fit its zone and miss terrain (R4, R6), in an
     order where every prefix is spread over the whole zone (every fifth pose first, and so on)."""
@@ -75,6 +86,7 @@ def grid_poses(scenario: Scenario, player: int, grid: Grid) -> tuple[Viewer, ...
     ahead = 180.0 if (other.y0 + other.y1) > (z.y0 + z.y1) else 0.0
     k = int(grid.arc // grid.facing_step)
     out = []
+    near = [(t.points, _bounds(t.points)) for t in scenario.terrain]
     for j in range(-k, k + 1):
         f = (ahead + j * grid.facing_step) % 360.0
         hx, hy = _half_extents(f)
@@ -84,8 +96,9 @@ def grid_poses(scenario: Scenario, player: int, grid: Grid) -> tuple[Viewer, ...
         for y in ys:
             for x in xs:
                 poly = card_polygon(Vec(x, y), f)
+                box = _bounds(poly)
                 if inside_rect(poly, z.x0, z.y0, z.x1, z.y1) and not any(
-                    _overlap(poly, t.points) for t in scenario.terrain
+                    _boxes_meet(box, b) and _overlap(poly, pts) for pts, b in near
                 ):
                     out.append((Vec(x, y), f, False))
     return tuple(out[i] for s in range(5) for i in range(s, len(out), 5))

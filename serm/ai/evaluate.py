@@ -20,13 +20,16 @@ estimate of the opponent's best reply, with no engine rollout.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from serm.core.geometry import Vec, prepared, segment_crosses_interior
 from serm.core.scenario import Terrain
 from serm.core.state import Soldier
 
 from . import odds, sight
+from .travel import Travel
 
 VALUES = {"gunner": 1.6, "ranger": 1.2, "brawler": 1.3, "assault": 1.1, "armored": 1.0}
 """What each card is worth to its side (Gunner: many attacks; Brawler: rams)."""
@@ -56,14 +59,23 @@ class Weights:
     """The side acting second threatens only with what survives the first side's best activation
     (a cheap best-reply estimate from the cached pair terms)."""
     approach: float = 0.0
-    """Per L of my soldiers' mean distance to the nearest enemy (breaks long stand-offs)."""
+    """Per L of my soldiers' mean travel distance to the nearest enemy, around the terrain
+    (``travel``; breaks long stand-offs)."""
 
 
 class Evaluator:
     """Scores boards of one game position; caches pair terms across a whole decision."""
 
-    def __init__(self, terrain: tuple[Terrain, ...], explode_all: bool, weights: Weights) -> None:
+    def __init__(
+        self,
+        terrain: tuple[Terrain, ...],
+        explode_all: bool,
+        weights: Weights,
+        size: tuple[float, float] = (0.0, 0.0),
+    ) -> None:
         self.terrain = terrain
+        self.size = size
+        """The table's width and height (L), for travel distances (``approach``)."""
         self.tall = tuple(t for t in terrain if t.tall)
         self.explode_all = explode_all
         self.w = weights
@@ -218,9 +230,28 @@ class Evaluator:
         value = material + unplaced + k_me * top_me - k_them * top_them
         value += w.rest * (rest_me - rest_them)
         if w.approach:
-            gap = sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
-            value -= w.approach * gap / len(mine)
+            value -= w.approach * self.gap(mine, theirs)
         return value
+
+    def gap(self, mine: Board, theirs: Board) -> float:
+        """My soldiers' mean travel distance (L) to the nearest enemy, the way round the terrain
+        (``serm.ai.travel``); straight lines on a table of unknown size."""
+        if self.size[0] <= 0.0:
+            total = sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
+            return total / len(mine)
+        way = travel_on(self.terrain, *self.size)
+        field = way.field([e.pos for e, _ in theirs])
+        total = 0.0
+        for s, _ in mine:
+            d = way.read(field, s.pos)
+            total += d if d < math.inf else min((s.pos - e.pos).length() for e, _ in theirs)
+        return total / len(mine)
+
+
+@lru_cache(maxsize=8)
+def travel_on(terrain: tuple[Terrain, ...], width: float, height: float) -> Travel:
+    """The travel distances of one table, built once (its fields cached inside)."""
+    return Travel(terrain, width, height)
 
 
 def board_of(soldiers: tuple[Soldier, ...]) -> Board:

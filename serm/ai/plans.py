@@ -70,7 +70,7 @@ class Planner:
             if cfg.reply:
                 # The reply already discounts the second side's threat: count it more fully.
                 weights = replace(weights, reply=True, after_top=max(weights.after_top, 0.6))
-        self.ev = Evaluator(sc.terrain, sc.explode_all, weights)
+        self.ev = Evaluator(sc.terrain, sc.explode_all, weights, (sc.width, sc.height))
         self.tall = self.ev.tall
         self.board: Board = board_of(state.soldiers)
         self.masks: dict[tuple[float, float, float], int] = {}

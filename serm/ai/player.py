@@ -64,7 +64,7 @@ def candidate_steps(pl: Planner) -> Iterator[Candidate | None]:
     if kind == PendingKind.PLACE:
         return deploy.place_steps(pl)
     if kind == PendingKind.ACT:
-        return iter(act.candidates(pl))
+        return act.candidate_steps(pl)
     if kind == PendingKind.PATH:
         return iter(brawler.path_candidates(pl))
     if kind == PendingKind.REACT:

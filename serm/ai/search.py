@@ -41,12 +41,13 @@ from serm.core.dice import Faces, Pool
 from serm.core.errors import IllegalActionError
 from serm.core.geometry import EPS
 from serm.core.rules import apply
+from serm.core.ruleset import ruleset
 from serm.core.state import PendingKind, Purpose, State, Status
 from serm.core.work import work_limit
 
 from . import odds
 from .config import Config, Search
-from .evaluate import Evaluator, Weights
+from .evaluate import VALUES, Evaluator, Weights
 from .plans import Candidate, Planner
 
 WIN = 100.0
@@ -85,10 +86,9 @@ def ranked_steps(
     steps = candidate_steps(pl)
     done = object()
     while (step := run(lambda: next(steps, done))) is not done:
-        if step is None:
-            yield None
-        else:
+        if step is not None:
             built.append(step)
+        yield None  # building a candidate may be long (a placement's checks): a slice each
     scored: Ranked = []
     start = pl.ev.evaluations
     for i, cand in enumerate(built):
@@ -111,6 +111,19 @@ def legal(state: State, action: Action) -> bool:
     return True
 
 
+def pressed_approach(state: State, me: int, search: Search) -> float:
+    """``Search.approach``, plus ``Search.press`` times my lead in soldier values on the table
+    times the share of the draw's run of quiet activations already gone (R8), when I lead: the
+    more a draw would cost me and the nearer it is, the more closing in is worth."""
+    limit = ruleset(state.rules_version).draw_after
+    if not search.press or not limit:
+        return search.approach
+    lead = sum(VALUES[s.card] if s.player == me else -VALUES[s.card] for s in state.on_table())
+    if lead <= 0:
+        return search.approach
+    return search.approach + search.press * lead * min(1.0, state.quiet_activations / limit)
+
+
 class LookAhead:
     """One decision's look-ahead for ``state.pending.player``."""
 
@@ -128,6 +141,8 @@ class LookAhead:
         """Work units the root's ranking spent."""
         self.deadline = time.perf_counter() + search.seconds
         self._evaluators: dict[Weights, Evaluator] = {}
+        self.approach = pressed_approach(state, self.me, search)
+        """The approach weight of my scores (``Search.approach``, ``Search.press``)."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -141,10 +156,10 @@ class LookAhead:
         pl = Planner(state, cfg, self.rng)
         w = pl.ev.w
         if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
-            w = replace(w, approach=max(w.approach, self.s.approach))
+            w = replace(w, approach=max(w.approach, self.approach))
         ev = self._evaluators.get(w)
         if ev is None:
-            ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w)
+            ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)
         pl.ev = ev
         return pl
 

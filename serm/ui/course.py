@@ -74,14 +74,14 @@ def try_choice(lesson: Lesson, chosen: tuple[int, ...], index: int) -> Tried:
 
 
 def choose(course: Course, index: int) -> Course:
-    """The player takes choice ``index`` of the step asked now: a wrong one is explained (the
-    position stays), any other answers the step."""
+    """The player takes choice ``index`` of the step asked now: a wrong one, or one the lesson
+    does not follow, is explained (the position stays), any other answers the step."""
     if course.finished or course.answered or course.tried is not None:
         return course
     step = course.current.steps[len(course.chosen)]
     if not 0 <= index < len(step.choices):
         return course
-    if step.choices[index].wrong:
+    if step.choices[index].wrong or step.choices[index].again:
         return replace(course, tried=index)
     return replace(course, chosen=(*course.chosen, index))
 
@@ -260,8 +260,10 @@ def course_screen(course: Course, kept: bool = True) -> CourseScreen:
 
 
 def answers(lesson: Lesson) -> list[int]:
-    """The first right choice of each step."""
-    return [next(i for i, c in enumerate(s.choices) if not c.wrong) for s in lesson.steps]
+    """The choice of each step the lesson goes on with."""
+    return [
+        next(i for i, c in enumerate(s.choices) if not (c.wrong or c.again)) for s in lesson.steps
+    ]
 
 
 def words(text: str) -> int:

@@ -202,8 +202,8 @@ def welcome_html(
         + "".join(_who_plays(p, (computer or {}).get(p, "human")) for p in (1, 2))
         + '<p class="about"><span class="wide-words">Two players share this screen and take '
         "turns, or play against the computer. Each commands five soldiers: Ranger, Gunner, "
-        'Armored, Assault and Brawler.</span><span class="phone-words">Two players here, or '
-        "one against the computer.</span></p>"
+        'Armored, Assault and Brawler.</span><span class="phone-words">Play a friend here, '
+        "or the computer.</span></p>"
         + table_picker(selected)
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"

@@ -130,6 +130,9 @@ def status_html(state: State, names: tuple[str, str] | None = None) -> str:
             return '<p class="status">The game is a draw.</p>'
         return f'<p class="status">{who(state.winner, names)} has won.</p>'
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
+        placer = _placer(state)
+        if placer:
+            return f'<p class="status">Deployment · {who(placer, names)} places a card.</p>'
         return '<p class="status">Deployment: one card at a time, in turn.</p>'
     a = state.activation
     if a is not None and a.reaction:
@@ -317,9 +320,17 @@ def _in_status(state: State, player: int) -> bool:
     """True when the status line names ``player`` as the one to play (the prompt's heading may
     then be left out on a phone, where the bar is short)."""
     a = state.activation
+    if state.status in (Status.SETUP, Status.DEPLOYMENT):
+        return player == _placer(state)
     if state.status != Status.PLAYING:
         return False
     return player == (a.player if a is not None and a.reaction else state.initiative)
+
+
+def _placer(state: State) -> int:
+    """The player placing a card now (R6), or 0."""
+    p = state.pending
+    return p.player if p is not None and p.kind == PendingKind.PLACE else 0
 
 
 def _recent(events: Sequence[Event]) -> str:
@@ -336,7 +347,7 @@ def _place(state: State, ui: UI) -> str:
     assert p is not None
     cards = [s.card for s in state.alive(p.player) if not s.placed]
     picks = choice_buttons(Command.CARD, cards, lambda c: CARDS[c].title, g.card if g else "")
-    problem = ""
+    problem = ""  # right under the question, above the tips: the bar's foot never covers it
     if g is not None and g.problem:
         problem = words.problem_html(words.placement(g.player, g.card, g.problem))
     title = CARDS[g.card].title if g else ""
@@ -345,7 +356,7 @@ def _place(state: State, ui: UI) -> str:
         f"(the {'bottom' if p.player == 1 else 'top'} strip){_keys(' or use the arrow keys')}; "
         "turn it by its round handle"
         f"{_keys(', the mouse wheel or ' + _keys_to_rotate())}."
-        f"</p>{_deployment_tip(state, p.player)}{_exposure(state, ui)}{problem}"
+        f"</p>{problem}{_deployment_tip(state, p.player)}{_exposure(state, ui)}"
         + foot(
             card_row(picks),
             actions(

@@ -45,6 +45,8 @@ def test_pairing_figures_count_a_draw_as_half_and_split_by_initiative() -> None:
     assert fig["first"]["games"] == 2 and fig["first"]["rate"] == 1.0  # won with the initiative
     assert fig["second"]["rate"] == 0.25  # a loss and a draw without it
     assert fig["mean_activations"] == 15.0
+    assert fig["draw_share"] == 0.25 and fig["draws_met"] is False  # one draw in 4 > 10%
+    assert "draws_met" not in pairing_figures(rows, None)
     lo, hi = fig["ci95"]
     assert lo < 0.625 < hi
 

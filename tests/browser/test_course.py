@@ -76,7 +76,7 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
             "() => !document.activeElement?.matches('#prompt .course-choices button')"
         )
         for number_, choice in enumerate(step.choices):
-            if choice.wrong:
+            if choice.wrong or choice.again:
                 player.press(f"#prompt button[data-choice='{number_}']")
                 said = page.locator("#prompt .course[data-wrong] .course-wrong")
                 said.wait_for()
@@ -84,7 +84,7 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
                 player.in_view()
                 player.press("#prompt button[data-action=course-retry]")
                 page.wait_for_selector(f"#prompt .course[data-step='{index}'] .course-ask")
-        right = next(i for i, c in enumerate(step.choices) if not c.wrong)
+        right = next(i for i, c in enumerate(step.choices) if not (c.wrong or c.again))
         player.press(f"#prompt button[data-choice='{right}']")
         said = page.locator(f"#prompt .course[data-step='{index + 1}'] .course-said")
         said.wait_for()

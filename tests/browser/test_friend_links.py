@@ -1,8 +1,9 @@
 """Playing a friend by link in two browsers (docs/link-play.md): a desktop invites a phone
 (360x640, touch), each device opens the other's links through the page's fragment at instant
-speed, and they play to the end with a React round trip; the links that must be refused are
-told in words and change nothing; Send uses the Web Share API where the device has it, else the
-clipboard, and the link is always in its box."""
+speed, and they play to victory (every enemy eliminated) with a React round trip; a second game
+starts from a recorded game's prefix with standing React orders and is played to victory too;
+the links that must be refused are told in words and change nothing; Send uses the Web Share
+API where the device has it, else the clipboard, and the link is always in its box."""
 
 from __future__ import annotations
 
@@ -11,8 +12,14 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from harness.pages import Table, open_menu
+from harness import friends
+from harness.pages import Table
+from harness.scripted_game import play_step
+from serm.core.scenario import by_name
 from serm.ui import friend
+
+PREFIX_SEED = 3
+"""The recorded game by link the second game starts from (harness.friends, seed 3)."""
 
 WAITING = (
     "() => !document.getElementById('friend').hidden"
@@ -108,7 +115,7 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
     if current is two:  # the friend won the roll-off: the inviter's first link goes to it
         open_link(two, link_of(one))
     passes = 0
-    while passes < 8:
+    while passes < 8 and not reacts:
         turn(current, moved, reacts)
         other = devices[1 - devices.index(current)]
         open_link(other, link_of(current))
@@ -116,16 +123,9 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
         if len(moved) == 2:
             passes += 1
     assert reacts, "no React round trip was played"
-    current.wait_for_function(WAITING)
-    open_menu(current)
-    current.click("#btn-concede")
-    current.click("#ask [data-action=answer-yes]")  # "concede the game?"
-    ended = link_of(current)
-    other = devices[1 - devices.index(current)]
-    open_link(other, ended)
+    play_to_the_end(devices, current)
     for device in devices:
-        device.wait_for_selector("#prompt [data-pending=none]")
-    assert "wins" in one.inner_text("#prompt") and "wins" in two.inner_text("#prompt")
+        assert "Every enemy is eliminated." in device.inner_text("#prompt .victory")
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]
@@ -154,6 +154,70 @@ def test_standing_react_orders_need_no_round_trip(page: Page, touch_page: Page) 
     current.wait_for_function(WAITING)
     log = current.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)")
     assert any("react" in line for line in log), log
+
+
+DECIDING = "#prompt [data-pending]:not([data-pending=none]):not([data-computer])"
+"""This device's own decision is asked."""
+OVER = "#prompt [data-pending=none]"
+
+
+def play_to_the_end(devices: list[Page], current: Page) -> tuple[int, list[str]]:
+    """Both devices play on, each deciding as ``harness.scripted_game`` does (Shoot when it
+    can, else Move at the nearest enemy) and sending its link when it waits on the friend,
+    until the game ends on both; the links passed, and each React decision asked."""
+    links, reacts, seen = 0, [], set[str]()
+    while True:
+        current.wait_for_function(WAITING)
+        while not current.locator("#friend:not([hidden])").count():
+            kind = Table(current).pending()[0]
+            assert kind != "none", "the game ended on a device that was not sent the last moves"
+            if kind == "react":
+                reacts.append(kind)
+            play_step(Table(current), 99, seen)
+            current.wait_for_function(WAITING)
+        other = devices[1 - devices.index(current)]
+        open_link(other, link_of(current))
+        links += 1
+        if current.locator(OVER).count():
+            other.wait_for_selector(OVER)
+            return links, reacts
+        current = other
+
+
+def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victory(
+    page: Page, touch_page: Page
+) -> None:
+    """A game by link recorded with standing React orders of 50% on both sides (computer
+    players deciding), cut after its deployment: each device is sent the whole game as it
+    stood then, and the two play on by links to the last soldier, no device asked to React."""
+    touch_page.set_viewport_size({"width": 360, "height": 640})
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    cut = next(
+        i
+        for i, held in enumerate(match.turns)
+        if friend.replay_state(held[1].record).activation_number >= 1
+    )
+    devices = [page, touch_page]  # Player 1's device, Player 2's
+    for side, fragment in match.prefix(cut).items():
+        open_link(devices[side - 1], "#" + fragment)
+    for device in devices:
+        device.wait_for_selector("#prompt [data-pending]")
+    current = next(d for d in devices if d.locator(DECIDING).count())
+    links, reacts = play_to_the_end(devices, current)
+    assert not reacts, "a device was asked to React despite its standing order"
+    for device in devices:
+        assert "Every enemy is eliminated." in device.inner_text("#prompt .victory")
+    logs = [
+        d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
+    ]
+    assert logs[0] == logs[1]
+    assert any("react" in line for line in logs[0]), logs[0]
+    games = [
+        next(v for k, v in storage(d).items() if k.startswith("serm-friend/"))["record"]
+        for d in devices
+    ]
+    assert games[0] == games[1]
+    assert len(games[0]["actions"]) > len(match.turns[cut][1].record.actions) and links > 2
 
 
 def changed_roll(item: list[Any]) -> list[Any]:

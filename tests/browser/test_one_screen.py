@@ -406,11 +406,13 @@ WORDS_JS = r"""
     }
     if (el instanceof SVGElement) return ''; // the board: nothing of the page lies over it
     for (const q of lines(el)) {
-      const y = (q.top + q.bottom) / 2;
-      for (const x of [q.left + 1, (q.left + q.right) / 2, q.right - 1]) {
-        const top = document.elementFromPoint(x, y);
-        if (top !== null && top !== el && !el.contains(top)) {
-          return `${at(r)} is covered by ${top.tagName} ${said(top)}`;
+      const h = q.bottom - q.top;
+      for (const y of [q.top + h / 4, q.top + h / 2, q.top + (3 * h) / 4]) {
+        for (const x of [q.left + 1, (q.left + q.right) / 2, q.right - 1]) {
+          const top = document.elementFromPoint(x, y);
+          if (top !== null && top !== el && !el.contains(top)) {
+            return `${at(r)} is covered by ${top.tagName} ${said(top)}`;
+          }
         }
       }
     }
@@ -431,7 +433,8 @@ WORDS_JS = r"""
 a button's or a board label's whole box) leaves the window, is cut by an ancestor that clips
 (the bar, a list that scrolls, the board), is cut short inside itself (an ellipsis), or is
 covered at a point of one of its lines (``document.elementFromPoint`` there is neither it nor
-inside it)."""
+inside it; each line is tried at its left, middle and right, a quarter, half and three quarters
+down, so a button reaching into a line's lower part counts)."""
 
 SIZES = {"phone": LAYOUTS["phone"], "desktop": LAYOUTS["desktop"]}
 
@@ -502,13 +505,17 @@ def words_at(page: Page, site_url: str, name: str, size: tuple[int, int], *texts
     return hidden_words(page, texts)
 
 
-@pytest.mark.parametrize("size", [(360, 640), (740, 360)])
+@pytest.mark.parametrize(
+    ("layout", "size"), [("phone", (360, 640)), ("phone", (740, 360)), ("desktop", (1280, 800))]
+)
 def test_a_card_that_may_not_go_there_says_why_in_view(
-    touch_page: Page, site_url: str, size: tuple[int, int]
+    request: pytest.FixtureRequest, site_url: str, layout: str, size: tuple[int, int]
 ) -> None:
     """The red warning under a card held where it may not go is read whole, above the cards
-    to place (on a short bar it takes the question's place: it says where the card may go)."""
-    assert words_at(touch_page, site_url, "deploy-refused", size, "#prompt .problem") == []
+    to place: right under the question, before the tips (on a short bar it takes the
+    question's place: it says where the card may go)."""
+    page: Page = request.getfixturevalue("touch_page" if layout == "phone" else "page")
+    assert words_at(page, site_url, "deploy-refused", size, "#prompt .problem") == []
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])

@@ -4,12 +4,18 @@ from the same position; the course's steps, skips, progress and screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 import pytest
 
+from serm.core import los
 from serm.core import queries as q
-from serm.core.state import PendingKind
+from serm.core.actions import React, Stop
+from serm.core.cards import CARD_NAMES
+from serm.core.geometry import Vec
+from serm.core.movement import position_at
+from serm.core.state import PendingKind, Status
 from serm.ui import course as c
 from serm.ui.lessons import LESSONS, Expect, Lesson
 from serm.ui.lessons.position import play_position
@@ -26,6 +32,9 @@ def check(expect: Expect, tried: c.Tried) -> None:
         assert state.soldier(*key).alive, key
     for viewer, target, seen in expect.sees:
         assert q.sees_soldier(state, state.soldier(*viewer), state.soldier(*target)) == seen
+    assert state.winner == expect.winner
+    for key, x, y in expect.moved:
+        assert (state.soldier(*key).x, state.soldier(*key).y) == pytest.approx((x, y))
 
 
 def test_the_course_has_the_seven_lessons_of_the_issue() -> None:
@@ -65,7 +74,8 @@ def test_each_choice_leads_to_what_the_lesson_says(lesson: Lesson) -> None:
             if not choice.wrong:
                 assert tried.refused is None
         chosen = (*chosen, c.answers(lesson)[len(chosen)])
-    assert play_position(lesson, chosen).state.pending is not None
+    last = play_position(lesson, chosen).state
+    assert last.pending is not None or last.winner == lesson.you
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=KEYS)
@@ -73,14 +83,14 @@ def test_the_wrong_choice_is_explained_and_retried_from_the_same_position(lesson
     index = KEYS.index(lesson.key)
     course = c.Course(index)
     for step_no, step in enumerate(lesson.steps):
-        wrong = [i for i, ch in enumerate(step.choices) if ch.wrong]
-        if wrong:
+        wrong = [i for i, ch in enumerate(step.choices) if ch.wrong or ch.again]
+        for index in wrong:
             before = c.course_screen(course)
-            course = c.choose(course, wrong[0])
-            assert course.tried == wrong[0]
+            course = c.choose(course, index)
+            assert course.tried == index
             shown = c.course_screen(course)
             assert "data-wrong" in shown.prompt
-            assert escape(step.choices[wrong[0]].says) in shown.prompt
+            assert escape(step.choices[index].says) in shown.prompt
             assert 'data-action="course-retry"' in shown.prompt
             assert 'data-action="course-choose"' not in shown.prompt
             course = c.retry(course)
@@ -88,6 +98,34 @@ def test_the_wrong_choice_is_explained_and_retried_from_the_same_position(lesson
         course = c.choose(course, c.answers(lesson)[step_no])
     assert course.answered
     assert 'data-action="course-next"' in c.course_screen(course).prompt
+
+
+SOLDIERS = {
+    "sight": {(1, "assault"), (2, "assault"), (2, "armored")},
+    "shoot": {(1, "assault"), (2, "ranger"), (2, "armored")},
+    "cover": {(1, "ranger"), (2, "gunner")},
+    "move": {(1, "assault"), (2, "armored")},
+    "react": {(1, "ranger"), (1, "assault"), (2, "assault"), (2, "ranger")},
+    "gunner": {(1, "gunner"), (2, "ranger"), (2, "assault"), (2, "armored")},
+    # the opening: the enemy's five are the five to knock out to win
+    "brawler": {(1, "brawler"), (1, "gunner"), *((2, c) for c in CARD_NAMES)},
+}
+"""The soldiers on the table as each lesson starts: only those it teaches with."""
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=KEYS)
+def test_a_lesson_starts_with_only_the_soldiers_it_teaches_with(lesson: Lesson) -> None:
+    """The others were eliminated by the record's prefix: shot, not set aside."""
+    state = play_position(lesson).state
+    assert {(s.player, s.card) for s in state.on_table()} == SOLDIERS[lesson.key]
+    assert all(s.placed for s in state.soldiers)
+    assert state.status == Status.PLAYING
+
+
+def test_the_opening_lesson_is_still_in_the_opening() -> None:
+    """Its spare cards went in a React's activation, which the opening does not count (R5)."""
+    state = play_position(LESSONS[-1]).state
+    assert q.opening_holds(state, state.soldier(1, "gunner"))
 
 
 def test_the_named_wrong_choices_are_the_issues() -> None:
@@ -104,6 +142,51 @@ def test_the_named_wrong_choices_are_the_issues() -> None:
         "gunner": "Turn, then shoot",
         "brawler": "Gunner: Shoot",
     }
+
+
+def test_reacting_can_be_declined_as_in_the_game() -> None:
+    """The React question offers the game's "no": the Move goes on, the step is asked again."""
+    lesson = LESSONS[KEYS.index("react")]
+    step = lesson.steps[1]
+    assert [(ch.label, ch.actions) for ch in step.choices if ch.again] == [
+        ("Let it go", (React(None),))
+    ]
+    game = play_position(lesson, (0,))
+    assert game.state.pending is not None and game.state.pending.kind == PendingKind.REACT
+
+
+def test_the_stop_drawn_is_where_the_reactor_sees_the_whole_mover() -> None:
+    """The stop the board proposes is the right choice's stop, and the engine's sight from the
+    reacting Ranger reaches every corner and the middle of the mover's card there."""
+    lesson = LESSONS[KEYS.index("react")]
+    state = play_position(lesson, (0, 0)).state
+    step = lesson.steps[2]
+    view = c.view_of(state, step, lesson.you, asking=True)
+    assert view.stop_at is not None
+    right = step.choices[c.answers(lesson)[2]]
+    assert Stop(view.stop_at) in right.actions
+    move = state.move
+    assert move is not None and move.reactor == "ranger"
+    at = position_at(move.path, view.stop_at)
+    mover = replace(state.soldier(2, "assault"), x=at.x, y=at.y)
+    ranger = state.soldier(1, "ranger")
+    there = state.with_soldier(mover)
+    assert q.sees_soldier(there, ranger, mover)
+    e = 0.01
+    for p in (*mover.polygon(), mover.pos):
+        dot = (
+            Vec(p.x - e, p.y - e),
+            Vec(p.x + e, p.y - e),
+            Vec(p.x + e, p.y + e),
+            Vec(p.x - e, p.y + e),
+        )
+        assert los.sees(q.viewer(ranger), dot, q.tall_terrain(there)), p
+    # the wrong choice's stop is one the Ranger does not see
+    wrong = next(ch for ch in step.choices if ch.wrong)
+    short = next(a for a in wrong.actions if isinstance(a, Stop))
+    at = position_at(move.path, short.distance)
+    hidden = replace(mover, x=at.x, y=at.y)
+    assert not q.sees_soldier(state.with_soldier(hidden), ranger, hidden)
 
 
 def test_skipping_every_lesson_finishes_the_course() -> None:
@@ -130,6 +213,6 @@ def test_the_board_draws_what_the_step_asks_about() -> None:
     shoot = c.course_screen(c.Course(1)).board
     assert "%" in shoot  # the kill chances on the targets
     move = c.view_of(
-        play_position(LESSONS[3]).state, LESSONS[3].steps[0], 1, asking=True
+        play_position(LESSONS[4]).state, LESSONS[4].steps[0], 1, asking=True
     ).move_preview
     assert move is not None and move.watchers  # the path and who could React along it

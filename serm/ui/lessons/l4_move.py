@@ -1,6 +1,6 @@
 """Lesson 4: a Move declared by direction, its exact length, halting, and a ram (R15, R16)."""
 
-from ...core.actions import Face, Move, React, Roll
+from ...core.actions import Face, Move, Roll
 from .model import Choice, Draw, Expect, Lesson, Step
 from .tables import drill, piece
 
@@ -23,16 +23,17 @@ LESSON = Lesson(
             choices=(
                 Choice(
                     "Up, into the wall",
-                    (Move("assault", 0.0), Roll(((4,), (3,))), React(None), Face(None)),
+                    (Move("assault", 0.0), Roll(((4,), (3,))), Face(None)),
                     "Rolled 7, but the wall halted it after 0.30 L. Aim past it.",
                     Expect(kept=((2, "armored"),)),
                     wrong=True,
                 ),
                 Choice(
                     "At the Armored",
-                    (Move("assault", RAM), Roll(((4,), (3,))), React(None), Face(None)),
-                    "Rolled 7: it slid into the Armored and rammed it: out.",
-                    Expect(out=((2, "armored"),)),
+                    (Move("assault", RAM), Roll(((4,), (3,)))),
+                    "Rolled 7: it slid into the Armored and rammed it: their last soldier out. "
+                    "You win.",
+                    Expect(out=((2, "armored"),), winner=1),
                 ),
             ),
         ),

@@ -5,8 +5,9 @@ from ...core.actions import End, Move, React, Roll, Shoot, Stop
 from .model import Choice, Draw, Expect, Lesson, Step
 from .tables import drill, piece
 
-SEEN_AT = 1.6
-"""L along the enemy Assault's Move, just past where your Ranger first sees it (1.52 L)."""
+SEEN_AT = 3.0
+"""L along the enemy Assault's Move where your Ranger sees all of it: past the ruin's end (it
+first sees a corner at 1.52 L, the card's middle at 2.1 L)."""
 
 LESSON = Lesson(
     key="react",
@@ -56,6 +57,13 @@ LESSON = Lesson(
                     "React",
                     (React("ranger"), Roll(((6,), (4,)))),
                     "React 10 beats Move 5.",
+                ),
+                Choice(
+                    "Let it go",
+                    (React(None),),
+                    "Let go, their Assault runs all 5 L. React to stop it.",
+                    Expect(kept=((2, "assault"),), moved=(((2, "assault"), 7.5, 3.5),)),
+                    again=True,
                 ),
             ),
         ),

@@ -1,7 +1,7 @@
 """Lesson 7: the Brawler's path, the opening rule, and winning (R5, R8, R17)."""
 
 from ...core.actions import Face, Move, Path, React, Roll, Shoot
-from .model import Choice, Draw, Expect, Lesson, Step
+from .model import REACT_CLEAR, Choice, Draw, Expect, Lesson, Step
 from .tables import default_table
 
 PATH = ((2.6, 8.6), (2.6, 6.1), (3.3, 4.0), (2.5, 3.9), (2.5, 1.81982))
@@ -15,6 +15,7 @@ LESSON = Lesson(
         "bending path that long. Knock out all five to win."
     ),
     table=default_table(),
+    clear=REACT_CLEAR,
     cards=(
         (1, "brawler", 5.0, 8.6, 0.0),
         (1, "gunner", 8.5, 8.6, 0.0),
@@ -23,7 +24,7 @@ LESSON = Lesson(
     ),
     steps=(
         Step(
-            ask="First activation of the game: what now?",
+            ask="The game's second activation: what now?",
             draw=Draw(
                 sight=(1, "gunner"),
                 marks=(((1, "brawler"), "eligible"), ((2, "armored"), "target")),

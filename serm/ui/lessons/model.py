@@ -2,8 +2,9 @@
 
 A lesson's position is a game record's prefix that the engine replays (``serm.core.game.Game``
 with its dice supplied by the record, as in referee mode, R24): the roll-off, the deployment of
-every card (the lesson's own cards where it puts them, the others aside at the back of their
-zones, facing away) and the lesson's own actions after it. Each step asks one question and
+every card (the lesson's own cards where it puts them, the others where they are shot), the
+eliminations that leave only the soldiers the lesson needs, and the lesson's own actions after
+it. Each step asks one question and
 offers choices; a choice is the actions it plays, dice included, so the outcome is always the
 one the lesson describes. One choice of each lesson is its named wrong one: its explanation is
 shown and the player tries again from the same position. Positions are in card lengths,
@@ -21,6 +22,12 @@ Spot = tuple[int, str, float, float, float]
 """A card the lesson places: (player, card, x, y, facing)."""
 
 SoldierKey = tuple[int, str]
+
+SHOTS_CLEAR = "shots"
+"""A lesson's spare cards are shot off the table one activation after another before it starts."""
+REACT_CLEAR = "react"
+"""A lesson set in the game's opening (R5): the first Move is reacted to by the enemy Gunner,
+whose Shoot takes off the player's spare cards; the enemy keeps its five."""
 
 
 @dataclass(frozen=True)
@@ -53,19 +60,24 @@ class Expect:
     sees: tuple[tuple[SoldierKey, SoldierKey, bool], ...] = ()
     refused: str = ""
     winner: int | None = None
+    moved: tuple[tuple[SoldierKey, float, float], ...] = ()
+    """Soldiers and where they stand afterwards."""
 
 
 @dataclass(frozen=True)
 class Choice:
     """One button of a step: its label, the actions it plays (dice included), what the panel then
     says, and what the engine must make of it. ``wrong``: the lesson's named wrong choice;
-    ``says`` is then its explanation, and the player retries the step."""
+    ``says`` is then its explanation, and the player retries the step (``again`` likewise)."""
 
     label: str
     actions: tuple[Action, ...]
     says: str
     expect: Expect = Expect()
     wrong: bool = False
+    again: bool = False
+    """A choice the game allows but the lesson does not follow: what it does is shown, and the
+    step is asked again, as after the wrong choice."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +92,8 @@ class Step:
 @dataclass(frozen=True)
 class Lesson:
     """One lesson: ``teaches`` (at most 40 words) says what it teaches; the position is
-    ``table`` with ``cards`` placed (the others aside) and ``prefix`` played after deployment;
+    ``table`` with ``cards`` placed, the other cards shot off the table (``clear``) and
+    ``prefix`` played after that;
     ``steps`` ask at most three inputs in all."""
 
     key: str
@@ -94,5 +107,6 @@ class Lesson:
     """The player who takes the first initiative (the roll-off's loser, R5)."""
     you: int = 1
     """The player the lesson's choices are made for."""
-    hold: str = ""
-    """A card of the player's left to place by the lesson's first choice (the last placement)."""
+    clear: str = SHOTS_CLEAR
+    """How the soldiers the lesson does not place leave the table (``SHOTS_CLEAR`` or
+    ``REACT_CLEAR``, ``serm.ui.lessons.position``)."""

@@ -1,0 +1,82 @@
+"""Closing in the way round the terrain (R16), and pressing harder as a draw nears (R8)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from serm.ai import STRENGTHS
+from serm.ai.evaluate import Evaluator, Weights
+from serm.ai.search import pressed_approach
+from serm.ai.travel import STEP, Travel
+from serm.core.game import Game
+from serm.core.geometry import Vec
+from serm.core.scenario import Terrain, by_name
+from serm.core.state import Soldier
+
+WALL = Terrain("wall", (Vec(3.0, 4.9), Vec(7.0, 4.9), Vec(7.0, 5.1), Vec(3.0, 5.1)), True)
+HARD = STRENGTHS["hard"]
+assert HARD.search is not None
+
+
+def test_on_an_open_table_the_way_is_the_straight_line() -> None:
+    way = Travel((), 10.0, 10.0)
+    field = way.field([Vec(5.0, 2.0)])
+    assert way.read(field, Vec(5.0, 8.0)) == pytest.approx(6.0, abs=2 * STEP)
+    assert way.read(field, Vec(1.0, 2.0)) == pytest.approx(4.0, abs=2 * STEP)
+
+
+def test_a_wall_between_makes_the_way_round_longer_than_the_line() -> None:
+    way = Travel((WALL,), 10.0, 10.0)
+    field = way.field([Vec(5.0, 3.0)])
+    behind_middle = way.read(field, Vec(5.0, 7.0))
+    # Round either end of the wall (x = 3 or 7): at least 2 + 2 each way, far more than 4.
+    assert behind_middle > 4.0 + 1.0
+    past_the_end = way.read(field, Vec(2.5, 6.0))
+    assert past_the_end < behind_middle
+
+
+def test_a_point_hard_by_the_terrain_still_has_a_distance() -> None:
+    way = Travel((WALL,), 10.0, 10.0)
+    field = way.field([Vec(5.0, 3.0)])
+    touching = way.read(field, Vec(5.0, 5.2))  # closer to the wall than a card's centre can come
+    assert touching < 10.0
+
+
+def soldier(player: int, card: str, x: float, y: float) -> Soldier:
+    return Soldier(player, card, x, y, 0.0, True)
+
+
+def test_closing_in_scores_the_spot_past_the_walls_end_over_the_one_behind_it() -> None:
+    """Straight lines call the spot right behind the wall nearer the enemy than the spot past its
+    end; the way round says the opposite, and closing in means going round."""
+    ev = Evaluator((WALL,), False, Weights(approach=1.0), (10.0, 10.0))
+    enemy = [(soldier(2, "armored", 5.0, 3.0), 1.0)]
+    behind = [(soldier(1, "ranger", 5.0, 6.0), 1.0)]
+    round_the_end = [(soldier(1, "ranger", 2.2, 6.0), 1.0)]
+    assert (Vec(5.0, 6.0) - Vec(5.0, 3.0)).length() < (Vec(2.2, 6.0) - Vec(5.0, 3.0)).length()
+    assert ev.gap(round_the_end, enemy) < ev.gap(behind, enemy)
+
+
+def test_the_look_ahead_presses_harder_the_nearer_the_draw_when_ahead() -> None:
+    """R8: the side ahead loses its lead to a draw after a run of quiet activations; its
+    approach weight grows with its lead and the run gone, and stays put when it is not ahead."""
+    game = Game(by_name("default", 0), 1)
+    st = game.state
+    soldiers = []
+    for i, s in enumerate(st.soldiers):
+        alive = s.player == 1 or s.card in ("armored",)
+        soldiers.append(
+            replace(s, x=1.0 + i * 0.8, y=3.0 if s.player == 1 else 7.0, placed=True, alive=alive)
+        )
+    st = replace(st, soldiers=tuple(soldiers))
+    look = HARD.search
+    assert look is not None
+    base = pressed_approach(replace(st, quiet_activations=0), 1, look)
+    mid = pressed_approach(replace(st, quiet_activations=20), 1, look)
+    late = pressed_approach(replace(st, quiet_activations=36), 1, look)
+    assert base == look.approach
+    assert base < mid < late
+    behind = pressed_approach(replace(st, quiet_activations=36), 2, look)
+    assert behind == look.approach
