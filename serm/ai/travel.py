@@ -22,6 +22,8 @@ STEP = 0.25
 """The grid's cell size, in card lengths."""
 CLEARANCE = 0.3
 """How near terrain a card's centre can come (half the narrow side of a card, a little less)."""
+FIELDS_KEPT = 64
+"""Distance fields kept per table (the oldest goes first): a game's page must not grow."""
 
 _DIAG = math.sqrt(2.0)
 _MOVES = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0)) + tuple(
@@ -97,6 +99,8 @@ class Travel:
         key = tuple(sorted((round(g.x, 3), round(g.y, 3)) for g in goals))
         got = self._fields.get(key)
         if got is None:
+            if len(self._fields) >= FIELDS_KEPT:
+                del self._fields[next(iter(self._fields))]  # the oldest
             got = self._fields[key] = self._build(goals)
         return got
 

@@ -6,12 +6,13 @@ import json
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bench.ai import scenario_for
 from serm.ai import STRENGTHS, SearchPlayer, act, deploy, make_player, odds
-from serm.ai.evaluate import Weights
+from serm.ai.evaluate import Evaluator, Weights
 from serm.ai.match import play
 from serm.ai.plans import STANDOFF, Planner
 from serm.core import apply
@@ -129,12 +130,21 @@ def first_activation(seed: int, table: str = "default", opening: str | None = No
     return game.state
 
 
-def test_work_cap_bounds_a_decision() -> None:
+def test_work_cap_bounds_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Config.max_evals`` bounds the boards scored (plus candidates) of a decision."""
     state = first_activation(4)
     player = SearchPlayer("hard", 3)
     player.cfg = replace(STRENGTHS["hard"], max_evals=25, search=None)  # the planner alone
+    scored = []
+    score = Evaluator.score
+
+    def counted(self: Evaluator, *args: Any, **kwargs: Any) -> float:
+        scored.append(1)
+        return score(self, *args, **kwargs)
+
+    monkeypatch.setattr(Evaluator, "score", counted)
     steps = list(player.think(state))
-    assert len(steps) <= 26 + 1
+    assert 0 < len(scored) <= 26
     action = steps[-1]
     assert action is not None
     apply(state, action)  # still legal

@@ -9,7 +9,7 @@ import pytest
 from serm.ai import STRENGTHS
 from serm.ai.evaluate import Evaluator, Weights
 from serm.ai.search import pressed_approach
-from serm.ai.travel import STEP, Travel
+from serm.ai.travel import FIELDS_KEPT, STEP, Travel
 from serm.core.game import Game
 from serm.core.geometry import Vec
 from serm.core.scenario import Terrain, by_name
@@ -35,6 +35,14 @@ def test_a_wall_between_makes_the_way_round_longer_than_the_line() -> None:
     assert behind_middle > 4.0 + 1.0
     past_the_end = way.read(field, Vec(2.5, 6.0))
     assert past_the_end < behind_middle
+
+
+def test_the_fields_kept_are_bounded() -> None:
+    way = Travel((WALL,), 10.0, 10.0)
+    for i in range(FIELDS_KEPT + 10):
+        way.field([Vec(0.5 + i * 0.1, 1.0)])
+    assert len(way._fields) == FIELDS_KEPT
+    assert way.field([Vec(0.5, 1.0)]) == way._build([Vec(0.5, 1.0)])  # the oldest, made again
 
 
 def test_a_point_hard_by_the_terrain_still_has_a_distance() -> None:

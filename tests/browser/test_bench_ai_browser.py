@@ -73,6 +73,9 @@ def test_bench_ai_browser_smoke(site_dir: Path) -> None:
     assert sum(d["n"] for d in easy["by_kind"].values()) == CAP
     assert "place" in easy["by_kind"]  # deployment comes first
 
+    longest_ms = easy["longest_slice"]["max"] * 1000
+    assert easy["slice_met"] is (longest_ms < ai_browser.SLICE_BUDGET_MS)
+
     budget = figures["task_budget_ms"]
     assert budget == ai_browser.TASK_BUDGET_MS
     _longest_task_is_real(easy)
