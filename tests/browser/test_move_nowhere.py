@@ -8,8 +8,6 @@ top, though the words above it are scrolled out of the bar.
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import Page
 
 from harness.fresh import open_site
@@ -34,29 +32,19 @@ player 1 acts first (R5)."""
 
 def save_text() -> str:
     """The autosave of a hot-seat game at player 1's first activation, its Assault's Move
-    being aimed the way the card faces (``serm.ui.saves.encode``'s format)."""
+    being aimed the way the card faces (``serm.ui.saves.encode``)."""
     from serm.core.actions import Place, Roll
     from serm.core.game import Game
     from serm.core.scenario import by_name
-    from serm.ui.saves import FORMAT, VERSION, summarise
+    from serm.ui.model import UI, ActMode, Choice
+    from serm.ui.saves import encode
 
     game = Game(by_name("default"), seed=5, auto_dice=False)
     game.play(Roll(((1,), (6,))))
     for player, card, x, y, facing in PLACES:
         game.play(Place(card, x, y, facing, player=player))
-    record = game.record.to_dict()
-    record["players"] = {str(p): {"name": f"Player {p}", "kind": "human"} for p in (1, 2)}
-    save = {
-        "format": FORMAT,
-        "version": VERSION,
-        "revision": 1,
-        "saved_at": "2026-01-01T00:00:00.000Z",
-        "name": "Autosave",
-        "summary": summarise(game).to_dict(),
-        "record": record,
-        "ui": {"selected": "assault", "mode": "aim", "aim": 0.0},
-    }
-    return json.dumps(save, separators=(",", ":"))
+    aimed = UI(choice=Choice((1, "assault"), ActMode.AIM, aim=0.0))
+    return encode(game, aimed, "Autosave", saved_at="")
 
 
 def test_a_move_that_goes_nowhere_cannot_be_rolled_on_a_small_phone(
