@@ -266,8 +266,8 @@ def _shown_heading(shown: int, decider: int, names: tuple[str, str]) -> str:
     soldier's shot is its player's, whoever decides next); the question below it is
     ``decider``'s, said so in a line of its own."""
     return (
-        f'<h2 class="decider shown">{who(shown, names)}</h2>'
-        f'<p class="next">Next: {who(decider, names)}</p>'
+        f'<div class="headline"><h2 class="decider shown">{who(shown, names)}</h2>'
+        f'<p class="next">Next: {who(decider, names)}</p></div>'
     )
 
 
@@ -276,8 +276,9 @@ def _skip_hint(ui: UI) -> str:
     if not ui.playback.playing:
         return ""
     return (
-        '<p class="skip-hint" role="status">'
-        "Showing what was played: tap, click or press a key to skip.</p>"
+        '<p class="skip-hint" role="status">Showing what was played: '
+        '<span class="wide-words">tap, click or press a key to skip.</span>'
+        '<span class="phone-words">tap to skip.</span></p>'
     )
 
 
