@@ -181,7 +181,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
-        return f'<div data-pending="none">{results}{said}{_victory(state, names)}</div>'
+        victory = _victory(state, names, ui.seats.by_link)
+        return f'<div data-pending="none">{results}{said}{victory}</div>'
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
@@ -817,7 +818,9 @@ def _target(state: State, ui: UI) -> str:
     )
 
 
-def _victory(st: State, names: tuple[str, str]) -> str:
+def _victory(st: State, names: tuple[str, str], by_link: bool = False) -> str:
+    """The game's end: who won and how, and what to do next. A game by link's rematch is a new
+    invitation to the same friend with the sides swapped (sent as the game's links are)."""
     if st.status != Status.FINISHED:
         return ""
     if st.winner is None:
@@ -831,9 +834,19 @@ def _victory(st: State, names: tuple[str, str]) -> str:
     return (
         f'<div class="victory" role="alert"><h2>{title}</h2>'
         f"<p>{escape(how)}{words.rules_html('R8') if st.winner is None else ''}</p>"
-        f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
+        f'<div class="actions">{_rematch(by_link)}'
         f"{button('Watch replay', 'watch-game')}{button('Share', 'share-game')}"
         f"{button('Download record', 'download')}</div></div>"
+    )
+
+
+def _rematch(by_link: bool) -> str:
+    if not by_link:
+        return button("Rematch", "rematch", primary=True)
+    return (
+        '<button type="button" class="primary" data-action="friend-rematch" '
+        'aria-description="A new invitation to your friend, sides swapped">'
+        "Rematch by link</button>"
     )
 
 

@@ -339,16 +339,14 @@ WORDS = (
     "#prompt .recent > li:last-child",
     "#prompt .victory h2",
     "#prompt .victory > p",
-    "#prompt button:not(.friend-offer button)",
+    "#prompt button",
     "#layer-overlay rect + text",
 )
 """What a player must read at each moment: the status line, the welcome's sentence, the
 question (its first paragraph; a React's words), every warning and message, the newest line of
 what just happened (a shot's result; the viewer's step), the victory, every button's label and
 the board's labels on their rounded boxes (a Move's odds, a card that may not go there). Tips,
-notes and the rules in full are left out: the bar scrolls to them; so is the welcome's offer to
-play a friend by link, below the table picker (the start screen's own question, who plays each
-side and Start game, stays in view)."""
+notes and the rules in full are left out: the bar scrolls to them."""
 
 WORDS_JS = r"""
 (texts) => {
