@@ -288,8 +288,19 @@ class Dismiss:
     """The notices are read."""
 
 
+@dataclass(frozen=True)
+class LinkNews:
+    """A friend's link (a game by link) was opened: ``said`` is what the page says of it (None:
+    taken in without a word). It replaces ``before``, the words of the link opened before it,
+    which this one answers or outdates, so the newest stays in view on a small screen."""
+
+    said: str | None
+    before: str | None = None
+
+
 AppEvent = (
     Start
+    | LinkNews
     | Rematch
     | Opened
     | Played
@@ -644,9 +655,15 @@ def _dismiss(app: AppState, _e: Dismiss) -> Stepped:
     return replace(app, notices=()), ()
 
 
+def _link_news(app: AppState, e: LinkNews) -> Stepped:
+    app = replace(app, notices=tuple(m for m in app.notices if m != e.before))
+    return _notice(app, e.said) if e.said is not None else (app, ())
+
+
 _RULES: dict[type, Callable[[AppState, Any], Stepped]] = {
     Start: _start,
     Rematch: _start,
+    LinkNews: _link_news,
     Opened: _opened,
     Played: _played,
     Welcomed: _welcomed,

@@ -72,6 +72,7 @@ def seats(game: Game) -> Seats:
         names=(names[0], names[1]),
         computers=frozenset(computer_seats(game.record)),
         referee=not game.auto_dice,
+        by_link=game.record.link is not None,
     )
 
 

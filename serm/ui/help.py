@@ -88,7 +88,9 @@ pass without anyone being eliminated, the game is a draw.</li>
 <li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
 <strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and
 <strong>M</strong>ove. Player 1's cards have a solid edge and a round ● before the name,
-player 2's a dashed edge and a ◆. Tap a card to see its stats, its special rule and the odds.
+player 2's a dashed edge and a ◆. On a small board a card shows the first two letters of its
+name and only the numbers, in the same places (Shoot and Endure above, React and Move below).
+Tap a card to see its stats, its special rule and the odds.
 </li>
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
 (player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
@@ -188,7 +190,8 @@ def welcome_html(
 ) -> str:
     """The start box: continue the autosaved game (``resume`` describes it), or start a new one.
     Who plays each side (a human or the computer) comes first and Start game stays at the bar's
-    foot, so a phone shows both without scrolling the bar; the tables follow. ``course``: how
+    foot beside the course and Play a friend (by link), so a phone shows them all without
+    scrolling the bar; the tables follow. ``course``: how
     the course is offered beside Start game ("offer"; "unkept": offered, and this browser keeps
     no progress; "": finished or skipped, not offered)."""
     cont = (
@@ -208,9 +211,11 @@ def welcome_html(
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"
         + '<div class="actions"><button type="button" class="primary" data-action="start">'
-        f"Start game</button>{_course_offer(course)}</div>"
-        '<p class="friend-offer">Your friend on another device? <button type="button" '
-        'data-action="friend">Play a friend (by link)</button></p>'
+        f"Start game</button>{_course_offer(course)}"
+        '<button type="button" class="friend-offer" data-action="friend" aria-description='
+        '"Your friend plays on their own device; you send each other links.">'
+        '<span class="wide-words">Play a friend (by link)</span>'
+        '<span class="phone-words">Friend by link</span></button></div>'
         "<p>The rules: <em>How to play</em> (in the <em>Menu</em> on a phone); this bar "
         "always says what to do next.</p></div>"
     )

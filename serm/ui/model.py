@@ -68,6 +68,9 @@ class Seats:
     computers: frozenset[int] = frozenset()
     referee: bool = False
     """True when dice are typed in from physical dice instead of rolled here (R24)."""
+    by_link: bool = False
+    """True for a game by link: the other seat is a friend on another device, so a rematch is
+    a new invitation to that friend."""
 
     def name(self, player: int) -> str:
         return self.names[player - 1] if player in (1, 2) else f"Player {player}"

@@ -34,6 +34,7 @@ from .screen import (
     facing_problem,
     nowhere,
     reactors,
+    sure_halt,
 )
 
 RESULT_KINDS = (
@@ -70,15 +71,18 @@ def button(
     key: str | None = None,
     primary: bool = False,
     pressed: bool | None = None,
+    disabled: bool = False,
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
-    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button."""
+    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button;
+    ``disabled`` shows it but takes no press."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
     kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
     state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
+    state += " disabled" if disabled else ""
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
         f"{escape(label)}{kbd}</button>"
@@ -177,7 +181,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
-        return f'<div data-pending="none">{results}{said}{_victory(state, names)}</div>'
+        victory = _victory(state, names, ui.seats.by_link)
+        return f'<div data-pending="none">{results}{said}{victory}</div>'
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
@@ -262,8 +267,8 @@ def _shown_heading(shown: int, decider: int, names: tuple[str, str]) -> str:
     soldier's shot is its player's, whoever decides next); the question below it is
     ``decider``'s, said so in a line of its own."""
     return (
-        f'<h2 class="decider shown">{who(shown, names)}</h2>'
-        f'<p class="next">Next: {who(decider, names)}</p>'
+        f'<div class="headline"><h2 class="decider shown">{who(shown, names)}</h2>'
+        f'<p class="next">Next: {who(decider, names)}</p></div>'
     )
 
 
@@ -272,8 +277,9 @@ def _skip_hint(ui: UI) -> str:
     if not ui.playback.playing:
         return ""
     return (
-        '<p class="skip-hint" role="status">'
-        "Showing what was played: tap, click or press a key to skip.</p>"
+        '<p class="skip-hint" role="status">Showing what was played: '
+        '<span class="wide-words">tap, click or press a key to skip.</span>'
+        '<span class="phone-words">tap to skip.</span></p>'
     )
 
 
@@ -547,21 +553,24 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
         f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
         f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
-        + _nowhere(state, ui)
         + _outlook(state, ui, s)
         + _facing_problem(state, ui)
-        + actions(
-            button("Roll Move", Command.CONFIRM, primary=True),
-            button("Back", Command.CANCEL),
-        )
+        + _roll_move(state, ui)
     )
 
 
-def _nowhere(state: State, ui: UI) -> str:
-    """A warning when the Move aimed now would halt at once (against the table edge, terrain
-    or a soldier of its own), said before the roll."""
+def _roll_move(state: State, ui: UI) -> str:
+    """Roll Move and Back, at the bar's foot. A Move aimed to halt at once (against the table
+    edge, terrain or a soldier of its own) goes nowhere: Roll Move is then shown but takes no
+    press, and why is said right above it, in view with it (the words above may be scrolled)."""
     said = nowhere(state, ui)
-    return "" if said is None else words.problem_html(said)
+    return foot(
+        "" if said is None else words.problem_html(said),
+        actions(
+            button("Roll Move", Command.CONFIRM, primary=True, disabled=said is not None),
+            button("Back", Command.CANCEL),
+        ),
+    )
 
 
 def _outlook(state: State, ui: UI, s: Soldier) -> str:
@@ -576,14 +585,32 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
-        + ("from the start" if w.entry < 0.05 else f"after {w.entry:.1f} L")
-        + f" ({percent(w.chance)} to stop it)"
+        + ("from the start" if w.entry < 0.05 else f"once it has gone {w.entry:.1f} L")
+        + f" ({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
     return (
         f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. '
-        f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong> "
-        f"(their best React for each roll).{words.rules_html('R18', 'R19')}</p>"
+        f"{_stop_odds(state, ui, s, f.stop_chance)}: their player then picks where it stops, "
+        "anywhere back to where it sets off, and their soldier acts at once."
+        f"{words.rules_html('R18', 'R19', 'C15')}</p>"
+    )
+
+
+def _stop_odds(state: State, ui: UI, s: Soldier, chance: float) -> str:
+    """The chance a React beats the roll of the Move aimed now (their best React for each
+    roll), said as the chance it is stopped, unless it halts at the same point whatever it
+    rolls: then no React stops it any later, and the chance is that their soldier acts."""
+    sure = sure_halt(state, ui)
+    if sure is None:
+        return (
+            f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
+            "(their best React for each roll)"
+        )
+    where, what = sure
+    return (
+        f"Whatever it rolls, your {escape(s.type.title)} halts after {where:.2f} L against "
+        f"{escape(what)}. <strong>Chance their React beats the roll: {percent(chance)}</strong>"
     )
 
 
@@ -753,9 +780,12 @@ def _confirm_react(state: State, card: str) -> str:
 
 def _stop() -> str:
     return (
-        "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path"
+        "<p>Your React succeeded. Pick where the enemy stops along its path, anywhere from "
+        "where it set off to where it would halt: drag on the path"
         + _keys(" or use the arrow keys")
-        + ". It starts where your soldier first saw it.</p>"
+        + ". It starts where your soldier first saw it."
+        + words.rules_html("R19", "C15")
+        + "</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
 
@@ -788,7 +818,9 @@ def _target(state: State, ui: UI) -> str:
     )
 
 
-def _victory(st: State, names: tuple[str, str]) -> str:
+def _victory(st: State, names: tuple[str, str], by_link: bool = False) -> str:
+    """The game's end: who won and how, and what to do next. A game by link's rematch is a new
+    invitation to the same friend with the sides swapped (sent as the game's links are)."""
     if st.status != Status.FINISHED:
         return ""
     if st.winner is None:
@@ -802,9 +834,19 @@ def _victory(st: State, names: tuple[str, str]) -> str:
     return (
         f'<div class="victory" role="alert"><h2>{title}</h2>'
         f"<p>{escape(how)}{words.rules_html('R8') if st.winner is None else ''}</p>"
-        f'<div class="actions">{button("Rematch", "rematch", primary=True)}'
+        f'<div class="actions">{_rematch(by_link)}'
         f"{button('Watch replay', 'watch-game')}{button('Share', 'share-game')}"
         f"{button('Download record', 'download')}</div></div>"
+    )
+
+
+def _rematch(by_link: bool) -> str:
+    if not by_link:
+        return button("Rematch", "rematch", primary=True)
+    return (
+        '<button type="button" class="primary" data-action="friend-rematch" '
+        'aria-description="A new invitation to your friend, sides swapped">'
+        "Rematch by link</button>"
     )
 
 

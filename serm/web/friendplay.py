@@ -21,12 +21,13 @@ from pyodide.ffi import create_proxy, to_js
 
 from serm.core.actions import Action
 from serm.core.game import Game
+from serm.core.pact import canonical
 from serm.core.record import RecordError, from_dict
 from serm.core.scenario import by_name
 from serm.core.state import State
 from serm.ui import friend, friend_panel
-from serm.ui.app_state import Refused
-from serm.ui.saves import SLOT, Loaded
+from serm.ui.app_state import LinkNews, Refused
+from serm.ui.saves import OTHER_TAB, SLOT, Loaded
 from serm.web.dom import el, null
 
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ class FriendPlay:
         self.sent = False
         self.link = ""
         self.whole = False
+        self.told: str | None = None
+        """What the page said of the friend's link opened last (the next link's words replace
+        it)."""
         self._shared = create_proxy(lambda *_: self._say("Sent."))
         self._copied = create_proxy(lambda *_: self._say("Copied: paste it to your friend."))
         self._not_shared = create_proxy(lambda *_: self._say("Copy the link below by hand."))
@@ -86,6 +90,7 @@ class FriendPlay:
             "friend": self.setup,
             "friend-invite": self.invite,
             "friend-accept": self.accept,
+            "friend-rematch": self.rematch,
             "friend-send": self.send,
             "friend-whole": self.send_whole,
             "friend-file": self.save_file,
@@ -105,6 +110,18 @@ class FriendPlay:
         table = self._table()
         scenario = by_name(table, int(js.Math.floor(js.Math.random() * 2**31)))
         held = friend.start(scenario, side, PLAYERS, _chosen_order())
+        self._show(held, held.record, ())
+
+    def rematch(self) -> None:
+        """A rematch of the game by link on screen: a new invitation to the same friend on the
+        same table (a new layout of a random one), the sides swapped, this device's standing
+        React order kept; the game just ended stays in Saves."""
+        old = self.held
+        if old is None:
+            return
+        table = old.record.scenario.name.split("-")[0]
+        scenario = by_name(table, int(js.Math.floor(js.Math.random() * 2**31)))
+        held = friend.start(scenario, old.friend, PLAYERS, old.pact.order(old.me))
         self._show(held, held.record, ())
 
     def _table(self) -> str:
@@ -142,7 +159,7 @@ class FriendPlay:
         try:
             letter = friend.read(fragment)
         except friend.Refused as exc:
-            self._tell(str(exc))
+            self._news(str(exc))
             return
         held = self._load(letter["g"])
         if letter["k"] == "invite" and held is None:
@@ -162,10 +179,9 @@ class FriendPlay:
         try:
             got = friend.receive(letter, held, order)
         except friend.Refused as exc:
-            self._tell(f"{exc} Nothing was changed.")
+            self._news(f"{exc} Nothing was changed.")
             return
-        if got.note is not None:
-            self._tell(got.note)
+        self._news(got.note)
         self._keep(got.held)
         if held is None or letter["k"] == "answer" or got.note is not None:
             self._show(got.held, got.held.record, ())
@@ -195,9 +211,12 @@ class FriendPlay:
         if link is None:
             self.held = None
             return
+        stored = self._load(link.game)
         if self.held is None or self.held.pact.game != link.game:
-            self.held = self._load(link.game)
+            self.held = stored
             self.remote.queue = []
+        elif stored is not None and _extends(stored.record.actions, self.held.record.actions):
+            self.held = stored  # the game as far as this browser has it (another tab's newer)
         if self.held is None:
             return
         play = self.app.play
@@ -218,8 +237,10 @@ class FriendPlay:
             return
         if len(game.record.actions) > len(held.record.actions):
             record = replace(game.record, actions=list(game.record.actions))
+            if not self._keep(replace(held, record=record)):
+                self._hide()  # moves not kept: no link of them (another tab went on)
+                return
             self.held = held = replace(held, record=record)
-            self._keep(held)
             self.sent = self.whole = False
         if not _to_send(held, game.state):
             self._hide()
@@ -291,12 +312,20 @@ class FriendPlay:
 
     # --- storage -------------------------------------------------------------------------------
 
-    def _keep(self, held: friend.Held) -> None:
+    def _keep(self, held: friend.Held) -> bool:
+        """Keep ``held`` as this browser's copy of its game by link. Refused (False, the
+        player told) when the copy kept holds moves ``held`` lacks: another tab of this
+        browser played the game on, and its moves are not written over (``OTHER_TAB``)."""
+        stored = self._load(held.pact.game)
+        if stored is not None and not _extends(held.record.actions, stored.record.actions):
+            self._tell(OTHER_TAB)
+            return False
         data = {"me": held.me, "peer_has": held.peer_has, "record": held.record.to_dict()}
         try:
             self.app.slots.store.storage.set(META + held.pact.game, json.dumps(data))
         except Exception:  # storage full or refused: the Saves slot still holds the game
             self._tell("This browser did not keep the game by link; keep the page open.")
+        return True
 
     def _load(self, game_id: str) -> friend.Held | None:
         text = self.app.slots.store.storage.get(META + game_id)
@@ -315,11 +344,23 @@ class FriendPlay:
     def _tell(self, words: str) -> None:
         self.app.dispatch(Refused(words))
 
+    def _news(self, words: str | None) -> None:
+        """What the page says of the friend's link just opened (None: nothing), in place of
+        what it said of the one before."""
+        before, self.told = self.told, words
+        self.app.dispatch(LinkNews(words, before))
+
 
 def _slot(held: friend.Held) -> tuple[str, str]:
     """Where a game by link is saved, and its name in Saves: one per game."""
     game = held.pact.game
     return f"{SLOT}friend-{game}", f"Friend game {game[:4]} (you: Player {held.me})"
+
+
+def _extends(actions: list[Action], base: list[Action]) -> bool:
+    """True when ``actions`` begin with every action of ``base`` (they lose none of them)."""
+    n = len(base)
+    return len(actions) >= n and [canonical(a) for a in actions[:n]] == [canonical(a) for a in base]
 
 
 def _to_send(held: friend.Held, state: State) -> bool:

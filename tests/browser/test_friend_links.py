@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Response
 
 from harness import friends
+from harness.chromium import wait_until_booted
 from harness.pages import Table
 from harness.scripted_game import play_step
 from serm.core.scenario import by_name
+from serm.core.state import PendingKind, Status
 from serm.ui import friend
+from tests.browser.test_offline import wait_for_service_worker
 
 PREFIX_SEED = 3
 """The recorded game by link the second game starts from (harness.friends, seed 3)."""
@@ -161,20 +164,26 @@ DECIDING = "#prompt [data-pending]:not([data-pending=none]):not([data-computer])
 OVER = "#prompt [data-pending=none]"
 
 
+def play_turn(page: Page, reacts: list[str], seen: set[str]) -> None:
+    """This device's decisions, made as ``harness.scripted_game`` makes them (Shoot when it
+    can, else Move at the nearest enemy), until it waits on its friend; each React asked is
+    noted in ``reacts``."""
+    page.wait_for_function(WAITING)
+    while not page.locator("#friend:not([hidden])").count():
+        kind = Table(page).pending()[0]
+        assert kind != "none", "the game ended on a device that was not sent the last moves"
+        if kind == "react":
+            reacts.append(kind)
+        play_step(Table(page), 99, seen)
+        page.wait_for_function(WAITING)
+
+
 def play_to_the_end(devices: list[Page], current: Page) -> tuple[int, list[str]]:
-    """Both devices play on, each deciding as ``harness.scripted_game`` does (Shoot when it
-    can, else Move at the nearest enemy) and sending its link when it waits on the friend,
-    until the game ends on both; the links passed, and each React decision asked."""
-    links, reacts, seen = 0, [], set[str]()
+    """Both devices play on (``play_turn``), each sending its link when it waits on the
+    friend, until the game ends on both; the links passed, and each React decision asked."""
+    links, reacts, seen = 0, list[str](), set[str]()
     while True:
-        current.wait_for_function(WAITING)
-        while not current.locator("#friend:not([hidden])").count():
-            kind = Table(current).pending()[0]
-            assert kind != "none", "the game ended on a device that was not sent the last moves"
-            if kind == "react":
-                reacts.append(kind)
-            play_step(Table(current), 99, seen)
-            current.wait_for_function(WAITING)
+        play_turn(current, reacts, seen)
         other = devices[1 - devices.index(current)]
         open_link(other, link_of(current))
         links += 1
@@ -182,6 +191,21 @@ def play_to_the_end(devices: list[Page], current: Page) -> tuple[int, list[str]]
             other.wait_for_selector(OVER)
             return links, reacts
         current = other
+
+
+def friend_to_move(match: friends.Match) -> tuple[int, int]:
+    """The first turn of ``match`` after its deployment whose sender's friend decides next and
+    sends ``match.letters[turn + 3]``, after which the sender is asked an activation; and the
+    sender's side (whose device, holding the game as it stood after that turn, waits on the
+    friend's link)."""
+    for i in range(len(match.turns) - 2):
+        side = match.letters[i + 2][0]
+        state = friend.replay_state(match.turns[i + 1][side].record)
+        p = state.pending
+        if state.status == Status.PLAYING and p is not None and p.kind == PendingKind.ACT:
+            if p.player == side and match.letters[i + 3][0] == 3 - side:
+                return i, side
+    raise AssertionError("no such turn")
 
 
 def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victory(
@@ -218,6 +242,174 @@ def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victor
     ]
     assert games[0] == games[1]
     assert len(games[0]["actions"]) > len(match.turns[cut][1].record.actions) and links > 2
+
+
+def test_a_rematch_of_a_game_by_link_is_a_new_invitation_with_the_sides_swapped(
+    page: Page, touch_page: Page
+) -> None:
+    """Each device holds a finished game by link (sent the whole game); Rematch by link on
+    Player 1's device makes a new invitation to the friend on the same table, in which it plays
+    Player 2; the friend accepts, the new game begins, and the finished game stays as it was."""
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    devices = [page, touch_page]
+    for side, fragment in match.prefix(len(match.turns) - 1).items():
+        open_link(devices[side - 1], "#" + fragment)
+    for device in devices:
+        device.wait_for_selector("#prompt .victory")
+    ended = [storage(d) for d in devices]
+    page.click("#prompt .victory [data-action=friend-rematch]")
+    invitation = link_of(page)
+    letter = friend.read(invitation.split("#", 1)[1])
+    assert (letter["k"], letter["s"], letter["sc"]["name"]) == ("invite", 2, "open")
+    open_link(touch_page, invitation)
+    assert "You play Player 1 on the open table" in touch_page.inner_text("#prompt")
+    touch_page.locator("#prompt [data-action=friend-accept]").tap()
+    open_link(page, link_of(touch_page))
+    page.wait_for_function(WAITING)
+    for device, side, before in zip(devices, (2, 1), ended, strict=True):
+        now = storage(device)
+        assert {k: v for k, v in now.items() if k in before} == before  # the ended game kept
+        new = [v for k, v in now.items() if k.startswith("serm-friend/") and k not in before]
+        assert [held["me"] for held in new] == [side]
+        assert new[0]["record"]["link"]["game"] == letter["g"]
+
+
+IN_VIEW = """sel => {
+  const box = document.querySelector(sel).getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight
+    && document.querySelector(sel).contains(top);
+}"""
+"""True when the element of ``sel`` lies whole in the window, not covered at its middle."""
+
+
+def told(page: Page, words: str) -> None:
+    """``words`` are in the page's notice, and the notice is in view."""
+    page.wait_for_selector("#notice:not([hidden])")
+    assert words in page.inner_text("#notice"), page.inner_text("#notice")
+    assert page.evaluate(IN_VIEW, "#notice"), "the notice is out of view"
+
+
+def test_a_link_out_of_order_and_a_link_of_another_game_are_told_and_change_nothing(
+    touch_page: Page,
+) -> None:
+    """The phone (360x640) holds Player 2's side of a recorded game by link (sent the whole
+    game). Its friend's link that follows one it has not opened, and a link of another game,
+    are each told in words in view, every saved game unchanged; the skipped link, then the
+    later one, are taken in."""
+    phone = touch_page
+    phone.set_viewport_size({"width": 360, "height": 640})
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    k = next(i for i in range(4, len(match.turns)) if match.letters[i + 2][0] == 2)
+    open_link(phone, "#" + match.prefix(k)[2])
+    phone.wait_for_selector("#prompt [data-pending]")
+    skipped, later = match.letters[k + 3][1], match.letters[k + 5][1]
+    other_game = friends.play(("greedy", "greedy"), PREFIX_SEED + 1, activation_cap=2)
+    before = storage(phone)
+    open_link(phone, "#" + later)
+    told(phone, "follows another link from your friend that you have not opened yet")
+    assert storage(phone) == before
+    open_link(phone, "#" + other_game.plays()[2])
+    told(phone, "continues a game this device does not hold")
+    assert storage(phone) == before
+    open_link(phone, "#" + skipped)
+    phone.wait_for_function(WAITING)
+    moved = storage(phone)
+    assert moved != before
+    assert not [k for k in moved if k not in before]  # no game added for the refused links
+
+
+def new_tab(page: Page, address: str, problems: list[str]) -> Page:
+    """A new tab of ``page``'s browser opened at ``address``, as a messenger opens a link."""
+    tab = page.context.new_page()
+    tab.on("pageerror", lambda exc: problems.append(f"page error (new tab): {exc}"))
+    tab.goto(address)
+    wait_until_booted(tab)
+    return tab
+
+
+def friend_game(page: Page, site_url: str) -> tuple[friends.Match, int, int]:
+    """``page`` holds one side of the recorded game by link as it stood before its friend's
+    activation (sent the whole game then); the match, that turn and the side."""
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    k, side = friend_to_move(match)
+    if page.url.startswith(site_url):
+        open_link(page, "#" + match.prefix(k)[side])
+    else:
+        page.goto(f"{site_url}#{match.prefix(k)[side]}")
+        wait_until_booted(page)
+    page.wait_for_selector("#prompt [data-pending]")
+    return match, k, side
+
+
+def test_a_friends_link_opened_offline_after_one_visit_plays_on(
+    cold_page: Page, site_url: str, browser_problems: list[str]
+) -> None:
+    """After one online visit that took a game by link in, the device is offline; its friend's
+    link, opened in a new tab at the link's address, is served by the service worker: the
+    friend's moves are taken in, this device decides, and its link waits in the box."""
+    page = cold_page
+    match, k, side = friend_game(page, site_url)
+    wait_for_service_worker(page)
+    page.context.set_offline(True)
+    responses: list[Response] = []
+    page.context.on("response", lambda r: responses.append(r))
+    tab = new_tab(page, f"{site_url}#{match.letters[k + 3][1]}", browser_problems)
+    assert tab.evaluate("navigator.onLine") is False
+    play_turn(tab, [], set())
+    letter = friend.read(link_of(tab).split("#", 1)[1])
+    assert (letter["k"], letter["s"]) == ("play", side) and letter["a"]
+    kept = storage(tab)
+    game = kept[f"serm-friend/{letter['g']}"]["record"]
+    assert len(game["actions"]) == letter["f"] + len(letter["a"])
+    assert responses and all(r.from_service_worker for r in responses)
+
+
+def test_a_second_tab_opening_the_same_link_keeps_one_save(
+    page: Page, site_url: str, browser_problems: list[str]
+) -> None:
+    """The friend's link is opened in this tab, then again in a second tab (a messenger opens a
+    link where it likes), which plays on and sends its link. The first tab, behind, passes: its
+    pass is not saved over the second tab's moves, by the game's save or by what is kept of the
+    game by link, and it offers no link of it."""
+    match, k, _ = friend_game(page, site_url)
+    link = match.letters[k + 3][1]
+    open_link(page, "#" + link)
+    page.wait_for_function(WAITING)
+    assert Table(page).pending()[0] == "act"
+    tab = new_tab(page, f"{site_url}#{link}", browser_problems)
+    told(tab, "You have already opened this link: nothing new.")
+    play_turn(tab, [], set())
+    sent = friend.read(link_of(tab).split("#", 1)[1])
+    theirs = storage(tab)
+    page.locator("#notice").get_by_text("changed in another tab").wait_for()
+    page.keyboard.press("p")  # the first tab passes all the same
+    page.wait_for_selector("#prompt [data-pending][data-computer]", state="attached")
+    assert storage(page) == theirs
+    slot = theirs[f"serm/slot/friend-{sent['g']}"]
+    assert theirs[f"serm-friend/{sent['g']}"]["record"] == slot
+    assert len(slot["actions"]) == sent["f"] + len(sent["a"])
+    assert not page.locator("#friend:not([hidden])").count()
+    tab.close()
+
+
+def test_the_start_screen_shows_play_a_friend_without_scrolling(
+    page: Page, touch_page: Page
+) -> None:
+    """Play a friend (by link) sits beside Start game and the course, whole and in view on a
+    first visit's start screen, on a 360x640 phone and on a desktop."""
+    touch_page.set_viewport_size({"width": 360, "height": 640})
+    for device in (touch_page, page):
+        device.wait_for_selector("#prompt .welcome")
+        for sel in ("[data-action=start]", "[data-action=course]", "[data-action=friend]"):
+            assert device.evaluate(IN_VIEW, f"#prompt {sel}"), sel
+        whole = device.eval_on_selector(
+            "#prompt [data-action=friend]",
+            "b => b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight",
+        )
+        assert whole, "the button's words are cut"
+    touch_page.locator("#prompt [data-action=friend]").tap()
+    touch_page.wait_for_selector("#prompt .friend-setup")
 
 
 def changed_roll(item: list[Any]) -> list[Any]:

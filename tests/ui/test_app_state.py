@@ -189,3 +189,14 @@ def test_every_question_has_its_markup_escaped(ask: Ask) -> None:
 def test_opening_another_game_says_the_game_left_gives_way_as_the_autosave(ask: Ask) -> None:
     said = dialog_html(Dialog(ask, "k", "Two walls"))
     assert "takes this one&#x27;s place as the autosave" in said and "stays" not in said
+
+
+def test_a_friend_links_words_replace_those_of_the_link_opened_before() -> None:
+    kept = AppState(notices=(OTHER_TAB,))
+    first, _ = step(kept, a.LinkNews("This link follows another link."))
+    second, _ = step(
+        first, a.LinkNews("This link continues a game.", "This link follows another link.")
+    )
+    assert second.notices == (OTHER_TAB, "This link continues a game.")
+    taken, _ = step(second, a.LinkNews(None, "This link continues a game."))
+    assert taken.notices == (OTHER_TAB,)

@@ -13,13 +13,13 @@ import pytest
 
 from harness import friends
 from serm.core import pact as pacts
-from serm.core.actions import Place
+from serm.core.actions import Concede, Place
 from serm.core.dice import Pool
 from serm.core.game import Game
 from serm.core.record import RecordError, from_dict, loads
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, Status
-from serm.ui import compact, friend
+from serm.ui import compact, driver, friend, panel
 from serm.ui.friend import Held, Refused
 
 
@@ -280,3 +280,13 @@ def test_a_link_field_belongs_to_record_version_3_alone(match: friends.Match) ->
         with pytest.raises(RecordError) as caught:
             from_dict(bad)
         assert caught.value.where == where
+
+
+def test_a_finished_game_by_link_offers_a_rematch_by_link(match: friends.Match) -> None:
+    game = Game.from_record(match.devices[1].record)
+    assert game.state.status == Status.FINISHED
+    prompt = panel.prompt_html(game.state, driver.open_ui(game))
+    assert 'data-action="friend-rematch"' in prompt and 'data-action="rematch"' not in prompt
+    local = Game(by_name("default"), seed=1)
+    local.play(Concede(1))
+    assert 'data-action="rematch"' in panel.prompt_html(local.state, driver.open_ui(local))
