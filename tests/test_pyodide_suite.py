@@ -1,7 +1,10 @@
-"""Run tests/core inside real Pyodide (Python 3.14, as in the browser) under Node.js.
+"""Run tests/core and the computer players' fixed-seed games inside real Pyodide (Python 3.14,
+as in the browser) under Node.js.
 
-The engine must behave the same under CPython and under Pyodide; this runs the same
-tests/core suite there through tests/pyodide/run_in_pyodide.mjs, on the standard library the
+The engine must behave the same under CPython and under Pyodide, to the last bit of every
+state, and the computer players must choose the same actions for the same seed
+(``tests/ai/test_same_choices.py``, against choices recorded on CPython); this runs those tests
+there through tests/pyodide/run_in_pyodide.mjs, on the standard library the
 site ships (trimmed to what the page imports, byte-compiled: tools/trim_stdlib.py), so a module
 the trim left out fails here and not in a player's browser.  pytest and hypothesis themselves
 take what else they need from the full library; serm code never may.
@@ -43,13 +46,14 @@ def test_core_suite_passes_in_pyodide() -> None:
             "--audit",
             str(trimmed / "audit.json"),
             "tests/core",
+            "tests/ai/test_same_choices.py",
             "-q",
         ],
         cwd=ROOT,
         env={**os.environ, "PYTHON": sys.executable},
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=1800,
     )
     output = result.stdout + result.stderr
     tail = "\n".join(output.splitlines()[-25:])

@@ -22,6 +22,7 @@ from functools import partial
 from serm.core import queries as q
 from serm.core.actions import Place
 from serm.core.cards import CARDS, other
+from serm.core.fmath import plain_sum
 from serm.core.geometry import Vec
 from serm.core.state import Soldier
 
@@ -89,7 +90,7 @@ def aim(pl: Planner, pos: Vec, ahead: float, f: float) -> float:
     options += [toward(pos, e.pos) for e in foes if e.type.shoots_all_seen]
     best, best_value = f, -1.0
     for g in options:
-        value = sum(
+        value = plain_sum(
             odds.kill(VOLLEY, e.card) * VALUES[e.card]
             for e in foes
             if sight.sees_poly(pos, g, ALL_ROUND, e.polygon(), pl.tall)
@@ -140,7 +141,7 @@ def spot_score(pl: Planner, card: str, x: float, y: float, f: float) -> float:
     if looking is not None:
         prior -= gunner_weight(pl) * pose_threat(pl, board, *looking)
     if CARDS[card].shoots_all_seen:
-        cone = sum(
+        cone = plain_sum(
             sight.sees_poly(
                 s.pos, f, ALL_ROUND, Soldier(pl.them, "armored", p.x, p.y).polygon(), pl.tall
             )

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from serm.core.convex import Edge, edges_of, overlaps
+from serm.core.fmath import sin_cos
 from serm.core.geometry import CARD_LENGTH, CARD_WIDTH, Polygon, Vec, card_polygon, inside_rect
 from serm.core.geometry import polygons_overlap as _overlap
 from serm.core.los import Viewer, sight_partition
@@ -55,8 +56,8 @@ def _box(pts: tuple[tuple[float, float], ...]) -> Box:
 
 
 def _half_extents(facing: float) -> tuple[float, float]:
-    rad = math.radians(facing)
-    s, c = abs(math.sin(rad)), abs(math.cos(rad))
+    s, c = sin_cos(facing)
+    s, c = abs(s), abs(c)
     return s * CARD_LENGTH / 2 + c * CARD_WIDTH / 2, c * CARD_LENGTH / 2 + s * CARD_WIDTH / 2
 
 

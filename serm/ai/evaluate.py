@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from serm.core.fmath import plain_sum
 from serm.core.geometry import Vec, prepared, segment_crosses_interior
 from serm.core.scenario import Terrain
 from serm.core.state import Soldier
@@ -194,7 +195,7 @@ class Evaluator:
         vals = sorted((self.activation(a, targets, held) * w for a, w in side), reverse=True)
         if not vals:
             return 0.0, 0.0
-        return vals[0], sum(vals[1:])
+        return vals[0], plain_sum(vals[1:])
 
     def score(
         self, board: Board, me: int, to_act: int, unplaced: float = 0.0, held: Held = NO_HOLD
@@ -208,8 +209,8 @@ class Evaluator:
         self.evaluations += 1
         mine = [(s, w) for s, w in board if s.player == me and w > 1e-6]
         theirs = [(s, w) for s, w in board if s.player != me and w > 1e-6]
-        material = sum(VALUES[s.card] * w for s, w in mine)
-        material -= sum(VALUES[s.card] * w for s, w in theirs)
+        material = plain_sum(VALUES[s.card] * w for s, w in mine)
+        material -= plain_sum(VALUES[s.card] * w for s, w in theirs)
         w = self.w
         if w.reply and to_act == me:
             # Their answer comes from what is left of them after my best activation.
@@ -237,7 +238,7 @@ class Evaluator:
         """My soldiers' mean travel distance (L) to the nearest enemy, the way round the terrain
         (``serm.ai.travel``); straight lines on a table of unknown size."""
         if self.size[0] <= 0.0:
-            total = sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
+            total = plain_sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
             return total / len(mine)
         way = travel_on(self.terrain, *self.size)
         field = way.field([e.pos for e, _ in theirs])

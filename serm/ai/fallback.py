@@ -7,6 +7,7 @@ import random
 
 from serm.core import queries as q
 from serm.core.actions import Action, End, Face, Move, Path, Place, React, Shoot, Stop, Turn
+from serm.core.fmath import plain_sum
 from serm.core.geometry import bearing_of, unit
 from serm.core.state import PendingKind, Soldier, State
 
@@ -137,7 +138,7 @@ def greedy_act(state: State, rng: random.Random) -> Action:
             seen = q.visible_enemies(state, s)
             gains = [odds.kill(s.card, e.card) * VALUES[e.card] for e in seen]
             if gains:
-                gain = sum(gains) if s.type.shoots_all_seen else max(gains)
+                gain = plain_sum(gains) if s.type.shoots_all_seen else max(gains)
                 target = seen[gains.index(max(gains))].card
                 best = max(best, (gain, Shoot(s.card, target)), key=lambda b: b[0])
         if may_move:

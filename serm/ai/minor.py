@@ -8,6 +8,7 @@ from functools import partial
 
 from serm.core import queries as q
 from serm.core.actions import Face, React, Shoot, Stop
+from serm.core.fmath import plain_sum
 from serm.core.geometry import point_along
 from serm.core.state import Soldier
 
@@ -52,7 +53,7 @@ def react_worth(pl: Planner, r: Soldier, chance: float) -> float:
         entry = mv.entries[mv.reactors.index(r.card)]
     pos = point_along(mv.path, min(entry, mv.halt)) if mv.path else mover.pos
     board = replace_in(pl.board, mover, replace(mover, x=pos.x, y=pos.y, facing=mv.facing))
-    saved = sum(VALUES[c] for c in mv.rams)
+    saved = plain_sum(VALUES[c] for c in mv.rams)
     gain = pl.ev.activation(r, pl.enemies(board))
     return chance * (0.3 + saved + gain)
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from serm.core.cards import CARDS
 from serm.core.dice import Pool, prob_beats, prob_greater
+from serm.core.fmath import plain_sum
 
 
 @lru_cache(maxsize=256)
@@ -22,7 +23,7 @@ def distribution(pool: Pool) -> tuple[tuple[int, float], ...]:
 @lru_cache(maxsize=4096)  # keyed by a distance: one entry per Move length asked
 def at_least(pool: Pool, n: float) -> float:
     """Probability that ``pool`` totals at least ``n`` (a Move that reaches ``n`` L, R15)."""
-    return sum(p for t, p in distribution(pool) if t >= n - 1e-9)
+    return plain_sum(p for t, p in distribution(pool) if t >= n - 1e-9)
 
 
 @lru_cache(maxsize=1024)
@@ -62,7 +63,7 @@ def groups(outcomes: list[tuple[int, float]], count: int) -> list[list[tuple[int
     outcomes = [(t, p) for t, p in outcomes if p > 1e-7]
     if len(outcomes) <= count:
         return [[o] for o in outcomes]
-    mass = sum(p for _, p in outcomes)
+    mass = plain_sum(p for _, p in outcomes)
     out: list[list[tuple[int, float]]] = [[]]
     acc = 0.0
     for t, p in outcomes:

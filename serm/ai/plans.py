@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from serm.core import queries as q
 from serm.core.actions import Action
 from serm.core.cards import CARD_NAMES, CARDS, other
+from serm.core.fmath import plain_sum
 from serm.core.geometry import EPS, Vec, bearing_of, unit
 from serm.core.rules import DRAW_AFTER
 from serm.core.state import PendingKind, Soldier, State, Status
@@ -134,9 +135,9 @@ class Planner:
         if not foes:
             return s.facing
         if s.type.shoots_all_seen:
-            total = sum(VALUES[e.card] for e, _ in foes)
-            cx = sum(e.x * VALUES[e.card] for e, _ in foes) / total
-            cy = sum(e.y * VALUES[e.card] for e, _ in foes) / total
+            total = plain_sum(VALUES[e.card] for e, _ in foes)
+            cx = plain_sum(e.x * VALUES[e.card] for e, _ in foes) / total
+            cy = plain_sum(e.y * VALUES[e.card] for e, _ in foes) / total
             return toward(pos, Vec(cx, cy))
         near = min(foes, key=lambda f: (f[0].pos - pos).length())[0]
         return toward(pos, near.pos)
@@ -207,8 +208,8 @@ class Planner:
         step = unit(direction)
         groups = odds.groups(short, max(self.cfg.groups - 1, 1)) + ([full] if full else [])
         for group in groups:
-            mass = sum(p for _, p in group)
-            d = sum(min(t, reach) * p for t, p in group) / mass
+            mass = plain_sum(p for _, p in group)
+            d = plain_sum(min(t, reach) * p for t, p in group) / mass
             at_halt = group is full
             stop, entry = 0.0, None
             for t, p in group:

@@ -39,6 +39,7 @@ from serm.core.actions import Action, Roll
 from serm.core.cards import other
 from serm.core.dice import Faces, Pool
 from serm.core.errors import IllegalActionError
+from serm.core.fmath import plain_sum
 from serm.core.geometry import EPS
 from serm.core.rules import apply
 from serm.core.ruleset import ruleset
@@ -96,11 +97,18 @@ def ranked_steps(
             break
         value = run(cand.score)
         if pl.cfg.noise:
-            value += pl.rng.gauss(0.0, pl.cfg.noise)
+            value += noise(pl.rng, pl.cfg.noise)
         scored.append((value, i, cand))
         yield None
     scored.sort(key=lambda x: (-x[0], x[1]))
     return scored
+
+
+def noise(rng: random.Random, sd: float) -> float:
+    """Noise of mean 0 and standard deviation ``sd``, nearly normal: twelve uniform draws less six
+    (Irwin-Hall). Arithmetic alone, so the same on every platform (``random.gauss`` takes a
+    logarithm and a cosine from the C library, whose last bits differ between platforms)."""
+    return (plain_sum(rng.random() for _ in range(12)) - 6.0) * sd
 
 
 def legal(state: State, action: Action) -> bool:
@@ -118,7 +126,8 @@ def pressed_approach(state: State, me: int, search: Search) -> float:
     limit = ruleset(state.rules_version).draw_after
     if not search.press or not limit:
         return search.approach
-    lead = sum(VALUES[s.card] if s.player == me else -VALUES[s.card] for s in state.on_table())
+    table = state.on_table()
+    lead = plain_sum(VALUES[s.card] if s.player == me else -VALUES[s.card] for s in table)
     if lead <= 0:
         return search.approach
     return search.approach + search.press * lead * min(1.0, state.quiet_activations / limit)
@@ -313,8 +322,8 @@ class LookAhead:
         runs = odds.groups(short, self.s.groups) + ([full] if full else [])
         out = []
         for run in runs:
-            mass = sum(p for _, p in run)
-            mean = sum(t * p for t, p in run) / mass
+            mass = plain_sum(p for _, p in run)
+            mean = plain_sum(t * p for t, p in run) / mass
             t = run[0][0] if run is full else min(run, key=lambda o: abs(o[0] - mean))[0]
             out.append((mass, faces_for(pool, t)))
         return out

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .fmath import plain_sum
 from .geometry import EPS, Prepared, crosses_prepared
 from .work import spend
 
@@ -46,7 +47,7 @@ def prepare(polygons: tuple[Poly, ...]) -> tuple[Piece, ...]:
 def area2(poly: Sequence[Pt]) -> float:
     """Twice the signed area (positive when the corners run clockwise on screen, y down)."""
     k = len(poly)
-    return sum(
+    return plain_sum(
         poly[i][0] * poly[(i + 1) % k][1] - poly[(i + 1) % k][0] * poly[i][1] for i in range(k)
     )
 
@@ -146,7 +147,7 @@ def _merge(points: Sequence[Pt]) -> list[Pt]:
 def centroid(poly: Sequence[Pt]) -> Pt:
     """Mean of the corners: a point inside a convex shape (on it, for a segment or a point)."""
     k = len(poly)
-    return sum(p[0] for p in poly) / k, sum(p[1] for p in poly) / k
+    return plain_sum(p[0] for p in poly) / k, plain_sum(p[1] for p in poly) / k
 
 
 def clip(poly: Poly, nx: float, ny: float, off: float) -> Poly:

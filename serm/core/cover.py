@@ -35,6 +35,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .fmath import plain_sum, sin_cos
 from .geometry import CARD_LENGTH, CARD_WIDTH, EPS, Polygon, Vec, card_polygon, inside_rect
 from .geometry import polygons_overlap as _overlap
 from .los import Viewer, sees
@@ -76,8 +77,8 @@ def _axis(lo: float, hi: float, step: float) -> tuple[float, ...]:
 
 def _half_extents(facing: float) -> tuple[float, float]:
     """Half the width and half the height of the box around a card at ``facing`` (R1)."""
-    rad = math.radians(facing)
-    s, c = abs(math.sin(rad)), abs(math.cos(rad))
+    s, c = sin_cos(facing)
+    s, c = abs(s), abs(c)
     return s * CARD_LENGTH / 2 + c * CARD_WIDTH / 2, c * CARD_LENGTH / 2 + s * CARD_WIDTH / 2
 
 
@@ -143,8 +144,8 @@ class Poses:
         vs = tuple(viewers)
         frames = []
         for c, f, _ in vs:
-            rad = math.radians(f)
-            fx, fy = math.sin(rad), -math.cos(rad)
+            sin, cos = sin_cos(f)
+            fx, fy = sin, -cos
             rx, ry = -fy, fx
             frames.append(
                 (fx, fy, c.x * fx + c.y * fy + CARD_LENGTH / 2, rx, ry, c.x * rx + c.y * ry)
@@ -169,8 +170,8 @@ def _far_outside(frame: Frame, x: float, y: float, reach: float) -> bool:
 
 def _centre(card: Polygon) -> tuple[float, float, float]:
     """The mean of the corners and the distance from it to the furthest corner."""
-    cx = sum(p.x for p in card) / len(card)
-    cy = sum(p.y for p in card) / len(card)
+    cx = plain_sum(p.x for p in card) / len(card)
+    cy = plain_sum(p.y for p in card) / len(card)
     return cx, cy, max(math.hypot(p.x - cx, p.y - cy) for p in card)
 
 

@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .fmath import plain_sum
+
 Faces = tuple[tuple[int, ...], ...]
 
 TAIL = 1e-15
@@ -109,4 +111,4 @@ def prob_greater(a: Pool, b: Pool) -> float:
 
 def prob_beats(pool: Pool, target: int) -> float:
     """Probability that ``pool`` totals strictly more than the fixed number ``target`` (R19)."""
-    return sum(p for t, p in _pool_distribution(pool.dice, pool.exploding) if t > target)
+    return plain_sum(p for t, p in _pool_distribution(pool.dice, pool.exploding) if t > target)

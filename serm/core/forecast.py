@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from . import queries as q
 from .dice import prob_beats
+from .fmath import plain_sum
 from .geometry import EPS, Vec, unit
 from .los import first_sighting
 from .movement import Halt, halt_along, rammed
@@ -107,7 +108,7 @@ def landing(state: State, s: Soldier, direction: float, facing: float) -> Landin
     _, halt = _longest(state, s, direction, facing)
     rams = rammed(halt, s.player) if halt.blocked else ()
     dist = q.move_pool(state, s).distribution()
-    chance = sum(p for t, p in dist.items() if t >= halt.distance - EPS) if rams else 0.0
+    chance = plain_sum(p for t, p in dist.items() if t >= halt.distance - EPS) if rams else 0.0
     return Landing(float(max(dist)), halt, rams, chance)
 
 

@@ -15,6 +15,8 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
+from .fmath import bearing, plain_sum, sin_cos
+
 EPS = 1e-9
 """The one tolerance (card lengths) for every geometric comparison in the engine."""
 
@@ -59,15 +61,15 @@ the unit outward normal (qx, qy, nx, ny); see ``prepared``."""
 
 def unit(bearing: float) -> Vec:
     """Unit vector pointing along ``bearing`` (degrees clockwise from screen-up, R1)."""
-    rad = math.radians(bearing)
-    return Vec(math.sin(rad), -math.cos(rad))
+    s, c = sin_cos(bearing)
+    return Vec(s, -c)
 
 
 def bearing_of(v: Vec) -> float:
     """Bearing in degrees [0, 360) of the vector ``v``; 0 for the zero vector."""
     if abs(v.x) < EPS and abs(v.y) < EPS:
         return 0.0
-    return math.degrees(math.atan2(v.x, -v.y)) % 360.0
+    return bearing(v.x, v.y)
 
 
 def normalize_bearing(bearing: float) -> float:
@@ -81,8 +83,9 @@ def card_polygon(centre: Vec, facing: float) -> Polygon:
     Order: top-left, top-right, bottom-right, bottom-left (clockwise on screen); the top edge is the
     edge in the facing direction (R1).
     """
-    fwd = unit(facing) * (CARD_LENGTH / 2)
-    right = unit(facing + 90.0) * (CARD_WIDTH / 2)
+    s, c = sin_cos(facing)
+    fwd = Vec(s, -c) * (CARD_LENGTH / 2)
+    right = Vec(c, s) * (CARD_WIDTH / 2)  # unit(facing + 90)
     return (
         centre + fwd - right,
         centre + fwd + right,
@@ -101,7 +104,7 @@ def _edges(poly: Polygon) -> list[tuple[Vec, Vec]]:
 
 def _orientation(poly: Polygon) -> float:
     """Twice the signed area; positive when the corners run clockwise on screen (y down)."""
-    return sum(a.cross(b) for a, b in _edges(poly))
+    return plain_sum(a.cross(b) for a, b in _edges(poly))
 
 
 def outward_edges(poly: Polygon) -> list[tuple[Vec, Vec, Vec]]:
@@ -327,11 +330,11 @@ def convex_hull(points: list[Vec]) -> Polygon:
 def centroid(poly: Polygon) -> Vec:
     """Mean of the corners (enough for sample points inside a convex shape)."""
     n = len(poly)
-    return Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
+    return Vec(plain_sum(p.x for p in poly) / n, plain_sum(p.y for p in poly) / n)
 
 
 def polyline_length(points: tuple[Vec, ...]) -> float:
-    return sum((points[i + 1] - points[i]).length() for i in range(len(points) - 1))
+    return plain_sum((points[i + 1] - points[i]).length() for i in range(len(points) - 1))
 
 
 def point_along(points: tuple[Vec, ...], distance: float) -> Vec:

@@ -27,10 +27,10 @@ rules version's budget (``serm.core.ruleset``, C20).
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from .convex import Piece, Poly, Pt, clip, hull, intersect, prepare
+from .fmath import sin_cos
 from .geometry import CARD_LENGTH, CARD_WIDTH, EPS, Polygon, Vec, card_polygon, unit
 from .scenario import Terrain
 from .sightline import sight_segment
@@ -57,8 +57,7 @@ class _Frame:
     __slots__ = ("fx", "fy", "rx", "ry", "side", "top")
 
     def __init__(self, cx: float, cy: float, facing: float) -> None:
-        rad = math.radians(facing)
-        sin, cos = math.sin(rad), math.cos(rad)
+        sin, cos = sin_cos(facing)
         self.fx, self.fy = sin, -cos  # geometry.unit(facing)
         self.rx, self.ry = cos, sin  # geometry.unit(facing + 90)
         self.top = cx * sin - cy * cos + CARD_LENGTH / 2

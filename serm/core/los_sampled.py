@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 
+from .fmath import plain_sum
 from .geometry import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -99,7 +100,7 @@ def _samples(part: Polygon) -> list[Point]:
     for i in range(n):
         a, b = part[i], part[(i + 1) % n]
         pts.append(((a.x + b.x) * 0.5, (a.y + b.y) * 0.5))
-    pts.append((sum(p.x for p in part) / n, sum(p.y for p in part) / n))
+    pts.append((plain_sum(p.x for p in part) / n, plain_sum(p.y for p in part) / n))
     return pts
 
 

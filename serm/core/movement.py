@@ -6,8 +6,10 @@ path. It halts at the first contact with another card on the table, terrain or t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
+from .fmath import plain_sum
 from .geometry import (
     EPS,
     Polygon,
@@ -89,9 +91,9 @@ SLACK = 1e-9
 
 def _shape(key: tuple[int, str] | None, poly: Polygon) -> Shape:
     pts = [(p.x, p.y) for p in poly]
-    cx = sum(x for x, _ in pts) / len(pts)
-    cy = sum(y for _, y in pts) / len(pts)
-    r = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x, y in pts)
+    cx = plain_sum(x for x, _ in pts) / len(pts)
+    cy = plain_sum(y for _, y in pts) / len(pts)
+    r = max(math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy)) for x, y in pts)
     return key, poly, pts, cx, cy, r
 
 

@@ -11,6 +11,7 @@ to the same position. Progress is kept by the browser layer as ``progress_text``
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from html import escape
@@ -84,6 +85,34 @@ def choose(course: Course, index: int) -> Course:
     if step.choices[index].wrong or step.choices[index].again:
         return replace(course, tried=index)
     return replace(course, chosen=(*course.chosen, index))
+
+
+TAP_REACH = 1.2
+"""How near (L) to a choice's point on the table a tap must be to take it."""
+
+
+def board_choice(course: Course, x: float, y: float, soldier: tuple[int, str] | None) -> int | None:
+    """The choice of the step asked now that a tap, a click or a drag's end at (x, y) L on the
+    board takes: the one whose soldier is under it, else the one whose soldier or point is
+    nearest within ``TAP_REACH`` (a fingertip beside a card); None when none (or when nothing
+    is asked)."""
+    if course.finished or course.answered or course.tried is not None:
+        return None
+    choices = course.current.steps[len(course.chosen)].choices
+    for index, choice in enumerate(choices):
+        if soldier is not None and soldier in choice.tap:
+            return index
+    state = _board_state(course.lesson, course.chosen, None)
+    near = [
+        (math.dist((x, y), point), index)
+        for index, choice in enumerate(choices)
+        for point in (
+            *((state.soldier(*k).x, state.soldier(*k).y) for k in choice.tap),
+            *((choice.toward,) if choice.toward is not None else ()),
+        )
+    ]
+    best = min(near, default=None)
+    return best[1] if best is not None and best[0] <= TAP_REACH else None
 
 
 def retry(course: Course) -> Course:

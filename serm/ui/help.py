@@ -88,7 +88,9 @@ pass without anyone being eliminated, the game is a draw.</li>
 <li><strong>Cards:</strong> each card shows four stats, the number of dice it rolls:
 <strong>S</strong>hoot, <strong>E</strong>ndure (against shots), <strong>R</strong>eact and
 <strong>M</strong>ove. Player 1's cards have a solid edge and a round ● before the name,
-player 2's a dashed edge and a ◆. Tap a card to see its stats, its special rule and the odds.
+player 2's a dashed edge and a ◆. On a small board a card shows the first two letters of its
+name and only the numbers, in the same places (Shoot and Endure above, React and Move below).
+Tap a card to see its stats, its special rule and the odds.
 </li>
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
 (player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>

@@ -34,6 +34,7 @@ from .screen import (
     facing_problem,
     nowhere,
     reactors,
+    sure_halt,
 )
 
 RESULT_KINDS = (
@@ -70,15 +71,18 @@ def button(
     key: str | None = None,
     primary: bool = False,
     pressed: bool | None = None,
+    disabled: bool = False,
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
-    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button."""
+    command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button;
+    ``disabled`` shows it but takes no press."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
     kbd = f" <kbd>{escape(key)}</kbd>" if key else ""
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
     state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
+    state += " disabled" if disabled else ""
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
         f"{escape(label)}{kbd}</button>"
@@ -549,21 +553,24 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
         f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
         f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
-        + _nowhere(state, ui)
         + _outlook(state, ui, s)
         + _facing_problem(state, ui)
-        + actions(
-            button("Roll Move", Command.CONFIRM, primary=True),
-            button("Back", Command.CANCEL),
-        )
+        + _roll_move(state, ui)
     )
 
 
-def _nowhere(state: State, ui: UI) -> str:
-    """A warning when the Move aimed now would halt at once (against the table edge, terrain
-    or a soldier of its own), said before the roll."""
+def _roll_move(state: State, ui: UI) -> str:
+    """Roll Move and Back, at the bar's foot. A Move aimed to halt at once (against the table
+    edge, terrain or a soldier of its own) goes nowhere: Roll Move is then shown but takes no
+    press, and why is said right above it, in view with it (the words above may be scrolled)."""
     said = nowhere(state, ui)
-    return "" if said is None else words.problem_html(said)
+    return foot(
+        "" if said is None else words.problem_html(said),
+        actions(
+            button("Roll Move", Command.CONFIRM, primary=True, disabled=said is not None),
+            button("Back", Command.CANCEL),
+        ),
+    )
 
 
 def _outlook(state: State, ui: UI, s: Soldier) -> str:
@@ -578,14 +585,32 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
-        + ("from the start" if w.entry < 0.05 else f"after {w.entry:.1f} L")
-        + f" ({percent(w.chance)} to stop it)"
+        + ("from the start" if w.entry < 0.05 else f"once it has gone {w.entry:.1f} L")
+        + f" ({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
     return (
         f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. '
-        f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong> "
-        f"(their best React for each roll).{words.rules_html('R18', 'R19')}</p>"
+        f"{_stop_odds(state, ui, s, f.stop_chance)}: their player then picks where it stops, "
+        "anywhere back to where it sets off, and their soldier acts at once."
+        f"{words.rules_html('R18', 'R19', 'C15')}</p>"
+    )
+
+
+def _stop_odds(state: State, ui: UI, s: Soldier, chance: float) -> str:
+    """The chance a React beats the roll of the Move aimed now (their best React for each
+    roll), said as the chance it is stopped, unless it halts at the same point whatever it
+    rolls: then no React stops it any later, and the chance is that their soldier acts."""
+    sure = sure_halt(state, ui)
+    if sure is None:
+        return (
+            f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
+            "(their best React for each roll)"
+        )
+    where, what = sure
+    return (
+        f"Whatever it rolls, your {escape(s.type.title)} halts after {where:.2f} L against "
+        f"{escape(what)}. <strong>Chance their React beats the roll: {percent(chance)}</strong>"
     )
 
 
@@ -755,9 +780,12 @@ def _confirm_react(state: State, card: str) -> str:
 
 def _stop() -> str:
     return (
-        "<p>Your React succeeded. Pick where the enemy stops along its path: drag on the path"
+        "<p>Your React succeeded. Pick where the enemy stops along its path, anywhere from "
+        "where it set off to where it would halt: drag on the path"
         + _keys(" or use the arrow keys")
-        + ". It starts where your soldier first saw it.</p>"
+        + ". It starts where your soldier first saw it."
+        + words.rules_html("R19", "C15")
+        + "</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
 

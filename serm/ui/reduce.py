@@ -43,7 +43,7 @@ from .events import (
 )
 from .keys import binding
 from .model import UI, ActMode, Choice, Feedback, Trace
-from .screen import choices, chosen, computer_to_decide
+from .screen import choices, chosen, computer_to_decide, nowhere
 
 Outcome = tuple[UI, Action | None]
 
@@ -272,6 +272,8 @@ def confirm(ui: UI, state: State) -> Outcome:
     s = chosen(state, ui)
     if p.kind == PendingKind.ACT and s is not None:
         facing = c.facing if c.facing is not None else s.facing
+        if c.mode == ActMode.AIM and nowhere(state, ui) is not None:
+            return ui, None  # a Move that would halt at once goes nowhere: not rolled (R16)
         if c.mode == ActMode.AIM and (c.aim is not None or s.type.traces_path):
             direction = None if s.type.traces_path else (c.aim or 0.0)
             return ui, Move(s.card, direction, facing)

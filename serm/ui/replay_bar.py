@@ -47,12 +47,13 @@ def _button(label: str, action: str, arg: str = "", primary: bool = False, words
 
 
 def status_html(frames: Frames, names: tuple[str, str]) -> str:
-    """The bar's head while the viewer is open: what is being watched."""
+    """The bar's head while the viewer is open: what is being watched (on a phone's short bar,
+    the table only: the step and the controls need the room)."""
     record = frames.record
     return (
         '<p class="replay-title"><strong>Replay</strong> · '
-        f"{escape(table_title(record.scenario.name))} · "
-        f"{escape(names[0])} against {escape(names[1])}</p>"
+        f"{escape(table_title(record.scenario.name))}"
+        f'<span class="wide-words"> · {escape(names[0])} against {escape(names[1])}</span></p>'
     )
 
 

@@ -53,6 +53,18 @@ def nowhere(state: State, ui: UI) -> words.Said | None:
     return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing).halt)
 
 
+def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
+    """Where the straight Move aimed now halts whatever it rolls, and what it touches there
+    (``words.halts_whatever``: L along it, "your Armored"), or None."""
+    found = outlook.aimed(state, ui)
+    if found is None:
+        return None
+    s, aim, facing = found
+    halt = _reach(state, s, aim, facing).halt
+    what = words.halts_whatever(state, s, aim, facing, halt)
+    return None if what is None else (halt.distance, what)
+
+
 def to_decide(state: State) -> Pending | None:
     """The pending decision of a player (None while dice are to be rolled or the game is over)."""
     p = state.pending

@@ -233,20 +233,38 @@ def stuck_against(state: State, s: Soldier, aim: float, facing: float, halt: Hal
         return None
     if any(player != s.player for player, _ in halt.cards):
         return None
+    return _touched(state, s, aim, facing, halt)
+
+
+def halts_whatever(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str | None:
+    """What the straight Move of ``s`` aimed at ``aim`` halts against whatever it rolls ("your
+    Armored", "the Wall", "the table edge"): its slide stops short of the least total its Move
+    pool can roll, against no enemy (R15, R16). None when a roll decides where it ends, or when
+    it rams (a React may then spare the enemy)."""
+    least = min(q.move_pool(state, s).distribution())
+    if not halt.blocked or halt.distance >= least - STUCK:
+        return None
+    if any(player != s.player for player, _ in halt.cards):
+        return None
+    return _touched(state, s, aim, facing, halt)
+
+
+def _touched(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str:
+    """What the Move's slide touches where it ``halt``s, when no enemy is touched, in words."""
     mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
-    return mine or _stopper(state, s, aim, facing)
+    return mine or _stopper(state, s, aim, facing, halt.distance + STUCK)
 
 
-def _stopper(state: State, s: Soldier, aim: float, facing: float) -> str:
-    """The table edge or the terrain a card at ``s`` facing ``facing`` touches at once along
-    ``aim``, in words."""
+def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float) -> str:
+    """The table edge or the terrain a card at ``s`` facing ``facing`` touches along ``aim``
+    within ``within`` L, in words."""
     poly, d, sc = card_polygon(s.pos, facing), unit(aim), state.scenario
     edge = edge_contact(poly, d, sc.width, sc.height)
-    if edge is not None and edge <= STUCK:
+    if edge is not None and edge <= within:
         return "the table edge"
     for t in sc.terrain:
         hit = sweep_contact(poly, d, t.points)
-        if hit is not None and hit <= STUCK:
+        if hit is not None and hit <= within:
             return f"the {t.name}"
     return "something in its way"
 

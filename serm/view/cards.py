@@ -6,7 +6,11 @@ chevron) turns with the card; its face text (side mark, name and the four stats)
 by the facing so it reads from the bottom of the screen whatever way the card faces.
 
 The stats are sized to read on a phone: a stat's number is ``STAT_SIZE`` units, 9.4 CSS px when
-the default 11 L wide board is fitted to a 360 px screen (0.31 px a unit).
+the default 11 L wide board is fitted to a 360 px screen (0.31 px a unit). Their letters are
+smaller: on a board that small each card also carries a compact face (the first two letters of
+its name and its four numbers, every glyph ``COMPACT_SIZE``), which the stylesheet shows in
+place of the full face where ``serm.web.paint`` marks the board ``data-faces="compact"``
+(``compact_faces``).
 """
 
 from __future__ import annotations
@@ -45,6 +49,12 @@ STAT_SIZE = 30.0
 """Font size of a stat's number, in scaled units (its letter is ``LETTER_SIZE``)."""
 LETTER_SIZE = 19.0
 NAME_SIZE = 13.0
+MIN_TEXT_PX = 9.0
+"""The smallest stat letter a card shows, in CSS px: on a board too small for its letters to be
+this large, the compact face replaces the full one (``compact_faces``)."""
+COMPACT_SIZE = 31.0
+"""Font size of every glyph of the compact face, in scaled units: 9.6 CSS px on the default
+table fitted to a 360 px screen."""
 MARK = {1: "\u25cf", 2: "\u25c6"}
 """The side's mark before a card's name: player 1 a disc, player 2 a diamond (shape, not colour
 alone)."""
@@ -128,6 +138,48 @@ def _face(s: Soldier) -> svg.G:
     )
 
 
+def compact_faces(unit: float) -> bool:
+    """True when a board drawn at ``unit`` user units per CSS px shows the compact faces: the
+    full face's stat letters would be under ``MIN_TEXT_PX``."""
+    return LETTER_SIZE / unit < MIN_TEXT_PX
+
+
+def short_name(title: str) -> str:
+    """A card type's name in the compact face: its first two letters (Ra, Gu, Ar, As, Br)."""
+    return title[:2]
+
+
+def _compact_face(s: Soldier) -> svg.G:
+    """The card's text for a small board, upright for the person looking: the first two
+    letters of its name, then its four numbers where the full face has them (Shoot and Endure,
+    then React and Move), with no letters; the card's details spell them out."""
+    t = s.type
+
+    def text(value: str, x: float, y: float, fill: str) -> svg.Text:
+        return svg.Text(
+            x=rounded(x),
+            y=rounded(y),
+            text_anchor="middle",
+            dominant_baseline="central",
+            font_weight="bold",
+            font_size=COMPACT_SIZE,
+            fill=fill,
+            text=value,
+        )
+
+    cells = ((t.shoot, -17, 3), (t.endure, 17, 3), (t.react, -17, 31), (t.move, 17, 31))
+    texts = [text(esc(short_name(t.title)), 0, -26, INK)]
+    texts += [text(str(v), x, y, INK if v else MUTED) for v, x, y in cells]
+    light = SIDE_LIGHT.get(s.player, WHITE)
+    for t_ in texts:  # the same halo as the full face's
+        t_.stroke, t_.stroke_width, t_.stroke_linejoin, t_.paint_order = light, 4, "round", "stroke"
+    return svg.G(
+        class_=["face-compact"],
+        transform=[svg.Rotate(rounded(-s.facing))] if rounded(s.facing) else None,
+        elements=list[svg.Element](texts),
+    )
+
+
 def _highlight(role: str, player: int) -> svg.Element | None:
     if role == "eligible":
         return svg.G(
@@ -194,6 +246,7 @@ def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -
         _band(colour),
         facing_arrow(colour),
         _face(s),
+        _compact_face(s),
     ]
     if role is not None and role != "eligible":
         hl = _highlight(role, p)

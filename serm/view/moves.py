@@ -156,7 +156,7 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
     for key, entry, _ in mp.watchers:
         p = c + u * entry
         who = CARDS[key[1]].title if key[1] in CARDS else key[1]
-        words = f"Player {key[0]}'s {who} could React from here"
+        words = f"Player {key[0]}'s {who} could React once the card gets here"
         out.append(
             svg.Circle(
                 cx=scaled(p.x),
@@ -172,10 +172,18 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
         )
     if mp.stop_chance is not None:
         label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
+        if mp.watchers and _halts_whatever(mp):
+            label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
         q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
         x, y = scaled(q.x), scaled(q.y)
         out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
     return out
+
+
+def _halts_whatever(mp: MovePreview) -> bool:
+    """True when the Move halts short of its least roll against no enemy: it ends there
+    whatever it rolls (R16), so a React cannot stop it any later."""
+    return mp.halt is not None and mp.halt < mp.min_length - 0.01 and not mp.rams
 
 
 def _mover_start(state: State) -> Vec | None:

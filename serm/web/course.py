@@ -94,6 +94,16 @@ class CourseRunner:
             return
         self.draw()
 
+    def board(self, x: float, y: float, soldier: tuple[int, str] | None) -> None:
+        """A tap, a click or a drag's end at (x, y) L on the lesson's board, over ``soldier``:
+        the choice there is taken, as its button would take it (nothing when none is there)."""
+        if self.course is None:
+            return
+        index = c.board_choice(self.course, x, y, soldier)
+        if index is not None:
+            self.course = c.choose(self.course, index)
+            self.draw()
+
     def _leave(self) -> None:
         self.course = None
         self.app.show_welcome(fresh_board=True)

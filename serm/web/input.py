@@ -119,6 +119,8 @@ class Input:
             return
         event.preventDefault()
         el("board").setPointerCapture(event.pointerId)
+        if self.app.course.course is not None:
+            return  # a lesson's board: taken at the lift (on_pointer_up)
         pan = middle or self.space
         touch = str(event.pointerType) != "mouse"
         hit = _hit(event)
@@ -135,6 +137,12 @@ class Input:
 
     def on_pointer_up(self, event: Any) -> None:
         pos = _board_point(event) or (0.0, 0.0)
+        if self.app.course.course is not None:
+            # a lesson: a tap, a click or a drag let go on the board takes the choice there
+            under = js.document.elementFromPoint(event.clientX, event.clientY)
+            self.app.course.board(pos[0], pos[1], _hit_of(under).soldier)
+            self.taps.acted(event)
+            return
         touch = str(event.pointerType) != "mouse"
         self.app.play.handle(PointerUp(pos[0], pos[1], _hit(event), touch, int(event.pointerId)))
         self.taps.acted(event)  # what the lift drew under the finger takes no click from it
@@ -288,7 +296,11 @@ def _board_point(event: Any) -> tuple[float, float] | None:
 
 
 def _hit(event: Any) -> Hit:
-    target = event.target
+    return _hit_of(event.target)
+
+
+def _hit_of(target: Any) -> Hit:
+    """What ``target`` (an element of the board, or nothing) shows: a card, a handle."""
     if null(target) or not hasattr(target, "closest"):
         return Hit()
     handle = not null(target.closest("[data-handle]"))

@@ -19,6 +19,7 @@ from serm.ui import panel, playback
 from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.screen import prompt_key, question_key, view_model
+from serm.view.cards import compact_faces
 from serm.view.model import SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     BoardParts,
@@ -74,7 +75,9 @@ class Shown:
 
 def keep_unit() -> bool:
     """Keep ``--unit`` (the board's user units per CSS px) on ``#board-view``, for sizes the
-    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc). False when
+    stylesheet gives in screen pixels at every zoom (the rotate handle's hit disc), and which
+    face the cards show at that scale (``data-faces``: "compact" where the full face's stat
+    letters would be too small to read). False when
     the board has no scale yet (not on the page, or not laid out)."""
     board, view = el("board-svg"), el("board-view")
     if board is None or view is None:
@@ -82,7 +85,9 @@ def keep_unit() -> bool:
     ctm = board.getScreenCTM()
     if null(ctm) or not float(ctm.a):
         return False
-    view.style.setProperty("--unit", f"{1.0 / float(ctm.a):.4f}")
+    unit = 1.0 / float(ctm.a)
+    view.style.setProperty("--unit", f"{unit:.4f}")
+    view.setAttribute("data-faces", "compact" if compact_faces(unit) else "full")
     return True
 
 

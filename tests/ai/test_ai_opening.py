@@ -42,9 +42,10 @@ def test_computer_players_hold_their_fire_while_the_opening_holds(kind: str, ope
     """On the open field, where the first activation's Gunner sees most of the enemy, each
     strength plays through the restricted activations and one more: no candidate it scores and
     no action it picks is a Shoot the opening forbids (``Game.play`` would refuse one), though
-    without the opening it would weigh one."""
+    without the opening it would weigh one (the game's seed is one where each strength is so
+    tempted under every opening)."""
     scenario = replace(by_name("open"), opening=opening)
-    game = Game(scenario, seed=4, rules_version=OPENING_VERSION)
+    game = Game(scenario, seed=5 if kind == "easy" else 4, rules_version=OPENING_VERSION)
     game.roll_pending()
     players = {1: make_player(kind, 1), 2: make_player(kind, 2)}
     last = opening_of(game.state).activations + 1

@@ -12,28 +12,73 @@ finished or skipped, is in the Menu always, and a reload resumes the lesson reac
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, Response
 
 from harness.chromium import wait_until_booted
+from serm.ui import course as c
 from serm.ui.help import COURSE_OFFER
 from serm.ui.lessons import LESSONS, Lesson
-from tests.browser.test_one_screen import LAYOUTS, assert_in_view, assert_unscrolled
+from serm.ui.lessons.position import play_position
+from tests.browser.test_offline import wait_for_service_worker
+from tests.browser.test_one_screen import (
+    LAYOUTS,
+    WORDS,
+    assert_in_view,
+    assert_unscrolled,
+    hidden_words,
+)
 
 OFFER = "#prompt button[data-action=course]"
+
+COURSE_WORDS = (*WORDS, "#prompt .course > p")
+"""What a player reads in a lesson: the general check's words (the status, every button) and
+each paragraph of the lesson: its question or what happened, the wrong choice's explanation,
+what it teaches, the note that progress is not kept."""
+
+
+LIVE_JS = """(el) => {
+  const live = el.closest('[aria-live]:not([aria-live=off]), [role=alert], [role=status]');
+  const hidden = el.closest('[aria-hidden=true], [hidden], [inert]');
+  const shown = el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const html = (e) => e && e.outerHTML.slice(0, 60);
+  return live && !hidden && shown ? ''
+    : `not announced: live ${html(live)} hidden ${html(hidden)} shown ${shown}`;
+}"""
+"""Why ``el``'s words would not be announced: not inside a live region (``aria-live`` polite or
+assertive, or a status or alert), inside something hidden from assistive technology, or not
+shown (""when they are)."""
+
+MOVING_JS = """() => document.getAnimations().filter((a) => a.playState === 'running'
+  && (a.effect?.getComputedTiming().duration ?? 0) > 1).map((a) => String(a.animationName
+  ?? a.transitionProperty ?? a.id))"""
+"""The animations and transitions running that last more than a millisecond."""
 
 
 class Player:
     """Presses the course's buttons as a player would: a finger taps them; the keyboard tabs to
-    them from the one the course focuses, and presses Enter."""
+    them from the one the course focuses, and presses Enter; a mouse clicks them.
 
-    def __init__(self, page: Page, touch: bool) -> None:
-        self.page, self.touch = page, touch
+    ``still``: at each of the course's screens nothing on the page moves for longer than a
+    millisecond (reduced motion); ``heard``: each question, wrong choice's explanation and
+    result is in a live region."""
+
+    def __init__(
+        self, page: Page, touch: bool, mouse: bool = False, still: bool = False, heard: bool = False
+    ) -> None:
+        self.page, self.touch, self.mouse = page, touch, mouse
+        self.still, self.heard = still, heard
 
     def press(self, selector: str) -> None:
         target = self.page.locator(selector)
         assert_in_view(self.page, target)
+        self._press(target, selector)
+
+    def _press(self, target: Locator, selector: str) -> None:
         if self.touch:
             target.tap()
+            return
+        if self.mouse:
+            target.click()
             return
         for _ in range(40):
             if target.evaluate("el => el === document.activeElement"):
@@ -42,13 +87,24 @@ class Player:
             self.page.keyboard.press("Tab")
         raise AssertionError(f"the keyboard never reached {selector}")
 
+    def announced(self, selector: str) -> None:
+        """With ``heard``: the words ``selector`` shows are announced by a live region."""
+        if self.heard:
+            said = self.page.locator(selector)
+            assert said.evaluate(LIVE_JS) == "", selector
+
     def in_view(self) -> None:
-        """No page scrolls; the question (or what happened) and every button are in view."""
+        """No page scrolls; every word of the lesson (its question or what happened, the
+        explanation, what it teaches) and every button is inside the window, uncut and on top
+        (the general check of ``test_one_screen``)."""
         assert_unscrolled(self.page)
         words = self.page.locator("#prompt .course > p").first
         assert_in_view(self.page, words)
         for button in self.page.locator("#prompt .course .foot button").all():
             assert_in_view(self.page, button)
+        assert hidden_words(self.page, COURSE_WORDS) == []
+        if self.still:
+            assert self.page.evaluate(MOVING_JS) == []
 
 
 def open_course(player: Player) -> None:
@@ -71,6 +127,7 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
             f"#prompt .course[data-step='{index}']:not([data-wrong]) .course-ask"
         )
         assert page.inner_text("#prompt .course-ask") == step.ask
+        player.announced("#prompt .course-ask")
         player.in_view()
         assert page.evaluate(  # no choice is singled out by the focus, as if it were the answer
             "() => !document.activeElement?.matches('#prompt .course-choices button')"
@@ -81,6 +138,7 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
                 said = page.locator("#prompt .course[data-wrong] .course-wrong")
                 said.wait_for()
                 assert said.inner_text() == choice.says
+                player.announced("#prompt .course-wrong")
                 player.in_view()
                 player.press("#prompt button[data-action=course-retry]")
                 page.wait_for_selector(f"#prompt .course[data-step='{index}'] .course-ask")
@@ -89,7 +147,8 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
         said = page.locator(f"#prompt .course[data-step='{index + 1}'] .course-said")
         said.wait_for()
         assert said.inner_text() == step.choices[right].says
-    player.in_view()
+        player.announced("#prompt .course-said")
+        player.in_view()
     player.press("#prompt button[data-action=course-next]")
 
 
@@ -124,6 +183,99 @@ def test_the_course_with_touch_on_a_phone(
 
 def test_the_course_with_the_keyboard_only_at_1280_by_800(page: Page, site_url: str) -> None:
     take_the_course(Player(page, touch=False))
+
+
+def test_the_course_with_reduced_motion(page: Page, site_url: str) -> None:
+    """With ``prefers-reduced-motion: reduce`` the course is taken to its end by mouse, and no
+    screen of it waits for anything that moves."""
+    page.emulate_media(reduced_motion="reduce")
+    take_the_course(Player(page, touch=False, mouse=True, still=True))
+
+
+def test_the_course_is_announced_in_a_live_region(touch_page: Page, site_url: str) -> None:
+    """Each lesson's question, each wrong choice's explanation and each result is said in a
+    live region of the page (what a screen reader reads out as it changes)."""
+    take_the_course(Player(touch_page, touch=True, heard=True))
+
+
+def test_the_course_opens_and_runs_offline_after_a_first_visit(
+    cold_page: Page, site_url: str
+) -> None:
+    """Once visited, with the network cut, the page loads from its service worker and the course
+    is taken to its end; nothing comes from the network."""
+    page = cold_page
+    page.goto(site_url)
+    wait_until_booted(page)
+    wait_for_service_worker(page)
+    page.context.set_offline(True)
+    responses: list[Response] = []
+    page.on("response", lambda r: responses.append(r))
+    page.reload()
+    wait_until_booted(page)
+    take_the_course(Player(page, touch=False, mouse=True))
+    assert page.evaluate("navigator.onLine") is False
+    assert responses and all(r.from_service_worker for r in responses)
+
+
+AT_JS = """([x, y]) => {
+  const svg = document.querySelector('#board-svg');
+  const p = svg.createSVGPoint();
+  p.x = x * 100; p.y = y * 100;  // serm.view.common.SCALE: user units per L
+  const q = p.matrixTransform(svg.getScreenCTM());
+  const top = document.elementFromPoint(q.x, q.y);
+  return [q.x, q.y, top !== null && top.closest('#board-view') !== null];
+}"""
+"""Where the table's point (x, y) L is in the window, and whether the board is what is there."""
+
+
+def tap_board(page: Page, x: float, y: float) -> None:
+    qx, qy, on_board = page.evaluate(AT_JS, [x, y])
+    assert on_board, (x, y)
+    page.touchscreen.tap(qx, qy)
+
+
+def test_a_lesson_is_completed_by_tapping_the_board_on_a_phone(
+    touch_page: Page, site_url: str
+) -> None:
+    """At 360x640 the React lesson is taken on the board alone, as a game is: the Move aimed by
+    a tap above the Assault, the React by a tap on the Ranger, the stop by a tap on the path
+    (first the named wrong one, behind the ruin, explained; then where the Ranger sees it)."""
+    page = touch_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    player = Player(page, touch=True)
+    open_course(player)
+    lesson = next(x for x in LESSONS if x.key == "react")
+    for _ in range(LESSONS.index(lesson)):
+        player.press("#prompt button[data-action=course-skip]")
+    state = play_position(lesson).state
+    for index, step in enumerate(lesson.steps):
+        page.wait_for_selector(
+            f"#prompt .course[data-step='{index}']:not([data-wrong]) .course-ask"
+        )
+        for choice in step.choices:
+            if choice.again:
+                continue
+            if choice.toward is not None:
+                x, y = choice.toward
+            else:
+                x, y = state.soldier(*choice.tap[0]).x, state.soldier(*choice.tap[0]).y
+            tap_board(page, x, y)
+            if choice.wrong:
+                said = page.locator("#prompt .course[data-wrong] .course-wrong")
+                said.wait_for()
+                assert said.inner_text() == choice.says
+                player.press("#prompt button[data-action=course-retry]")
+                page.wait_for_selector(
+                    f"#prompt .course[data-step='{index}']:not([data-wrong]) .course-ask"
+                )
+                continue
+            said = page.locator(f"#prompt .course[data-step='{index + 1}'] .course-said")
+            said.wait_for()
+            assert said.inner_text() == choice.says
+            state = play_position(lesson, c.answers(lesson)[: index + 1]).state
+    player.in_view()
+    player.press("#prompt button[data-action=course-next]")
+    page.wait_for_selector("#prompt .course[data-course=gunner]")
 
 
 def test_the_offer_goes_once_the_course_is_skipped_and_stays_in_the_menu(

@@ -152,45 +152,63 @@ def test_ctrl_wheel_zooms_about_the_mouse_and_the_middle_button_pans(
 
 
 def stat_sizes(page: Page) -> dict[str, float]:
-    """The smallest number and letter of the cards' stats, in CSS px as drawn now."""
+    """What the cards on the board show now, in CSS px: ``face``, 1 when every card shows its
+    compact face (0: its full face); ``numbers``: the stat numbers shown; ``smallest``: the
+    smallest font of any glyph shown on a card (its stat letters, its name), and
+    ``box``: the smallest height of a shown text's box (``getBoundingClientRect``)."""
     sizes: dict[str, float] = page.evaluate(
         """() => {
-          let numbers = Infinity, letters = Infinity, names = Infinity, count = 0;
+          const shown = (el) => el.getClientRects().length > 0;
           const px = (el) => {
-            const m = el.getScreenCTM();
-            return parseFloat(el.getAttribute('font-size') || getComputedStyle(el).fontSize)
-              * Math.hypot(m.a, m.b);
+            const m = el.closest('text').getScreenCTM();
+            return parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
           };
-          for (const t of document.querySelectorAll('#layer-board g.card text.stat')) {
-            const [letter, number] = t.querySelectorAll('tspan');
-            letters = Math.min(letters, px(letter));
-            numbers = Math.min(numbers, px(number));
-            count += 1;
+          const cards = [...document.querySelectorAll('#layer-board g.card')];
+          let smallest = Infinity, box = Infinity, numbers = 0;
+          for (const card of cards) {
+            for (const t of card.querySelectorAll('text')) {
+              if (!shown(t)) continue;
+              box = Math.min(box, t.getBoundingClientRect().height);
+              const parts = t.querySelectorAll('tspan');
+              for (const el of parts.length ? parts : [t]) {
+                if (el.textContent.trim()) smallest = Math.min(smallest, px(el));
+                if (/^[0-9]+$/.test(el.textContent.trim())) numbers += 1;
+              }
+            }
           }
-          for (const t of document.querySelectorAll('#layer-board g.card text.name')) {
-            names = Math.min(names, px(t));
-          }
-          return {numbers, letters, names, count};
+          const compact = cards.every((c) => shown(c.querySelector('.face-compact'))
+            && !shown(c.querySelector('.face')));
+          return {face: compact ? 1 : 0, numbers, smallest, box, count: cards.length};
         }"""
     )
     return sizes
 
 
-def test_card_stats_read_at_9_px_on_a_fitted_360_px_board_and_a_tap_shows_the_card(
+def test_card_faces_read_at_9_px_on_a_fitted_360_px_board_and_a_tap_shows_the_card(
     touch_page: Page, site_url: str
 ) -> None:
+    """Fitted to 360x640, every card shows its compact face (the first two letters of its name
+    and its four numbers), each glyph at least 9 CSS px, as is the box of each text; zoomed in
+    until the full face's stat letters are 9 px, the full face is back. A tap on a card opens
+    its details, with the four stats named and large."""
     with phone(touch_page, 360, 640) as page:
         table = deploy(page, site_url)
         sizes = stat_sizes(page)
-        print(f"fitted at 360 px: {sizes}")
-        assert sizes["count"] == 40  # ten cards, four stats each
-        assert sizes["numbers"] >= 9.0
-        page.tap("#btn-zoom-in")
-        assert stat_sizes(page)["numbers"] >= 9.0 * 1.5 - 0.01
+        print(f"fitted at 360x640: {sizes}")
+        assert sizes["count"] == 10 and sizes["face"] == 1
+        assert sizes["numbers"] == 40  # ten cards, four stats each
+        assert sizes["smallest"] >= 9.0 and sizes["box"] >= 9.0
+        for _ in range(2):
+            page.tap("#btn-zoom-in")
+        zoomed = stat_sizes(page)
+        print(f"zoomed in twice: {zoomed}")
+        assert zoomed["face"] == 0 and zoomed["numbers"] == 40
         page.tap("#btn-zoom-fit")
+        assert stat_sizes(page)["face"] == 1
         # Every card's text reads upright: its letters go left to right across the screen.
         upright = page.evaluate(
-            """() => [...document.querySelectorAll('#layer-board g.card text.stat')].every(t => {
+            """() => [...document.querySelectorAll('#layer-board g.card text')]
+              .filter((t) => t.getClientRects().length > 0).every(t => {
               const m = t.getScreenCTM(); return m.a > 0 && Math.abs(m.b) < 1e-6; })"""
         )
         assert upright
@@ -203,11 +221,29 @@ def test_card_stats_read_at_9_px_on_a_fitted_360_px_board_and_a_tap_shows_the_ca
         assert page.locator("#card-info .card-info").get_attribute("data-card") == card.card
         dd = page.locator("#card-info .stats dd")
         assert dd.count() == 4
+        named = page.locator("#card-info .stats dt").all_inner_texts()
+        assert named == ["Shoot", "Endure", "React", "Move"], named
         size = float(dd.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
         print(f"details stat size: {size} px")
         assert size >= 20
         page.tap("#card-info .close")
         info.wait_for(state="hidden")
+
+
+def test_a_desktop_board_keeps_the_full_card_face(page: Page, site_url: str) -> None:
+    """At 1280x800 each card shows its full face: side mark, name and lettered stats, the
+    letters at least 9 CSS px."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    deploy(page, site_url)
+    sizes = stat_sizes(page)
+    print(f"fitted at 1280x800: {sizes}")
+    assert sizes["face"] == 0 and sizes["numbers"] == 40
+    letters = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('#layer-board g.card text.stat')]
+          .map((t) => parseFloat(getComputedStyle(t.firstElementChild).fontSize)
+            * t.getScreenCTM().a))"""
+    )
+    assert letters >= 9.0, letters
 
 
 def small_targets(page: Page) -> tuple[list[tuple[str, float, float]], float]:

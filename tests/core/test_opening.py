@@ -202,6 +202,19 @@ def test_r5_opening_a_reaction_inside_a_restricted_activation_may_shoot(opening:
     assert opening_holds(state, armored) is (opening == "opening-moves")
 
 
+def test_r5_opening_moves_a_react_in_the_first_activation_holds_the_movers_side_twice() -> None:
+    """RULES.md, R5 Opening: the reaction does not count as one of the game's activations, so
+    the mover's side takes the second as well and may not Shoot in it; the reacting side's
+    next activation, the third, may (hand-set dice: Move 2, React 3)."""
+    state = play(react_lines("opening-moves"), Move("assault", 90), R(1, 1), React("gunner"))
+    state = play(state, R(3), Stop(1.0), End())  # the reacting Gunner acts, shooting nothing
+    assert pending(state) == (PendingKind.ACT, 1) and state.activation_number == 2
+    refused(state, Shoot("assault", "gunner"), "R5")  # held again
+    state = apply(state, End())
+    assert pending(state) == (PendingKind.ACT, 2) and state.activation_number == 3
+    assert can_act(state, state.soldier(2, "gunner")) == (True, True)
+
+
 def test_r5_opening_none_lets_the_first_activation_shoot() -> None:
     state = lines("none")
     assert can_act(state, state.soldier(1, "gunner")) == (True, True)

@@ -4,6 +4,7 @@ from the same position; the course's steps, skips, progress and screen."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from html import escape
 
@@ -11,9 +12,9 @@ import pytest
 
 from serm.core import los
 from serm.core import queries as q
-from serm.core.actions import React, Stop
+from serm.core.actions import Move, React, Shoot, Stop, Turn
 from serm.core.cards import CARD_NAMES
-from serm.core.geometry import Vec
+from serm.core.geometry import Vec, bearing_of
 from serm.core.movement import position_at
 from serm.core.state import PendingKind, Status
 from serm.ui import course as c
@@ -216,3 +217,53 @@ def test_the_board_draws_what_the_step_asks_about() -> None:
         play_position(LESSONS[4]).state, LESSONS[4].steps[0], 1, asking=True
     ).move_preview
     assert move is not None and move.watchers  # the path and who could React along it
+
+
+def _acted_on(lesson: Lesson, chosen: tuple[int, ...], index: int) -> None:
+    """The choice's point and soldiers are where the game's own gesture would take it: a Move
+    aimed or a turn toward its point, a mover stopped at it, a target or reactor tapped."""
+    state = play_position(lesson, chosen).state
+    choice = lesson.steps[len(chosen)].choices[index]
+    you = lesson.you
+    first = choice.actions[0]
+    if isinstance(first, Move) and first.direction is not None:
+        mover = state.soldier(you, first.card)
+        at = choice.toward or next((state.soldier(*k).x, state.soldier(*k).y) for k in choice.tap)
+        toward = bearing_of(Vec(*at) - mover.pos)
+        assert abs((toward - first.direction + 180) % 360 - 180) < 10, (toward, first)
+    elif isinstance(first, Turn):
+        s = state.soldier(you, first.card)
+        assert choice.toward is not None
+        toward = bearing_of(Vec(*choice.toward) - s.pos)
+        assert abs((toward - first.facing + 180) % 360 - 180) < 10, (toward, first)
+    elif isinstance(first, Stop):
+        assert state.move is not None and choice.toward is not None
+        at = position_at(state.move.path, first.distance)
+        assert math.dist((at.x, at.y), choice.toward) < 0.3
+    elif isinstance(first, Shoot):
+        assert (3 - you, first.target) in choice.tap
+    elif isinstance(first, React) and first.card is not None:
+        assert (you, first.card) in choice.tap
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=KEYS)
+def test_each_choice_is_taken_on_the_board_by_the_games_gesture(lesson: Lesson) -> None:
+    """Every choice but a decline has a soldier to tap or a point of the table, and a tap on
+    it (a soldier's card, or within reach of the point) takes that choice and no other."""
+    index = KEYS.index(lesson.key)
+    chosen: tuple[int, ...] = ()
+    for step in lesson.steps:
+        course = c.Course(index, chosen)
+        for number, choice in enumerate(step.choices):
+            if choice.again:
+                continue  # a "no" has no place on the board: its button
+            assert choice.tap or choice.toward, choice.label
+            _acted_on(lesson, chosen, number)
+            for key in choice.tap:
+                s = play_position(lesson, chosen).state.soldier(*key)
+                assert c.board_choice(course, s.x, s.y, key) == number
+            if choice.toward is not None:
+                assert c.board_choice(course, *choice.toward, None) == number
+        assert c.board_choice(course, -5.0, -5.0, None) is None
+        chosen = (*chosen, c.answers(lesson)[len(chosen)])
+    assert c.board_choice(c.Course(index, chosen), 5.0, 5.0, None) is None  # nothing asked

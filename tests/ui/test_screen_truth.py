@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from html import escape
 
-from helpers import R, arrange
+from helpers import R, arrange, play
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import Move, Place
+from serm.core.actions import Move, Place, React, Stop
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, words
@@ -20,7 +20,7 @@ from serm.ui.deploy import unplaced
 from serm.ui.events import Command, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice
 from serm.ui.panel import prompt_html
-from serm.ui.reduce import reduce
+from serm.ui.reduce import reduce, settle
 from serm.ui.screen import view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
@@ -102,6 +102,92 @@ def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
     assert "it already touches the Wall" in prompt_html(state, ui)
     after = rolled(state, "assault", 0.0, 0.0, 7)
     assert "The Assault moves 0.00 L and halts." in [e.text for e in after.events]
+
+
+def test_a_move_that_goes_nowhere_cannot_be_rolled_by_accident() -> None:
+    """The Assault aimed into the Wall it touches would move 0.00 L (R16): Roll Move is shown
+    but disabled, the reason sits with it at the bar's foot (which stays in view while the words
+    above scroll), and Enter sends no Move; aimed away from the Wall, it rolls again."""
+    state = arrange({(1, "assault"): (5.0, 7.6, 0.0)}, scenario=by_name("default"))
+    chosen = UI(choice=Choice((1, "assault"), ActMode.MENU))
+    ui, _ = reduce(chosen, state, Press(Command.MOVE))
+    html = prompt_html(state, ui)
+    roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>Roll Move', html)
+    assert roll is not None and " disabled" in roll.group(0)
+    foot = html[html.index('<div class="foot">') :]
+    assert "it already touches the Wall" in foot and foot.index("Wall") < foot.index("Roll Move")
+    assert reduce(ui, state, Press(Command.CONFIRM)) == (ui, None)
+    away = replace(ui, choice=replace(ui.choice, aim=180.0, aim_locked=True))
+    html = prompt_html(state, away)
+    roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>Roll Move', html)
+    assert roll is not None and "disabled" not in roll.group(0) and "touches" not in html
+    assert reduce(away, state, Press(Command.CONFIRM))[1] == Move("assault", 180.0, 0.0)
+
+
+def outlook_of(state: State, ui: UI) -> UI:
+    """``ui`` once the aimed Move's outlook is worked out (a rest per enemy, then the sum)."""
+    for _ in range(len(state.on_table()) + 1):
+        ui, _ = reduce(ui, state, Rest())
+    assert ui.outlook is not None and ui.outlook.forecast is not None
+    return ui
+
+
+def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> None:
+    """The Gunner moves right along y = 8.5; the enemy Brawler first sees it 1.78 L along. The
+    preview says the Brawler could React once the Gunner has gone 1.8 L, and that a React that
+    beats the roll stops it anywhere back to where it sets off (C15): the engine, the Brawler's
+    React beating a roll of 3, stops it after 0.00 L. The reacting player's stop point starts
+    where the Brawler first saw it, and the prompt says it may go back to the start."""
+    state = arrange(
+        {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)}, others=False
+    )
+    ui = outlook_of(state, aiming("gunner", 90.0, 90.0))
+    (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
+    assert abs(w.entry - 1.784) < 1e-3
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "Could React: the enemy Brawler once it has gone 1.8 L" in said
+    assert "their player then picks where it stops, anywhere back to where it sets off" in said
+    after = play(state, Move("gunner", 90.0, 90.0), R(3))
+    assert after.pending is not None and after.pending.kind == PendingKind.REACT
+    assert after.move is not None and after.move.entries == (w.entry,)
+    after = play(after, React("brawler"), R(6, 6))
+    asked, _ = settle(UI(), after)
+    assert asked.stop_at == w.entry  # the stop point starts where the Brawler first saw it
+    assert "anywhere from where it set off to where it would halt" in prompt_html(after, asked)
+    stopped = play(after, Stop(0.0))
+    assert stopped.soldier(1, "gunner").pos == state.soldier(1, "gunner").pos
+    assert "The Gunner is stopped after 0.00 L." in [e.text for e in stopped.events]
+
+
+def test_a_move_halting_at_its_own_card_quotes_no_stop_for_later() -> None:
+    """The Gunner aimed at its own Armored 0.22 L ahead halts there whatever it rolls (R16);
+    the enemy Ranger sees it from the start. The preview says so and quotes the chance the
+    Ranger's React beats the roll, not a chance that the Move is stopped; the board's label
+    says the same. The engine: for every roll the Move halts after 0.22 L, and a React that
+    does not beat the roll leaves it there too."""
+    state = arrange(
+        {
+            (1, "gunner"): (5.0, 8.5, 0.0),
+            (1, "armored"): (5.0, 8.5 - 1.0 - 0.22, 0.0),
+            (2, "ranger"): (5.0, 2.0, 180.0),
+        },
+        others=False,
+    )
+    ui = outlook_of(state, aiming("gunner", 0.0, 0.0))
+    f = ui.outlook.forecast if ui.outlook else None
+    assert f is not None
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "Whatever it rolls, your Gunner halts after 0.22 L against your Armored." in said
+    assert f"Chance their React beats the roll: {percent(f.stop_chance)}" in said
+    assert "Chance this Move is stopped" not in said
+    board = overlay_text(state, ui)
+    assert f"{percent(f.stop_chance)} React wins" in board and "stopped" not in board
+    for total in range(1, 7):
+        after = play(state, Move("gunner", 0.0, 0.0), R(total))
+        assert after.move is not None and abs(after.move.halt - 0.22) < 1e-9
+        assert after.pending is not None and after.pending.kind == PendingKind.REACT
+    after = play(state, Move("gunner", 0.0, 0.0), R(6), React("ranger"), R(1, 1))
+    assert "The Gunner moves 0.22 L and halts." in [e.text for e in after.events]
 
 
 def heading(html: str) -> str:

@@ -27,13 +27,14 @@ LESSON = Lesson(
                     "Rolled 7, but the wall halted it after 0.30 L. Aim past it.",
                     Expect(kept=((2, "armored"),)),
                     wrong=True,
+                    toward=(6.7, 5.2),
                 ),
                 Choice(
                     "At the Armored",
                     (Move("assault", RAM), Roll(((4,), (3,)))),
-                    "Rolled 7: it slid into the Armored and rammed it: their last soldier out. "
-                    "You win.",
+                    "Rolled 7: it rammed the Armored, their last soldier. You win.",
                     Expect(out=((2, "armored"),), winner=1),
+                    tap=((2, "armored"),),
                 ),
             ),
         ),

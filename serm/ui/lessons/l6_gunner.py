@@ -32,6 +32,7 @@ LESSON = Lesson(
                     "Turning was its Move: no Shoot now. Shoot from where it stands.",
                     Expect(kept=((2, "ranger"), (2, "assault"), (2, "armored"))),
                     wrong=True,
+                    toward=(6.7, 6.5),
                 ),
                 Choice(
                     "Shoot",
@@ -45,6 +46,7 @@ LESSON = Lesson(
                     ),
                     "One Shoot, one attack at each enemy seen: both out.",
                     Expect(out=((2, "ranger"), (2, "assault"))),
+                    tap=((2, "ranger"), (2, "assault")),
                 ),
             ),
         ),

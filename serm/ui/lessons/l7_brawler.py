@@ -11,7 +11,7 @@ LESSON = Lesson(
     key="brawler",
     title="The Brawler, the opening, winning",
     teaches=(
-        "No one may Shoot in a game's first two activations. The Brawler rolls, then traces a "
+        "Nobody shoots in a game's first two activations. The Brawler rolls, then traces a "
         "bending path that long. Knock out all five to win."
     ),
     table=default_table(),
@@ -36,6 +36,7 @@ LESSON = Lesson(
                     "Not yet: in the opening nobody shoots. Move instead.",
                     Expect(refused="R5", kept=((2, "assault"),)),
                     wrong=True,
+                    tap=((2, "assault"),),
                 ),
                 Choice(
                     "Brawler: Move",
@@ -51,6 +52,7 @@ LESSON = Lesson(
                         "more to win."
                     ),
                     Expect(out=((2, "armored"),)),
+                    tap=((1, "brawler"), (2, "armored")),
                 ),
             ),
         ),

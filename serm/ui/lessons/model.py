@@ -78,6 +78,12 @@ class Choice:
     again: bool = False
     """A choice the game allows but the lesson does not follow: what it does is shown, and the
     step is asked again, as after the wrong choice."""
+    tap: tuple[SoldierKey, ...] = ()
+    """The soldiers whose card, tapped or clicked on the board (or a drag let go on it), takes
+    this choice, as in the game: a target to shoot, the soldier to react or to activate."""
+    toward: tuple[float, float] | None = None
+    """A point of the table (L) where a tap, a click or a drag's end takes this choice, as the
+    game aims a Move or a turn toward the pointer and stops a mover where it is let go."""
 
 
 @dataclass(frozen=True)
