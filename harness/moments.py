@@ -43,7 +43,8 @@ class Moment:
     more: tuple[dict[str, Any], ...] = ()
     """Actions played after the game's first ``actions`` (a Move and its roll of our own)."""
     computer: int = 0
-    """The player the computer plays (at easy), or 0: two people here."""
+    """The player the computer plays (at ``strength``), or 0: two people here."""
+    strength: str = "easy"
 
 
 DEPLOY = tuple(Moment(f"deploy-{n}", n, shows="#prompt [data-pending=place]") for n in range(1, 11))
@@ -85,7 +86,13 @@ MOMENTS = (
         then=("[data-action=confirm]",),
         shows="#prompt .recent",
     ),
-    Moment("react-after-computer", 11, computer=1, shows="#prompt [data-action=replay-last]"),
+    Moment(
+        "react-after-computer",
+        11,
+        computer=1,
+        strength="normal",  # seeded as the page seeds it, it Moves where the other side may React
+        shows="#prompt [data-action=replay-last]",
+    ),
     Moment("act-after-computer", 61, computer=2, shows="#prompt [data-action=replay-last]"),
     Moment("victory", 67, LAST_SHOT, then=("[data-action=confirm]",), shows="#prompt .victory"),
     Moment(
@@ -112,7 +119,7 @@ def save_text(moment: Moment) -> str:
     data["players"] = {
         str(p): {
             "name": f"Player {p}",
-            "kind": "computer-easy" if p == moment.computer else "human",
+            "kind": f"computer-{moment.strength}" if p == moment.computer else "human",
         }
         for p in (1, 2)
     }
