@@ -51,6 +51,19 @@ def _odds(state: State, ui: UI, s: Soldier) -> list[str]:
     return out
 
 
+def dice_note(state: State) -> str:
+    """How a stat becomes a roll (R9): which dice re-roll their sixes on this table."""
+    if state.scenario.explode_all:
+        return (
+            "Each stat is how many dice it rolls; on this table every six counts and is rolled "
+            "again."
+        )
+    return (
+        "Each stat is how many dice it rolls. A six on a Shoot or Endure die counts and is rolled "
+        "again; Move and React dice are not."
+    )
+
+
 def card_html(state: State, ui: UI) -> str:
     """The details panel's inner HTML, or "" when no card is inspected."""
     s = inspected(state, ui)
@@ -71,6 +84,7 @@ def card_html(state: State, ui: UI) -> str:
         f"{escape(t.title)} <small>{escape(name)}</small></h2>"
         f'<dl class="stats">{stats}</dl>'
         f"<p>{words.special_html(t)}</p>"
-        f'<p class="dice-note">Each stat is how many dice it rolls; a six is kept and rolled '
-        "again.</p>" + (f'<ul class="odds">{odds}</ul>' if odds else "") + "</div>"
+        f'<p class="dice-note">{escape(dice_note(state))}</p>'
+        + (f'<ul class="odds">{odds}</ul>' if odds else "")
+        + "</div>"
     )

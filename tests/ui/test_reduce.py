@@ -1331,6 +1331,11 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     html = card_html(s.state, s.ui)
     assert "Gunner" in html and "<dt>Shoot</dt><dd>2</dd>" in html.replace("\n", "")
     assert "shoots once at every enemy it sees" in html
+    # R9: only Shoot and Endure dice re-roll their sixes (unless the table makes every roll so).
+    assert "A six on a Shoot or Endure die counts and is rolled again" in html
+    assert "Move and React dice are not" in html
+    everywhere = replace(s.state, scenario=replace(s.state.scenario, explode_all=True))
+    assert "every six counts and is rolled again" in card_html(everywhere, s.ui)
     s.press(Command.CLOSE_CARD)
     assert s.ui.inspect is None and card_html(s.state, s.ui) == ""
     enemy = next(x for x in s.state.on_table() if x.player != me.player)
