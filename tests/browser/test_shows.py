@@ -82,10 +82,31 @@ MOVED_TURNED = """(f) => { const m = (v) => (v.match(/matrix\\(([^)]*)\\)/) || [
     turned ||= now[0] !== was[0] || now[1] !== was[1]; }
   return moved && turned; }"""
 """In the page: some card's translation and some card's rotation changed over the frames."""
+SLID_TURNED = """(f) => { const m = (v) => (v.match(/matrix\\(([^)]*)\\)/) || [, '1,0,0,1,0,0'])[1]
+    .split(',').map(Number);
+  const poses = {};
+  for (const x of f) for (const [key, value] of Object.entries(x.cards)) {
+    const seen = poses[key] || (poses[key] = []), now = m(value);
+    const last = seen[seen.length - 1];
+    if (!last || now.some((v, i) => v !== last[i])) seen.push(now); }
+  let slid = 0, turned = 0;
+  for (const seen of Object.values(poses)) {
+    let s = 0, t = 0;
+    for (let i = 1; i < seen.length; i++) {
+      const a = seen[i - 1], b = seen[i];
+      const rot = [0, 1, 2, 3].some(k => a[k] !== b[k]), moved = a[4] !== b[4] || a[5] !== b[5];
+      s = !rot && moved ? s + 1 : 0; t = rot && !moved ? t + 1 : 0;
+      slid = Math.max(slid, s); turned = Math.max(turned, t); } }
+  return slid >= 4 && turned >= 4; }"""
+"""``slides`` and ``turns`` of at least 4 for some card, as the volley test asks: the watch
+waits for a whole slide and a whole turn, whatever frames a busy machine drops."""
+
 VOLLEY_SEEN = (
     """() => { const f = window.__rec.frames;
   return ("""
     + MOVED_TURNED
+    + """)(f) && ("""
+    + SLID_TURNED
     + """)(f) && f.some(x => Object.values(x.ghosts).some(o => o <= 0.3))
     && f.some(x => x.pools.some(p => p.sixes)) && new Set(f.map(x => x.show)).size >= 8; }"""
 )
