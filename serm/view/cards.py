@@ -16,6 +16,7 @@ place of the full face where ``serm.web.paint`` marks the board ``data-faces="co
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import svg
 
@@ -93,7 +94,20 @@ def _band(fill: str) -> svg.Path:
 
 def _stat(letter: str, value: int, x: float, y: float) -> svg.Text:
     """One stat: its letter, small, then its number, large; centred on (x, y)."""
-    fill = INK if value else MUTED
+    return _centred(
+        x,
+        y,
+        INK if value else MUTED,
+        class_=["stat"],
+        elements=[
+            svg.TSpan(text=letter, font_size=LETTER_SIZE),
+            svg.TSpan(text=str(value), font_size=STAT_SIZE),
+        ],
+    )
+
+
+def _centred(x: float, y: float, fill: str, **more: Any) -> svg.Text:
+    """Bold text centred on (x, y), as every line of a card's face is."""
     return svg.Text(
         x=rounded(x),
         y=rounded(y),
@@ -101,11 +115,7 @@ def _stat(letter: str, value: int, x: float, y: float) -> svg.Text:
         dominant_baseline="central",
         font_weight="bold",
         fill=fill,
-        class_=["stat"],
-        elements=[
-            svg.TSpan(text=letter, font_size=LETTER_SIZE),
-            svg.TSpan(text=str(value), font_size=STAT_SIZE),
-        ],
+        **more,
     )
 
 
@@ -156,16 +166,7 @@ def _compact_face(s: Soldier) -> svg.G:
     t = s.type
 
     def text(value: str, x: float, y: float, fill: str) -> svg.Text:
-        return svg.Text(
-            x=rounded(x),
-            y=rounded(y),
-            text_anchor="middle",
-            dominant_baseline="central",
-            font_weight="bold",
-            font_size=COMPACT_SIZE,
-            fill=fill,
-            text=value,
-        )
+        return _centred(x, y, fill, font_size=COMPACT_SIZE, text=value)
 
     cells = ((t.shoot, -17, 3), (t.endure, 17, 3), (t.react, -17, 31), (t.move, 17, 31))
     texts = [text(esc(short_name(t.title)), 0, -26, INK)]
