@@ -111,11 +111,13 @@ def step(game: Game, ui: UI, event: Event) -> Stepped:
 
 def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     """Play ``action`` and the defaults settling proposes after it; a refused action changes
-    nothing but the message. A human's action starts the "what just happened" lines. What was
+    nothing but the message. A human's action starts the "what just happened" lines, unless it
+    goes on with an activation already under way (``_goes_on``). What was
     played goes to the screen's playback as beats (``Shown``: shown on the board)."""
     states = [game.state]
     played: list[Action] = []
     by = _decider(game.state, action)
+    human = human and not _goes_on(game.state)
     todo: Action | None = action
     while todo is not None:
         start = len(game.events)
@@ -138,9 +140,21 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     return Stepped(ui, tuple(states), tuple(played))
 
 
+def _goes_on(state: State) -> bool:
+    """The decision goes on with the decider's own activation under way (a Gunner's next
+    target, R22; a Move after a Shoot): what the activation did so far stays among the results
+    shown ("what just happened" starts at its first decision)."""
+    a, p = state.activation, state.pending
+    return a is not None and a.card is not None and p is not None and p.player == a.player
+
+
 def _decider(state: State, action: Action) -> int:
-    """Who makes the decision ``action`` (0 for the roll-off): the player the game waits for."""
-    p = state.pending
+    """Whose turn ``action`` is played in (0 for the roll-off): the player of the activation
+    under way, whoever decides it (a React asked of the other side is part of the mover's
+    turn, R18, and so shown and replayed with it); else the player the game waits for."""
+    a, p = state.activation, state.pending
+    if a is not None:
+        return a.player
     return p.player if p is not None else int(getattr(action, "player", 0) or 0)
 
 

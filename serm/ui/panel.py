@@ -197,10 +197,10 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui)}</div>"
-    if computer_to_decide(state, ui):
+    if computer_to_decide(state, ui):  # what the person's own turn did shows while it thinks
         return (
-            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{news}'
-            f"{decider}{said}"
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
+            f"{results}{news}{decider}{said}"
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
