@@ -873,8 +873,8 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
     """The saves box: save the game under a name, the slot list, export and import."""
     rows = "".join(
         f'<li><span class="slot-name">{escape(s.name)}</span> '
-        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.scenario)} · '
-        f"{escape(_slot_status(s))}</span>"
+        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.summary.label())}'
+        "</span>"
         f'<span class="slot-actions">{button("Load", "slot-load", s.key)}'
         f"{button('Watch', 'slot-watch', s.key)}"
         f"{button('Rename', 'slot-rename', s.key)}{button('Delete', 'slot-delete', s.key)}"
@@ -905,20 +905,12 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
 def resume_text(info: SlotInfo) -> str:
     """The welcome screen's line about the autosaved game (read from its summary, no replay)."""
     s = info.summary
-    where = f" (activation {s.activation})." if s.activation else " (deployment)."
     last = f" Last: {s.last}" if s.last else ""
-    return f"A game on the {s.scenario} table is waiting{where}{last}"
+    return f"A game is waiting: {s.label()}.{last}"
 
 
 def _when(saved_at: str) -> str:
     return saved_at[:16].replace("T", " ") if saved_at else "unknown date"
-
-
-def _slot_status(s: SlotInfo) -> str:
-    summary = s.summary
-    if summary.status == Status.PLAYING and summary.initiative:
-        return f"player {summary.initiative} to play"
-    return summary.status
 
 
 OFFERS: dict[str, tuple[tuple[str, str], ...]] = {
