@@ -18,6 +18,7 @@ from serm.ui.panel import prompt_html
 from serm.ui.screen import computer_to_decide
 from serm.view.show import trail
 from tests.ui.player import Screen, deploy_all
+from tests.ui.test_reduce import deployed
 
 
 def _against_the_computer(scenario: str, seed: int) -> Screen:
@@ -100,3 +101,30 @@ def test_a_computer_pass_is_shown_and_replayed() -> None:
     assert s.state.pending is not None and s.state.pending.player == 1
     assert playback.to_replay(s.ui, s.state) and "Replay last turn" in s.prompt()
     assert "Player 2 passes" in trail(s.ui.playback.last)
+
+
+def test_no_react_is_asked_when_none_offered_can_succeed() -> None:
+    """A React succeeds only above the Move total (R19) and one that fails changes nothing: when
+    no soldier offered could roll above it, the person is not asked; the news says why."""
+    s = deployed(referee=True)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("6|6")  # 12: the most any React of one or two dice rolls
+    assert not s.waiting(PendingKind.REACT) and not s.waiting(PendingKind.ROLL)
+    assert any(e.text == "Player 1 does not react." for e in s.game.events)
+    said = _text(s.prompt())
+    assert (
+        "No soldier could React: the enemy Assault rolled 12, and a React of your Ranger, "
+        "Gunner, Assault or Brawler rolls at most 12, so it moves on." in said
+    ), said
+
+
+def test_a_react_that_can_succeed_is_still_asked() -> None:
+    s = deployed(referee=True)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("5|6")  # 11: a React of two dice may roll 12
+    assert s.waiting(PendingKind.REACT)
+    assert "0%: cannot beat 11" in s.prompt()  # the one-die Reacts shown as no chance
