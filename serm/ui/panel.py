@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
+from ..core.movement import rammed
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
@@ -699,12 +700,25 @@ def _path(state: State, ui: UI) -> str:
         " it must use "
         f"exactly {mv.total} card lengths "
         f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        f"pointer).</p>"
+        f"pointer).{_path_halts(state, ui)}</p>"
         + actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
             button("Undo corner", Command.UNDO_CORNER),
             button("Restart path", Command.CANCEL),
         )
+    )
+
+
+def _path_halts(state: State, ui: UI) -> str:
+    """Where the path traced, and on toward the pointer, halts the Brawler and against what
+    (R16): the length it uses there, its last; "" when it does not halt."""
+    stop = path.halt_ahead(state, ui.trace)
+    if stop is None or state.activation is None:
+        return ""
+    what = words.against(state.activation.player, stop)
+    verb = "rams" if rammed(stop, state.activation.player) else "halts against"
+    return escape(
+        f" This way it {verb} {what} after {stop.distance:.2f} L: the rest of its roll is lost."
     )
 
 

@@ -249,6 +249,17 @@ def halts_whatever(state: State, s: Soldier, aim: float, facing: float, halt: Ha
     return _touched(state, s, aim, facing, halt)
 
 
+def against(player: int, halt: Halt) -> str:
+    """What a slide touches where it ``halt``s, as ``player`` reads it: "your Armored", "the
+    enemy Assault", "the Crates" or "the table edge" (R16)."""
+    if halt.cards:
+        return " and ".join(
+            f"{'your' if owner == player else 'the enemy'} {title(card)}"
+            for owner, card in halt.cards
+        )
+    return f"the {halt.terrain}" if halt.terrain else "the table edge"
+
+
 def _touched(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str:
     """What the Move's slide touches where it ``halt``s, when no enemy is touched, in words."""
     mine = ", ".join(f"your {title(card)}" for _, card in halt.cards)
