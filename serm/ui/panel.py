@@ -36,6 +36,7 @@ from .screen import (
     nowhere,
     reactors,
     sure_halt,
+    unturned,
 )
 
 RESULT_KINDS = (
@@ -484,17 +485,25 @@ def _act_step(state: State, ui: UI) -> str:
             return (
                 f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle"
                 f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
-                "(no roll, no React).</p>"
-                + _facing_problem(state, ui)
-                + actions(
-                    button("Turn", Command.CONFIRM, primary=True),
-                    button("Back", Command.CANCEL),
-                )
+                "(no roll, no React).</p>" + _facing_problem(state, ui) + _turn_buttons(state, ui)
             )
         case ActMode.SHOOT:
             return _shoot_choices(state, ui, s)
         case ActMode.MENU:
             return _menu(state, s)
+
+
+def _turn_buttons(state: State, ui: UI) -> str:
+    """Turn and Back, at the bar's foot. A Turn to the facing the soldier already has changes
+    nothing: Turn is shown but takes no press, and why is said right above it, in view."""
+    said = unturned(state, ui)
+    return foot(
+        "" if said is None else words.problem_html(said),
+        actions(
+            button("Turn", Command.CONFIRM, primary=True, disabled=said is not None),
+            button("Back", Command.CANCEL),
+        ),
+    )
 
 
 def _choose_soldier(state: State) -> str:

@@ -205,6 +205,15 @@ def facing(s: Soldier, problem: Problem) -> Said:
     return Said(text, problem.rule)
 
 
+def unturned(s: Soldier) -> Said:
+    """A Turn of soldier ``s`` to the facing it already has (R14)."""
+    return Said(
+        f"Your {s.type.title} already faces this way: drag the round handle to turn it. "
+        "A Turn is its Move, so one that changes nothing is not made.",
+        "R14",
+    )
+
+
 # --- a Move that goes nowhere (R15, R16) --------------------------------------------------------
 
 STUCK = 0.01

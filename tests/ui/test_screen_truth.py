@@ -12,7 +12,7 @@ from helpers import R, arrange, play
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import Move, Path, Place, React, Stop
+from serm.core.actions import Move, Path, Place, React, Stop, Turn
 from serm.core.geometry import Vec
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
@@ -472,3 +472,27 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
     s.press(Command.CARD, "assault")
     g = s.view().ghost
     assert g is not None and g.sees is None and "enemy cards" not in overlay_text(s.state, s.ui)
+
+
+# --- a Turn that changes nothing is not sent (R14) -----------------------------------------------
+
+
+def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
+    """Turn pressed, the handle left where it is (or brought back within half a degree): the
+    Turn button is disabled and the prompt says the soldier already faces this way; Enter sends
+    nothing, so the Move is not spent. Turned by a degree, the Turn is sent as before; and the
+    engine still takes a Turn to the same facing (R14 does not forbid it: records replay)."""
+    state = arrange({(1, "assault"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
+    ui, _ = reduce(UI(choice=Choice((1, "assault"))), state, Press(Command.TURN))
+    assert ui.choice.mode == ActMode.TURN and ui.choice.facing == 0.0
+    html = prompt_html(state, ui)
+    assert re.search(r'<button[^>]*data-action="confirm"[^>]*disabled', html), html
+    assert "Your Assault already faces this way" in re.sub(r"<[^>]+>", "", html)
+    for facing in (0.0, 359.7, 0.4):
+        same = replace(ui, choice=replace(ui.choice, facing=facing))
+        assert reduce(same, state, Press(Command.CONFIRM)) == (same, None)
+    turned = replace(ui, choice=replace(ui.choice, facing=1.0))
+    assert "already faces" not in prompt_html(state, turned)
+    assert reduce(turned, state, Press(Command.CONFIRM))[1] == Turn("assault", 1.0)
+    after = apply(state, Turn("assault", 0.0))
+    assert after.activation is not None and after.activation.moved
