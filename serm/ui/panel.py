@@ -365,10 +365,18 @@ def _place(state: State, ui: UI) -> str:
             card_row(picks),
             actions(
                 button("Place card", Command.CONFIRM, primary=True),
-                button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
+                _exposure_toggle(ui),
             ),
         )
     )
+
+
+def _exposure_toggle(ui: UI) -> str:
+    """The Exposure view's button, saying whether the view is on: a tap always changes its
+    words, even before the board has anything of the view to show (its shading is still being
+    worked out, or the words about it are scrolled out of a phone's bar)."""
+    on = ui.settings.exposure
+    return button(f"Exposure view: {'on' if on else 'off'}", Command.EXPOSURE, pressed=on)
 
 
 def _exposure(state: State, ui: UI) -> str:
