@@ -152,6 +152,9 @@ class LookAhead:
         self._evaluators: dict[Weights, Evaluator] = {}
         self.approach = pressed_approach(state, self.me, search)
         """The approach weight of my scores (``Search.approach``, ``Search.press``)."""
+        self.anchor = {(s.player, s.card): s.pos for s in state.on_table() if s.player != self.me}
+        """Where each enemy stood when the look-ahead began: my closing in is measured toward
+        it (``Evaluator.anchor``)."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -169,6 +172,7 @@ class LookAhead:
         ev = self._evaluators.get(w)
         if ev is None:
             ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)
+            ev.anchor = self.anchor
         pl.ev = ev
         return pl
 
