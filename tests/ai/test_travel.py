@@ -6,7 +6,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from test_ai import first_activation
 
 from serm.ai import STRENGTHS
 from serm.ai.evaluate import Evaluator, Weights
@@ -16,6 +15,7 @@ from serm.core.game import Game
 from serm.core.geometry import Vec
 from serm.core.scenario import Terrain, by_name
 from serm.core.state import Soldier
+from tests.ai.test_ai import first_activation
 
 WALL = Terrain("wall", (Vec(3.0, 4.9), Vec(7.0, 4.9), Vec(7.0, 5.1), Vec(3.0, 5.1)), True)
 HARD = STRENGTHS["hard"]
