@@ -4,8 +4,8 @@ answering each.
 
 The static planner (``plans``) ranks the candidates of a decision; the ``Search.width`` best are
 searched, best first, passing over a Move that would halt where it starts whatever it rolls
-(``goes_nowhere``; the best candidate is always searched). A searched candidate is applied with ``serm.core.rules.apply`` and played
-on to the next activation boundary:
+(``goes_nowhere``; the best candidate is always searched). A searched candidate is applied with
+``serm.core.rules.apply`` and played on to the next activation boundary:
 
 * a roll is a chance node. A Move total (R15) is grouped: the totals that reach the halt (R16)
   are one outcome, the shorter ones ``Search.groups`` runs of equal probability, each played with
