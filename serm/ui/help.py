@@ -11,6 +11,7 @@ from ..view.escape import escape
 from ..view.thumbnail import table_thumbnail
 from .events import Command
 from .keys import CHOICE_KEYS, badge
+from .words import pointer_html
 
 KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.CHOOSE,), "choose"),
@@ -90,10 +91,11 @@ pass without anyone being eliminated, the game is a draw.</li>
 <strong>M</strong>ove. Player 1's cards have a solid edge and a round ● before the name,
 player 2's a dashed edge and a ◆. On a small board a card shows the first two letters of its
 name and only the numbers, in the same places (Shoot and Endure above, React and Move below).
-Tap a card to see its stats, its special rule and the odds.
+@CARD@
 </li>
 <li><strong>Deploy:</strong> take turns placing one card at a time inside your zone
-(player 1 bottom, player 2 top). The top edge of a card is where it looks.</li>
+(player 1 bottom, player 2 top): drag the card, or @TAP@ where it should go. The top edge of a
+card is where it looks.</li>
 <li><strong>Initiative:</strong> on your turn, activate any one soldier: Move then Shoot, or
 Shoot then Move (either may be skipped). Then your opponent goes.</li>@OPENING@
 <li><strong>Sight:</strong> a soldier sees out of its top edge in a cone that widens at 45°.
@@ -117,10 +119,19 @@ the enemy Gunner's worst spot for the cards you have placed, how many of them it
 there, and shades your zone: red where a card would be seen from many spots, green where from
 none.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
-roll their dice. Tap, click or press any key to skip to the end; <em>Show each action</em> sets the
-speed. After the other side's turn, its moves and shots stay drawn until the next action, and
-<em>Replay last turn</em> plays them again.</p>
+roll their dice. @TAPS@<span class="keys"> or press any key</span> to skip to the end;
+<em>Show each action</em> sets the speed. After the other side's turn, its moves and shots
+stay drawn until the next action, and <em>Replay last turn</em> plays them again.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
+    .replace(
+        "@CARD@",
+        pointer_html(
+            "Tap a card to see its stats, its special rule and the odds.",
+            "Point at a card to see where it can look.",
+        ),
+    )
+    .replace("@TAP@", pointer_html("tap"))
+    .replace("@TAPS@", pointer_html("Tap"))
     .replace("@OPENING@", opening_html())
     .replace("@TIP@", opening_tip())
     + keys_html()

@@ -167,15 +167,14 @@ class Pointer:
     before: UI | None = None
     fingers: tuple[tuple[int, Vec], ...] = ()
     grip: Vec = Vec(0.0, 0.0)
-    """Where the card being placed sits from the pointer dragging it (L): nothing for a mouse;
-    for a finger, where it was gripped, or lifted above a finger pressed beside it."""
+    """Where the card being placed sits from the pointer dragging it (L): where it was gripped."""
     pressed: Vec | None = None
-    """Where a finger pressed beside the card being placed (L): if it lets go there (a tap),
-    the card goes where it tapped, not lifted above it."""
+    """Where a press while placing began off the card being placed (L; kept under the same
+    spot of the screen while the view pans), until it leaves the tap's reach: let go there (a
+    tap), it puts the card being placed there, or on a card already placed looks at it."""
     on_card: bool = False
-    """The press that drags the card being placed began on a card already on the table, and
-    has not left the tap's reach (``pressed``): a tap there looks at that card (its details)
-    and moves nothing; a drag from it moves the card being placed as any drag does."""
+    """That press began on a card already on the table: a tap there looks at that card (its
+    details) and moves nothing, and neither does a drag from it."""
 
 
 @dataclass(frozen=True)

@@ -278,8 +278,8 @@ def _skip_hint(ui: UI) -> str:
         return ""
     return (
         '<p class="skip-hint" role="status">Showing what was played: '
-        '<span class="wide-words">tap, click or press a key to skip.</span>'
-        '<span class="phone-words">tap to skip.</span></p>'
+        f'<span class="wide-words">{words.pointer_html("tap")}{_keys(" or press a key")} to skip.'
+        f'</span><span class="phone-words">{words.pointer_html("tap")} to skip.</span></p>'
     )
 
 
@@ -355,7 +355,8 @@ def _place(state: State, ui: UI) -> str:
     title = CARDS[g.card].title if g else ""
     return (
         f"<p>Drag your <strong>{escape(title)}</strong> into your zone "
-        f"(the {'bottom' if p.player == 1 else 'top'} strip){_keys(' or use the arrow keys')}; "
+        f"(the {'bottom' if p.player == 1 else 'top'} strip) or {words.pointer_html('tap')} "
+        f"where it should go{_keys(', or use the arrow keys')}; "
         "turn it by its round handle"
         f"{_keys(', the mouse wheel or ' + _keys_to_rotate())}."
         f"</p>{problem}{_deployment_tip(state, p.player)}{_exposure(state, ui)}"
@@ -508,7 +509,8 @@ def _choose_soldier(state: State) -> str:
         if held
         else ' <span class="wide-words">It may Move then Shoot, or Shoot then Move.</span>'
     )
-    return f"<p>{lead}Tap one of your soldiers to activate it.{may}</p>" + foot(
+    tap = words.pointer_html("Tap")
+    return f"<p>{lead}{tap} one of your soldiers to activate it.{may}</p>" + foot(
         card_row(picks), actions(button("Pass", Command.END))
     )
 
@@ -694,7 +696,8 @@ def _path(state: State, ui: UI) -> str:
     finish = "Finish path" if left < 0.1 else "Straight on"
     space = key_of(Command.CORNER)
     return (
-        f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: tap to add "
+        f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: "
+        f"{words.pointer_html('tap')} to add "
         f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
         " it must use "
         f"exactly {mv.total} card lengths "

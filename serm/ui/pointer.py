@@ -24,10 +24,6 @@ ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
 NUDGE = 0.1
 """Card lengths per arrow-key press when positioning (Shift: five times as far)."""
-TOUCH_LIFT = 1.4
-"""How far (L at the fitted zoom; less when zoomed in) a card being placed goes above a finger
-pressed beside it, so the card and why it may or may not go there show beyond the fingertip
-(about 44 CSS px on a phone)."""
 TAP_SLOP = 0.15
 """How far (L at the fitted zoom) a finger may slide and still count as a tap where it pressed."""
 AIM_STEP = 5.0
@@ -49,18 +45,7 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
         return move(_dragging(ui, Drag.ROTATE), state, PointerMove(ev.x, ev.y, ev.hit))
     match p.kind:
         case PendingKind.PLACE:
-            dragging = _dragging(ui, Drag.GHOST)
-            grip = _grip(ui, Vec(ev.x, ev.y), ev.touch)
-            # On a card already placed (not where the card being placed lies over it): a tap
-            # looks at that card and moves nothing; only a drag from it moves the card placed.
-            on_card = _on_table(state, ev.hit) and not _on_ghost(ui, Vec(ev.x, ev.y))
-            lifted = grip.y < 0 and grip.x == 0
-            pressed = Vec(ev.x, ev.y) if lifted or on_card else None
-            pointer = replace(dragging.pointer, grip=grip, pressed=pressed, on_card=on_card)
-            dragging = replace(dragging, pointer=pointer)
-            if on_card:
-                return dragging, None
-            return move(dragging, state, PointerMove(ev.x, ev.y, ev.hit, ev.id, ev.touch))
+            return _place_press(ui, state, ev), None
         case PendingKind.ACT:
             return _act_press(ui, state, ev)
         case PendingKind.PATH:
@@ -80,6 +65,22 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
     return ui, None
 
 
+def _place_press(ui: UI, state: State, ev: PointerDown) -> UI:
+    """While placing, a drag moves only what it starts on: pressed on the card being placed
+    (drawn over any card already placed), it grips that card, which then follows the pointer
+    from where it was gripped. Pressed anywhere else, it is a tap until it leaves the tap's
+    reach (``Pointer.pressed``): on a card already placed a tap looks at it, on bare table it
+    puts the card being placed there (``up``); a drag from bare table pans the view
+    (``serm.ui.zoom``) and a drag from a placed card moves nothing."""
+    pos, g = Vec(ev.x, ev.y), ui.ghost
+    if g is not None and _on_ghost(ui, pos):
+        return _dragging(
+            replace(ui, pointer=replace(ui.pointer, grip=Vec(g.x, g.y) - pos)), Drag.GHOST
+        )
+    on_card = _on_table(state, ev.hit)
+    return replace(ui, pointer=replace(ui.pointer, pressed=pos, on_card=on_card))
+
+
 def _on_table(state: State, hit: Hit) -> bool:
     """The press is on a card on the table (not on the card being placed, which is not yet)."""
     key = hit.soldier
@@ -91,18 +92,6 @@ def _on_ghost(ui: UI, pos: Vec) -> bool:
     gripped, whatever lies under it."""
     g = ui.ghost
     return g is not None and point_in_polygon(pos, card_polygon(Vec(g.x, g.y), g.facing))
-
-
-def _grip(ui: UI, pos: Vec, touch: bool) -> Vec:
-    """Where the card being placed goes from the pointer: onto a mouse pointer; for a finger,
-    where the card was gripped, or ``TOUCH_LIFT`` above a finger pressed beside the card (so
-    neither the card nor its reason hides under the fingertip)."""
-    g = ui.ghost
-    if not touch or g is None:
-        return Vec(0.0, 0.0)
-    if _on_ghost(ui, pos):
-        return Vec(g.x, g.y) - pos
-    return Vec(0.0, -TOUCH_LIFT / ui.viewport.zoom)
 
 
 def _act_press(ui: UI, state: State, ev: PointerDown) -> Outcome:
@@ -164,17 +153,14 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
             if centre is not None and (pos - centre).length() > 0.1:
                 return _turned(ui, state, bearing_of(pos - centre)), None
         case Drag.GHOST:
-            ptr = ui.pointer
-            if ptr.on_card and ptr.pressed is not None and _near(ui, ptr.pressed, pos):
-                return ui, None  # still a tap on the card pressed
-            if ptr.on_card:
-                ui = replace(ui, pointer=replace(ptr, on_card=False, pressed=None))
             if ui.ghost is not None:
                 at = pos + ui.pointer.grip
                 return replace(ui, ghost=moved(state, ui.ghost, at.x, at.y, ui.ghost.facing)), None
         case Drag.STOP:
             return replace(ui, stop_at=_along_move(state, pos)), None
         case Drag.AIM | Drag.NONE:
+            if ui.pointer.pressed is not None and not _near(ui, ui.pointer.pressed, pos):
+                ui = replace(ui, pointer=replace(ui.pointer, pressed=None))  # no longer a tap
             return _follow(ui, state, pos), None
         case Drag.PAN | Drag.PINCH:  # the view's (serm.ui.zoom); a finger not in it hovers
             pass
@@ -221,7 +207,7 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
     ptr, p = ui.pointer, state.pending
     own = p is not None and ptr.hover is not None and ptr.hover[0] == p.player
     hover = None if ev.touch and (own or ptr.drag != Drag.NONE) else ptr.hover
-    if ptr.drag == Drag.NONE and hover == ptr.hover:
+    if ptr.drag == Drag.NONE and hover == ptr.hover and ptr.pressed is None:
         return ui
     choice = ui.choice
     if ptr.drag == Drag.AIM:

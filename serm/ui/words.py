@@ -51,6 +51,19 @@ def table_title(name: str) -> str:
         return name
 
 
+CLICK = {"Tap": "Click", "tap": "click"}
+"""The word a mouse user reads for each word of a finger (``pointer_html``)."""
+
+
+def pointer_html(tap: str, click: str | None = None) -> str:
+    """Words that follow the pointer in hand: ``tap`` for a finger, ``click`` (by default the
+    same word for a mouse, "Tap" -> "Click") for a fine pointer. Both are in the markup; the
+    stylesheet shows the one that fits the screen's pointer, as it hides the words about keys
+    (``(hover: none) and (pointer: coarse)``). Both are HTML already escaped by the caller."""
+    mouse = CLICK.get(tap, tap) if click is None else click
+    return f'<span class="tap-word">{tap}</span><span class="click-word">{mouse}</span>'
+
+
 def rule_html(rule: str) -> str:
     """A rule reference in small print after a sentence, e.g. ``rule R21``; "" for no rule."""
     return rules_html(rule) if rule else ""

@@ -3,9 +3,10 @@ board's view (``UI.viewport``), as pure functions used by ``serm.ui.reduce``.
 
 Two fingers always zoom and pan (a drag the first finger began never happened). One finger, or
 the left button, pans only from bare table and only in a step that uses no drag on the board
-(placing, aiming, turning, setting a facing, a stop point or the Brawler's path use one); a press
-that starts on a card or a handle never pans. The middle button or Space held pans from anywhere.
-Panning and zooming is allowed whoever decides, the computer too: it changes only the view.
+(aiming, turning, setting a facing, a stop point or the Brawler's path use one; placing drags
+only the card being placed); a press that starts on a card or a handle never pans. The middle
+button or Space held pans from anywhere. Panning and zooming is allowed whoever decides, the
+computer too: it changes only the view.
 
 Finger positions are table points (L) as the board shows them now; when the view changes, the
 points under the still fingers are found again with ``serm.view.frame.remap``.
@@ -45,8 +46,10 @@ def board_drag(state: State, ui: UI) -> bool:
     if p is None or computer_to_decide(state, ui):
         return False
     match p.kind:
-        case PendingKind.PLACE | PendingKind.STOP | PendingKind.FACE | PendingKind.PATH:
+        case PendingKind.STOP | PendingKind.FACE | PendingKind.PATH:
             return True
+        case PendingKind.PLACE:  # only the card being placed is dragged; bare table pans
+            return False
         case PendingKind.ACT:
             return ui.choice.mode in (ActMode.AIM, ActMode.TURN)
         case PendingKind.ROLL | PendingKind.REACT | PendingKind.TARGET:
@@ -111,11 +114,17 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
             return after, action
         return _track(after, _put(after.pointer.fingers, ev.id, Vec(ev.x, ev.y))), action
     sc = state.scenario
-    fingers = _put(ptr.fingers, ev.id, Vec(ev.x, ev.y))
+    at = Vec(ev.x, ev.y)
+    fingers = _put(ptr.fingers, ev.id, at)
     anchors = tuple(p for _, p in ptr.fingers)
     vp = frame.follow(sc, ui.viewport, anchors, tuple(p for _, p in fingers))
     moved = tuple((i, frame.remap(sc, ui.viewport, vp, p)) for i, p in fingers)
-    return replace(ui, viewport=vp, pointer=replace(ptr, fingers=moved)), None
+    pressed = ptr.pressed
+    if pressed is not None and (at - pressed).length() > pointer.TAP_SLOP / ui.viewport.zoom:
+        pressed = None  # a drag, not a tap
+    if pressed is not None:  # the table point under where it pressed on the screen
+        pressed = frame.remap(sc, ui.viewport, vp, pressed)
+    return replace(ui, viewport=vp, pointer=replace(ptr, fingers=moved, pressed=pressed)), None
 
 
 def up(ui: UI, state: State, ev: PointerUp) -> UI:
@@ -166,8 +175,10 @@ def _view(ui: UI, state: State, vp: Viewport) -> UI:
     if vp == ui.viewport:
         return ui
     sc = state.scenario
-    fingers = tuple((i, frame.remap(sc, ui.viewport, vp, p)) for i, p in ui.pointer.fingers)
-    return replace(ui, viewport=vp, pointer=replace(ui.pointer, fingers=fingers))
+    ptr = ui.pointer
+    fingers = tuple((i, frame.remap(sc, ui.viewport, vp, p)) for i, p in ptr.fingers)
+    pressed = None if ptr.pressed is None else frame.remap(sc, ui.viewport, vp, ptr.pressed)
+    return replace(ui, viewport=vp, pointer=replace(ptr, fingers=fingers, pressed=pressed))
 
 
 def kept(ptr: Pointer) -> Pointer:

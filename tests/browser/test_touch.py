@@ -356,17 +356,20 @@ def test_a_cancelled_drag_leaves_nothing_half_done_and_the_next_tap_works(
         fingers = Fingers(page)
         ghost = box_of(page, "#layer-live g.ghost rect")
         assert ghost is not None
-        # Pressed beside the card (not on it): the card goes above the finger.
-        start = (ghost["right"] + 40, (ghost["top"] + ghost["bottom"]) / 2)
+        # A drag from beside the card (bare table, the view fitted) moves nothing.
+        beside = (ghost["right"] + 40, (ghost["top"] + ghost["bottom"]) / 2)
+        fingers.gesture([beside], [to_screen(mapping(page), 5.0, 5.0)])
+        assert box_of(page, "#layer-live g.ghost rect") == ghost
+        # Gripped near its bottom edge and dragged out of the zone: the card, and why it cannot
+        # go there, show above the finger.
+        start = ((ghost["left"] + ghost["right"]) / 2, ghost["bottom"] - 4)
         finger = to_screen(mapping(page), 5.0, 5.0)
         fingers.down_move([start], [finger])
-        # Mid-drag, out of the zone: the card and why it cannot go there show above the finger.
         assert page.locator("#layer-live g.ghost.bad").count() == 1
         card = box_of(page, "#layer-live g.ghost rect")
         label = box_of(page, "#layer-live g.ghost > g:last-child")
         assert card is not None and label is not None
-        print(f"card bottom {finger[1] - card['bottom']:.0f} px above the finger")
-        assert card["bottom"] < finger[1] - 20 and label["bottom"] < finger[1] - 20
+        assert card["top"] < finger[1] - 20 and label["bottom"] < finger[1] - 20
         assert "Cannot place here" in (page.text_content("#layer-live") or "")
         fingers.cancel()  # the browser took the touch away
         assert page.locator("#layer-live g.ghost.ok").count() == 1

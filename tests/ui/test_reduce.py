@@ -50,7 +50,6 @@ from serm.ui.events import (
 from serm.ui.keys import KEYMAP, badge, binding
 from serm.ui.model import ActMode, Drag
 from serm.ui.panel import prompt_html, status_html
-from serm.ui.pointer import TOUCH_LIFT
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, chosen, computer_to_decide, prompt_key, question_key
 from serm.view import frame
@@ -100,8 +99,10 @@ def test_deployment_by_keys_places_ten_cards_in_turn() -> None:
 
 def test_a_ghost_outside_the_zone_is_refused_with_its_reason() -> None:
     s = Screen.new()
-    p = s.state.pending
-    s.down(5.0, 5.0)  # mid-table: outside both zones
+    p, g = s.state.pending, s.ui.ghost
+    assert g is not None
+    s.down(g.x, g.y)
+    s.move(5.0, 5.0)  # mid-table: outside both zones
     assert s.ui.pointer.drag == Drag.GHOST
     assert s.ui.ghost is not None and s.ui.ghost.problem is not None
     assert s.ui.ghost.problem.rule == "R6"
@@ -160,7 +161,8 @@ def test_the_cards_to_place_and_place_card_stay_together_at_the_bar_s_foot() -> 
     """On a phone the foot flows as one row of compact buttons kept in view: the
     cards to pick and Place card are in it; why the card may not stand is said above it."""
     s = Screen.new()
-    s.down(5.0, 5.0)  # mid-table: outside both zones
+    s.down(5.0, 5.0)  # a tap mid-table, outside both zones, puts the card there
+    s.up(5.0, 5.0)
     prompt = s.prompt()
     foot = prompt[prompt.index('<div class="foot">') :]
     assert foot.count('data-action="card"') == 5
@@ -594,14 +596,13 @@ def test_typed_dice_are_ignored_when_no_dice_are_pending() -> None:
 
 def test_pointer_cancel_mid_drag_leaves_the_screen_as_before_the_drag() -> None:
     s = Screen.new()
-    before = s.ui
-    s.down(5.0, 5.0)
+    before, g = s.ui, s.ui.ghost
+    assert g is not None
+    s.down(g.x, g.y)
     s.move(5.5, 5.5)
     assert s.ui.ghost is not None and s.ui.ghost.problem is not None
     s.cancel()
     assert s.ui == before  # the card is back where it was, legal, not half dragged
-    g = before.ghost
-    assert g is not None
     s.down(g.x + 1.0, g.y, Hit(handle=True))
     s.cancel()
     assert s.ui == before
@@ -1085,8 +1086,7 @@ def test_a_move_aimed_into_the_table_edge_is_said_to_go_nowhere_before_the_roll(
     me, card = g.player, g.card
     back = 180.0 if me == 1 else 0.0
     y = s.state.scenario.height - 0.5 if me == 1 else 0.5  # its back edge on the table edge
-    s.down(g.x, y)
-    s.up(g.x, y)
+    s.drag((g.x, g.y), (g.x, y))
     assert s.ui.ghost is not None and s.ui.ghost.problem is None
     s.key("Enter")
     deploy_all(s)
@@ -1280,24 +1280,25 @@ def test_two_fingers_pinch_and_the_drag_the_first_one_began_never_happened() -> 
     s = Screen.new()
     before = s.ui
     assert before.ghost is not None
-    s.send(PointerDown(4.0, 5.0, id=1))  # placing: the first finger drags the card
+    s.send(PointerDown(before.ghost.x, before.ghost.y, id=1))  # the first finger grips the card
     assert s.ui.pointer.drag == Drag.GHOST
-    s.send(PointerDown(6.0, 5.0, id=2))
+    g = Vec(before.ghost.x, before.ghost.y)
+    s.send(PointerDown(g.x + 2.0, g.y, id=2))
     assert s.ui.pointer.drag == Drag.PINCH and s.ui.ghost == before.ghost
-    s.send(PointerMove(3.0, 5.0, id=1))  # the fingers spread from 2 L apart to 3
+    s.send(PointerMove(g.x - 1.0, g.y, id=1))  # the fingers spread from 2 L apart to 3
     assert s.ui.viewport.zoom == pytest.approx(1.5)
-    s.send(PointerMove(7.0, 5.0, id=2))  # and once more, in the view zoomed by then
+    s.send(PointerMove(g.x + 3.0, g.y, id=2))  # and once more, in the view zoomed by then
     assert s.ui.viewport.zoom == pytest.approx(2.25)
     fingers = dict(s.ui.pointer.fingers)
-    assert (fingers[1] - Vec(4.0, 5.0)).length() < 1e-9  # the points pressed on stay under them
-    assert (fingers[2] - Vec(6.0, 5.0)).length() < 1e-9
-    s.send(PointerUp(7.0, 5.0, touch=True, id=2))
+    assert (fingers[1] - g).length() < 1e-9  # the points pressed on stay under them
+    assert (fingers[2] - (g + Vec(2.0, 0.0))).length() < 1e-9
+    s.send(PointerUp(g.x + 3.0, g.y, touch=True, id=2))
     assert s.ui.pointer.drag == Drag.PAN  # the last finger pans on, never drags the card
     s.send(PointerCancel(id=2))  # capture lost after the release: nothing
     s.send(PointerCancel(id=1))
     assert s.ui.pointer.drag == Drag.NONE and s.ui.pointer.fingers == ()
     assert s.ui.ghost == before.ghost and s.ui.viewport.zoom == pytest.approx(2.25)
-    s.down(5.0, 9.0)  # the next press drags the card at once
+    s.down(g.x, g.y)  # the next press on the card grips it at once
     assert s.ui.pointer.drag == Drag.GHOST
 
 
@@ -1372,12 +1373,14 @@ def test_a_card_tapped_while_placing_shows_its_details_and_moves_nothing() -> No
     s.down(placed.x, placed.y, hit(placed))  # a mouse
     s.up(placed.x, placed.y, hit(placed))
     assert s.ui.ghost == ghost
-    s.down(placed.x, placed.y, hit(placed))  # a drag from the card moves the card being placed
+    s.down(placed.x, placed.y, hit(placed))  # a drag moves only what it starts on: nothing
     s.move(8.0, 9.5)
     s.up(8.0, 9.5)
-    assert at(s) == (8.0, 9.5)
-    s.send(PointerDown(2.0, 9.5, touch=True))  # a finger on bare table: the card goes there
-    assert s.ui.inspect is None and at(s)[0] == 2.0
+    assert s.ui.ghost == ghost
+    s.send(PointerDown(2.0, 9.5, touch=True))  # a finger's tap on bare table: the card goes there
+    assert s.ui.inspect is None
+    s.up(2.0, 9.5, touch=True)
+    assert at(s) == (2.0, 9.5)
 
 
 def test_a_press_on_the_card_being_placed_grips_it_over_a_card_already_placed() -> None:
@@ -1438,18 +1441,31 @@ def at(s: Screen) -> tuple[float, float]:
     return s.ui.ghost.x, s.ui.ghost.y
 
 
-def test_a_finger_tapping_beside_the_card_being_placed_puts_it_where_it_tapped() -> None:
-    """The card is lifted above a finger only while the finger is down: a tap (let go where it
-    pressed) puts it at the tap, and a drag leaves it lifted above where the finger let go."""
-    s = Screen.new()
-    s.send(PointerDown(8.0, 9.5, touch=True))
-    assert at(s) == (8.0, pytest.approx(9.5 - TOUCH_LIFT))
-    s.up(8.02, 9.5, touch=True)
-    assert at(s) == (8.0, 9.5)
-    s.send(PointerDown(3.0, 9.5, touch=True))
-    s.send(PointerMove(4.0, 9.5, touch=True))
-    s.up(4.0, 9.5, touch=True)
-    assert at(s) == (4.0, pytest.approx(9.5 - TOUCH_LIFT))
+def test_a_tap_on_bare_table_puts_the_card_being_placed_there_and_a_drag_moves_nothing() -> None:
+    """While placing, a drag moves only what it starts on: from bare table it pans a zoomed
+    view and moves no card; a tap or a click (let go where it pressed) puts the card there."""
+    for touch in (True, False):
+        s = Screen.new()
+        ghost = s.ui.ghost
+        s.send(PointerDown(8.0, 9.5, touch=touch))
+        assert s.ui.ghost == ghost  # nothing jumps at the press
+        s.up(8.02, 9.5, touch=touch)
+        assert at(s) == (8.0, 9.5)
+        placed = s.ui.ghost
+        s.send(PointerDown(3.0, 9.5, touch=touch))  # a drag from bare table at the fitted view
+        s.send(PointerMove(4.0, 9.5, touch=touch))
+        s.up(4.0, 9.5, touch=touch)
+        assert s.ui.ghost == placed and s.ui.viewport == Viewport()
+        s.press(Command.ZOOM_IN)
+        view = s.ui.viewport
+        s.send(PointerDown(3.0, 8.0, touch=touch))  # zoomed in: the same drag pans
+        assert s.ui.pointer.drag == Drag.PAN
+        s.send(PointerMove(3.5, 8.0, touch=touch))
+        s.up(3.5, 8.0, touch=touch)
+        assert s.ui.ghost == placed and s.ui.viewport != view
+        s.send(PointerDown(3.0, 8.0, touch=touch))  # a tap in the panned view
+        s.up(3.0, 8.0, touch=touch)
+        assert at(s) == (3.0, 8.0)
 
 
 def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests() -> None:
@@ -1466,24 +1482,17 @@ def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests()
     assert walls is not None and not walls.seen
 
 
-def test_a_finger_lifts_the_card_being_placed_above_itself() -> None:
-    s = Screen.new()
-    g = s.ui.ghost
-    assert g is not None
-    s.send(PointerDown(g.x + 0.1, g.y + 0.2, touch=True))  # gripped: it does not jump
-    assert at(s) == (g.x, g.y)
-    s.send(PointerMove(g.x - 0.9, g.y + 0.2, touch=True))
-    assert at(s) == (pytest.approx(g.x - 1.0), pytest.approx(g.y))
-    s.up(g.x - 0.9, g.y + 0.2, touch=True)
-    s.send(PointerDown(8.0, 9.5, touch=True))  # beside the card: it goes above the finger
-    assert at(s) == (8.0, pytest.approx(9.5 - TOUCH_LIFT))
-    s.up(8.0, 9.5, touch=True)
-    s.press(Command.ZOOM_IN)
-    s.send(PointerDown(2.0, 9.5, touch=True))
-    assert at(s)[1] == pytest.approx(9.5 - TOUCH_LIFT / frame.STEP)
-    s.up(2.0, 9.5, touch=True)
-    s.send(PointerDown(6.0, 9.0))  # a mouse: the card is where the pointer is
-    assert at(s) == (6.0, 9.0)
+def test_the_card_being_placed_follows_a_drag_from_where_it_was_gripped() -> None:
+    for touch in (True, False):
+        s = Screen.new()
+        g = s.ui.ghost
+        assert g is not None
+        s.send(PointerDown(g.x + 0.1, g.y + 0.2, touch=touch))  # gripped: it does not jump
+        assert at(s) == (g.x, g.y) and s.ui.pointer.drag == Drag.GHOST
+        s.send(PointerMove(g.x - 0.9, g.y + 0.2, touch=touch))
+        assert at(s) == (pytest.approx(g.x - 1.0), pytest.approx(g.y))
+        s.up(g.x - 0.9, g.y + 0.2, touch=touch)
+        assert at(s) == (pytest.approx(g.x - 1.0), pytest.approx(g.y))
 
 
 # --- showing what was played ----------------------------------------------------------------------
@@ -1553,7 +1562,7 @@ def test_the_other_sides_last_turn_is_replayed_while_this_side_decides() -> None
     s.press(Command.REPLAY_LAST)
     again = s.ui.playback
     assert again.playing and again.show == pb.last and again.show_from is pb.since
-    assert again.shows == pb.shows + 1 and "press a key to skip" in s.prompt()
+    assert again.shows == pb.shows + 1 and "or press a key</span> to skip" in s.prompt()
     assert "Replay last turn" not in s.prompt()
     s.press(Command.REPLAY_LAST)
     assert s.ui.playback == again  # not while it plays

@@ -225,7 +225,7 @@ def test_while_the_reactors_shot_is_shown_the_heading_names_the_reactor() -> Non
     assert s.ui.playback.playing, "the shot that ended the Gunner's activation is shown"
     assert heading(s.prompt()) == "Player 1"
     s.send(ShowEnded(s.ui.playback.shows))
-    assert heading(s.prompt()) == "Player 2" and "Tap one of your soldiers" in s.prompt()
+    assert heading(s.prompt()) == "Player 2" and "one of your soldiers to activate it" in s.prompt()
 
 
 def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:
