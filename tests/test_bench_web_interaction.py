@@ -12,6 +12,7 @@ import pytest
 from bench import volley, web
 from bench.web.budget import budget
 from bench.web.figures import interaction_figures
+from bench.web.play import ScriptedPlay
 from bench.web.report import jsonable
 from harness.stats import distribution
 
@@ -123,3 +124,19 @@ def test_a_volley_run_reports_only_the_volley(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert out.startswith("animated volley") and "budget" not in out and "move_ray" not in out
     json.dumps(jsonable(_figures()))
+
+
+def test_the_report_names_the_python_types_that_grew_most(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run = ScriptedPlay(None, None, 50, 10, [])
+    run.types = {
+        "early": {"a.Vec": 10, "b.Same": 5, "c.Gone": 3},
+        "late": {"a.Vec": 3410, "b.Same": 5, "c.Gone": 1, "d.New": 1},
+    }
+    assert run.growth() == [("a.Vec", 3400), ("c.Gone", -2), ("d.New", 1)]
+    figures = _figures()
+    figures["memory"]["py_growth"] = run.growth()
+    web.report(figures)
+    out = capsys.readouterr().out
+    assert "Python objects, late - early: +3400 a.Vec, -2 c.Gone, +1 d.New" in out

@@ -149,9 +149,10 @@ def boot_samples(
 
 def play_figures(play: dict[str, Any], floor: Floor) -> dict[str, Any]:
     """The scripted game's figures and the floor of the pointer-move figure."""
-    memory = play["readings"]
+    memory: dict[str, Any] = dict(play["readings"])
     for name in ("early", "end", "late"):
         memory.setdefault(name, {})
+    memory["py_growth"] = play.get("py_growth", [])
     return {
         "interaction": interaction_figures(play),
         "baseline_pointermove": distribution(floor[0]),

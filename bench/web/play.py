@@ -14,6 +14,16 @@ from harness import scripted_game as e2e
 
 HOVER_EVERY = 15
 """In the scripted game, every this many actions the pointer moves over each card on the table."""
+SETTLE_TIMEOUT_MS = 120_000
+"""Longest wait for the page's idle work (``settle``) before a reading."""
+SETTLED_JS = "() => { const f = window.__serm_metrics; return !f || !f('rest'); }"
+OBJECTS_JS = (
+    "() => { const m = window.__serm_metrics('objects');"
+    " return m instanceof Map ? Object.fromEntries(m) : m; }"
+)
+EXPOSURE = "#prompt button[data-action=exposure]"
+GROWTH_TYPES = 8
+"""The Python types whose counts grew most from the early reading to the late one, reported."""
 
 
 class Enough(Exception):
@@ -34,6 +44,14 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
     and in the log is alike and any growth is what the 500 actions left behind (a leak). Each
     reading says which game it was taken in (``game``: games started so far); a New game that
     does not reach the start screen stops the run (``NoNewGame``) rather than read the old game.
+
+    Both moments are the same screen: the New game gets the first game's Exposure view setting
+    (on for a first game in a browser, off after: ``serm.ui.driver.open_ui``), and until each
+    reading every action waits for the page's idle work (``settle``: the Exposure view's slices
+    come while the page rests, so how far they got would otherwise depend on the machine's
+    speed). What the two games may still differ in is the roll-off's dice (a New game rolls
+    fresh ones), which decides who places first. ``memory["py_growth"]``: the Python types
+    whose counts grew most from ``early`` to ``late``.
     """
     problems: list[str] = []
     with browser.context() as ctx:
@@ -52,6 +70,7 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
         "gestures": run.gestures,
         "moves": run.moves,
         "readings": run.readings,
+        "py_growth": run.growth(),
         "problems": problems,
         **run.stats,
     }
@@ -73,6 +92,8 @@ class ScriptedPlay:
         self.hovered = 0  # actions done when the cards were last hovered
         self.want_new = False  # the end reading is taken: start a New game
         self.again = False  # the New game is under way: the late reading is due
+        self.exposure: str | None = None  # the first game's Exposure view (aria-pressed)
+        self.types: dict[str, dict[str, int]] = {}  # Python objects by type, per reading
         self.table = BenchTable(page, self)
 
     def collect(self) -> int:
@@ -88,6 +109,40 @@ class ScriptedPlay:
         memory = read_memory(self.page, self.cdp)
         game = float(self.games)
         self.readings[name] = {"actions": float(done), "game_actions": into, "game": game, **memory}
+        self.types[name] = self.page.evaluate(OBJECTS_JS)
+
+    def growth(self) -> list[tuple[str, int]]:
+        """The ``GROWTH_TYPES`` types whose counts grew most from early to late (by type)."""
+        if "early" not in self.types or "late" not in self.types:
+            return []
+        early, late = self.types["early"], self.types["late"]
+        grown = {k: late.get(k, 0) - early.get(k, 0) for k in {*early, *late}}
+        top = sorted(grown.items(), key=lambda kv: (-abs(kv[1]), kv[0]))[:GROWTH_TYPES]
+        return [(k, n) for k, n in top if n]
+
+    def reading_due(self) -> bool:
+        """A reading is still to come in the game under way (early in the first, late in the
+        New game)."""
+        return "early" not in self.readings or (self.again and "late" not in self.readings)
+
+    def settle(self) -> None:
+        """Wait until the page has no idle work left (``window.__serm_metrics("rest")``)."""
+        self.page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS, polling=50)
+
+    def same_exposure(self) -> bool:
+        """Note the first game's Exposure view setting; give a New game the same by a press on
+        its toggle (then True)."""
+        toggle = self.page.locator(EXPOSURE)
+        if not toggle.count():
+            return False
+        pressed = toggle.first.get_attribute("aria-pressed")
+        if self.exposure is None:
+            self.exposure = pressed
+        if pressed == self.exposure:
+            return False
+        toggle.first.click()
+        self.page.wait_for_selector(f"{EXPOSURE}[aria-pressed={self.exposure}]")
+        return True
 
     def hover_cards(self) -> None:
         """Move over every card on the table, a frame apart, no button held ("hover_card":
@@ -104,6 +159,8 @@ class ScriptedPlay:
             page.evaluate("() => { window.__bench.hoverLabel = null; }")
 
     def after_action(self) -> None:
+        if self.reading_due():
+            self.settle()
         done = self.collect()
         if done - self.hovered >= HOVER_EVERY:
             self.hovered = done
@@ -194,6 +251,8 @@ class BenchTable(pages.Table):
         done = bool(super().button(action))
         if done and action in ("start", "rematch"):
             self.run.started = self.run.collect()
+            if action == "start" and self.run.same_exposure():
+                self.run.started = self.run.collect()  # the toggle is not one of its actions
             self.run.games += 1
         self.run.after_action()
         return done

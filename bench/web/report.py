@@ -132,6 +132,9 @@ def _report_memory(mem: dict[str, Any]) -> None:
         e, en, la = (mem[k].get(key, math.nan) for k in ("early", "end", "late"))
         growth = f"{100 * (la - e) / e:+.1f} %" if e else "-"
         print(f"{key:<30}{_fmt(key, e):>14}{_fmt(key, en):>14}{_fmt(key, la):>14}{growth:>12}")
+    grown = mem.get("py_growth", [])
+    if grown:
+        print("  Python objects, late - early: " + ", ".join(f"{n:+d} {t}" for t, n in grown))
 
 
 def _report_ratios(figures: dict[str, Any]) -> None:

@@ -20,7 +20,7 @@ from ..core.record import Record
 from ..core.scenario import Scenario
 from ..core.state import Soldier, State
 from ..view.beats import beats
-from . import snapshot, words
+from . import last, snapshot, words
 from .choose import tell
 from .events import Event, Refused, Settled, Shown
 from .model import UI, Seats, Settings
@@ -81,8 +81,10 @@ def open_ui(game: Game, saved: dict[str, Any] | None = None, first: bool = False
 
     "What just happened" starts empty: only results of decisions made from here on are shown.
     A ``first`` game (none was played in this browser before) starts with the Exposure view on
-    (``serm.ui.exposure``); a saved screen keeps its own setting.
+    (``serm.ui.exposure``); a saved screen keeps its own setting. The last answers the screen
+    kept for the game shown before are dropped (``serm.ui.last``).
     """
+    last.forget()
     if saved is not None and snapshot.referee(saved):
         game.auto_dice = False
     ui = UI(seats=seats(game), settings=Settings(exposure=first))

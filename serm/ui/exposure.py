@@ -35,6 +35,7 @@ from ..core.geometry import Polygon, Vec, card_polygon
 from ..core.scenario import Scenario
 from ..core.state import PendingKind, Soldier, State, Status
 from ..view.model import ExposureView
+from .last import kept
 from .model import UI, Exposure, Spot
 
 RESOLUTION = cover.REFERENCE
@@ -119,7 +120,7 @@ def standing_gunner(state: State, player: int) -> Soldier | None:
     return None
 
 
-_shading_cache: list[tuple[cover.Poses, cover.Poses]] = []
+_shading_cache: list[tuple[cover.Poses, cover.Poses]] = kept([])
 
 
 def _shading(poses: cover.Poses) -> cover.Poses:
@@ -221,7 +222,7 @@ def _shade(e: Exposure, sc: Scenario) -> Exposure:
     return replace(e, shade=tuple(shade), shaded=done)
 
 
-_last_view: list[tuple[State, Exposure, ExposureView | None]] = []
+_last_view: list[tuple[State, Exposure, ExposureView | None]] = kept([])
 """The last ``view`` answer: the board asks on every pointer move, the work changes seldom."""
 
 
@@ -282,7 +283,7 @@ def _standing(state: State, e: Exposure, gunner: Soldier) -> ExposureView:
     )
 
 
-_last_seen: list[tuple[State, int, tuple[str, ...]]] = []
+_last_seen: list[tuple[State, int, tuple[str, ...]]] = kept([])
 """The last ``_seen_by`` answer: each step of the shading asks again, the state changes seldom."""
 
 

@@ -16,21 +16,22 @@ from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
 from . import deploy, exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
+from .last import kept
 from .model import UI, ActMode, Drag
 
 Roles = tuple[tuple[tuple[SoldierKey, str], ...], tuple[tuple[SoldierKey, float], ...]]
 """Highlights (soldier, role) and chances (soldier, probability) drawn on the board."""
 
-_last_roles: list[tuple[State, object, Roles]] = []
+_last_roles: list[tuple[State, object, Roles]] = kept([])
 """The last ``roles`` answer: the pointer moves often, the state and the choice seldom."""
 
 
-_last_problem: list[tuple[State, tuple[SoldierKey, float], Problem | None]] = []
+_last_problem: list[tuple[State, tuple[SoldierKey, float], Problem | None]] = kept([])
 """The last ``facing_problem`` answer: the prompt's key and the prompt itself ask it on every
 paint (a pointer move aiming a Move among them), the state and the facing change seldom."""
 
 
-_last_reach: list[tuple[State, tuple[SoldierKey, float, float], fc.Landing]] = []
+_last_reach: list[tuple[State, tuple[SoldierKey, float, float], fc.Landing]] = kept([])
 """The last ``forecast.landing`` of the Move being aimed: the board's preview and the prompt's
 warning (``nowhere``) both ask for it on a pointer move."""
 
@@ -264,7 +265,7 @@ def _handle(state: State, ui: UI) -> tuple[SoldierKey, float] | None:
     return None
 
 
-_last_seeing: list[tuple[State, Ghost, Ghost]] = []
+_last_seeing: list[tuple[State, Ghost, Ghost]] = kept([])
 """The last ``seeing`` answer: the board asks on every pointer move, for the same pose often."""
 
 

@@ -58,6 +58,7 @@ class Play:
         self.skipper = Skipper(lambda: self.ui.playback.playing, lambda: self.handle(Skip()))
         self.warmer = Warmer(lambda: busy() or self.ui.playback.playing)
         WARMERS[:] = [self.warmer]
+        PLAYS[:] = [self]
         self._rest_proxy = create_proxy(guard(self._on_rest))
         self.rest_timer: Any = None
         self.covered, self.drawn, self.changed = covered, drawn, changed
@@ -152,6 +153,11 @@ class Play:
             js.clearTimeout(self.rest_timer)
             self.rest_timer = None
 
+    def resting(self) -> bool:
+        """True while work waits for a free page (``serm.ui.rest.wanted``)."""
+        game = self.game
+        return game is not None and not self.covered() and rest.wanted(game.state, self.ui)
+
     def _on_rest(self) -> None:
         """Steps of the resting work (``Rest``, each small) for up to ``REST_TASK_MS``, then
         one drawing: a task of the page stays short, the drawing is paid once per task."""
@@ -187,6 +193,10 @@ class Play:
         store_speed(name)
         if self.game is not None:
             self.handle(Speed(name), save=False)
+
+
+PLAYS: list[Play] = []
+"""The page's game on screen (one), for ``window.__serm_metrics("rest")``."""
 
 
 def game_buttons(on: bool) -> None:
