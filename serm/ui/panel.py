@@ -720,7 +720,7 @@ def _path(state: State, ui: UI) -> str:
         " it must use "
         f"exactly {mv.total} card lengths "
         f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        f"pointer).{_path_halts(state, ui)}</p>"
+        f"pointer).{_path_halts(state, ui, finish)}</p>"
         + actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
             button("Undo corner", Command.UNDO_CORNER),
@@ -729,17 +729,19 @@ def _path(state: State, ui: UI) -> str:
     )
 
 
-def _path_halts(state: State, ui: UI) -> str:
+def _path_halts(state: State, ui: UI, finish: str) -> str:
     """Where the path traced, and on toward the pointer, halts the Brawler and against what
-    (R16): the length it uses there, its last; "" when it does not halt."""
+    (R16): the length it uses there, its last; "" when it does not halt. Corners that halt it
+    wait for ``finish`` (the tap that traced them sends nothing), and say so."""
     stop = path.halt_ahead(state, ui.trace)
     if stop is None or state.activation is None:
         return ""
     what = words.against(state.activation.player, stop)
     verb = "rams" if rammed(stop, state.activation.player) else "halts against"
-    return escape(
-        f" This way it {verb} {what} after {stop.distance:.2f} L: the rest of its roll is lost."
-    )
+    said = f" This way it {verb} {what} after {stop.distance:.2f} L: the rest of its roll is lost."
+    if path.halted(state, ui.trace):
+        said += f" {finish} moves it so; Undo corner takes the last corner back."
+    return escape(said)
 
 
 def _react(state: State, ui: UI) -> str:

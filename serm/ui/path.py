@@ -55,6 +55,17 @@ def remaining(state: State, trace: Trace) -> float:
     return unspent(state, trace)
 
 
+def halted(state: State, trace: Trace) -> bool:
+    """Whether the corners traced so far halt the Brawler (R16)."""
+    return halt(state, points(state, trace)) is not None
+
+
+def sent_halts(state: State, trace: Trace) -> bool:
+    """Whether the path ``finished`` would send halts the Brawler before its end (R16)."""
+    sent = [Vec(x, y) for x, y in finished(state, trace).points]
+    return halt(state, [points(state, trace)[0], *sent]) is not None
+
+
 def add_corner(state: State, trace: Trace, toward: Vec) -> Trace | None:
     """``trace`` with a corner toward ``toward``, cut at the length left; None if too short."""
     pts = points(state, trace)

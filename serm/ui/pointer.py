@@ -17,7 +17,7 @@ from . import path
 from .choose import pick_reactor, pick_target, select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
-from .model import UI, ActMode, Drag, Pointer
+from .model import UI, ActMode, Drag, Pointer, Trace
 from .screen import chosen, computer_to_decide, rotating_centre
 
 ROTATE_STEP = 15.0
@@ -122,15 +122,24 @@ def _hover(ui: UI, key: tuple[int, str] | None) -> UI:
 
 def _corner(ui: UI, state: State, toward: Vec) -> Outcome:
     """A corner toward ``toward``; the path is sent once its length is spent, or once it has
-    all the corners a path may have (C19: its end then goes straight on with the length left)."""
+    all the corners a path may have (C19: its end then goes straight on with the length left).
+    A path that would halt (R16) is not sent by the tap: the board marks the halt, the prompt
+    says what halts it, and the player confirms it or takes the corner back (R17)."""
+    if path.halted(state, ui.trace):
+        return ui, None  # the path already halts: only the prompt's buttons end or undo it
     if path.at_limit(ui.trace):
-        return ui, path.finished(state, ui.trace)
+        return ui, _unless_halting(state, ui.trace)
     trace = path.add_corner(state, ui.trace, toward)
     if trace is None:
         return ui, None
     if path.complete(state, trace) or path.at_limit(trace):
-        return replace(ui, trace=trace), path.finished(state, trace)
+        return replace(ui, trace=trace), _unless_halting(state, trace)
     return replace(ui, trace=trace), None
+
+
+def _unless_halting(state: State, trace: Trace) -> Action | None:
+    """The finished path, or None when it halts the Brawler: that waits for a confirm."""
+    return None if path.sent_halts(state, trace) else path.finished(state, trace)
 
 
 def corner_at_cursor(ui: UI, state: State) -> Outcome:

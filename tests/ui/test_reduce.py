@@ -526,16 +526,21 @@ def test_brawler_path_corners_undo_and_finish_by_pointer() -> None:
 
 
 def test_a_traced_path_stops_at_64_points() -> None:
-    """C19: the 63rd corner a player adds ends the path, straight on with the length left; a
-    stored trace longer than that restores its first 63 corners only."""
+    """C19: the 63rd corner a player adds ends the path, straight on with the length left (here
+    that runs into something, so it waits for Finish path, R16); a stored trace longer than
+    that restores its first 63 corners only."""
     s = to_path("3|3|3")  # 9 L: room for 63 zigzag legs of 0.1 L
     me = s.state.soldier(first_player(s), "brawler")
     corners = 0
-    while s.waiting(PendingKind.PATH):
-        assert corners < 200
+    while len(s.ui.trace.corners) < MAX_PATH_CORNERS - 1:
+        assert corners < 200 and s.waiting(PendingKind.PATH)
         s.down(me.x + (0.1 if corners % 2 == 0 else 0.0), me.y)
         corners += 1
     assert corners == MAX_PATH_CORNERS - 1
+    assert s.waiting(PendingKind.PATH)
+    s.down(me.x, me.y + 1.0)  # no corner past the last one a path may have
+    assert len(s.ui.trace.corners) == MAX_PATH_CORNERS - 1
+    s.press(Command.STRAIGHT)
     sent = s.game.record.actions[-1]
     assert isinstance(sent, Traced) and len(sent.points) == MAX_PATH_CORNERS
     t = to_path("3|3|3")

@@ -212,8 +212,9 @@ def brawler_rolled(total: int) -> State:
 def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() -> None:
     """The Brawler rolled 4 and its pointer leg runs up through the Crates, 1.0 L ahead: the
     board marks the halt "halts at the Crates" and the prompt says it halts against the Crates
-    after 1.00 L, the rest lost. The tap there ends the path (nothing is left it can use), and
-    the engine, given that path, moves it the same 1.00 L and logs the same reason (R16, R17)."""
+    after 1.00 L, the rest lost. The tap there traces the corner but sends nothing: the halt
+    stays marked, Undo corner takes it back, and only Finish path sends it; the engine, given
+    that path, moves it the same 1.00 L and logs the same reason (R16, R17)."""
     state = brawler_rolled(4)
     ui = UI(trace=Trace(cursor=Vec(8.4, 4.5)))
     trace = view_model(state, ui).path_trace
@@ -222,6 +223,16 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
     assert "halts against the Crates after 1.00 L: the rest of its roll is lost" in said
     ui, sent = reduce(ui, state, PointerDown(8.4, 4.5))
+    assert sent is None and ui.trace.corners == (Vec(8.4, 4.5),)
+    assert view_model(state, ui).path_trace.halt == (8.4, 6.0)  # type: ignore[union-attr]
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "halts against the Crates after 1.00 L" in said and "Undo corner takes" in said
+    ui, sent = reduce(ui, state, PointerDown(7.0, 4.5))  # a tap past the halt adds nothing
+    assert sent is None and ui.trace.corners == (Vec(8.4, 4.5),)
+    ui, sent = reduce(ui, state, Press(Command.UNDO_CORNER))
+    assert sent is None and ui.trace.corners == ()
+    ui, sent = reduce(ui, state, PointerDown(8.4, 4.5))
+    ui, sent = reduce(ui, state, Press(Command.CONFIRM))
     assert isinstance(sent, Path) and len(sent.points) == 2, sent
     after = apply(state, sent)
     assert after.soldier(1, "brawler").pos == Vec(8.4, 6.0)
