@@ -341,6 +341,14 @@ def question_key(state: State, ui: UI) -> tuple[object, ...]:
     return (state, ui.choice.soldier, ui.choice.mode, ui.choice.pick)
 
 
+def _path_halt(state: State, ui: UI) -> object:
+    """Where the Brawler's path, on to the pointer, halts: the prompt says it (R16)."""
+    p = state.pending
+    if p is None or p.kind != PendingKind.PATH:
+        return None
+    return path.halt_ahead(state, ui.trace)
+
+
 def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
     """Everything ``serm.ui.panel.prompt_html`` reads: equal keys give equal prompts, so the
     browser repaints the panel only when the key changes (not for a hover, an aim, a drag)."""
@@ -358,8 +366,10 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         outlook.current(state, ui),
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
+        unturned(state, ui),
         nowhere(state, ui),
         ui.trace.corners,
+        _path_halt(state, ui),
         ui.playback.playing,
         playback.shown_player(ui),
         playback.to_replay(ui, state),

@@ -22,7 +22,7 @@ from serm.ui.events import Command, PointerDown, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce, settle
-from serm.ui.screen import view_model
+from serm.ui.screen import prompt_key, view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
 from tests.ui.player import Screen
@@ -507,3 +507,25 @@ def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
     assert reduce(turned, state, Press(Command.CONFIRM))[1] == Turn("assault", 1.0)
     after = apply(state, Turn("assault", 0.0))
     assert after.activation is not None and after.activation.moved
+
+
+def test_a_turn_by_one_key_press_repaints_the_prompt() -> None:
+    """The browser repaints the prompt only when its key changes: Turn chosen, the Turn button
+    is disabled ("already faces"); one Q turns the ghost, and the key changes with it, so the
+    prompt shown enables Turn and drops the words (R14)."""
+    state = arrange({(1, "ranger"): (5.0, 8.5, 30.0), (2, "armored"): (5.0, 1.5, 180.0)})
+    ui, _ = reduce(UI(choice=Choice((1, "ranger"))), state, Press(Command.TURN))
+    assert "already faces" in prompt_html(state, ui)
+    turned, _ = reduce(ui, state, Press(Command.ROTATE_LEFT))
+    assert turned.choice.facing == 15.0 and "already faces" not in prompt_html(state, turned)
+    assert prompt_key(state, turned) != prompt_key(state, ui)
+
+
+def test_the_path_prompt_repaints_when_the_pointer_finds_a_halt() -> None:
+    """The prompt says where the Brawler's leg toward the pointer halts: a pointer moved from
+    the open onto the Crates changes the prompt's key, so the browser repaints it (R16)."""
+    state = brawler_rolled(4)
+    clear, halting = UI(trace=Trace(cursor=Vec(8.4, 8.5))), UI(trace=Trace(cursor=Vec(8.4, 4.5)))
+    assert "halts against" not in prompt_html(state, clear)
+    assert "halts against the Crates" in prompt_html(state, halting)
+    assert prompt_key(state, clear) != prompt_key(state, halting)
