@@ -506,10 +506,11 @@ def _turn_buttons(state: State, ui: UI) -> str:
     """Turn and Back, at the bar's foot. A Turn to the facing the soldier already has changes
     nothing: Turn is shown but takes no press, and why is said right above it, in view."""
     said = unturned(state, ui)
+    refused = said is not None or facing_problem(state, ui) is not None
     return foot(
         "" if said is None else words.problem_html(said),
         actions(
-            button("Turn", Command.CONFIRM, primary=True, disabled=said is not None),
+            button("Turn", Command.CONFIRM, primary=True, disabled=refused),
             button("Back", Command.CANCEL),
         ),
     )
@@ -834,7 +835,12 @@ def _face(state: State, ui: UI) -> str:
         f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}.</p>"
         + _facing_problem(state, ui)
         + actions(
-            button("Confirm facing", Command.CONFIRM, primary=True),
+            button(
+                "Confirm facing",
+                Command.CONFIRM,
+                primary=True,
+                disabled=facing_problem(state, ui) is not None,
+            ),
             button("Keep facing", Command.KEEP),
         )
     )

@@ -43,7 +43,7 @@ from .events import (
 )
 from .keys import binding
 from .model import UI, ActMode, Choice, Feedback, Trace
-from .screen import choices, chosen, computer_to_decide, nowhere, unturned
+from .screen import choices, chosen, computer_to_decide, facing_problem, nowhere, unturned
 
 Outcome = tuple[UI, Action | None]
 
@@ -282,14 +282,20 @@ def confirm(ui: UI, state: State) -> Outcome:
             direction = None if s.type.traces_path else (c.aim or 0.0)
             return ui, Move(s.card, direction, facing)
         if c.mode == ActMode.TURN and c.facing is not None and unturned(state, ui) is None:
-            return ui, Turn(s.card, c.facing)  # never a Turn that changes nothing (R14)
+            return ui, _unless_refused(ui, state, Turn(s.card, c.facing))  # never a no-op (R14)
     if p.kind == PendingKind.FACE:
-        return ui, Face(c.facing)
+        return ui, _unless_refused(ui, state, Face(c.facing))
     if p.kind == PendingKind.STOP and ui.stop_at is not None:
         return ui, Stop(ui.stop_at)
     if p.kind == PendingKind.PATH:
         return ui, path.finished(state, ui.trace)
     return ui, None
+
+
+def _unless_refused(ui: UI, state: State, act: Action) -> Action | None:
+    """``act``, or None when the prompt already says its facing is refused (R4): its button
+    is disabled, and Enter sends nothing the engine would only refuse again."""
+    return None if facing_problem(state, ui) is not None else act
 
 
 def cancel(ui: UI, state: State) -> UI:

@@ -529,3 +529,43 @@ def test_the_path_prompt_repaints_when_the_pointer_finds_a_halt() -> None:
     assert "halts against" not in prompt_html(state, clear)
     assert "halts against the Crates" in prompt_html(state, halting)
     assert prompt_key(state, clear) != prompt_key(state, halting)
+
+
+# --- a facing the prompt says is refused cannot be pressed (R4) ----------------------------------
+
+
+def confirm_disabled(html: str) -> bool:
+    return re.search(r'<button[^>]*data-action="confirm"[^>]*disabled', html) is not None
+
+
+def test_a_facing_the_prompt_refuses_cannot_be_confirmed() -> None:
+    """The Assault halts against its own Ranger; turned 45° it would overlap it: the prompt says
+    so once, Confirm facing is disabled and Enter sends nothing (the engine would refuse it and
+    the refusal would show again). The Ranger's Turn into the Assault likewise (R4, R14)."""
+    state = arrange(
+        {
+            (1, "ranger"): (5.0, 7.0, 0.0),
+            (1, "assault"): (5.0, 8.7, 0.0),
+            (2, "armored"): (1.5, 1.0, 180.0),
+        },
+        others=False,
+    )
+    moved = play(state, Move("assault", 0.0, 0.0), R(3, 1))
+    assert moved.pending is not None and moved.pending.kind == PendingKind.FACE
+    ui = UI(choice=Choice((1, "assault"), facing=45.0))
+    html = prompt_html(moved, ui)
+    assert re.sub(r"<[^>]+>", "", html).count("would overlap your Ranger") == 1, html
+    assert confirm_disabled(html)
+    assert reduce(ui, moved, Press(Command.CONFIRM))[1] is None
+    assert (
+        reduce(
+            replace(ui, choice=Choice((1, "assault"), facing=90.0)), moved, Press(Command.CONFIRM)
+        )[1]
+        is not None
+    )
+    ui, _ = reduce(UI(choice=Choice((1, "ranger"))), state, Press(Command.TURN))
+    ui = replace(ui, choice=replace(ui.choice, facing=45.0))
+    state = state.with_soldier(replace(state.soldier(1, "assault"), y=8.0))
+    html = prompt_html(state, ui)
+    assert "would overlap your Assault" in html and confirm_disabled(html)
+    assert reduce(ui, state, Press(Command.CONFIRM))[1] is None
