@@ -400,7 +400,8 @@ def _exposure(state: State, ui: UI) -> str:
             "and how many of them it would see from there."
         )
     elif ev.worst is None:
-        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
+        yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
+        said = f"No spot of the enemy Gunner sees {yours} placed."
         rules = ("R12",)
     else:
         shown = "the dashed Gunner on the board"
