@@ -199,10 +199,10 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui)}</div>"
-    if computer_to_decide(state, ui):
+    if computer_to_decide(state, ui):  # what the person's own turn did shows while it thinks
         return (
-            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{news}'
-            f"{decider}{said}"
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
+            f"{results}{news}{decider}{said}"
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
@@ -904,8 +904,8 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
     """The saves box: save the game under a name, the slot list, export and import."""
     rows = "".join(
         f'<li><span class="slot-name">{escape(s.name)}</span> '
-        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.scenario)} · '
-        f"{escape(_slot_status(s))}</span>"
+        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.summary.label())}'
+        "</span>"
         f'<span class="slot-actions">{button("Load", "slot-load", s.key)}'
         f"{button('Watch', 'slot-watch', s.key)}"
         f"{button('Rename', 'slot-rename', s.key)}{button('Delete', 'slot-delete', s.key)}"
@@ -936,20 +936,12 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
 def resume_text(info: SlotInfo) -> str:
     """The welcome screen's line about the autosaved game (read from its summary, no replay)."""
     s = info.summary
-    where = f" (activation {s.activation})." if s.activation else " (deployment)."
     last = f" Last: {s.last}" if s.last else ""
-    return f"A game on the {s.scenario} table is waiting{where}{last}"
+    return f"A game is waiting: {s.label()}.{last}"
 
 
 def _when(saved_at: str) -> str:
     return saved_at[:16].replace("T", " ") if saved_at else "unknown date"
-
-
-def _slot_status(s: SlotInfo) -> str:
-    summary = s.summary
-    if summary.status == Status.PLAYING and summary.initiative:
-        return f"player {summary.initiative} to play"
-    return summary.status
 
 
 OFFERS: dict[str, tuple[tuple[str, str], ...]] = {

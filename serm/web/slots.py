@@ -15,7 +15,7 @@ from pyscript import document
 
 from serm.core.game import Game
 from serm.ui import app_state as a
-from serm.ui import panel, snapshot
+from serm.ui import panel, snapshot, words
 from serm.ui.model import UI
 from serm.ui.saves import AUTOSAVE, Loaded, SaveError, SaveStore, SlotInfo, load_import
 from serm.web import board_snapshot
@@ -163,7 +163,8 @@ class Slots:
         self.app.use(loaded)
         self.hide()
         record, status = loaded.game.record, loaded.game.state.status
-        said = f"the {record.scenario.name} table ({len(record.actions)} actions, {status})"
+        table = words.table_title(record.scenario.name)
+        said = f"the {table} table ({len(record.actions)} actions, {status})"
         return [a.Imported(f"Imported a game on {said}.")]
 
     def import_text(self, text: str) -> None:
