@@ -205,7 +205,8 @@ def _ghosts(ctx: _Ctx) -> str:
     when first seen in it; each fades out at its KILL beat."""
     seen: dict[SoldierKey, Pose] = {}
     for b in ctx.beats:
-        seen.setdefault(b.card, b.poses[0])
+        if b.card[1]:  # a pass with no soldier activated names no card
+            seen.setdefault(b.card, b.poses[0])
         if b.other is not None and b.other_pose is not None:
             seen.setdefault(b.other, b.other_pose)
     out = []

@@ -13,6 +13,7 @@ from serm.core.record import loads, replay_steps
 from serm.core.scenario import open_field
 from serm.core.state import State, new_game
 from serm.view.beats import BASE_MS, SPEEDS, Beat, BeatKind, beats, speed_factor
+from serm.view.show import show
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,6 +126,8 @@ def test_a_pass_is_a_beat_and_an_end_after_acting_gives_nothing() -> None:
     (passed,) = run(start, End())
     assert passed.kind == BeatKind.PASS and passed.words == "Player 1 passes"
     assert passed.poses == ((start.scenario.width / 2, start.scenario.height / 2, 0.0),)
+    shown = show((passed,), start, apply(start, End()), 1.0)  # names no card: none looked up
+    assert "Player 1 passes" in shown.markup and shown.ms == BASE_MS[BeatKind.PASS]
     turned = apply(start, Turn("assault", 0.0))
     (same,) = run(start, Turn("assault", 0.0))
     assert same.kind == BeatKind.TURN and same.poses == ((5, 7, 0), (5, 7, 0))
