@@ -285,7 +285,7 @@ def test_turning_in_place_is_a_turn_action() -> None:
     assert s.state.soldier(me.player, "assault").facing == 90.0
 
 
-def test_a_facing_that_overlaps_is_shown_then_refused_with_its_rule() -> None:
+def test_a_facing_that_overlaps_is_shown_once_and_not_sent() -> None:
     s = deployed(scenario="default")
     p = s.state.pending
     assert p is not None
@@ -302,9 +302,9 @@ def test_a_facing_that_overlaps_is_shown_then_refused_with_its_rule() -> None:
     s.key("e")
     s.key("e")  # 90: its long side now overlaps the Gunner
     assert "cannot face that way" in s.prompt()
-    s.key("Enter")
-    assert s.ui.feedback.rule == "R4" and "would overlap your Gunner" in s.message
-    assert s.state.pending == p
+    s.key("Enter")  # sends nothing: the prompt already says why, with its rule
+    assert s.message == "" and s.prompt().count("would overlap your Gunner") == 1
+    assert "R4" in s.prompt() and s.state.pending == p
 
 
 # --- shooting -----------------------------------------------------------------------------------
