@@ -55,6 +55,20 @@ def test_a_game_left_for_another_keeps_none_of_its_states_alive() -> None:
     assert alive == []
 
 
+def test_the_exposure_view_turned_off_keeps_none_of_its_work() -> None:
+    """The Exposure view's work for a side is thousands of poses: turned off, the screen drops
+    it (nothing of it is drawn or asked for while off); turned on again, it starts over."""
+    s = placing("open")
+    working(s)
+    assert s.ui.exposure and s.ui.exposure[0].poses is not None
+    part = weakref.ref(s.ui.exposure[0])
+    s.press(Command.EXPOSURE)
+    gc.collect()
+    assert not s.ui.settings.exposure and not s.ui.exposure and part() is None
+    s.press(Command.EXPOSURE)
+    assert working(s) > 0 and s.ui.exposure[0].poses is not None
+
+
 def _memos(module: object) -> list[str]:
     """The module-level names of one-entry memos (``_last_*`` and ``*_cache`` lists)."""
     return [
