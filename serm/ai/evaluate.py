@@ -83,6 +83,10 @@ class Evaluator:
         self._shot: dict[tuple[Soldier, Soldier], float] = {}
         self._ram: dict[tuple[Soldier, Soldier], float] = {}
         self.evaluations = 0
+        self.anchor: dict[tuple[int, str], Vec] = {}
+        """Where ``gap`` measures the distance to an enemy, as (player, card): a look-ahead
+        measures my closing in toward where the enemy stood when it began, so an enemy that
+        runs away in a reply does not make my own Move look worse."""
 
     # --- pair terms ---------------------------------------------------------------------------
 
@@ -241,7 +245,7 @@ class Evaluator:
             total = plain_sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
             return total / len(mine)
         way = travel_on(self.terrain, *self.size)
-        field = way.field([e.pos for e, _ in theirs])
+        field = way.field([self.anchor.get((e.player, e.card), e.pos) for e, _ in theirs])
         total = 0.0
         for s, _ in mine:
             d = way.read(field, s.pos)

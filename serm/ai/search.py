@@ -3,8 +3,9 @@ engine, every roll a chance node weighted by its exact odds, the opponent's best
 answering each.
 
 The static planner (``plans``) ranks the candidates of a decision; the ``Search.width`` best are
-searched, best first. A searched candidate is applied with ``serm.core.rules.apply`` and played
-on to the next activation boundary:
+searched, best first, passing over a Move that would halt where it starts whatever it rolls
+(``goes_nowhere``; the best candidate is always searched). A searched candidate is applied with
+``serm.core.rules.apply`` and played on to the next activation boundary:
 
 * a roll is a chance node. A Move total (R15) is grouped: the totals that reach the halt (R16)
   are one outcome, the shorter ones ``Search.groups`` runs of equal probability, each played with
@@ -35,7 +36,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from serm.core import queries as q
-from serm.core.actions import Action, Roll
+from serm.core.actions import Action, Move, Roll
 from serm.core.cards import other
 from serm.core.dice import Faces, Pool
 from serm.core.errors import IllegalActionError
@@ -119,6 +120,18 @@ def legal(state: State, action: Action) -> bool:
     return True
 
 
+def goes_nowhere(state: State, action: Action) -> bool:
+    """Whether ``action`` is a Move in a straight line that halts where it starts whatever it
+    rolls (R16), its card facing as before: it changes nothing an End would not, and searching
+    it would take the place of a candidate that does something."""
+    if not isinstance(action, Move) or action.direction is None or state.pending is None:
+        return False
+    s = state.soldier(state.pending.player, action.card)
+    if s.type.traces_path or (action.facing is not None and action.facing != s.facing):
+        return False
+    return q.straight_reach(state, s, action.direction, s.facing)[1].distance <= EPS
+
+
 def pressed_approach(state: State, me: int, search: Search) -> float:
     """``Search.approach``, plus ``Search.press`` times my lead in soldier values on the table
     times the share of the draw's run of quiet activations already gone (R8), when I lead: the
@@ -152,6 +165,9 @@ class LookAhead:
         self._evaluators: dict[Weights, Evaluator] = {}
         self.approach = pressed_approach(state, self.me, search)
         """The approach weight of my scores (``Search.approach``, ``Search.press``)."""
+        self.anchor = {(s.player, s.card): s.pos for s in state.on_table() if s.player != self.me}
+        """Where each enemy stood when the look-ahead began: my closing in is measured toward
+        it (``Evaluator.anchor``)."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -169,6 +185,7 @@ class LookAhead:
         ev = self._evaluators.get(w)
         if ev is None:
             ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)
+            ev.anchor = self.anchor
         pl.ev = ev
         return pl
 
@@ -178,6 +195,10 @@ class LookAhead:
             out = f()
         self.used += meter.used
         return out
+
+    def nowhere(self, action: Action) -> bool:
+        """``goes_nowhere`` at the root, its work counted."""
+        return self.run(lambda: goes_nowhere(self.root, action))
 
     def apply(self, state: State, action: Action) -> State:
         self.used += APPLY
@@ -225,6 +246,8 @@ class LookAhead:
         for _, _, cand in order:
             if len(options) >= self.s.width:
                 break
+            if options and self.nowhere(cand.action):
+                continue
             try:
                 options.append((cand.action, self.apply(self.root, cand.action)))
             except IllegalActionError:

@@ -27,12 +27,15 @@ class Halt:
     """Where a path's slide stops: ``distance`` L along it, and what was touched there.
 
     ``cards`` are (player, card) pairs touched at the halt; ``blocked`` is True when anything
-    (card, terrain or edge) stopped the move before the path's end.
+    (card, terrain or edge) stopped the move before the path's end; ``terrain`` names the
+    terrain touched first when no card is, and ``edge`` is True when the table edge is.
     """
 
     distance: float
     cards: tuple[tuple[int, str], ...]
     blocked: bool
+    terrain: str = ""
+    edge: bool = False
 
 
 def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...]) -> Halt:
@@ -45,7 +48,7 @@ def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...
     """
     others = [s for s in state.on_table() if (s.player, s.card) != (mover.player, mover.card)]
     shapes = [_shape((s.player, s.card), s.polygon()) for s in others]
-    shapes += [_shape(None, t.points) for t in state.scenario.terrain]
+    shapes += [_shape(t.name, t.points) for t in state.scenario.terrain]
     travelled = 0.0
     for i in range(len(path) - 1):
         a, b = path[i], path[i + 1]
@@ -56,23 +59,25 @@ def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...
         poly = card_polygon(a, facing)
         first: float | None = None
         touched: list[tuple[int, str]] = []
+        terrain = ""
         for key, shape in _within_reach(poly, d, seg, shapes):
             t = sweep_contact(poly, d, shape)
             if t is None or t > seg + EPS:
                 continue
-            if key is None:  # terrain
+            if isinstance(key, str):  # terrain, by its name
                 if first is None or t < first - EPS:
-                    first, touched = t, []
+                    first, touched, terrain = t, [], key
             elif first is None or t < first - EPS:
-                first, touched = t, [key]
+                first, touched, terrain = t, [key], ""
             elif abs(t - first) <= EPS:
                 touched.append(key)
         sc = state.scenario
         t = edge_contact(poly, d, sc.width, sc.height)
+        edge = False
         if t is not None and t <= seg + EPS and (first is None or t < first - EPS):
-            first, touched = t, []
+            first, touched, terrain, edge = t, [], "", True
         if first is not None:
-            return Halt(travelled + min(first, seg), tuple(touched), True)
+            return Halt(travelled + min(first, seg), tuple(touched), True, terrain, edge)
         travelled += seg
     return Halt(travelled, (), False)
 
@@ -82,14 +87,16 @@ def rammed(halt: Halt, player: int) -> tuple[str, ...]:
     return tuple(card for owner, card in halt.cards if owner != player)
 
 
-Shape = tuple[tuple[int, str] | None, Polygon, list[tuple[float, float]], float, float, float]
-"""(card key or None for terrain, polygon, its corners as floats, centre x, y, radius)."""
+Key = tuple[int, str] | str
+"""A card's (player, card), or a terrain's name."""
+Shape = tuple[Key, Polygon, list[tuple[float, float]], float, float, float]
+"""(card key or terrain name, polygon, its corners as floats, centre x, y, radius)."""
 
 SLACK = 1e-9
 """How much further than the exact tests the circle around a shape must clear (rounding)."""
 
 
-def _shape(key: tuple[int, str] | None, poly: Polygon) -> Shape:
+def _shape(key: Key, poly: Polygon) -> Shape:
     pts = [(p.x, p.y) for p in poly]
     cx = plain_sum(x for x, _ in pts) / len(pts)
     cy = plain_sum(y for _, y in pts) / len(pts)
@@ -99,7 +106,7 @@ def _shape(key: tuple[int, str] | None, poly: Polygon) -> Shape:
 
 def _within_reach(
     poly: Polygon, d: Vec, seg: float, shapes: list[Shape]
-) -> list[tuple[tuple[int, str] | None, Polygon]]:
+) -> list[tuple[Key, Polygon]]:
     """The shapes, in order, that ``poly`` sliding ``seg`` L along unit ``d`` might touch.
 
     Left out: shapes apart from it across the line of travel or wholly behind it (for those

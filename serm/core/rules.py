@@ -30,7 +30,7 @@ from .cards import CARDS, other
 from .dice import DiceError, Faces, total
 from .errors import IllegalActionError
 from .geometry import EPS, Vec, normalize_bearing, polyline_length, unit
-from .movement import halt_along, position_at, rammed
+from .movement import Halt, halt_along, position_at, rammed
 from .ruleset import DRAW_AFTER as DRAW_AFTER
 from .ruleset import ruleset
 from .state import (
@@ -487,6 +487,7 @@ def _path_known(state: State, path: tuple[Vec, ...]) -> State:
             path=path,
             halt=halt.distance,
             rams=rams,
+            stopper=_stopper(state, halt),
             reactors=tuple(reactors),
             entries=tuple(entries),
         ),
@@ -577,11 +578,23 @@ def _slide(
     return _check_victory(state)
 
 
+def _stopper(state: State, halt: Halt) -> str:
+    """What a slide touches where it ``halt``s, in words: the cards ("player 2's Assault"), the
+    terrain ("the Crates") or the table edge; "" when it runs its whole length (R16)."""
+    if not halt.blocked:
+        return ""
+    if halt.cards:
+        return " and ".join(_name(state.soldier(p, card)) for p, card in halt.cards)
+    return f"the {halt.terrain}" if halt.terrain else "the table edge"
+
+
 def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> State:
     mv, s = state.move, _mover(state)
     assert mv is not None
     state = _slide(state, s, mv.path, distance, rams)
-    halted = " and halts" if mv.total is not None and distance < mv.total - EPS else ""
+    halted = ""
+    if mv.total is not None and distance < mv.total - EPS:
+        halted = f" and halts against {mv.stopper}" if mv.stopper else " and halts"
     state = _log(state, EventKind.MOVE, f"The {s.type.title} moves {distance:.2f} L{halted}.")
     if state.status == Status.FINISHED:
         return state

@@ -144,9 +144,10 @@ class MoveInProgress:
     """A declared Move between its roll and its end (R15-R19).
 
     ``path`` is the planned polyline from the start (full rolled length once known); ``halt`` is
-    how far along it the card can go before first contact; ``rams`` are enemy cards touched there.
-    ``reactors`` are enemy cards allowed to React, with ``entries`` the distance where each first
-    sees the mover.
+    how far along it the card can go before first contact; ``rams`` are enemy cards touched there,
+    ``stopper`` what it touches there in words ("the Crates", "the table edge"; "" when it
+    touches nothing). ``reactors`` are enemy cards allowed to React, with ``entries`` the
+    distance where each first sees the mover.
     """
 
     card: str
@@ -157,6 +158,7 @@ class MoveInProgress:
     path: tuple[Vec, ...] = ()
     halt: float = 0.0
     rams: tuple[str, ...] = ()
+    stopper: str = ""
     reactors: tuple[str, ...] = ()
     entries: tuple[float, ...] = ()
     reactor: str | None = None

@@ -182,6 +182,23 @@ def table_picker(selected: str) -> str:
     return f'<fieldset class="tables"><legend>Table</legend>{"".join(items)}</fieldset>'
 
 
+@lru_cache(maxsize=16)
+def table_choice(selected: str) -> str:
+    """The table picked, as one compact row in the phone's start box, in view beside who plays
+    each side (the full ``table_picker`` with its drawings follows below the bar's fold): a
+    list of the same tables (``LIBRARY``), the deadly one said so. The page keeps it and the
+    picker on the same table (``serm.web.input``)."""
+    options = "".join(
+        f'<option value="{escape(t.name, quote=True)}"{" selected" if t.name == selected else ""}>'
+        f"{escape(t.title)}{' (deadly)' if t.deadly else ''}</option>"
+        for t in LIBRARY
+    )
+    return (
+        '<div class="who table-choice"><label for="table-choice">Table</label> '
+        f'<select id="table-choice">{options}</select></div>'
+    )
+
+
 def _course_offer(course: str) -> str:
     if not course:
         return ""
@@ -218,6 +235,7 @@ def welcome_html(
         "turns, or play against the computer. Each commands five soldiers: Ranger, Gunner, "
         'Armored, Assault and Brawler.</span><span class="phone-words">Play a friend here, '
         "or the computer.</span></p>"
+        + table_choice(selected)
         + table_picker(selected)
         + '<div class="who"><label><input type="checkbox" id="referee"> Physical dice: '
         "type in the faces you roll (referee mode)</label></div>"

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
+from ..core.movement import rammed
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
@@ -35,6 +36,7 @@ from .screen import (
     nowhere,
     reactors,
     sure_halt,
+    unturned,
 )
 
 RESULT_KINDS = (
@@ -364,10 +366,18 @@ def _place(state: State, ui: UI) -> str:
             card_row(picks),
             actions(
                 button("Place card", Command.CONFIRM, primary=True),
-                button("Exposure view", Command.EXPOSURE, pressed=ui.settings.exposure),
+                _exposure_toggle(ui),
             ),
         )
     )
+
+
+def _exposure_toggle(ui: UI) -> str:
+    """The Exposure view's button, saying whether the view is on: a tap always changes its
+    words, even before the board has anything of the view to show (its shading is still being
+    worked out, or the words about it are scrolled out of a phone's bar)."""
+    on = ui.settings.exposure
+    return button(f"Exposure view: {'on' if on else 'off'}", Command.EXPOSURE, pressed=on)
 
 
 def _exposure(state: State, ui: UI) -> str:
@@ -484,17 +494,25 @@ def _act_step(state: State, ui: UI) -> str:
             return (
                 f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle"
                 f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
-                "(no roll, no React).</p>"
-                + _facing_problem(state, ui)
-                + actions(
-                    button("Turn", Command.CONFIRM, primary=True),
-                    button("Back", Command.CANCEL),
-                )
+                "(no roll, no React).</p>" + _facing_problem(state, ui) + _turn_buttons(state, ui)
             )
         case ActMode.SHOOT:
             return _shoot_choices(state, ui, s)
         case ActMode.MENU:
             return _menu(state, s)
+
+
+def _turn_buttons(state: State, ui: UI) -> str:
+    """Turn and Back, at the bar's foot. A Turn to the facing the soldier already has changes
+    nothing: Turn is shown but takes no press, and why is said right above it, in view."""
+    said = unturned(state, ui)
+    return foot(
+        "" if said is None else words.problem_html(said),
+        actions(
+            button("Turn", Command.CONFIRM, primary=True, disabled=said is not None),
+            button("Back", Command.CANCEL),
+        ),
+    )
 
 
 def _choose_soldier(state: State) -> str:
@@ -702,12 +720,25 @@ def _path(state: State, ui: UI) -> str:
         " it must use "
         f"exactly {mv.total} card lengths "
         f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        f"pointer).</p>"
+        f"pointer).{_path_halts(state, ui)}</p>"
         + actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
             button("Undo corner", Command.UNDO_CORNER),
             button("Restart path", Command.CANCEL),
         )
+    )
+
+
+def _path_halts(state: State, ui: UI) -> str:
+    """Where the path traced, and on toward the pointer, halts the Brawler and against what
+    (R16): the length it uses there, its last; "" when it does not halt."""
+    stop = path.halt_ahead(state, ui.trace)
+    if stop is None or state.activation is None:
+        return ""
+    what = words.against(state.activation.player, stop)
+    verb = "rams" if rammed(stop, state.activation.player) else "halts against"
+    return escape(
+        f" This way it {verb} {what} after {stop.distance:.2f} L: the rest of its roll is lost."
     )
 
 

@@ -1,4 +1,8 @@
-"""The Brawler's path being traced after its roll (R17): corners, the length left, the action."""
+"""The Brawler's path being traced after its roll (R17): corners, the length left, the action.
+
+The length left counts only what the Brawler can still use: once the corners traced so far
+halt its slide (R16: terrain, a card or the table edge), the rest of its roll goes nowhere, so
+the path is complete and is sent straight on with that rest (R17 asks for the whole length)."""
 
 from __future__ import annotations
 
@@ -6,10 +10,11 @@ from dataclasses import replace
 
 from ..core.actions import Path
 from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
-from ..core.movement import halt_along, rammed
+from ..core.movement import Halt, halt_along, rammed
 from ..core.rules import MAX_PATH_CORNERS
 from ..core.state import State
 from ..view.model import PathTrace
+from . import words
 from .model import Trace
 
 SHORTEST_LEG = 0.05
@@ -25,12 +30,29 @@ def points(state: State, trace: Trace) -> list[Vec]:
     return [start, *trace.corners]
 
 
-def remaining(state: State, trace: Trace) -> float:
+def unspent(state: State, trace: Trace) -> float:
     """How much of the rolled length (L) the corners so far leave to trace."""
     assert state.move is not None and state.move.total is not None
     pts = points(state, trace)
     done = sum((pts[i + 1] - pts[i]).length() for i in range(len(pts) - 1))
     return max(state.move.total - done, 0.0)
+
+
+def halt(state: State, pts: list[Vec]) -> Halt | None:
+    """Where the Brawler sliding along ``pts`` first touches something (R16), or None."""
+    if len(pts) < 2 or state.move is None or state.activation is None:
+        return None
+    mover = state.soldier(state.activation.player, state.move.card)
+    stop = halt_along(state, mover, state.move.facing, tuple(pts))
+    return stop if stop.blocked else None
+
+
+def remaining(state: State, trace: Trace) -> float:
+    """How much length (L) the Brawler can still use: what the corners so far leave to trace,
+    or none once they halt it (R16)."""
+    if halt(state, points(state, trace)) is not None:
+        return 0.0
+    return unspent(state, trace)
 
 
 def add_corner(state: State, trace: Trace, toward: Vec) -> Trace | None:
@@ -58,7 +80,7 @@ def finished(state: State, trace: Trace) -> Path:
     """The ``Path`` action: the corners, then the rest of the length straight on toward the
     cursor (or along the last leg, or ahead)."""
     pts = points(state, trace)
-    left = remaining(state, trace)
+    left = unspent(state, trace)
     corners = list(trace.corners)
     if left > EPS:
         if trace.cursor is not None and (trace.cursor - pts[-1]).length() > EPS:
@@ -86,29 +108,42 @@ def steer(state: State, trace: Trace, degrees: float) -> Trace:
     return replace(trace, cursor=cursor)
 
 
+def cursor_leg(state: State, trace: Trace) -> Vec | None:
+    """The end of the leg from the last corner toward the cursor, cut at the length left."""
+    if trace.cursor is None:
+        return None
+    pts, left = points(state, trace), remaining(state, trace)
+    d = trace.cursor - pts[-1]
+    if d.length() > left:
+        d = d * (left / d.length())
+    return pts[-1] + d
+
+
+def halt_ahead(state: State, trace: Trace) -> Halt | None:
+    """Where the path so far, and on to the cursor, halts the Brawler (R16), or None."""
+    cursor = cursor_leg(state, trace)
+    return halt(state, points(state, trace) + ([cursor] if cursor is not None else []))
+
+
 def preview(state: State, trace: Trace) -> PathTrace:
-    """What the board draws: corners, length left, the cursor's leg and where it would halt."""
+    """What the board draws: corners, length left, the cursor's leg and where it would halt,
+    against what."""
     pts = points(state, trace)
-    left = remaining(state, trace)
-    cursor = None
-    if trace.cursor is not None:
-        d = trace.cursor - pts[-1]
-        if d.length() > left > 0:
-            d = d * (left / d.length())
-        cursor = pts[-1] + d
-    full = tuple(pts + ([cursor] if cursor is not None else []))
-    halt: tuple[float, float] | None = None
+    cursor = cursor_leg(state, trace)
+    full = pts + ([cursor] if cursor is not None else [])
+    at: tuple[float, float] | None = None
     rams: tuple[str, ...] = ()
-    if len(full) > 1 and state.move is not None and state.activation is not None:
-        mover = state.soldier(state.activation.player, state.move.card)
-        stop = halt_along(state, mover, state.move.facing, full)
-        if stop.blocked:
-            h = point_along(full, stop.distance)
-            halt, rams = (h.x, h.y), rammed(stop, mover.player)
+    stopper = ""
+    stop = halt(state, full)
+    if stop is not None and state.activation is not None:
+        h = point_along(tuple(full), stop.distance)
+        at, rams = (h.x, h.y), rammed(stop, state.activation.player)
+        stopper = words.against(state.activation.player, stop)
     return PathTrace(
         tuple((v.x, v.y) for v in pts),
-        left,
+        remaining(state, trace),
         (cursor.x, cursor.y) if cursor is not None else None,
-        halt,
+        at,
         rams,
+        stopper,
     )

@@ -43,7 +43,7 @@ from .events import (
 )
 from .keys import binding
 from .model import UI, ActMode, Choice, Feedback, Trace
-from .screen import choices, chosen, computer_to_decide, nowhere
+from .screen import choices, chosen, computer_to_decide, nowhere, unturned
 
 Outcome = tuple[UI, Action | None]
 
@@ -279,8 +279,8 @@ def confirm(ui: UI, state: State) -> Outcome:
         if c.mode == ActMode.AIM and (c.aim is not None or s.type.traces_path):
             direction = None if s.type.traces_path else (c.aim or 0.0)
             return ui, Move(s.card, direction, facing)
-        if c.mode == ActMode.TURN and c.facing is not None:
-            return ui, Turn(s.card, c.facing)
+        if c.mode == ActMode.TURN and c.facing is not None and unturned(state, ui) is None:
+            return ui, Turn(s.card, c.facing)  # never a Turn that changes nothing (R14)
     if p.kind == PendingKind.FACE:
         return ui, Face(c.facing)
     if p.kind == PendingKind.STOP and ui.stop_at is not None:

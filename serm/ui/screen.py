@@ -54,6 +54,23 @@ def nowhere(state: State, ui: UI) -> words.Said | None:
     return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing).halt)
 
 
+SAME_FACING = 0.5
+"""A Turn by less than this (degrees) changes nothing the board or the log can show (the log
+says a facing in whole degrees): the Turn is not sent."""
+
+
+def unturned(state: State, ui: UI) -> words.Said | None:
+    """Why the Turn being set would change nothing: the soldier already faces the way shown (a
+    Turn is its Move, R14, so sending it would spend the Move for nothing); None otherwise."""
+    s = chosen(state, ui)
+    c = ui.choice
+    if s is None or c.mode != ActMode.TURN or c.facing is None:
+        return None
+    if abs((c.facing - s.facing + 180.0) % 360.0 - 180.0) >= SAME_FACING:
+        return None
+    return words.unturned(s)
+
+
 def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
     """Where the straight Move aimed now halts whatever it rolls, and what it touches there
     (``words.halts_whatever``: L along it, "your Armored"), or None."""

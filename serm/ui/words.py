@@ -218,6 +218,15 @@ def facing(s: Soldier, problem: Problem) -> Said:
     return Said(text, problem.rule)
 
 
+def unturned(s: Soldier) -> Said:
+    """A Turn of soldier ``s`` to the facing it already has (R14)."""
+    return Said(
+        f"Your {s.type.title} already faces this way: drag the round handle to turn it. "
+        "A Turn is its Move, so one that changes nothing is not made.",
+        "R14",
+    )
+
+
 # --- a Move that goes nowhere (R15, R16) --------------------------------------------------------
 
 STUCK = 0.01
@@ -260,6 +269,17 @@ def halts_whatever(state: State, s: Soldier, aim: float, facing: float, halt: Ha
     if any(player != s.player for player, _ in halt.cards):
         return None
     return _touched(state, s, aim, facing, halt)
+
+
+def against(player: int, halt: Halt) -> str:
+    """What a slide touches where it ``halt``s, as ``player`` reads it: "your Armored", "the
+    enemy Assault", "the Crates" or "the table edge" (R16)."""
+    if halt.cards:
+        return " and ".join(
+            f"{'your' if owner == player else 'the enemy'} {title(card)}"
+            for owner, card in halt.cards
+        )
+    return f"the {halt.terrain}" if halt.terrain else "the table edge"
 
 
 def _touched(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str:

@@ -14,16 +14,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..core import queries as q
 from ..core.actions import Action, Place, React, Roll, Shoot
 from ..core.cards import other
 from ..core.dice import Faces, total
 from ..core.geometry import EPS
+from ..core.los import sight_line
 from ..core.state import Purpose, Soldier, State
 from .model import SoldierKey
 from .motion import motions
 
 Pose = tuple[float, float, float]
 """Where a card stands: x, y (card lengths, L) and facing (degrees, as ``Soldier.facing``)."""
+Segment = tuple[tuple[float, float], tuple[float, float]]
+"""A line's two ends, (x, y) in L."""
 
 
 class BeatKind(StrEnum):
@@ -53,15 +57,18 @@ class BeatKind(StrEnum):
 @dataclass(frozen=True)
 class Beat:
     """One beat. ``poses``: MOVE and TURN, every pose passed, first to last; other kinds, the one
-    pose of ``card`` when the beat happens. ``other``/``other_pose``: AIM's target. ``faces``,
-    ``total``, ``purpose`` (a ``Purpose`` value): ROLL's dice. ``words``: the beat in plain words,
-    unescaped (the view escapes it)."""
+    pose of ``card`` when the beat happens. ``other``/``other_pose``: AIM's target; ``line``:
+    AIM's sight line, one the engine found clear (``serm.core.los.sight_line``: from the
+    shooter's top edge to the part of the target it sees), so a shot is never drawn through
+    tall terrain it does not cross. ``faces``, ``total``, ``purpose`` (a ``Purpose`` value):
+    ROLL's dice. ``words``: the beat in plain words, unescaped (the view escapes it)."""
 
     kind: BeatKind
     card: SoldierKey
     poses: tuple[Pose, ...]
     other: SoldierKey | None = None
     other_pose: Pose | None = None
+    line: Segment | None = None
     faces: Faces = ()
     total: int | None = None
     purpose: str = ""
@@ -133,6 +140,8 @@ def _declared(before: State, action: Action, after: State) -> list[Beat]:
         target = before.soldier(other(player), action.target)
         words = f"{_title(shooter)} shoots at {_title(target)}"
         key = (target.player, target.card)
+        seen = sight_line(q.viewer(shooter), target.polygon(), q.tall_terrain(before))
+        line = None if seen is None else ((seen[0].x, seen[0].y), (seen[1].x, seen[1].y))
         return [
             Beat(
                 BeatKind.AIM,
@@ -140,6 +149,7 @@ def _declared(before: State, action: Action, after: State) -> list[Beat]:
                 (_pose(shooter),),
                 key,
                 _pose(target),
+                line=line,
                 words=words,
             )
         ]

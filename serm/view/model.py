@@ -83,6 +83,8 @@ class PathTrace:
     """Where the path so far (and on to the cursor) would first touch something (R16)."""
     rams: tuple[str, ...] = ()
     """The enemy cards touched at ``halt``: the path rams them (R16)."""
+    stopper: str = ""
+    """What it touches at ``halt``, in words ("the Crates", "the table edge", "your Armored")."""
 
 
 @dataclass(frozen=True)

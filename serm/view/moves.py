@@ -229,7 +229,8 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         anchor = cur
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
-        out += _cross(at, TARGET, _halt_label(trace.rams))
+        said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
+        out += _cross(at, TARGET, said or _halt_label(trace.rams))
     label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]

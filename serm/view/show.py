@@ -25,7 +25,7 @@ import svg
 
 from serm.core.state import Soldier, State
 
-from .beats import BASE_MS, Beat, BeatKind, Pose
+from .beats import BASE_MS, Beat, BeatKind, Pose, Segment
 from .cards import card_group
 from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, rounded, scaled, text
 from .model import SoldierKey
@@ -148,7 +148,7 @@ def _flash(selector: str, slot: Slot, motion: bool) -> list[Anim]:
 def _aim(ctx: _Ctx, slot: Slot, fade: Slot | None) -> tuple[str, list[Anim]]:
     b = ctx.beats[slot.index]
     assert b.other_pose is not None
-    (x1, y1, _), (x2, y2, _) = b.poses[0], b.other_pose
+    (x1, y1), (x2, y2) = shot_line(b.poses[0], b.other_pose, b.line)
     length = rounded(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE) or 1
     line = svg.Line(
         x1=scaled(x1),
@@ -230,24 +230,29 @@ def trail(beats: Sequence[Beat]) -> str:
         if b.kind == BeatKind.MOVE:
             lines.append(_trail_path(i, b))
         elif b.kind == BeatKind.AIM and b.other_pose is not None:
-            lines += _trail_shot(i, b.poses[0], b.other_pose)
+            lines += _trail_shot(i, b.poses[0], b.other_pose, b.line)
     if not lines:
         return ""
     return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
 
 
-def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
-    """A shot's sight line, from the shooter's card's edge to a ring around the target (who
-    shot whom), crossing neither card's numbers."""
-    (x1, y1, _), (x2, y2, _) = shooter, target
-    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 * SCALE, 1.0)
-    ux, uy = (x2 - x1) * SCALE / length, (y2 - y1) * SCALE / length
-    a, z = (HALF_L, TRAIL_RING) if length > HALF_L + TRAIL_RING else (0.0, 0.0)
+def shot_line(shooter: Pose, target: Pose, line: Segment | None) -> Segment:
+    """The sight line a shot is drawn along: the engine's ``line`` (a Beat's, clear of tall
+    terrain), or centre to centre when there is none."""
+    return line if line is not None else ((shooter[0], shooter[1]), (target[0], target[1]))
+
+
+def _trail_shot(i: int, shooter: Pose, target: Pose, seen: Segment | None) -> list[svg.Element]:
+    """A shot's sight line, the engine's (``shot_line``), up to a ring around the target (who
+    shot whom): the part of it outside the ring, so it crosses not the target's numbers."""
+    (x1, y1), (x2, y2) = shot_line(shooter, target, seen)
+    sx, sy = scaled(x1), scaled(y1)
+    ex, ey = _into_ring((sx, sy), (scaled(x2), scaled(y2)), (scaled(target[0]), scaled(target[1])))
     line = svg.Line(
-        x1=rounded(scaled(x1) + ux * a),
-        y1=rounded(scaled(y1) + uy * a),
-        x2=rounded(scaled(x2) - ux * z),
-        y2=rounded(scaled(y2) - uy * z),
+        x1=rounded(sx),
+        y1=rounded(sy),
+        x2=rounded(ex),
+        y2=rounded(ey),
         class_=["trail-aim"],
         data={"beat": i},
         stroke=TARGET,
@@ -256,8 +261,8 @@ def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
         stroke_linecap="round",
     )
     ring = svg.Circle(
-        cx=scaled(x2),
-        cy=scaled(y2),
+        cx=scaled(target[0]),
+        cy=scaled(target[1]),
         r=TRAIL_RING,
         class_=["trail-hit"],
         data={"beat": i},
@@ -267,6 +272,21 @@ def _trail_shot(i: int, shooter: Pose, target: Pose) -> list[svg.Element]:
         stroke_opacity=0.7,
     )
     return [line, ring]
+
+
+def _into_ring(
+    a: tuple[float, float], b: tuple[float, float], centre: tuple[float, float]
+) -> tuple[float, float]:
+    """Where the line from ``a`` to ``b`` first meets the ring of radius ``TRAIL_RING`` around
+    ``centre`` (scaled units); ``b`` when it does not, or when ``a`` lies inside the ring."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    aa, bb, cc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - TRAIL_RING**2
+    disc = bb * bb - 4 * aa * cc
+    if aa == 0 or cc <= 0 or disc < 0:
+        return b
+    t = (-bb - disc**0.5) / (2 * aa)
+    return (a[0] + dx * t, a[1] + dy * t) if 0 <= t <= 1 else b
 
 
 def _trail_path(i: int, b: Beat) -> svg.Polyline:

@@ -244,8 +244,11 @@ class Input:
         id_ = str(target.id)
         if id_ == "speed":
             self.app.play.set_speed(str(target.value))
-        elif str(target.name) == "scenario" and self.app.play.game is None:
+        elif (str(target.name) == "scenario" or id_ == "table-choice") and (
+            self.app.play.game is None
+        ):
             table = str(target.value) if str(target.value) in BUILT_IN else "default"
+            _show_table_picked(table)
             self.app.dispatch(a.PickTable(table))
             self.app.play.preview(table)
         elif id_.startswith("player-"):
@@ -323,3 +326,13 @@ def _button(event: Any) -> Any:
 
 def _preload_ai() -> None:
     import serm.ai  # noqa: F401 - compiles the computer player's modules while the player waits
+
+
+def _show_table_picked(table: str) -> None:
+    """Keep the start box's two table choices on ``table``: the phone's list in view and the
+    picker with the drawings (whose checked table Start reads)."""
+    for radio in js.document.querySelectorAll("#prompt input[name=scenario]"):
+        radio.checked = str(radio.value) == table
+    choice = el("table-choice")
+    if choice is not None:
+        choice.value = table

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from serm.ai import STRENGTHS
 from serm.ai.evaluate import Evaluator, Weights
-from serm.ai.search import pressed_approach
+from serm.ai.search import LookAhead, pressed_approach
 from serm.ai.travel import FIELDS_KEPT, STEP, Travel
 from serm.core.game import Game
 from serm.core.geometry import Vec
 from serm.core.scenario import Terrain, by_name
 from serm.core.state import Soldier
+from tests.ai.test_ai import first_activation
 
 WALL = Terrain("wall", (Vec(3.0, 4.9), Vec(7.0, 4.9), Vec(7.0, 5.1), Vec(3.0, 5.1)), True)
 HARD = STRENGTHS["hard"]
@@ -88,3 +90,19 @@ def test_the_look_ahead_presses_harder_the_nearer_the_draw_when_ahead() -> None:
     assert base < mid < late
     behind = pressed_approach(replace(st, quiet_activations=36), 2, look)
     assert behind == look.approach
+
+
+def test_the_look_ahead_measures_closing_in_toward_where_each_enemy_stood() -> None:
+    """An enemy that runs away in a reply does not make my Move look worse: the look-ahead's
+    approach term (``Evaluator.anchor``) measures toward where each enemy stood when the
+    look-ahead began; a plain evaluator measures toward where it stands."""
+    st = first_activation(3)
+    look = LookAhead(st, HARD, HARD.search, random.Random(0))  # type: ignore[arg-type]
+    ev = look.planner(st, HARD).ev
+    mine = [(s, 1.0) for s in st.on_table() if s.player == look.me]
+    theirs = [(s, 1.0) for s in st.on_table() if s.player != look.me]
+    fled = [(replace(s, y=10.0 - s.y), 1.0) for s, _ in theirs]
+    assert ev.gap(mine, fled) == ev.gap(mine, theirs)
+    plain = Evaluator(ev.terrain, ev.explode_all, ev.w, ev.size)
+    assert plain.gap(mine, theirs) == ev.gap(mine, theirs)
+    assert plain.gap(mine, fled) != plain.gap(mine, theirs)

@@ -16,6 +16,7 @@ from serm.core import cover
 from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
 from serm.core.scenario import by_name
+from tests.browser.test_one_screen import hidden_words, sized
 
 SEED = 5
 TABLE = "default"
@@ -157,3 +158,20 @@ def test_the_exposure_view_works_out_after_the_computer_places_first(
     said = page.locator("#prompt p.exposure")
     said.filter(has_text="Once you place a card").wait_for(timeout=60_000)
     said.filter(has_text="Red squares").wait_for(timeout=120_000)
+
+
+def test_the_first_tap_on_the_toggle_shows_the_view_turned_off_on_a_small_phone(
+    touch_page: Page, site_url: str
+) -> None:
+    """A first game at 360x640 with touch, before any card is placed: the view is on but the
+    board has nothing of it yet and its words are below the bar's fold, so the button says
+    "on"; the first tap turns it off and the button, whole and in view, says "off"."""
+    page = touch_page
+    start_game(page, site_url, SEED, TABLE)
+    sized(page, 360, 640)
+    toggle = page.locator("#prompt button[data-action=exposure]")
+    assert "Exposure view: on" in toggle.inner_text()
+    toggle.tap()
+    page.locator("#prompt button[data-action=exposure][aria-pressed=false]").wait_for()
+    assert "Exposure view: off" in toggle.inner_text()
+    assert hidden_words(page, ("#prompt button[data-action=exposure]",)) == []

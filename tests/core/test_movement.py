@@ -1,8 +1,8 @@
 """Halting along a path (R16): the shapes ``halt_along`` sets aside never change its answer.
 
 ``reference_halt`` is the plain loop it replaced: every card and every terrain piece swept on
-every stretch. Layouts are drawn on a quarter-L grid, so cards touching terrain, each other and
-the lines of travel are common.
+every stretch, naming the terrain or the table edge touched first. Layouts are drawn on a
+quarter-L grid, so cards touching terrain, each other and the lines of travel are common.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ def reference_halt(state: State, mover: Soldier, facing: float, path: tuple[Vec,
         poly = card_polygon(a, facing)
         first: float | None = None
         touched: list[tuple[int, str]] = []
+        name, edge = "", False
         for s in others:
             t = sweep_contact(poly, d, s.polygon())
             if t is None or t > seg + EPS:
@@ -40,13 +41,13 @@ def reference_halt(state: State, mover: Soldier, facing: float, path: tuple[Vec,
         for terrain in state.scenario.terrain:
             t = sweep_contact(poly, d, terrain.points)
             if t is not None and t <= seg + EPS and (first is None or t < first - EPS):
-                first, touched = t, []
+                first, touched, name = t, [], terrain.name
         sc = state.scenario
         t = edge_contact(poly, d, sc.width, sc.height)
         if t is not None and t <= seg + EPS and (first is None or t < first - EPS):
-            first, touched = t, []
+            first, touched, name, edge = t, [], "", True
         if first is not None:
-            return Halt(travelled + min(first, seg), tuple(touched), True)
+            return Halt(travelled + min(first, seg), tuple(touched), True, name, edge)
         travelled += seg
     return Halt(travelled, (), False)
 

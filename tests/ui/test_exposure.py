@@ -168,3 +168,19 @@ def test_the_page_is_asked_for_rest_while_the_view_has_work_left() -> None:
     assert not rest.wanted(s.state, s.ui)
     s.key("Enter")  # a card placed: its mask is work again
     assert rest.wanted(s.state, s.ui) == exposure.wanted(s.state, s.ui)
+
+
+def test_the_toggle_says_whether_the_view_is_on_before_any_card_is_placed() -> None:
+    """A first game, before any card is placed and before the shading is worked out: the board
+    shows nothing of the view yet, so the button itself says it is on, and the first press
+    changes its words to off (and back)."""
+    game = driver.new_game(by_name("default"), 3)
+    s = Screen(game)
+    s.ui = driver.open_ui(game, first=True)
+    assert s.waiting(PendingKind.PLACE) and s.view().exposure is not None
+    assert not s.view().exposure.shade_done  # type: ignore[union-attr]
+    assert 'aria-pressed="true">Exposure view: on' in s.prompt()
+    s.press(Command.EXPOSURE)
+    assert 'aria-pressed="false">Exposure view: off' in s.prompt()
+    s.press(Command.EXPOSURE)
+    assert 'aria-pressed="true">Exposure view: on' in s.prompt()

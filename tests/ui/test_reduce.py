@@ -500,29 +500,29 @@ def to_path(total: str = "1|1|1") -> Screen:
 
 def test_brawler_path_corners_undo_and_finish_by_pointer() -> None:
     s = to_path()
-    me = s.state.soldier(first_player(s), "brawler")
-    s.down(me.x, me.y - 1.0)
-    assert s.ui.trace.corners == (Vec(me.x, me.y - 1.0),)
-    assert "2.0 L left" in s.prompt()
-    s.down(me.x, me.y - 1.01)  # too close to the last corner: none added
+    me = s.state.soldier(first_player(s), "brawler")  # its path runs down into the open
+    s.down(me.x, me.y + 1.5)
+    assert s.ui.trace.corners == (Vec(me.x, me.y + 1.5),)
+    assert "1.5 L left" in s.prompt()
+    s.down(me.x, me.y + 1.51)  # too close to the last corner: none added
     assert len(s.ui.trace.corners) == 1
     s.press(Command.UNDO_CORNER)
     assert s.ui.trace.corners == ()
-    s.down(me.x + 1.0, me.y - 1.0)
+    s.down(me.x - 1.0, me.y + 1.5)
     s.key("u")
     s.key("u")
     assert s.ui.trace.corners == ()
-    s.down(me.x, me.y - 1.0)
+    s.down(me.x, me.y + 1.5)
     s.key("Escape")  # restart the path
     assert s.ui.trace.corners == ()
-    s.down(me.x, me.y - 1.0)
-    s.move(me.x + 3.0, me.y - 1.0)
+    s.down(me.x, me.y + 1.5)
+    s.move(me.x + 3.0, me.y + 1.5)
     trace = s.view().path_trace
-    assert trace is not None and trace.cursor == (me.x + 2.0, me.y - 1.0)
+    assert trace is not None and trace.cursor == (me.x + 1.5, me.y + 1.5)
     s.press(Command.STRAIGHT)
     assert not s.waiting(PendingKind.PATH)
     path = s.game.record.actions[-1]
-    assert path == Traced(((me.x, me.y - 1.0), (me.x + 2.0, me.y - 1.0)), player=me.player)
+    assert path == Traced(((me.x, me.y + 1.5), (me.x + 1.5, me.y + 1.5)), player=me.player)
 
 
 def test_a_traced_path_stops_at_64_points() -> None:
@@ -560,7 +560,7 @@ def test_brawler_path_by_keyboard() -> None:
 def test_a_last_corner_that_uses_up_the_roll_sends_the_path() -> None:
     s = to_path()
     me = s.state.soldier(first_player(s), "brawler")
-    s.down(me.x, me.y - 5.0)  # farther than 3 L: cut at 3 L, and the path is complete
+    s.down(me.x, me.y + 5.0)  # farther than 3 L: cut at 3 L, and the path is complete
     assert not s.waiting(PendingKind.PATH)
 
 

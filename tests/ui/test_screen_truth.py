@@ -12,13 +12,14 @@ from helpers import R, arrange, play
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import Move, Place, React, Stop
+from serm.core.actions import Move, Path, Place, React, Stop, Turn
+from serm.core.geometry import Vec
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
-from serm.ui import driver, exposure, words
+from serm.ui import driver, exposure, path, words
 from serm.ui.deploy import unplaced
-from serm.ui.events import Command, Press, Rest, ShowEnded
-from serm.ui.model import UI, ActMode, Choice
+from serm.ui.events import Command, PointerDown, Press, Rest, ShowEnded
+from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce, settle
 from serm.ui.screen import view_model
@@ -101,7 +102,7 @@ def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
     assert "goes nowhere: touches the Wall" in said
     assert "it already touches the Wall" in prompt_html(state, ui)
     after = rolled(state, "assault", 0.0, 0.0, 7)
-    assert "The Assault moves 0.00 L and halts." in [e.text for e in after.events]
+    assert "The Assault moves 0.00 L and halts against the Wall." in [e.text for e in after.events]
 
 
 def test_a_move_that_goes_nowhere_cannot_be_rolled_by_accident() -> None:
@@ -187,7 +188,60 @@ def test_a_move_halting_at_its_own_card_quotes_no_stop_for_later() -> None:
         assert after.move is not None and abs(after.move.halt - 0.22) < 1e-9
         assert after.pending is not None and after.pending.kind == PendingKind.REACT
     after = play(state, Move("gunner", 0.0, 0.0), R(6), React("ranger"), R(1, 1))
-    assert "The Gunner moves 0.22 L and halts." in [e.text for e in after.events]
+    said = "The Gunner moves 0.22 L and halts against player 1's Armored."
+    assert said in [e.text for e in after.events]
+
+
+# --- the Brawler's path counts only the length it can use (R16, R17) ----------------------------
+
+
+def brawler_rolled(total: int) -> State:
+    """Player 1's Brawler 1.0 L below the right-hand Crates of the default table, facing up,
+    has rolled ``total`` and traces its path (an enemy Armored, which never Reacts, far off)."""
+    state = arrange(
+        {(1, "brawler"): (8.4, 7.0, 0.0), (2, "armored"): (1.5, 1.0, 180.0)},
+        scenario=by_name("default"),
+        others=False,
+    )
+    faces = [min(6, total - 2), 1, 1]
+    after = play(state, Move("brawler", None, 0.0), R(*faces))
+    assert after.pending is not None and after.pending.kind == PendingKind.PATH
+    return after
+
+
+def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() -> None:
+    """The Brawler rolled 4 and its pointer leg runs up through the Crates, 1.0 L ahead: the
+    board marks the halt "halts at the Crates" and the prompt says it halts against the Crates
+    after 1.00 L, the rest lost. The tap there ends the path (nothing is left it can use), and
+    the engine, given that path, moves it the same 1.00 L and logs the same reason (R16, R17)."""
+    state = brawler_rolled(4)
+    ui = UI(trace=Trace(cursor=Vec(8.4, 4.5)))
+    trace = view_model(state, ui).path_trace
+    assert trace is not None and trace.halt == (8.4, 6.0) and trace.stopper == "the Crates"
+    assert "halts at the Crates" in overlay_text(state, ui)
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "halts against the Crates after 1.00 L: the rest of its roll is lost" in said
+    ui, sent = reduce(ui, state, PointerDown(8.4, 4.5))
+    assert isinstance(sent, Path) and len(sent.points) == 2, sent
+    after = apply(state, sent)
+    assert after.soldier(1, "brawler").pos == Vec(8.4, 6.0)
+    assert "The Brawler moves 1.00 L and halts against the Crates." in [
+        e.text for e in after.events
+    ]
+
+
+def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() -> None:
+    """Corners restored past the Crates (a stored half-traced path): the length left is 0, not
+    the 2 L the corners leave of the roll, and Enter sends a path of exactly the roll (R17)."""
+    state = brawler_rolled(5)
+    ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),)))
+    assert path.unspent(state, ui.trace) == 2.0 and path.remaining(state, ui.trace) == 0.0
+    assert view_model(state, ui).path_trace.remaining == 0.0  # type: ignore[union-attr]
+    assert "0.0 L left" in re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    _, sent = reduce(ui, state, Press(Command.CONFIRM))
+    assert isinstance(sent, Path)
+    after = apply(state, sent)
+    assert after.soldier(1, "brawler").pos == Vec(8.4, 6.0)
 
 
 def heading(html: str) -> str:
@@ -418,3 +472,27 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
     s.press(Command.CARD, "assault")
     g = s.view().ghost
     assert g is not None and g.sees is None and "enemy cards" not in overlay_text(s.state, s.ui)
+
+
+# --- a Turn that changes nothing is not sent (R14) -----------------------------------------------
+
+
+def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
+    """Turn pressed, the handle left where it is (or brought back within half a degree): the
+    Turn button is disabled and the prompt says the soldier already faces this way; Enter sends
+    nothing, so the Move is not spent. Turned by a degree, the Turn is sent as before; and the
+    engine still takes a Turn to the same facing (R14 does not forbid it: records replay)."""
+    state = arrange({(1, "assault"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
+    ui, _ = reduce(UI(choice=Choice((1, "assault"))), state, Press(Command.TURN))
+    assert ui.choice.mode == ActMode.TURN and ui.choice.facing == 0.0
+    html = prompt_html(state, ui)
+    assert re.search(r'<button[^>]*data-action="confirm"[^>]*disabled', html), html
+    assert "Your Assault already faces this way" in re.sub(r"<[^>]+>", "", html)
+    for facing in (0.0, 359.7, 0.4):
+        same = replace(ui, choice=replace(ui.choice, facing=facing))
+        assert reduce(same, state, Press(Command.CONFIRM)) == (same, None)
+    turned = replace(ui, choice=replace(ui.choice, facing=1.0))
+    assert "already faces" not in prompt_html(state, turned)
+    assert reduce(turned, state, Press(Command.CONFIRM))[1] == Turn("assault", 1.0)
+    after = apply(state, Turn("assault", 0.0))
+    assert after.activation is not None and after.activation.moved

@@ -9,12 +9,18 @@ from pathlib import Path
 import pytest
 from helpers import R, arrange
 
+from harness.sight import blocked, witness_problem
 from serm.core import apply
 from serm.core.actions import Action, Face, Move, React, Shoot
+from serm.core.geometry import Vec
+from serm.core.los import sight_line
+from serm.core.queries import tall_terrain as tall_of
+from serm.core.queries import viewer
 from serm.core.record import loads, replay_steps
+from serm.core.scenario import by_name
 from serm.core.state import State, new_game
 from serm.view.beats import BASE_MS, Beat, BeatKind, beats
-from serm.view.common import rounded, scaled
+from serm.view.common import SCALE, rounded, scaled
 from serm.view.model import ViewModel
 from serm.view.render import render
 from serm.view.show import Anim, Show, show, trail
@@ -178,6 +184,42 @@ def test_a_react_is_said_over_the_card_and_hostile_words_are_escaped() -> None:
     hostile = (Beat(BeatKind.REACT, (2, "brawler"), ((8, 2, 180),), words='<script>"x"&'),)
     markup = show(hostile, before, after, 1.0).markup
     assert "<script>" not in markup and "&lt;script&gt;&quot;x&quot;&amp;" in markup
+
+
+def line_ends(el: ET.Element) -> tuple[Vec, Vec]:
+    """An SVG line's ends, in L."""
+    x1, y1, x2, y2 = (float(el.get(k, "nan")) / SCALE for k in ("x1", "y1", "x2", "y2"))
+    return Vec(x1, y1), Vec(x2, y2)
+
+
+def test_a_shot_past_the_end_of_a_wall_is_drawn_along_the_engines_clear_line() -> None:
+    """The Assault shoots an Armored beyond the end of the near Wall: the line between their
+    centres crosses the Wall, yet the engine sees the Armored along a line from the right of
+    the Assault's top edge to the Armored's right edge, past the Wall's end (R12; checked by
+    ``harness.sight.witness_problem``). The shot's line in the show and in the turn's trail is
+    that line (the trail's cut at the ring around the target), never through the Wall."""
+    state = arrange(
+        {(1, "assault"): (7.6, 8.5, 0.0), (2, "armored"): (6.2, 5.6, 180.0)},
+        scenario=by_name("default"),
+        others=False,
+    )
+    shooter, target, tall = state.soldier(1, "assault"), state.soldier(2, "armored"), tall_of(state)
+    assert blocked(shooter.pos, target.pos, tall)  # centre to centre: through the Wall
+    seen = sight_line(viewer(shooter), target.polygon(), tall)
+    assert (
+        seen is not None and witness_problem(viewer(shooter), target.polygon(), tall, seen) is None
+    )
+    bs, before, after = played(state, Shoot("assault", "armored"), R((6, 6, 3)), R(1, 1))
+    sh = show(bs, before, after, 1.0)
+    (aim,) = select(board(after, sh), "line.aim")
+    a, z = line_ends(aim)
+    assert (a - seen[0]).length() < 0.01 and (z - seen[1]).length() < 0.01
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{trail(bs)}</g>')
+    (drawn,) = select(root, "g.trail line.trail-aim")
+    a, z = line_ends(drawn)
+    assert (a - seen[0]).length() < 0.01 and not blocked(a, z, tall)
+    on_line = (z - seen[0]).cross(seen[1] - seen[0]) / (seen[1] - seen[0]).length()
+    assert abs(on_line) < 0.01 and (z - seen[0]).length() < (seen[1] - seen[0]).length()
 
 
 def test_trail_draws_paths_and_sight_lines() -> None:
