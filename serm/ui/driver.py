@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import Action, React
 from ..core.errors import IllegalActionError
 from ..core.game import Game
 from ..core.record import Record
@@ -113,12 +113,15 @@ def step(game: Game, ui: UI, event: Event) -> Stepped:
 
 def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     """Play ``action`` and the defaults settling proposes after it; a refused action changes
-    nothing but the message. A human's action starts the "what just happened" lines. What was
+    nothing but the message. A human's action starts the "what just happened" lines, unless it
+    goes on with an activation already under way (``_goes_on``). What was
     played goes to the screen's playback as beats (``Shown``: shown on the board)."""
     states = [game.state]
     played: list[Action] = []
     by = _decider(game.state, action)
+    human = human and not _goes_on(game.state)
     todo: Action | None = action
+    by_screen = False
     while todo is not None:
         start = len(game.events)
         before = game.state
@@ -130,19 +133,34 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
         states.extend(game.passed)  # the action, then any dice the game rolled itself
         played.extend(game.record.actions[len(game.record.actions) - len(game.passed) :])
         ended = words.ended_by_itself(before, game.state, todo)
+        hopeless = words.hopeless_reacts(before) if todo == React(None) and by_screen else None
         ui, todo = reduce(ui, game.state, Settled(start if human else None))
-        human = False
+        human, by_screen = False, True  # what settling proposes next is the screen's default
         if ended is not None and not ui.seats.computer(ended[1].player):
             ui = _ended(ui, *ended)
+        if hopeless is not None and before.pending is not None:
+            ui = tell(ui, hopeless, news=True, about=before.pending.player)
     if played:
         shown = Shown(beats(states, played), by, states[0])
         ui, _ = reduce(ui, game.state, shown)
     return Stepped(ui, tuple(states), tuple(played))
 
 
+def _goes_on(state: State) -> bool:
+    """The decision goes on with the decider's own activation under way (a Gunner's next
+    target, R22; a Move after a Shoot): what the activation did so far stays among the results
+    shown ("what just happened" starts at its first decision)."""
+    a, p = state.activation, state.pending
+    return a is not None and a.card is not None and p is not None and p.player == a.player
+
+
 def _decider(state: State, action: Action) -> int:
-    """Who makes the decision ``action`` (0 for the roll-off): the player the game waits for."""
-    p = state.pending
+    """Whose turn ``action`` is played in (0 for the roll-off): the player of the activation
+    under way, whoever decides it (a React asked of the other side is part of the mover's
+    turn, R18, and so shown and replayed with it); else the player the game waits for."""
+    a, p = state.activation, state.pending
+    if a is not None:
+        return a.player
     return p.player if p is not None else int(getattr(action, "player", 0) or 0)
 
 

@@ -26,7 +26,7 @@ from . import exposure, outlook, path, playback, words
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
-from .model import UI, ActMode
+from .model import UI, ActMode, Seats
 from .saves import MAX_NAME, OTHER_TAB, SAVE_FAILED, SlotInfo
 from .screen import (
     activatable,
@@ -183,7 +183,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
-        victory = _victory(state, names, ui.seats.by_link)
+        victory = _victory(state, ui.seats)
         return f'<div data-pending="none">{results}{said}{victory}</div>'
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
@@ -199,10 +199,10 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui)}</div>"
-    if computer_to_decide(state, ui):
+    if computer_to_decide(state, ui):  # what the person's own turn did shows while it thinks
         return (
-            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">{news}'
-            f"{decider}{said}"
+            f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
+            f"{results}{news}{decider}{said}"
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
@@ -400,7 +400,8 @@ def _exposure(state: State, ui: UI) -> str:
             "and how many of them it would see from there."
         )
     elif ev.worst is None:
-        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
+        yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
+        said = f"No spot of the enemy Gunner sees {yours} placed."
         rules = ("R12",)
     else:
         shown = "the dashed Gunner on the board"
@@ -852,7 +853,7 @@ def _target(state: State, ui: UI) -> str:
     )
 
 
-def _victory(st: State, names: tuple[str, str], by_link: bool = False) -> str:
+def _victory(st: State, seats: Seats) -> str:
     """The game's end: who won and how, and what to do next. A game by link's rematch is a new
     invitation to the same friend with the sides swapped (sent as the game's links are)."""
     if st.status != Status.FINISHED:
@@ -861,17 +862,42 @@ def _victory(st: State, names: tuple[str, str], by_link: bool = False) -> str:
         title = "A draw"
         how = f"{DRAW_AFTER} activations in a row went by without an elimination."
     else:
-        title = f"{who(st.winner, names)} wins!"
-        how = "Every enemy is eliminated."
-        if st.conceded_by:
-            how = f"Player {st.conceded_by} conceded."
+        title, how = _win_words(st, st.winner, seats)
     return (
         f'<div class="victory" role="alert"><h2>{title}</h2>'
         f"<p>{escape(how)}{words.rules_html('R8') if st.winner is None else ''}</p>"
-        f'<div class="actions">{_rematch(by_link)}'
+        f'<div class="actions">{_rematch(seats.by_link)}'
         f"{button('Watch replay', 'watch-game')}{button('Share', 'share-game')}"
         f"{button('Download record', 'download')}</div></div>"
     )
+
+
+def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
+    """The heading and the line saying how ``winner`` won, told from the side of the one person
+    at this screen when the other seat is the computer or a friend by link (so the loser never
+    reads the winner's words), and naming both sides plainly in hot-seat."""
+    loser = other(winner)
+    mine = _own_seat(seats)
+    if st.conceded_by:
+        conceded = st.conceded_by == mine
+        how = "You conceded." if conceded else f"{seats.name(st.conceded_by)} conceded."
+    elif mine == loser:
+        how = "All your soldiers are eliminated."
+    elif mine == winner:
+        how = "Every enemy soldier is eliminated."
+    else:
+        how = f"Every soldier of {seats.name(loser)} is eliminated."
+    if mine == loser:
+        return f"You lose: {who(winner, seats.names)} wins.", how
+    if mine == winner:
+        return f"You win, {who(winner, seats.names)}!", how
+    return f"{who(winner, seats.names)} wins!", how
+
+
+def _own_seat(seats: Seats) -> int | None:
+    """The one seat played at this screen when the other is a computer or a friend by link."""
+    people = [p for p in (1, 2) if not seats.computer(p)]
+    return people[0] if len(people) == 1 else None
 
 
 def _rematch(by_link: bool) -> str:
@@ -904,8 +930,8 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
     """The saves box: save the game under a name, the slot list, export and import."""
     rows = "".join(
         f'<li><span class="slot-name">{escape(s.name)}</span> '
-        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.scenario)} · '
-        f"{escape(_slot_status(s))}</span>"
+        f'<span class="slot-meta">{escape(_when(s.saved_at))} · {escape(s.summary.label())}'
+        "</span>"
         f'<span class="slot-actions">{button("Load", "slot-load", s.key)}'
         f"{button('Watch', 'slot-watch', s.key)}"
         f"{button('Rename', 'slot-rename', s.key)}{button('Delete', 'slot-delete', s.key)}"
@@ -936,20 +962,12 @@ def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
 def resume_text(info: SlotInfo) -> str:
     """The welcome screen's line about the autosaved game (read from its summary, no replay)."""
     s = info.summary
-    where = f" (activation {s.activation})." if s.activation else " (deployment)."
     last = f" Last: {s.last}" if s.last else ""
-    return f"A game on the {s.scenario} table is waiting{where}{last}"
+    return f"A game is waiting: {s.label()}.{last}"
 
 
 def _when(saved_at: str) -> str:
     return saved_at[:16].replace("T", " ") if saved_at else "unknown date"
-
-
-def _slot_status(s: SlotInfo) -> str:
-    summary = s.summary
-    if summary.status == Status.PLAYING and summary.initiative:
-        return f"player {summary.initiative} to play"
-    return summary.status
 
 
 OFFERS: dict[str, tuple[tuple[str, str], ...]] = {

@@ -113,8 +113,9 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
 
     Clears the choice, the previews and the message; keeps the hover, a pan or pinch under
     way, the settings, the viewport, the playback and (during deployment) the Exposure view's
-    work. With one
-    Gunner target left and ``auto_last_target`` on, returns that Shoot (R22).
+    work. With one Gunner target left and ``auto_last_target`` on, returns that Shoot (R22);
+    when no React offered to a person can beat the Move total, returns "no React" (R19: a
+    React that cannot succeed is no choice; ``serm.ui.driver.play`` says why in the news).
     """
     feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
     base = UI(
@@ -149,6 +150,9 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
         ):
             if mv is None or a is None:
                 return base, None
+            if p.kind == PendingKind.REACT and not ui.seats.computer(p.player):
+                if words.hopeless_reacts(state) is not None:  # not a choice: no question
+                    return base, React(None)
             mover = state.soldier(a.player, mv.card)
             facing = mover.facing if p.kind == PendingKind.FACE else None
             choice = Choice(soldier=(a.player, mv.card), facing=facing)

@@ -45,7 +45,7 @@ from ..core.jsontext import loads as read_json
 from ..core.record import FORMAT as RECORD_FORMAT
 from ..core.record import Record, RecordError, from_dict
 from ..core.state import EventKind, PendingKind, Status
-from . import snapshot
+from . import snapshot, words
 from .model import UI
 
 FORMAT = "serm-save"
@@ -126,6 +126,30 @@ class Summary:
     activation: int
     actions: int
     last: str
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    """The names of the two sides as the game shows them ("Computer (hard)" for a computer)."""
+
+    def name(self, player: int | None) -> str:
+        return self.players[player - 1] if player in (1, 2) else "nobody"
+
+    def label(self) -> str:
+        """The save as a list names it: its table's shown name, where the game stands, who is
+        to play, and who plays whom ("Ruins · activation 12, Player 1 to play · Player 1 vs
+        Computer (hard)")."""
+        return f"{words.table_title(self.scenario)} · {self.stands()} · {' vs '.join(self.players)}"
+
+    def stands(self) -> str:
+        """Where the game stands and who is to play, in words."""
+        if self.status == Status.FINISHED:
+            return f"won by {self.name(self.winner)}" if self.winner else "a draw"
+        if self.status == Status.SETUP:
+            return "the roll-off"
+        who = self.decider or self.initiative
+        if self.status == Status.DEPLOYMENT:
+            return f"deployment, {self.name(who)} to place" if who else "deployment"
+        if self.pending == PendingKind.REACT and self.decider:
+            return f"activation {self.activation}, {self.name(who)} to React"
+        return f"activation {self.activation}, {self.name(who)} to play"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -138,6 +162,7 @@ class Summary:
             "activation": self.activation,
             "actions": self.actions,
             "last": self.last,
+            "players": list(self.players),
         }
 
     @classmethod
@@ -159,6 +184,7 @@ class Summary:
                 activation=_count(raw.get("activation")),
                 actions=_count(raw.get("actions")),
                 last=_text(raw.get("last")),
+                players=_names(raw.get("players")),
             )
         except ValueError:
             return None
@@ -168,6 +194,13 @@ def _text(value: object) -> str:
     if not isinstance(value, str) or len(value) > 200:
         raise ValueError("not a short text")
     return value
+
+
+def _names(value: object) -> tuple[str, str]:
+    """The two sides' names (a summary written before it named them is summarised again)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError("not two names")
+    return _text(value[0]), _text(value[1])
 
 
 def _player(value: object) -> int | None:
@@ -198,7 +231,14 @@ def summarise(game: Game) -> Summary:
         activation=st.activation_number,
         actions=len(game.record.actions),
         last=last[:200],
+        players=(_side(game, 1), _side(game, 2)),
     )
+
+
+def _side(game: Game, player: int) -> str:
+    """A side's name as the game shows it (``serm.ui.driver.seats``)."""
+    name = game.record.players.get(player, {}).get("name", f"Player {player}")
+    return str(name)[:200]
 
 
 @dataclass(frozen=True)

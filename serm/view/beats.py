@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..core import queries as q
-from ..core.actions import Action, Place, React, Roll, Shoot
+from ..core.actions import Action, End, Place, React, Roll, Shoot, Turn
 from ..core.cards import other
 from ..core.dice import Faces, total
 from ..core.geometry import EPS
@@ -52,6 +52,9 @@ class BeatKind(StrEnum):
     """``card`` eliminated (shot, R21; rammed, R16): it fades out."""
     SPARE = "spare"
     """A shot's target (``card``) survived it (R21): it flashes."""
+    PASS = "pass"
+    """An activation ended with nothing done (R7): announced over the soldier activated, or,
+    when none was (``card``'s name is ""), in the middle of the table."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ BASE_MS: dict[BeatKind, int] = {
     BeatKind.DECLINE: 450,
     BeatKind.KILL: 600,
     BeatKind.SPARE: 450,
+    BeatKind.PASS: 600,
 }
 """Each kind's length at normal speed (ms)."""
 
@@ -124,15 +128,23 @@ def _step(before: State, action: Action, after: State) -> list[Beat]:
     """The beats of one action: what it declares or rolls, then the cards it moved, then the
     soldiers it eliminated, then (an Endure roll) the target it spared."""
     out = _declared(before, action, after)
-    out += _moved(before, after)
+    moved = _moved(before, after)
+    if isinstance(action, Turn) and not moved:  # turned to the facing it had: still its turn
+        s = after.soldier(action.player or _player(before), action.card)
+        moved = [Beat(BeatKind.TURN, (s.player, s.card), (_pose(s), _pose(s)), words="Turns")]
+    out += moved
     out += _killed(before, after)
     if isinstance(action, Roll):
         out += _spared(before, after)
     return out
 
 
+def _player(before: State) -> int:
+    return before.pending.player if before.pending else 0
+
+
 def _declared(before: State, action: Action, after: State) -> list[Beat]:
-    player = action.player or (before.pending.player if before.pending else 0)
+    player = action.player or _player(before)
     if isinstance(action, Place):
         return _placed(before, after)
     if isinstance(action, Shoot):
@@ -157,7 +169,22 @@ def _declared(before: State, action: Action, after: State) -> list[Beat]:
         return _reacted(before, player, action.card)
     if isinstance(action, Roll):
         return _rolled(before, action)
+    if isinstance(action, End):
+        return _passed(before, player)
     return []
+
+
+def _passed(before: State, player: int) -> list[Beat]:
+    """A pass (R7): an End with no Move, Turn or Shoot done in the activation."""
+    a = before.activation
+    if a is not None and (a.moved or a.shot):
+        return []
+    if a is not None and a.card is not None:
+        s = before.soldier(a.player, a.card)
+        return [Beat(BeatKind.PASS, (s.player, s.card), (_pose(s),), words="Pass")]
+    sc = before.scenario
+    middle = (sc.width / 2, sc.height / 2, 0.0)
+    return [Beat(BeatKind.PASS, (player, ""), (middle,), words=f"Player {player} passes")]
 
 
 def _placed(before: State, after: State) -> list[Beat]:

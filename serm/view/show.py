@@ -18,6 +18,7 @@ die ``g.die[data-index="k"]`` holds ``g.spin`` with ``text.tumble`` and ``text.f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -204,7 +205,8 @@ def _ghosts(ctx: _Ctx) -> str:
     when first seen in it; each fades out at its KILL beat."""
     seen: dict[SoldierKey, Pose] = {}
     for b in ctx.beats:
-        seen.setdefault(b.card, b.poses[0])
+        if b.card[1]:  # a pass with no soldier activated names no card
+            seen.setdefault(b.card, b.poses[0])
         if b.other is not None and b.other_pose is not None:
             seen.setdefault(b.other, b.other_pose)
     out = []
@@ -222,18 +224,95 @@ def _ghost(s: Soldier) -> str:
     return str(replace(g, class_=["ghost", *classes], pointer_events="none"))
 
 
+TRAIL_TURN = HALF_L + 30
+"""The radius of the arc a trail's turn draws around its card, in scaled units."""
+STILL = (BeatKind.ROLL, BeatKind.REACT, BeatKind.DECLINE)
+"""Beats of a soldier that may have acted where it stands (a Move roll that went nowhere, a
+React): its card is ringed when nothing else of the turn marks it."""
+
+
 def trail(beats: Sequence[Beat]) -> str:
-    """The highlight of a turn: each mover's path and each shooter's sight lines (a ring around
-    each target), drawn still (markup for ``#layer-show``); empty for no beats."""
+    """The highlight of a turn, drawn still (markup for ``#layer-show``; empty for no beats):
+    each mover's path, each shooter's sight lines (a ring around each target), each turn in
+    place as an arc from the old facing to the new, a pass in words where it was announced,
+    and a dashed ring around a soldier that acted where it stood (a Move that went nowhere):
+    every activation leaves a mark."""
     lines: list[svg.Element] = []
+    marked = {b.card for b in beats if b.kind in (BeatKind.MOVE, BeatKind.TURN, BeatKind.AIM)}
     for i, b in enumerate(beats):
         if b.kind == BeatKind.MOVE:
             lines.append(_trail_path(i, b))
         elif b.kind == BeatKind.AIM and b.other_pose is not None:
             lines += _trail_shot(i, b.poses[0], b.other_pose, b.line)
+        elif b.kind == BeatKind.TURN and abs(b.poses[-1][2] - b.poses[0][2]) % 360.0 > 0.5:
+            lines.append(_trail_turn(i, b))
+        elif b.kind == BeatKind.TURN:  # turned to the facing it had
+            lines.append(_trail_still(i, b))
+        elif b.kind == BeatKind.PASS:
+            lines.append(_trail_pass(i, b))
+        elif b.kind in STILL and b.card not in marked and b.purpose in ("", "move", "react"):
+            marked.add(b.card)
+            lines.append(_trail_still(i, b))
     if not lines:
         return ""
     return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
+
+
+def _trail_turn(i: int, b: Beat) -> svg.Polyline:
+    """A turn in place: an arc around the card, the short way from its old facing to its new."""
+    (x, y, a0), (_, _, a1) = b.poses[0], b.poses[-1]
+    sweep = (a1 - a0 + 180.0) % 360.0 - 180.0
+    steps = max(2, int(abs(sweep) / 10) + 1)
+    points = []
+    for k in range(steps + 1):
+        rad = math.radians(a0 + sweep * k / steps)
+        px = scaled(x) + TRAIL_TURN * math.sin(rad)
+        py = scaled(y) - TRAIL_TURN * math.cos(rad)
+        points.append(svg.Point(rounded(px), rounded(py)))
+    return svg.Polyline(
+        points=points,
+        class_=["trail-turn"],
+        data={"beat": i, "player": b.card[0]},
+        fill="none",
+        stroke=SIDE.get(b.card[0], INK),
+        stroke_width=5,
+        stroke_opacity=0.8,
+        stroke_dasharray=[12, 8],
+        stroke_linecap="round",
+    )
+
+
+def _trail_still(i: int, b: Beat) -> svg.Circle:
+    """A soldier that acted where it stood: a dashed ring of its side around its card."""
+    x, y, _ = b.poses[0]
+    return svg.Circle(
+        cx=scaled(x),
+        cy=scaled(y),
+        r=TRAIL_TURN,
+        class_=["trail-still"],
+        data={"beat": i, "player": b.card[0]},
+        fill="none",
+        stroke=SIDE.get(b.card[0], INK),
+        stroke_width=4,
+        stroke_opacity=0.7,
+        stroke_dasharray=[10, 8],
+    )
+
+
+def _trail_pass(i: int, b: Beat) -> svg.Text:
+    """A pass: its words where its show announced them."""
+    x, y, _ = b.poses[0]
+    said = text(
+        scaled(x),
+        scaled(y) - (SAY_OFF if b.card[1] else 0.0),
+        b.words,
+        26,
+        WHITE,
+        bold=True,
+        halo=SIDE.get(b.card[0], INK),
+    )
+    said.class_, said.data = ["trail-pass"], {"beat": i, "player": b.card[0]}
+    return said
 
 
 def shot_line(shooter: Pose, target: Pose, line: Segment | None) -> Segment:

@@ -15,9 +15,10 @@ from pyscript import document
 
 from serm.core.game import Game
 from serm.ui import app_state as a
-from serm.ui import panel, snapshot
+from serm.ui import panel, snapshot, words
 from serm.ui.model import UI
 from serm.ui.saves import AUTOSAVE, Loaded, SaveError, SaveStore, SlotInfo, load_import
+from serm.view.common import counted
 from serm.web import board_snapshot
 from serm.web.dom import el
 from serm.web.storage import LocalStorage
@@ -163,7 +164,8 @@ class Slots:
         self.app.use(loaded)
         self.hide()
         record, status = loaded.game.record, loaded.game.state.status
-        said = f"the {record.scenario.name} table ({len(record.actions)} actions, {status})"
+        table = words.table_title(record.scenario.name)
+        said = f"the {table} table ({counted(len(record.actions), 'action')}, {status})"
         return [a.Imported(f"Imported a game on {said}.")]
 
     def import_text(self, text: str) -> None:

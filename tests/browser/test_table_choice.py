@@ -21,10 +21,10 @@ def test_the_table_is_picked_in_view_on_a_small_phone(touch_page: Page, site_url
     sized(page, 360, 640)
     open_site(page, site_url, "?seed=5")
     assert page.locator("#panel").evaluate("p => p.scrollTop") == 0
+    choice = page.locator("#table-choice")
+    assert choice.is_visible() and choice.input_value() == "default"
     shown = ("#player-1", "#player-2", "#table-choice", "[data-action=start]")
     assert hidden_words(page, shown) == []
-    choice = page.locator("#table-choice")
-    assert choice.input_value() == "default"
     choice.select_option("ruins")
     page.locator("#layer-board text", has_text="Ruin").first.wait_for(state="attached")
     assert page.locator("#prompt input[name=scenario]:checked").input_value() == "ruins"

@@ -1147,17 +1147,17 @@ def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
 
 
 def test_the_react_question_says_where_the_mover_halts() -> None:
-    """ "Rolled 12 and will halt after 5.96 L", not "moves 12 L" (R16), and who it rams."""
+    """ "Rolled 11 and will halt after 5.96 L", not "moves 11 L" (R16), and who it rams."""
     s = deployed(referee=True)
     s.key("4")
     s.key("m")
     s.key("Enter")
-    s.dice("6|6")
+    s.dice("5|6")  # 11: a React of two dice may beat it, so React is asked
     assert s.waiting(PendingKind.REACT), s.prompt()
     mv = s.state.move
-    assert mv is not None and mv.total == 12 and mv.halt < 12
+    assert mv is not None and mv.total == 11 and mv.halt < 11
     html = s.prompt()
-    assert f"rolled 12 and will halt after {mv.halt:.2f} L" in html and "moves 12 L" not in html
+    assert f"rolled 11 and will halt after {mv.halt:.2f} L" in html and "moves 11 L" not in html
     for card in mv.rams:
         assert "ramming your " + s.state.soldier(1, card).type.title in html
 

@@ -9,11 +9,12 @@ import pytest
 from serm.core import queries as q
 from serm.core.actions import Action, Roll, Shoot, Turn
 from serm.core.game import Game
+from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, snapshot
 from serm.ui.events import Hit
 from serm.ui.model import ActMode
-from serm.ui.panel import notice_html, resume_text
+from serm.ui.panel import notice_html, resume_text, saves_html
 from serm.ui.saves import (
     ASIDE,
     AUTOSAVE,
@@ -390,7 +391,38 @@ def test_the_summary_says_where_the_game_stands() -> None:
     assert s.decider == p.player and s.initiative == c.state.initiative
     assert s.activation == c.state.activation_number and s.winner is None
     assert s.last == next(e.text for e in reversed(c.game.events) if e.kind != "roll")
-    assert "is waiting (activation 1)" in resume_text(info)
+    said = resume_text(info)
+    assert said.startswith("A game is waiting: Open field · activation 1, Player 1 to React · "), (
+        said
+    )
+
+
+def test_a_save_is_named_by_its_table_where_it_stands_and_who_plays_whom() -> None:
+    """The Saves list and the welcome screen name a save's table as the start screen does (not
+    its key "default"), where the game stands and who is to play, and who plays whom."""
+    store, mem = _store()
+    game = driver.new_game(by_name("ruins", 0), 5, {2: "hard"})
+    s = Screen(game)
+    store.save_slot(game, s.ui, "")
+    p = game.state.pending
+    assert p is not None and p.kind == PendingKind.PLACE
+    placer = "Player 1" if p.player == 1 else "Computer (hard)"
+    listed = saves_html(store.slots(), can_save=True)
+    assert f"Ruins · deployment, {placer} to place · Player 1 vs Computer (hard)" in listed
+    assert "default" not in listed and "ruins" not in listed
+    hot = _deployed()
+    store.autosave(hot.game, hot.ui)
+    info = store.info(AUTOSAVE)
+    assert info is not None
+    who = hot.state.pending.player if hot.state.pending else 0
+    expected = f"Open field · activation 1, Player {who} to play · Player 1 vs Player 2"
+    assert expected in resume_text(info)
+    # A summary written before it named the players is worked out again from the record.
+    key = next(k for k in mem.data if k != AUTOSAVE)
+    data = json.loads(mem.data[key])
+    del data["summary"]["players"]
+    mem.data[key] = json.dumps(data)
+    assert "Player 1 vs Computer (hard)" in saves_html(store.slots(), can_save=True)
 
 
 def test_a_version_1_save_is_summarised_once_and_kept(applied: list[int]) -> None:

@@ -216,11 +216,11 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     the engine, given that path, moves it the same 1.00 L and logs the same reason (R16, R17)."""
     state = brawler_rolled(4)
     ui = UI(trace=Trace(cursor=Vec(8.4, 4.5)))
-    trace = view_model(state, ui).path_trace
-    assert trace is not None and trace.halt == (8.4, 6.0) and trace.stopper == "the Crates"
     assert "halts at the Crates" in overlay_text(state, ui)
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
     assert "halts against the Crates after 1.00 L: the rest of its roll is lost" in said
+    trace = view_model(state, ui).path_trace
+    assert trace is not None and trace.halt == (8.4, 6.0) and trace.stopper == "the Crates"
     ui, sent = reduce(ui, state, PointerDown(8.4, 4.5))
     assert isinstance(sent, Path) and len(sent.points) == 2, sent
     after = apply(state, sent)
@@ -235,9 +235,10 @@ def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() 
     the 2 L the corners leave of the roll, and Enter sends a path of exactly the roll (R17)."""
     state = brawler_rolled(5)
     ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),)))
-    assert path.unspent(state, ui.trace) == 2.0 and path.remaining(state, ui.trace) == 0.0
+    assert path.remaining(state, ui.trace) == 0.0
     assert view_model(state, ui).path_trace.remaining == 0.0  # type: ignore[union-attr]
     assert "0.0 L left" in re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert path.unspent(state, ui.trace) == 2.0
     _, sent = reduce(ui, state, Press(Command.CONFIRM))
     assert isinstance(sent, Path)
     after = apply(state, sent)

@@ -8,11 +8,12 @@ import pytest
 from helpers import R, arrange, rolloff_for
 
 from serm.core import apply
-from serm.core.actions import Action, End, Face, Move, Place, React, Shoot, Stop
+from serm.core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
 from serm.core.record import loads, replay_steps
 from serm.core.scenario import open_field
 from serm.core.state import State, new_game
 from serm.view.beats import BASE_MS, SPEEDS, Beat, BeatKind, beats, speed_factor
+from serm.view.show import show
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -118,8 +119,19 @@ def test_placing_gives_place_and_the_rolloff_gives_nothing() -> None:
     assert bs[0].card == (placer.player, "ranger") and bs[0].poses == ((1, 9, 0),)
 
 
-def test_an_end_gives_nothing() -> None:
-    assert run(duel(), End()) == ()
+def test_a_pass_is_a_beat_and_an_end_after_acting_gives_nothing() -> None:
+    """Every activation leaves something to show: a pass (an End with nothing done, R7) is
+    announced mid-table; a Turn to the facing the card already has still shows a turn."""
+    start = duel()
+    (passed,) = run(start, End())
+    assert passed.kind == BeatKind.PASS and passed.words == "Player 1 passes"
+    assert passed.poses == ((start.scenario.width / 2, start.scenario.height / 2, 0.0),)
+    shown = show((passed,), start, apply(start, End()), 1.0)  # names no card: none looked up
+    assert "Player 1 passes" in shown.markup and shown.ms == BASE_MS[BeatKind.PASS]
+    turned = apply(start, Turn("assault", 0.0))
+    (same,) = run(start, Turn("assault", 0.0))
+    assert same.kind == BeatKind.TURN and same.poses == ((5, 7, 0), (5, 7, 0))
+    assert run(turned, End()) == ()
 
 
 def test_states_and_actions_must_match() -> None:

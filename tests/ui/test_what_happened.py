@@ -1,0 +1,130 @@
+"""What a turn did is on screen when it happens: a person's own activation's results show while
+the computer thinks, not after its turn; every activation the computer takes leaves its trace
+and can be replayed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from serm.ai import seated_players
+from serm.core import queries as q
+from serm.core.actions import Action, End, React
+from serm.core.scenario import by_name
+from serm.core.state import PendingKind
+from serm.ui import driver, playback
+from serm.ui.events import Command, ShowEnded
+from serm.ui.panel import prompt_html
+from serm.ui.screen import computer_to_decide
+from serm.view.show import trail
+from tests.ui.player import Screen, deploy_all
+from tests.ui.test_reduce import deployed
+
+
+def _against_the_computer(scenario: str, seed: int) -> Screen:
+    """A game deployed at this screen, then player 2 handed to the computer (its decisions
+    are only played by ``driver.play``; the screen takes none of its input)."""
+    s = Screen.new(scenario, seed)
+    deploy_all(s)
+    s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({2})))
+    return s
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'")
+
+
+def test_the_persons_gunner_volley_shows_while_the_computer_thinks() -> None:
+    """The Gunner shoots every enemy it sees (R22), one target after another: once its volley
+    ends the activation, the computer decides; the panel says "Thinking…" with every shot of
+    the volley above it, before the computer acts."""
+    s = _against_the_computer("open", 5)
+    gunner = s.state.soldier(1, "gunner")
+    seen = [e.card for e in q.visible_enemies(s.state, gunner)]
+    assert s.state.pending is not None and s.state.pending.player == 1 and len(seen) >= 3
+    s.press(Command.SELECT, "gunner")
+    s.key("s")
+    shot = []
+    while s.state.pending is not None and s.state.pending.player == 1:
+        p = s.state.pending
+        target = p.options[0] if p.kind == PendingKind.TARGET else seen[0]
+        shot.append(target)
+        s.press(Command.TARGET, target)
+        s.press(Command.CONFIRM)
+    assert computer_to_decide(s.state, s.ui)
+    said = _text(s.prompt())
+    assert "Thinking…" in said
+    for card in shot[-2:]:  # the last lines of the volley (the panel keeps RECENT_SHOWN)
+        title = s.state.soldier(2, card).type.title
+        assert f"Player 1's Gunner shoots at player 2's {title}." in said, said
+    assert said.index("shoots at") < said.index("Thinking…")
+
+
+def test_every_computer_activation_leaves_a_trace_and_can_be_replayed() -> None:
+    """Whatever the computer's activation was (a Move, one that went nowhere, a Turn, even to
+    the facing it had, a Shoot, a pass, one with a React asked of the person inside it), once
+    the person decides again its trail is drawn and Replay last turn is offered."""
+    kinds: set[str] = set()
+    for seed in (2, 3):
+        game = driver.new_game(by_name("default", seed), seed, {2: "easy"})
+        ui = driver.open_ui(game)
+        players = seated_players({1: "easy", 2: "easy"}, seed)
+        acts: list[Action] = []
+        while game.state.pending is not None and len(game.record.actions) < 300:
+            p = game.state.pending
+            action = players[p.player].decide(game.state)
+            if p.player == 2 and p.kind != PendingKind.PLACE:
+                acts.append(action)
+            ui = driver.play(game, ui, action, human=p.player == 1).ui
+            ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui  # watched to its end
+            now = game.state.pending
+            if not (now and now.player == 1 and now.kind == PendingKind.ACT and acts):
+                continue
+            said = f"seed {seed}: {acts} left {ui.playback.last}"
+            if not isinstance(acts[0], React):  # a React inside the person's own activation
+                assert playback.to_replay(ui, game.state), said
+                assert "Replay last turn" in prompt_html(game.state, ui), said
+                assert trail(ui.playback.last), said
+                kinds.add(type(acts[0]).__name__)
+            acts = []
+    assert {"Move", "Turn"} <= kinds, kinds
+
+
+def test_a_computer_pass_is_shown_and_replayed() -> None:
+    """A pass (R7) moves nothing: the board still says so, and Replay last turn plays it."""
+    s = _against_the_computer("open", 3)
+    if s.state.pending is not None and s.state.pending.player == 1:
+        s.press(Command.END)  # the person passes first
+    assert s.state.pending is not None and s.state.pending.player == 2
+    s.ui = driver.play(s.game, s.ui, End(), human=False).ui
+    s.ui = driver.step(s.game, s.ui, ShowEnded(s.ui.playback.shows)).ui
+    assert s.state.pending is not None and s.state.pending.player == 1
+    assert playback.to_replay(s.ui, s.state) and "Replay last turn" in s.prompt()
+    assert "Player 2 passes" in trail(s.ui.playback.last)
+
+
+def test_no_react_is_asked_when_none_offered_can_succeed() -> None:
+    """A React succeeds only above the Move total (R19) and one that fails changes nothing: when
+    no soldier offered could roll above it, the person is not asked; the news says why."""
+    s = deployed(referee=True)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("6|6")  # 12: the most any React of one or two dice rolls
+    assert not s.waiting(PendingKind.REACT) and not s.waiting(PendingKind.ROLL)
+    assert any(e.text == "Player 1 does not react." for e in s.game.events)
+    said = _text(s.prompt())
+    assert (
+        "No soldier could React: the enemy Assault rolled 12, and a React of your Ranger, "
+        "Gunner, Assault or Brawler rolls at most 12, so it moves on." in said
+    ), said
+
+
+def test_a_react_that_can_succeed_is_still_asked() -> None:
+    s = deployed(referee=True)
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("5|6")  # 11: a React of two dice may roll 12
+    assert s.waiting(PendingKind.REACT)
+    assert "0%: cannot beat 11" in s.prompt()  # the one-die Reacts shown as no chance
