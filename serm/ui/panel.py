@@ -26,7 +26,7 @@ from . import exposure, outlook, path, playback, words
 from .events import Command
 from .keys import badge as key_of
 from .keys import choice_badge
-from .model import UI, ActMode
+from .model import UI, ActMode, Seats
 from .saves import MAX_NAME, OTHER_TAB, SAVE_FAILED, SlotInfo
 from .screen import (
     activatable,
@@ -183,7 +183,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
-        victory = _victory(state, names, ui.seats.by_link)
+        victory = _victory(state, ui.seats)
         return f'<div data-pending="none">{results}{said}{victory}</div>'
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
@@ -400,7 +400,8 @@ def _exposure(state: State, ui: UI) -> str:
             "and how many of them it would see from there."
         )
     elif ev.worst is None:
-        said = f"No spot of the enemy Gunner sees any of your {ev.placed} cards placed."
+        yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
+        said = f"No spot of the enemy Gunner sees {yours} placed."
         rules = ("R12",)
     else:
         shown = "the dashed Gunner on the board"
@@ -852,7 +853,7 @@ def _target(state: State, ui: UI) -> str:
     )
 
 
-def _victory(st: State, names: tuple[str, str], by_link: bool = False) -> str:
+def _victory(st: State, seats: Seats) -> str:
     """The game's end: who won and how, and what to do next. A game by link's rematch is a new
     invitation to the same friend with the sides swapped (sent as the game's links are)."""
     if st.status != Status.FINISHED:
@@ -861,17 +862,42 @@ def _victory(st: State, names: tuple[str, str], by_link: bool = False) -> str:
         title = "A draw"
         how = f"{DRAW_AFTER} activations in a row went by without an elimination."
     else:
-        title = f"{who(st.winner, names)} wins!"
-        how = "Every enemy is eliminated."
-        if st.conceded_by:
-            how = f"Player {st.conceded_by} conceded."
+        title, how = _win_words(st, st.winner, seats)
     return (
         f'<div class="victory" role="alert"><h2>{title}</h2>'
         f"<p>{escape(how)}{words.rules_html('R8') if st.winner is None else ''}</p>"
-        f'<div class="actions">{_rematch(by_link)}'
+        f'<div class="actions">{_rematch(seats.by_link)}'
         f"{button('Watch replay', 'watch-game')}{button('Share', 'share-game')}"
         f"{button('Download record', 'download')}</div></div>"
     )
+
+
+def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
+    """The heading and the line saying how ``winner`` won, told from the side of the one person
+    at this screen when the other seat is the computer or a friend by link (so the loser never
+    reads the winner's words), and naming both sides plainly in hot-seat."""
+    loser = other(winner)
+    mine = _own_seat(seats)
+    if st.conceded_by:
+        conceded = st.conceded_by == mine
+        how = "You conceded." if conceded else f"{seats.name(st.conceded_by)} conceded."
+    elif mine == loser:
+        how = "All your soldiers are eliminated."
+    elif mine == winner:
+        how = "Every enemy soldier is eliminated."
+    else:
+        how = f"Every soldier of {seats.name(loser)} is eliminated."
+    if mine == loser:
+        return f"You lose: {who(winner, seats.names)} wins.", how
+    if mine == winner:
+        return f"You win, {who(winner, seats.names)}!", how
+    return f"{who(winner, seats.names)} wins!", how
+
+
+def _own_seat(seats: Seats) -> int | None:
+    """The one seat played at this screen when the other is a computer or a friend by link."""
+    people = [p for p in (1, 2) if not seats.computer(p)]
+    return people[0] if len(people) == 1 else None
 
 
 def _rematch(by_link: bool) -> str:

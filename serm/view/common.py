@@ -64,6 +64,11 @@ def esc(s: object) -> str:
     return escape(s)
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``n`` and ``noun`` in agreement: "1 card", "2 cards" (``plural`` when not noun + "s")."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def rounded(v: float, digits: int = 2) -> float | int:
     """``v`` rounded to ``digits`` decimals, as an int when whole (keeps the markup short)."""
     r = round(v, digits)

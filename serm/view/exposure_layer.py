@@ -35,12 +35,19 @@ from .model import ExposureView
 def words(ev: ExposureView) -> str:
     """The count in words, as the board's label and the panel say it."""
     k = len(ev.seen)
-    if ev.standing:
-        count = "none" if k == 0 else f"{k}"
-        return f"The enemy Gunner sees {count} of your {ev.placed} cards from where it stands"
-    if ev.worst is None:
+    if ev.worst is None and not ev.standing:
         return "The enemy Gunner could see none of your cards from anywhere"
-    return f"The enemy Gunner could see {k} of your {ev.placed} cards from here"
+    sees, where = ("sees", "from where it stands") if ev.standing else ("could see", "from here")
+    if ev.placed == 1 and not k:  # "none of your 1 cards" does not agree
+        sees = "does not see" if ev.standing else "could not see"
+    return f"The enemy Gunner {sees} {_of_yours(k, ev.placed)} {where}"
+
+
+def _of_yours(k: int, placed: int) -> str:
+    """``k`` of the ``placed`` cards in words, in agreement: "your card", "none of your 2 cards"."""
+    if placed == 1:
+        return "your card"
+    return f"{k or 'none'} of your {placed} cards"
 
 
 def exposure_elements(state: State, ev: ExposureView) -> list[svg.Element]:

@@ -24,6 +24,7 @@ from .common import (
     Markup,
     board_box,
     card_outline,
+    counted,
     esc,
     find,
     join,
@@ -105,7 +106,7 @@ def _ghost(state: State, g: Ghost) -> svg.G:
     ]
     words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
     if g.problem is None and g.sees is not None:
-        words += f" · sees {len(g.sees)} of {len(state.enemies(g.player))} enemy cards"
+        words += f" · sees {len(g.sees)} of {counted(len(state.enemies(g.player)), 'enemy card')}"
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
         words += " · in sight of the enemy zone"
     where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)

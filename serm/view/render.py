@@ -21,7 +21,19 @@ from serm.core.state import State, Status
 
 from . import frame
 from .board import HATCH_ID, BoardParts, board_elements, card_parts
-from .common import FONT, MARGIN, SCALE, TALL_HATCH, WHITE, Markup, esc, join, rounded, scaled
+from .common import (
+    FONT,
+    MARGIN,
+    SCALE,
+    TALL_HATCH,
+    WHITE,
+    Markup,
+    counted,
+    esc,
+    join,
+    rounded,
+    scaled,
+)
 from .model import ViewModel, Viewport
 from .moves import ARROW_ID
 from .overlay import live_elements, sight_elements
@@ -126,7 +138,7 @@ def describe(state: State) -> str:
     words = (
         f"S.E.R.M. table, scenario {sc_.name}, "
         f"{rounded(sc_.width)} by {rounded(sc_.height)} card lengths: "
-        f"player 1 has {counts[0]} soldiers on the table, player 2 has {counts[1]}."
+        f"player 1 has {counted(counts[0], 'soldier')} on the table, player 2 has {counts[1]}."
     )
     if state.status == Status.FINISHED:
         words += f" Player {state.winner} has won." if state.winner else " The game is a draw."

@@ -18,6 +18,7 @@ from serm.ui import app_state as a
 from serm.ui import panel, snapshot, words
 from serm.ui.model import UI
 from serm.ui.saves import AUTOSAVE, Loaded, SaveError, SaveStore, SlotInfo, load_import
+from serm.view.common import counted
 from serm.web import board_snapshot
 from serm.web.dom import el
 from serm.web.storage import LocalStorage
@@ -164,7 +165,7 @@ class Slots:
         self.hide()
         record, status = loaded.game.record, loaded.game.state.status
         table = words.table_title(record.scenario.name)
-        said = f"the {table} table ({len(record.actions)} actions, {status})"
+        said = f"the {table} table ({counted(len(record.actions), 'action')}, {status})"
         return [a.Imported(f"Imported a game on {said}.")]
 
     def import_text(self, text: str) -> None:

@@ -127,8 +127,9 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
             passes += 1
     assert reacts, "no React round trip was played"
     play_to_the_end(devices, current)
-    for device in devices:
-        assert "Every enemy is eliminated." in device.inner_text("#prompt .victory")
+    ends = sorted(d.inner_text("#prompt .victory") for d in devices)
+    assert "All your soldiers are eliminated." in ends[0] and "You lose" in ends[0]
+    assert "Every enemy soldier is eliminated." in ends[1] and "You win" in ends[1]
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]
@@ -229,8 +230,9 @@ def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victor
     current = next(d for d in devices if d.locator(DECIDING).count())
     links, reacts = play_to_the_end(devices, current)
     assert not reacts, "a device was asked to React despite its standing order"
-    for device in devices:
-        assert "Every enemy is eliminated." in device.inner_text("#prompt .victory")
+    ends = sorted(d.inner_text("#prompt .victory") for d in devices)
+    assert "All your soldiers are eliminated." in ends[0] and "You lose" in ends[0]
+    assert "Every enemy soldier is eliminated." in ends[1] and "You win" in ends[1]
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]

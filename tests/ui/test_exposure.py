@@ -69,7 +69,8 @@ def check_against_engine(state: State, ev_player: int, s: Screen) -> None:
     assert set(ev.seen) == seen, "the count is what the engine sees from the drawn pose"
     assert len(seen) == most, "no pose of the grid sees more"
     html = s.prompt()
-    assert f"The enemy Gunner could see {len(seen)} of your {len(mine)} cards from here" in html
+    yours = "your card" if len(mine) == 1 else f"{len(seen)} of your {len(mine)} cards"
+    assert f"The enemy Gunner could see {yours} from here" in html
     sight = overlay_parts(state, s.view()).sight
     assert f'data-seen="{len(seen)}"' in sight and "exposure-worst" in sight
 
