@@ -40,7 +40,8 @@ Move's aim ray, the rotation handle, ...); presses by what they do (select, shoo
 the confirm that plays a Move). Memory (JS heap, wasm memory, Python blocks, DOM nodes, JS event
 listeners) is read after a forced GC 10 actions into the first game, after the last action, and
 10 actions into a New game started then (the same moment of a game as the first reading: the
-same Exposure view setting, the page's idle work done before each action up to a reading). The
+Exposure view turned off in each game, the page's idle work done before each action up to a
+reading). The
 baseline gets pointer moves too, over its rectangle, as the floor of the pointer-move figure.
 
 First of all (and alone with ``--volley``), one more fresh profile at the normal show speed

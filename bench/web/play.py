@@ -45,13 +45,14 @@ def play_sample(browser: Browser, url: str, actions: int, early: int = 10) -> di
     reading says which game it was taken in (``game``: games started so far); a New game that
     does not reach the start screen stops the run (``NoNewGame``) rather than read the old game.
 
-    Both moments are the same screen: the New game gets the first game's Exposure view setting
-    (on for a first game in a browser, off after: ``serm.ui.driver.open_ui``), and until each
-    reading every action waits for the page's idle work (``settle``: the Exposure view's slices
-    come while the page rests, so how far they got would otherwise depend on the machine's
-    speed). What the two games may still differ in is the roll-off's dice (a New game rolls
-    fresh ones), which decides who places first. ``memory["py_growth"]``: the Python types
-    whose counts grew most from ``early`` to ``late``.
+    Both moments are the same screen: the Exposure view is turned off as each game starts (a
+    browser's first game starts with it on, later ones with it off: ``serm.ui.driver.open_ui``;
+    its slices come while the page rests, so how far they got would depend on the machine's
+    speed, and its thousands of poses per side would be read as growth or shrinkage), and
+    until each reading every action waits for the page's idle work (``settle``: a Move's
+    outlook, sight regions). What the two games may still differ in is the roll-off's dice (a
+    New game rolls fresh ones), which decides who places first. ``memory["py_growth"]``: the
+    Python types whose counts grew most from ``early`` to ``late``.
     """
     problems: list[str] = []
     with browser.context() as ctx:
@@ -92,7 +93,6 @@ class ScriptedPlay:
         self.hovered = 0  # actions done when the cards were last hovered
         self.want_new = False  # the end reading is taken: start a New game
         self.again = False  # the New game is under way: the late reading is due
-        self.exposure: str | None = None  # the first game's Exposure view (aria-pressed)
         self.types: dict[str, dict[str, int]] = {}  # Python objects by type, per reading
         self.table = BenchTable(page, self)
 
@@ -129,19 +129,13 @@ class ScriptedPlay:
         """Wait until the page has no idle work left (``window.__serm_metrics("rest")``)."""
         self.page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS, polling=50)
 
-    def same_exposure(self) -> bool:
-        """Note the first game's Exposure view setting; give a New game the same by a press on
-        its toggle (then True)."""
-        toggle = self.page.locator(EXPOSURE)
+    def exposure_off(self) -> bool:
+        """Turn the Exposure view off by a press on its toggle, if on (then True)."""
+        toggle = self.page.locator(f"{EXPOSURE}[aria-pressed=true]")
         if not toggle.count():
             return False
-        pressed = toggle.first.get_attribute("aria-pressed")
-        if self.exposure is None:
-            self.exposure = pressed
-        if pressed == self.exposure:
-            return False
         toggle.first.click()
-        self.page.wait_for_selector(f"{EXPOSURE}[aria-pressed={self.exposure}]")
+        self.page.wait_for_selector(f"{EXPOSURE}[aria-pressed=false]")
         return True
 
     def hover_cards(self) -> None:
@@ -251,7 +245,7 @@ class BenchTable(pages.Table):
         done = bool(super().button(action))
         if done and action in ("start", "rematch"):
             self.run.started = self.run.collect()
-            if action == "start" and self.run.same_exposure():
+            if self.run.exposure_off():
                 self.run.started = self.run.collect()  # the toggle is not one of its actions
             self.run.games += 1
         self.run.after_action()

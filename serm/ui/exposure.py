@@ -231,6 +231,8 @@ def view(state: State, ui: UI) -> ExposureView | None:
     far, the cards it sees, and the shading once complete; None when the view is off."""
     player = side(state, ui)
     if player is None or not ui.settings.exposure:
+        for memo in (_shading_cache, _last_view, _last_seen):
+            memo.clear()  # nothing of the view is kept while it is not shown
         return None
     e = _part(ui, player)
     if _last_view and _last_view[0][0] is state and _last_view[0][1] is e:

@@ -662,15 +662,20 @@ def _facing_problem(state: State, ui: UI) -> str:
 def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
     if ui.choice.pick is not None:
         return _confirm_shot(state, s, ui.choice.pick, first=True)
-    picks = kill_buttons(s, q.visible_enemies(state, s))
-    rule = ""
+    seen = q.visible_enemies(state, s)
+    picks = kill_buttons(s, seen)
+    rule, switch = "", ""
     if s.type.shoots_all_seen:
-        rule = f" The {s.type.title} then attacks every other enemy it sees." + _auto_target(ui)
+        rule = f" The {s.type.title} then attacks every other enemy it sees."
+        rule, switch = rule + _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
     return (
         f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
         f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills."
         f"{rule}{words.rules_html(*_shot_rules(s))}</p>"
-        + foot(f'<div class="choices">{picks}</div>', actions(button("Back", Command.CANCEL)))
+        + foot(
+            f'<div class="choices">{picks}</div>',
+            actions(button("Back", Command.CANCEL), switch),
+        )
     )
 
 
@@ -698,14 +703,24 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     )
 
 
-def _auto_target(ui: UI) -> str:
-    """The default that shoots the Gunner's last target without asking, and its switch."""
+def _auto_words(ui: UI, targets: int) -> str:
+    """The default that shoots the Gunner's last target without asking, said only while
+    ``targets`` (those still to pick) are two or more: with one left it changes nothing."""
+    if targets < 2:
+        return ""
     on = ui.settings.auto_last_target
-    words = "its last target is shot without asking" if on else "you pick every target"
-    switch = button(
+    said = "its last target is shot without asking" if on else "you pick every target"
+    return f' <span class="setting">({escape(said)})</span>'
+
+
+def _auto_switch(ui: UI, targets: int) -> str:
+    """The switch of that default, in the foot's action row (kept in view, covering nothing)."""
+    if targets < 2:
+        return ""
+    on = ui.settings.auto_last_target
+    return button(
         "Ask for the last target" if on else "Shoot the last one at once", Command.AUTO_TARGET
     )
-    return f' <span class="setting">({escape(words)})</span> {switch}'
 
 
 def _path(state: State, ui: UI) -> str:
@@ -854,10 +869,11 @@ def _target(state: State, ui: UI) -> str:
     if ui.choice.pick is not None:
         return _confirm_shot(state, shooter, ui.choice.pick, first=False)
     picks = kill_buttons(shooter, [state.soldier(other(p.player), c) for c in p.options])
+    left, switch = len(p.options), _auto_switch(ui, len(p.options))
     return (
         "<p>The Gunner attacks every enemy it saw, in the order you pick. Pick its next "
-        f"target.{words.rules_html('R22')}{_auto_target(ui)}</p>"
-        f'<div class="choices">{picks}</div>'
+        f"target.{words.rules_html('R22')}{_auto_words(ui, left)}</p>"
+        + foot(f'<div class="choices">{picks}</div>', actions(switch) if switch else "")
     )
 
 

@@ -194,8 +194,10 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
             settings = replace(ui.settings, show_all_los=not ui.settings.show_all_los)
             return replace(ui, settings=settings), None
         case Command.EXPOSURE:
-            settings = replace(ui.settings, exposure=not ui.settings.exposure)
-            return replace(ui, settings=settings), None
+            # turned off, the view keeps none of its work (thousands of poses per side)
+            on = not ui.settings.exposure
+            settings = replace(ui.settings, exposure=on)
+            return replace(ui, settings=settings, exposure=ui.exposure if on else ()), None
         case Command.ZOOM_IN | Command.ZOOM_OUT | Command.ZOOM_FIT:
             return zoom.command(ui, state, cmd), None
         case Command.CLOSE_CARD:

@@ -535,12 +535,17 @@ def test_every_enemy_is_eliminated_shows_above_the_victory_buttons(
 
 
 @pytest.mark.parametrize("size", [(360, 640), (740, 360)])
-def test_the_welcome_sentence_shows_above_start_game(
+def test_the_start_box_shows_whole_above_start_game(
     touch_page: Page, site_url: str, size: tuple[int, int]
 ) -> None:
+    """The welcome's line about who may play, or on a phone held upright the table's list in
+    its place, shows whole above Start game (one of the two is shown: an empty check of two
+    hidden lines would pass)."""
     open_site(touch_page, site_url)
     sized(touch_page, *size)
-    assert hidden_words(touch_page, ("#prompt .welcome > p:first-of-type",)) == []
+    lines = ("#prompt .welcome > p:first-of-type", "#prompt .welcome .table-choice")
+    assert any(touch_page.locator(line).is_visible() for line in lines)
+    assert hidden_words(touch_page, lines) == []
 
 
 TOPS_JS = r"""

@@ -40,7 +40,7 @@ def _played(refs: list[weakref.ref[Any]]) -> None:
         s.press(Command.MOVE)
         shown()
         s.press(Command.CANCEL)
-    assert all(ref() is not None for ref in refs)
+    assert refs[-1]() is s.state  # the last one shown
 
 
 def test_a_game_left_for_another_keeps_none_of_its_states_alive() -> None:
@@ -53,6 +53,24 @@ def test_a_game_left_for_another_keeps_none_of_its_states_alive() -> None:
     gc.collect()
     alive = [type(ref()).__name__ for ref in refs if ref() is not None]
     assert alive == []
+
+
+def test_the_exposure_view_turned_off_keeps_none_of_its_work() -> None:
+    """The Exposure view's work for a side is thousands of poses: turned off, the screen drops
+    it (nothing of it is drawn or asked for while off); turned on again, it starts over."""
+    s = placing("open")
+    working(s)
+    s.view()
+    assert s.ui.exposure and s.ui.exposure[0].poses is not None
+    part, poses = weakref.ref(s.ui.exposure[0]), weakref.ref(s.ui.exposure[0].poses)
+    s.press(Command.EXPOSURE)
+    s.view()
+    s.prompt()
+    gc.collect()
+    assert not s.ui.settings.exposure and not s.ui.exposure
+    assert part() is None and poses() is None
+    s.press(Command.EXPOSURE)
+    assert working(s) > 0 and s.ui.exposure[0].poses is not None
 
 
 def _memos(module: object) -> list[str]:

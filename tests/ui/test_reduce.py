@@ -369,7 +369,7 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
             assert len(shoots) == len(seen) - 1
             p = s.state.pending
             assert p is not None and p.kind == PendingKind.TARGET and len(p.options) == 1
-            assert "Shoot the last one at once" in s.prompt()
+            assert "auto-target" not in s.prompt()  # with one left, the switch changes nothing
             s.key("1")
             s.key("Enter")
             assert len([a for a in s.game.record.actions if isinstance(a, Shoot)]) == len(seen)
@@ -1583,3 +1583,35 @@ def test_a_run_of_beats_belongs_to_one_player() -> None:
     ui, _ = reduce(ui, s.state, Skip())
     ui, _ = reduce(ui, s.state, Shown((), 3 - me, s.state))
     assert ui.playback.last == () and ui.playback.by == 3 - me and not ui.playback.playing
+
+
+def test_the_last_target_switch_sits_in_the_foot_and_only_while_it_changes_something() -> None:
+    """The switch is in the foot's action row (kept in view, under no other button), offered
+    while two or more targets are left to pick; with one left it changes nothing and is gone."""
+    s = deployed(referee=True)
+    s.key("2")
+    s.key("s")
+    assert len(q.visible_enemies(s.state, mine(s, "gunner"))) >= 2
+    html = s.prompt()
+    words_part, foot_part = html.split('<div class="foot">', 1)
+    assert 'data-action="auto-target"' in foot_part and "auto-target" not in words_part
+    s.key("a")  # ask for every target, so the last one left is a question of its own
+    s.key("1")
+    s.key("Enter")
+    while True:
+        p = s.state.pending
+        assert p is not None
+        if p.kind == PendingKind.ROLL:
+            s.dice(typed(s, high=p.purpose == "endure"))  # every shot misses
+        elif p.kind == PendingKind.TARGET and s.ui.choice.pick is None:
+            html = s.prompt()
+            offered = 'data-action="auto-target"' in html
+            assert offered == (len(p.options) >= 2), html
+            assert ("you pick every target" in html) == offered
+            s.press(Command.TARGET, p.options[0])
+            s.press(Command.CONFIRM)
+            if len(p.options) == 1:
+                break
+        else:
+            break
+    assert not offered, "no question with a single target left was asked"
