@@ -1,13 +1,16 @@
-"""A Move that goes nowhere is not rolled by accident, on a phone's short bar.
+"""A Move that goes nowhere, or a Turn that changes nothing, is not made by accident on a phone's
+short bar.
 
-Player 1's Assault stands right behind its own Armored, both facing the enemy: pressing Move
-aims it the way it faces, into the Armored it touches, so it would move 0.00 L (R16). At
-360x640 with touch, Roll Move is shown disabled and why is read whole beside it, in view and on
-top, though the words above it are scrolled out of the bar.
+Player 1's Assault stands right behind its own Armored, both facing the enemy. Pressing Move
+aims it the way it faces, into the Armored it touches, so it would move 0.00 L (R16); pressing
+Turn leaves the handle at the facing the card has, so the Turn would spend its Move and change
+nothing (R14). At 360x640 with touch, the bar's action is shown disabled and why is read whole
+beside it, in view and on top, though the words above it are scrolled out of the bar.
 """
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from harness.fresh import open_site
@@ -30,9 +33,10 @@ PLACES = (
 player 1 acts first (R5)."""
 
 
-def save_text() -> str:
+def save_text(mode: str) -> str:
     """The autosave of a hot-seat game at player 1's first activation, its Assault's Move
-    being aimed the way the card faces (``serm.ui.saves.encode``)."""
+    aimed the way the card faces (``mode`` "aim") or its Turn set with the handle at the facing
+    the card has ("turn") (``serm.ui.saves.encode``)."""
     from serm.core.actions import Place, Roll
     from serm.core.game import Game
     from serm.core.scenario import by_name
@@ -43,20 +47,27 @@ def save_text() -> str:
     game.play(Roll(((1,), (6,))))
     for player, card, x, y, facing in PLACES:
         game.play(Place(card, x, y, facing, player=player))
-    aimed = UI(choice=Choice((1, "assault"), ActMode.AIM, aim=0.0))
-    return encode(game, aimed, "Autosave", saved_at="")
+    if mode == "aim":
+        choice = Choice((1, "assault"), ActMode.AIM, aim=0.0)
+    else:
+        choice = Choice((1, "assault"), ActMode.TURN, facing=0.0)
+    return encode(game, UI(choice=choice), "Autosave", saved_at="")
 
 
-def test_a_move_that_goes_nowhere_cannot_be_rolled_on_a_small_phone(
-    touch_page: Page, site_url: str
+@pytest.mark.parametrize(
+    ("mode", "why"),
+    [("aim", "it already touches your Armored"), ("turn", "Your Assault already faces this way")],
+)
+def test_an_action_that_changes_nothing_cannot_be_made_on_a_small_phone(
+    touch_page: Page, site_url: str, mode: str, why: str
 ) -> None:
     page = touch_page
-    open_site(page, site_url, stored={AUTOSAVE: save_text()})
+    open_site(page, site_url, stored={AUTOSAVE: save_text(mode)})
     page.locator("#prompt button[data-action=continue]").first.click()
     sized(page, 360, 640)
     warning = page.locator("#prompt .problem")
     warning.wait_for()
-    assert "it already touches your Armored" in warning.inner_text()
-    roll = page.locator("#prompt button[data-action=confirm]")
-    assert roll.is_disabled()
+    assert why in warning.inner_text()
+    action = page.locator("#prompt button[data-action=confirm]")
+    assert action.is_disabled()
     assert hidden_words(page, ("#prompt .problem", "#prompt button[data-action=confirm]")) == []
