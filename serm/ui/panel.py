@@ -898,8 +898,8 @@ def _victory(st: State, seats: Seats) -> str:
 
 def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
     """The heading and the line saying how ``winner`` won, told from the side of the one person
-    at this screen when the other seat is the computer or a friend by link (so the loser never
-    reads the winner's words), and naming both sides plainly in hot-seat."""
+    at this screen when the other seat is the computer (so the loser never reads the winner's
+    words), and naming both sides plainly in hot-seat and in a game by link."""
     loser = other(winner)
     mine = _own_seat(seats)
     if st.conceded_by:
@@ -919,7 +919,10 @@ def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
 
 
 def _own_seat(seats: Seats) -> int | None:
-    """The one seat played at this screen when the other is a computer or a friend by link."""
+    """The one seat played at this screen when the other is a computer (None in a game by link,
+    whose end is told naming both sides: its seats are taken in from the link on each device)."""
+    if seats.by_link:
+        return None
     people = [p for p in (1, 2) if not seats.computer(p)]
     return people[0] if len(people) == 1 else None
 

@@ -68,8 +68,11 @@ def _check_standing(page: Page, text: str, gunner: Card, mine: list[Card]) -> No
     tall = cover.tall_of(by_name(TABLE, SEED))
     viewer = (Vec(gunner.x, gunner.y), gunner.facing, False)
     k = sum(1 for c in mine if sees(viewer, card_polygon(Vec(c.x, c.y), c.facing), tall))
-    count = str(k) if k else "none"
-    said = f"The enemy Gunner sees {count} of your {len(mine)} cards from where it stands"
+    if len(mine) == 1:
+        seen = "sees your card" if k else "does not see your card"
+    else:
+        seen = f"sees {k or 'none'} of your {len(mine)} cards"
+    said = f"The enemy Gunner {seen} from where it stands"
     assert said in text, text
     worst = page.locator("#layer-sight .exposure-worst")
     assert worst.get_attribute("data-standing") == "1"
@@ -93,7 +96,7 @@ def check_the_view(page: Page, touch: bool) -> None:
     if standing:  # the enemy Gunner is down already: the view speaks of it where it stands
         _check_standing(page, text, standing[0], mine)
     elif most:
-        assert f"The enemy Gunner could see {most} of your 1 cards from here" in text, text
+        assert "The enemy Gunner could see your card from here" in text, text
         worst = page.locator("#layer-sight .exposure-worst")
         assert worst.get_attribute("data-seen") == str(most)
         wy = float(worst.get_attribute("data-y") or "nan")
