@@ -15,6 +15,7 @@ from ..core.rules import MAX_PATH_CORNERS
 from ..core.state import State
 from ..view.model import PathTrace
 from . import words
+from .last import kept
 from .model import Trace
 
 SHORTEST_LEG = 0.05
@@ -38,13 +39,23 @@ def unspent(state: State, trace: Trace) -> float:
     return max(state.move.total - done, 0.0)
 
 
+_last_halt: list[tuple[State, tuple[Vec, ...], Halt | None]] = kept([])
+"""The last path swept and where it halts: the prompt's key, the prompt and the board's preview
+ask it of the same path on each pointer move."""
+
+
 def halt(state: State, pts: list[Vec]) -> Halt | None:
     """Where the Brawler sliding along ``pts`` first touches something (R16), or None."""
     if len(pts) < 2 or state.move is None or state.activation is None:
         return None
+    key = tuple(pts)
+    if _last_halt and _last_halt[0][0] is state and _last_halt[0][1] == key:
+        return _last_halt[0][2]
     mover = state.soldier(state.activation.player, state.move.card)
-    stop = halt_along(state, mover, state.move.facing, tuple(pts))
-    return stop if stop.blocked else None
+    stop = halt_along(state, mover, state.move.facing, key)
+    found = stop if stop.blocked else None
+    _last_halt[:] = [(state, key, found)]
+    return found
 
 
 def remaining(state: State, trace: Trace) -> float:
