@@ -16,7 +16,6 @@ from .board import percent
 from .common import (
     INK,
     MARGIN,
-    MUTED,
     REACH,
     REACTOR,
     SCALE,
@@ -99,17 +98,14 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
         return []
     c, u = s.pos, unit(mp.direction)
     right = unit(mp.direction + 90.0)
-    lo, hi = max(0.0, mp.min_length), max(0.0, mp.max_length)
-    reach_end = hi if mp.halt is None else min(hi, mp.halt)
+    lo, reach_end = max(0.0, mp.min_length), _reach(mp)
     out: list[svg.Element] = [
-        line(c, c + u * hi, WHITE, 3, stroke_opacity=0.75, stroke_dasharray=[10, 8]),
+        line(c, c + u * reach_end, WHITE, 3, stroke_opacity=0.75, stroke_dasharray=[10, 8]),
     ]
     if reach_end > lo + EPS:
         out.append(line(c + u * lo, c + u * reach_end, REACH, 18, stroke_opacity=0.7))
-    if mp.halt is not None and mp.halt < hi - EPS:
-        out.append(line(c + u * max(lo, mp.halt), c + u * hi, MUTED, 18, stroke_opacity=0.35))
-    out += _ticks(c, u, right, hi, mp.halt)
-    end = c + u * (hi if mp.halt is None else mp.halt)
+    out += _ticks(c, u, right, reach_end)
+    end = c + u * reach_end
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
     if mp.halt is not None:
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
@@ -118,6 +114,12 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
         out += _cross(c + u * mp.halt, TARGET, said)
     out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+
+
+def _reach(mp: MovePreview) -> float:
+    """How far along the aim the card can get: its longest roll, or the halt short of it."""
+    hi = max(0.0, mp.max_length)
+    return hi if mp.halt is None else min(hi, max(0.0, mp.halt))
 
 
 def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
@@ -129,24 +131,21 @@ def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
     return f"ram {who}" + ("" if chance >= 1.0 else f" · {percent(chance)}")
 
 
-def _ticks(c: Vec, u: Vec, right: Vec, hi: float, halt: float | None) -> list[svg.Element]:
-    """A tick and its number at every whole card length along the aim up to ``hi``: the ticks
-    of one colour (white within reach, muted past the halt) as one path, not one line each."""
-    strokes: dict[str, list[svg.PathData]] = {WHITE: [], MUTED: []}
+def _ticks(c: Vec, u: Vec, right: Vec, reach: float) -> list[svg.Element]:
+    """A tick and its number at every whole card length along the aim up to ``reach`` (the
+    halt, or the longest roll), all in one path, not one line each. Nothing is drawn past a
+    halt: a tick beyond a wall would read as the card going through it (R16)."""
+    strokes: list[svg.PathData] = []
     labels: list[svg.Element] = []
-    for k in range(1, int(math.floor(hi + EPS)) + 1):
+    for k in range(1, int(math.floor(reach + EPS)) + 1):
         p = c + u * float(k)
-        colour = MUTED if halt is not None and k > halt + EPS else WHITE
         a, b = p - right * 0.14, p + right * 0.14
-        strokes[colour] += [svg.M(scaled(a.x), scaled(a.y)), svg.L(scaled(b.x), scaled(b.y))]
+        strokes += [svg.M(scaled(a.x), scaled(a.y)), svg.L(scaled(b.x), scaled(b.y))]
         q = p + right * 0.3
-        labels.append(text(scaled(q.x), scaled(q.y), str(k), 17, colour, bold=True, halo=INK))
-    paths: list[svg.Element] = [
-        svg.Path(d=d, stroke=colour, stroke_width=4, class_=["ticks"])
-        for colour, d in strokes.items()
-        if d
-    ]
-    return paths + labels
+        labels.append(text(scaled(q.x), scaled(q.y), str(k), 17, WHITE, bold=True, halo=INK))
+    if not strokes:
+        return labels
+    return [svg.Path(d=strokes, stroke=WHITE, stroke_width=4, class_=["ticks"]), *labels]
 
 
 def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element]:
@@ -174,7 +173,8 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
         label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
         if mp.watchers and _halts_whatever(mp):
             label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
-        q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
+        along = min(max(mp.min_length, 0.0), mp.max_length, _reach(mp))
+        q = c + u * along - unit(mp.direction + 90.0) * 0.6
         x, y = scaled(q.x), scaled(q.y)
         out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
     return out
@@ -248,10 +248,8 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         return []  # the path and its halt matter only while the move can still be stopped
     path = mv.path
     total = polyline_length(path)
-    done = truncate_polyline(path, mv.halt)
-    out: list[svg.Element] = [
-        polyline(path, WHITE, 3, stroke_opacity=0.4, stroke_dasharray=[8, 8]),
-    ]
+    done = truncate_polyline(path, mv.halt)  # nothing past the halt: the card goes no further
+    out: list[svg.Element] = []
     if len(done) > 1:
         out.append(polyline(done, WHITE, 5, marker_end=f"url(#{ARROW_ID})"))
     halt = point_along(path, mv.halt)

@@ -16,7 +16,7 @@ from serm.core import State
 from serm.core import queries as q
 from serm.core.convex import Poly, Pt, clip, edges_of, inside, intersect
 from serm.core.forecast import straight_move
-from serm.core.geometry import Vec, card_polygon, point_along, unit
+from serm.core.geometry import Vec, card_polygon, point_along, polyline_length, unit
 from serm.core.los import region_polygon, sees
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
@@ -336,7 +336,7 @@ def test_move_preview(deployed: State) -> None:
     )
     (g,) = groups(overlay(deployed, view), "move-preview")
     words = all_text(g).split()
-    assert words[:longest] == [str(k) for k in range(1, longest + 1)]
+    assert words[: int(halt.distance)] == [str(k) for k in range(1, int(halt.distance) + 1)]
     assert "halt" in words
     assert g.get("clip-path") == "url(#table-clip)"
     free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
@@ -446,15 +446,15 @@ def test_view_is_pure() -> None:
         assert not re.search(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", source, re.M), path
 
 
-def test_move_preview_ticks_are_one_path_per_colour(deployed: State) -> None:
-    """The ticks along the aim are drawn as one path (two past a halt), not one line each: a
-    pointer move that aims redraws a handful of elements, whatever the reach."""
+def test_move_preview_ticks_are_one_path(deployed: State) -> None:
+    """The ticks along the aim are drawn as one path, not one line each: a pointer move that
+    aims redraws a handful of elements, whatever the reach."""
     s = deployed.soldier(2, "assault")
-    longest, halt = q.straight_reach(deployed, s, 180.0, 180.0)
+    longest, _ = q.straight_reach(deployed, s, 180.0, 180.0)
     free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
     (g,) = groups(overlay(deployed, free), "move-preview")
     (ticks,) = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
-    assert len(list(g.iter(f"{NS}line"))) <= 3  # the ray and the reach bands only
+    assert len(list(g.iter(f"{NS}line"))) <= 3  # the ray and the reach band only
     ends = [float(v) for v in re.findall(r"[-\d.]+", ticks.get("d", ""))]
     starts = [(ends[i], ends[i + 1]) for i in range(0, len(ends), 4)]
     assert len(starts) == longest
@@ -462,41 +462,51 @@ def test_move_preview_ticks_are_one_path_per_colour(deployed: State) -> None:
         p = s.pos + unit(180.0) * float(k) - unit(270.0) * 0.14
         assert math.isclose(x, p.x * SCALE, abs_tol=0.01)
         assert math.isclose(y, p.y * SCALE, abs_tol=0.01)
-    stopped = replace(free.move_preview, halt=halt.distance)  # type: ignore[type-var]
-    (g,) = groups(overlay(deployed, ViewModel(move_preview=stopped)), "move-preview")
-    paths = [p for p in g.iter(f"{NS}path") if "ticks" in classes(p)]
-    assert len(paths) == (2 if halt.distance < longest - 1 else 1)
 
 
-def test_the_facing_handle_is_kept_as_text_by_pose(
-    deployed: State, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Aiming a Move redraws the live group on every pointer move: the handle, the same while
-    the pose is, is built once per pose and drawn the same as when built anew."""
-    from serm.view import overlay as ov
+def _farthest(g: ET.Element, start: Vec, direction: float) -> float:
+    """How far along ``direction`` from ``start`` (card lengths) the lines, polylines, ticks and
+    tick numbers of ``g`` reach."""
+    u, far = unit(direction), 0.0
 
-    built: list[float] = []
-    hit = ov._handle_hit
+    def along(x: float, y: float) -> float:
+        return (Vec(x, y) * (1 / SCALE) - start).dot(u)
 
-    def counted(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[object]:
-        built.append(facing)
-        return hit(c, facing, h, player, card)  # type: ignore[return-value]
+    for el in g.iter():
+        tag = el.tag.removeprefix(NS)
+        if tag == "line":
+            for a, b in (("x1", "y1"), ("x2", "y2")):
+                far = max(far, along(float(el.get(a, "")), float(el.get(b, ""))))
+        elif tag == "polyline":
+            far = max([far, *(along(x, y) for x, y in points(el))])
+        elif tag == "path" and "ticks" in classes(el):
+            xy = [float(v) for v in re.findall(r"[-\d.]+", el.get("d", ""))]
+            far = max([far, *(along(x, y) for x, y in zip(xy[::2], xy[1::2], strict=True))])
+        elif tag == "text" and all_text(el).isdigit():
+            far = max(far, along(float(el.get("x", "")), float(el.get("y", ""))))
+    return far
 
-    monkeypatch.setattr(ov, "_handle_hit", counted)
-    ov.handle_markup.cache_clear()
-    view = ViewModel(facing_handle=((2, "assault"), 123.0))
-    first = overlay_parts(deployed, view).live
-    for d in (10.0, 200.0, 10.0):
-        preview = MovePreview((2, "assault"), d, 123.0, 2, 6, None)
-        live = overlay_parts(deployed, replace(view, move_preview=preview)).live
-        assert first in live
-    assert built == [123.0]
-    turned = overlay_parts(deployed, ViewModel(facing_handle=((2, "assault"), 124.0))).live
-    assert built == [123.0, 124.0] and turned != first
-    ov.handle_markup.cache_clear()
-    assert overlay_parts(deployed, view).live == first  # as built anew
-    (g,) = groups(overlay(deployed, view), "facing-handle")
-    assert [c.get("data-handle") for c in g.iter(f"{NS}circle") if c.get("data-handle")] == [
-        "rotate",
-        "rotate-area",
-    ]
+
+def test_move_preview_draws_nothing_past_the_halt(deployed: State) -> None:
+    """Past the halt (the Assault's Wall, 1.4 L ahead) no line, tick or number goes on: the aim
+    would read as passing through the Wall (R16)."""
+    s = deployed.soldier(2, "assault")
+    longest, halt = q.straight_reach(deployed, s, 180.0, 180.0)
+    assert halt.blocked and halt.terrain == "Wall" and halt.distance < 2
+    mp = MovePreview((2, "assault"), 180.0, 180.0, 2, longest, halt.distance)
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=mp)), "move-preview")
+    assert _farthest(g, s.pos, 180.0) <= halt.distance + 1e-6
+    assert [w for w in all_text(g).split() if w.isdigit()] == ["1"]
+    free = replace(mp, halt=None)
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=free)), "move-preview")
+    assert _farthest(g, s.pos, 180.0) > longest - 1
+
+
+def test_pending_move_draws_nothing_past_the_halt(react_pending: State) -> None:
+    """The rolled Move waiting on a React: its way is drawn to the halt on the crates, not on
+    through them to the length rolled (R16)."""
+    mv = react_pending.move
+    assert mv is not None and mv.halt < polyline_length(mv.path) - 1
+    (g,) = groups(overlay(react_pending, ViewModel()), "pending-move")
+    start = mv.path[0]
+    assert _farthest(g, start, 180.0) <= mv.halt + 1e-6
