@@ -74,10 +74,12 @@ def button(
     primary: bool = False,
     pressed: bool | None = None,
     disabled: bool = False,
+    note: str = "",
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
     command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button;
-    ``disabled`` shows it but takes no press."""
+    ``disabled`` shows it but takes no press; ``note`` is a short line of small type under its
+    label, part of its name, saying what pressing it costs."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
@@ -87,8 +89,12 @@ def button(
     state += " disabled" if disabled else ""
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
-        f"{escape(label)}{kbd}</button>"
+        f"{escape(label)}{kbd}{_note(note)}</button>"
     )
+
+
+def _note(note: str) -> str:
+    return f' <span class="button-note">{escape(note)}</span>' if note else ""
 
 
 def actions(*buttons: str) -> str:
@@ -779,15 +785,21 @@ def _react(state: State, ui: UI) -> str:
     return (
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}; your soldiers see it pass. React? A React roll "
-        f"above {mv.total} stops it where you choose, and your soldier activates at once.</span>"
-        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
-        f"React above {mv.total} to stop it and act.</span>"
+        f"above {mv.total} stops it where you choose. {NEXT_ACTIVATION}</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}. '
+        f"React above {mv.total} to stop it; your soldier then acts, as your side's next "
+        "activation.</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
         )
     )
+
+
+NEXT_ACTIVATION = "A React that works is your side's next activation: the enemy plays after it."
+"""What a successful React costs (R19, R5): the reacting soldier's activation takes the place of
+its side's next one, and the turn then passes to the mover's side."""
 
 
 def _where_it_halts(state: State) -> str:
@@ -822,10 +834,15 @@ def _confirm_react(state: State, card: str) -> str:
     return (
         f"<p>React with your <strong>{escape(r.type.title)}</strong>: React {r.type.react}d6 "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
-        f"pick where the enemy stops and your {escape(r.type.title)} activates at once; "
-        f"if not, the move goes on.{words.rules_html('R19')}</p>"
+        f"pick where the enemy stops and your {escape(r.type.title)} acts at once; if not, the "
+        f"move goes on. {NEXT_ACTIVATION}{words.rules_html('R19', 'R5')}</p>"
         + actions(
-            button(f"React with the {r.type.title}", Command.CONFIRM, primary=True),
+            button(
+                f"React with the {r.type.title}",
+                Command.CONFIRM,
+                primary=True,
+                note="if it works, it is your next activation",
+            ),
             button("Back", Command.CANCEL),
         )
     )

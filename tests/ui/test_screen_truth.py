@@ -12,7 +12,7 @@ from helpers import R, arrange, play
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import Move, Path, Place, React, Stop, Turn
+from serm.core.actions import End, Face, Move, Path, Place, React, Stop, Turn
 from serm.core.geometry import Vec
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
@@ -570,3 +570,54 @@ def test_a_facing_the_prompt_refuses_cannot_be_confirmed() -> None:
     html = prompt_html(state, ui)
     assert "would overlap your Assault" in html and confirm_disabled(html)
     assert reduce(ui, state, Press(Command.CONFIRM))[1] is None
+
+
+# --- what a React costs (R19, R5) ---------------------------------------------------------------
+
+
+def brawler_watching() -> State:
+    """Player 1's Gunner moves right along y = 8.5 and rolls 3; player 2's Brawler sees it and
+    is asked to React; player 2's Ranger waits far off (a card that acts once the React is
+    over)."""
+    state = arrange(
+        {
+            (1, "gunner"): (2.0, 8.5, 90.0),
+            (2, "brawler"): (7.0, 6.0, 180.0),
+            (2, "ranger"): (9.0, 1.0, 0.0),
+        },
+        others=False,
+    )
+    after = play(state, Move("gunner", 90.0, 90.0), R(3))
+    assert after.pending is not None and after.pending.kind == PendingKind.REACT
+    return after
+
+
+def test_the_react_question_says_a_react_that_works_is_the_sides_next_activation() -> None:
+    """Before player 2 decides, the React question (in a phone's words too) and its confirming
+    step and button say that a React that works is its side's next activation, with the chance
+    as before; the engine agrees: after the Brawler's activation player 1 plays again, while
+    without the React player 2 would have played next (R19, R7)."""
+    asking = brawler_watching()
+    ui, _ = settle(UI(), asking)
+    said = prompt_html(asking, ui)
+    wide = re.search(r'<span class="wide-words">([^<]*)</span>', said)
+    short = re.search(r'<span class="phone-words">([^<]*)</span>', said)
+    assert wide and "A React that works is your side's next activation" in wide.group(1)
+    assert short and "as your side's next activation" in short.group(1)
+    chance = percent(q.react_chance(asking, asking.soldier(2, "brawler")))
+    assert f"Brawler — {chance}" in said
+    ui, _ = reduce(ui, asking, Press(Command.REACT, "brawler"))
+    said = prompt_html(asking, ui)
+    assert ui.choice.pick == "brawler" and f"<strong>{chance}</strong>" in said
+    assert "A React that works is your side's next activation: the enemy plays after it." in said
+    (confirm,) = re.findall(r'<button[^>]*data-action="confirm"[^>]*>.*?</button>', said)
+    assert "React with the Brawler" in confirm and "it is your next activation" in confirm
+    reacted = play(asking, React("brawler"), R(6, 6), Stop(0.5))
+    a = reacted.activation
+    assert a is not None and a.reaction and a.player == 2
+    after = play(reacted, End())
+    assert after.pending is not None and after.pending.kind == PendingKind.ACT
+    assert after.pending.player == 1 and after.activation is None
+    let_go = play(asking, React(None), Face(90.0))  # the Gunner's activation ends (C6)
+    assert let_go.pending is not None and let_go.pending.kind == PendingKind.ACT
+    assert let_go.pending.player == 2
