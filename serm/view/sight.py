@@ -61,28 +61,24 @@ class _Ring(svg.PathData):
 
 
 @lru_cache(maxsize=128)
-def region_markup(scenario: Scenario, s: Soldier, weight: float = 1.0) -> str:
-    """``region_group`` as markup, kept per (table, soldier, weight): hovering back and forth
-    over the same cards redraws the same regions."""
-    return str(region_group(scenario, s, weight))
+def region_markup(scenario: Scenario, s: Soldier) -> str:
+    """``region_group`` as markup, kept per (table, soldier): hovering back and forth over the
+    same cards redraws the same regions."""
+    return str(region_group(scenario, s))
 
 
 @lru_cache(maxsize=64)
 def partition(scenario: Scenario, pos: Vec, facing: float, ranger: bool) -> Partition:
-    """The table cut into cells the soldier sees whole or not at all, kept per pose: the
-    regions drawn for one pose at several weights share it."""
+    """The table cut into cells the soldier sees whole or not at all, kept per pose: its own
+    region and its side's shape share it."""
     w, h = scenario.width, scenario.height
     table = (Vec(0.0, 0.0), Vec(w, 0.0), Vec(w, h), Vec(0.0, h))
     tall = tuple(t for t in scenario.terrain if t.tall)
     return sight_partition((pos, facing, ranger), table, tall)
 
 
-def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
-    """The LOS region of ``s``, tinted in its side colour, with tall-terrain shadows.
-
-    ``weight`` (0..1] thins the tint and shadows when several regions are drawn at once, so
-    overlaps read as "seen by several" instead of turning the table black.
-    """
+def region_group(scenario: Scenario, s: Soldier) -> svg.G:
+    """The LOS region of ``s``, tinted in its side colour, with tall-terrain shadows."""
     w, h = scenario.width, scenario.height
     ranger = s.type.sees_all_round
     region: Polygon
@@ -95,10 +91,10 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
         svg.Polygon(
             points=pts(region),
             fill=colour,
-            fill_opacity=rounded((0.08 if ranger else 0.16) * weight, 3),
+            fill_opacity=0.08 if ranger else 0.16,
             stroke=colour,
-            stroke_width=3 if weight >= 1 else 2,
-            stroke_opacity=0.9 if weight >= 1 else 0.6,
+            stroke_width=3,
+            stroke_opacity=0.9,
             stroke_dasharray=SIDE_DASH.get(s.player, "none"),  # type: ignore[arg-type]
             stroke_linejoin="round",
         )
@@ -110,7 +106,7 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
             svg.Path(
                 d=[_Ring(c) for c in cells.hidden],
                 fill=SHADOW,
-                fill_opacity=rounded(0.38 * weight, 3),
+                fill_opacity=0.38,
                 class_=["shadow"],
             )
         )
@@ -134,13 +130,8 @@ def region_group(scenario: Scenario, s: Soldier, weight: float = 1.0) -> svg.G:
 
 
 def los_viewers(state: State, view: ViewModel) -> list[Soldier]:
-    """Whose regions to draw: selected, hovered, then (optionally) every soldier on the table,
-    the enemies of ``perspective`` first: sight is one-way (R11), so both sides' are shown."""
+    """Whose own regions to draw: the selected soldier's, then the hovered one's."""
     keys: list[SoldierKey] = [k for k in (view.selected, view.hovered) if k is not None]
-    if view.show_all_los:
-        on = state.on_table()
-        keys += [(s.player, s.card) for s in on if s.player != view.perspective]
-        keys += [(s.player, s.card) for s in on if s.player == view.perspective]
     out: list[Soldier] = []
     for k in dict.fromkeys(keys):
         s = find(state, k)
@@ -150,18 +141,103 @@ def los_viewers(state: State, view: ViewModel) -> list[Soldier]:
 
 
 def los_elements(state: State, view: ViewModel) -> list[svg.Element]:
+    """The sight drawn: with every soldier's shown (``show_all_los``), what each side sees as
+    one filled shape (the enemy's first), then the selected and hovered soldiers' own regions
+    on top; otherwise those regions alone."""
     viewers = los_viewers(state, view)
     if view.facing_handle is not None:  # a soldier being turned: show the sight it would have
         key, facing = view.facing_handle
         viewers = [replace(s, facing=facing) if (s.player, s.card) == key else s for s in viewers]
-    most = max((sum(1 for s in viewers if s.player == p) for p in (1, 2)), default=0)
-    weight = 1.0 if len(viewers) <= 2 else 2.0 / max(most, 2)
-    out: list[svg.Element] = [
-        Markup(markup=region_markup(state.scenario, s, weight)) for s in viewers
-    ]
+    out: list[svg.Element] = []
+    if view.show_all_los:
+        enemy = 2 if view.perspective == 1 else 1
+        for player in (enemy, 3 - enemy):
+            poses = tuple(
+                (s.pos, s.facing, s.type.sees_all_round)
+                for s in state.on_table()
+                if s.player == player
+            )
+            out.append(Markup(markup=side_markup(state.scenario, player, poses)))
+    out += [Markup(markup=region_markup(state.scenario, s)) for s in viewers]
     if view.show_all_los:
         out.append(Markup(markup=sight_key(state.scenario.width, view.perspective)))
     return out
+
+
+Pose = tuple[Vec, float, bool]
+
+
+@lru_cache(maxsize=8)
+def side_markup(scenario: Scenario, player: int, poses: tuple[Pose, ...]) -> str:
+    """What ``player``'s soldiers at ``poses`` see, together: the union of the cells one of them
+    sees (R11-R13, exact) filled once in the side's colour, with one light outline round it in
+    the side's stroke, and the sight lines through gaps of no width as thin strokes. One shape
+    per side stays readable on a phone where ten regions, each with its own outline and
+    shadows, cross into a tangle of lines."""
+    seen: list[svg.PathData] = []
+    seams: list[svg.PathData] = []
+    for pos, facing, ranger in poses:
+        cells = partition(scenario, pos, facing, ranger)
+        seen += [_Ring(_one_winding(c)) for c in cells.seen]
+        seams += [_Ring(seam, closed=False) for seam in cells.seams]
+    colour = SIDE.get(player, "#000")
+    elements = _filled_shape(scenario, player, seen, colour) if seen else []
+    if seams:
+        elements.append(
+            svg.Path(
+                d=seams,
+                fill="none",
+                stroke=colour,
+                stroke_width=1.5,
+                stroke_opacity=0.9,
+                class_=["seam"],
+            )
+        )
+    return str(
+        svg.G(
+            class_=["los-side", f"los-p{player}"],
+            clip_path=CLIP,
+            data={"player": player},
+            elements=elements,
+        )
+    )
+
+
+def _filled_shape(
+    scenario: Scenario, player: int, cells: list[svg.PathData], colour: str
+) -> list[svg.Element]:
+    """The union of ``cells`` filled once, and the outer half of a stroke round it: a mask hides
+    the stroke wherever it lies inside the union (its inner half, the cells' shared edges)."""
+    mask_id = f"sight-outside-p{player}"
+    m, w, h = MARGIN * SCALE, scenario.width * SCALE, scenario.height * SCALE
+    outside = svg.Mask(
+        id=mask_id,
+        maskUnits="userSpaceOnUse",
+        elements=[
+            svg.Rect(x=-m, y=-m, width=w + 2 * m, height=h + 2 * m, fill="#fff"),
+            svg.Path(d=cells, fill="#000"),
+        ],
+    )
+    outline = svg.Path(
+        d=cells,
+        fill="none",
+        stroke=colour,
+        stroke_width=8,
+        stroke_opacity=0.8,
+        stroke_dasharray=SIDE_DASH.get(player, "none"),  # type: ignore[arg-type]
+        stroke_linejoin="round",
+        mask=f"url(#{mask_id})",
+        class_=["outline"],
+    )
+    fill = svg.Path(d=cells, fill=colour, fill_opacity=0.22, class_=["seen"])
+    return [outside, fill, outline]
+
+
+def _one_winding(poly: Poly) -> Poly:
+    """``poly`` with a positive shoelace area: the cells of several soldiers, all wound the same
+    way, fill their union once in one path under the nonzero rule."""
+    twice = sum(poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1] for i in range(len(poly)))
+    return poly if twice >= 0 else poly[::-1]
 
 
 @lru_cache(maxsize=4)

@@ -133,19 +133,20 @@ def test_los_region_of_selected_and_hovered(deployed: State) -> None:
 
 def test_show_all_los_draws_both_sides_told_apart(deployed: State) -> None:
     """Sight is one-way (R11): the toggle draws what the enemy sees and what we see, each side
-    in its colour and stroke, the enemy's first, and a key on the board says which is which."""
+    as one shape in its colour and stroke, the enemy's first, and a key on the board says which
+    is which; a selected soldier's own region is drawn over them."""
     for perspective, enemy in ((1, "2"), (2, "1")):
         view = ViewModel(show_all_los=True, perspective=perspective)
         root = overlay(deployed, view)
-        regions = groups(root, "los")
-        assert len(regions) == 10
-        order = [g.get("data-player") for g in regions]
-        assert order == [enemy] * 5 + [str(perspective)] * 5
+        sides = groups(root, "los-side")
+        assert [g.get("data-player") for g in sides] == [enemy, str(perspective)]
+        assert not groups(root, "los")
         strokes: dict[str | None, ET.Element] = {}
-        for g in regions:
-            polygon = g.find(f"{NS}polygon")
-            assert polygon is not None
-            strokes[g.get("data-player")] = polygon
+        for g in sides:
+            (outline,) = [p for p in g.iter(f"{NS}path") if "outline" in classes(p)]
+            (fill,) = [p for p in g.iter(f"{NS}path") if "seen" in classes(p)]
+            assert fill.get("fill") == outline.get("stroke")
+            strokes[g.get("data-player")] = outline
         assert len({(e.get("stroke"), e.get("stroke-dasharray")) for e in strokes.values()}) == 2
         (key,) = groups(root, "sight-key")
         said = all_text(key)
@@ -156,7 +157,48 @@ def test_show_all_los_draws_both_sides_told_apart(deployed: State) -> None:
             mine.get("stroke"),
             strokes[enemy].get("stroke"),
         )
+        picked = overlay(deployed, replace(view, selected=(1, "gunner")))
+        assert [g.get("data-card") for g in groups(picked, "los")] == ["gunner"]
     assert not groups(overlay(deployed, ViewModel(perspective=1)), "sight-key")
+
+
+def _stroked(root: ET.Element) -> list[ET.Element]:
+    """The elements of the sight layer that draw a line: their strokes cross on the table."""
+    shapes = (f"{NS}path", f"{NS}polygon", f"{NS}polyline")  # not the key's lines or words
+    return [el for el in root.iter() if el.get("stroke") not in (None, "none") and el.tag in shapes]
+
+
+def _near_edge(ring: list[tuple[float, float]], x: float, y: float) -> bool:
+    """True when points 0.02 L round (x, y) fall on both sides of the convex ``ring``."""
+    around = [(x + dx, y + dy) for dx, dy in ((0, 0), (0.02, 0), (-0.02, 0), (0, 0.02), (0, -0.02))]
+    return len({_inside(ring, a, b) for a, b in around}) == 2
+
+
+def test_enemy_sight_on_a_phone_is_one_outlined_shape_per_side(deployed: State) -> None:
+    """Every soldier's sight at once is two filled shapes with one outline each (a mask keeps
+    the outline off the shape's inside), not ten regions with ten outlines crossing; and each
+    shape is exactly what its side sees: a point inside it is seen by one of the side's
+    soldiers, a point outside by none (R11-R13)."""
+    root = overlay(deployed, ViewModel(show_all_los=True, perspective=1))
+    assert len(_stroked(root)) == 2
+    tall = q.tall_terrain(deployed)
+    rng = random.Random(7)
+    for g in groups(root, "los-side"):
+        (fill,) = [p for p in g.iter(f"{NS}path") if "seen" in classes(p)]
+        (outline,) = [p for p in g.iter(f"{NS}path") if "outline" in classes(p)]
+        mask = g.find(f"{NS}mask")
+        assert mask is not None and outline.get("mask") == f"url(#{mask.get('id')})"
+        rings = _rings(fill)
+        side = [s for s in deployed.on_table() if str(s.player) == g.get("data-player")]
+        checked = 0
+        while checked < 150:
+            x, y = rng.uniform(0.05, 9.95), rng.uniform(0.05, 9.95)
+            if any(_near_edge(r, x, y) for r in rings):
+                continue  # too near a cell's edge for the drawing's rounding
+            dot = (Vec(x - 0.001, y - 0.001), Vec(x + 0.001, y - 0.001), Vec(x, y + 0.001))
+            drawn = any(_inside(r, x, y) for r in rings)
+            assert drawn == any(sees(q.viewer(s), dot, tall) for s in side), (x, y)
+            checked += 1
 
 
 def test_ranger_sees_the_whole_table(deployed: State) -> None:
