@@ -33,6 +33,7 @@ from .screen import (
     chosen,
     computer_to_decide,
     facing_problem,
+    first_stop,
     nowhere,
     reactors,
     sure_halt,
@@ -317,7 +318,7 @@ def _question(state: State, ui: UI) -> str:
         case PendingKind.REACT:
             return _react(state, ui)
         case PendingKind.STOP:
-            return _stop()
+            return _stop(state)
         case PendingKind.FACE:
             return _face(state, ui)
         case PendingKind.TARGET:
@@ -848,12 +849,21 @@ def _confirm_react(state: State, card: str) -> str:
     )
 
 
-def _stop() -> str:
+def _stop(state: State) -> str:
+    """Where the stop point starts, and how far it may go: back to where the mover set off, on
+    to where it would halt (R19, C15)."""
+    mv = state.move
+    assert mv is not None and mv.reactor is not None
+    who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
+    said = (
+        f"Your React succeeded: pick where the enemy stops. The marker starts where your {who} "
+        f"first saw it, {first_stop(state):.2f} L along its path; you may move it anywhere from "
+        f"where it set off (0 L) to where it would halt ({mv.halt:.2f} L)"
+    )
     return (
-        "<p>Your React succeeded. Pick where the enemy stops along its path, anywhere from "
-        "where it set off to where it would halt: drag on the path"
+        f"<p>{escape(said)}: drag on the path"
         + _keys(" or use the arrow keys")
-        + ". It starts where your soldier first saw it."
+        + "."
         + words.rules_html("R19", "C15")
         + "</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))
