@@ -786,7 +786,8 @@ def _react(state: State, ui: UI) -> str:
     return (
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}; your soldiers see it pass. React? A React roll "
-        f"above {mv.total} stops it where you choose. {NEXT_ACTIVATION}</span>"
+        f"above {mv.total} stops it where you choose. {NEXT_ACTIVATION}"
+        f"{_react_may_shoot(state, able)}</span>"
         f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}. '
         f"React above {mv.total} to stop it; your soldier then acts, as your side's next "
         "activation.</span>"
@@ -801,6 +802,16 @@ def _react(state: State, ui: UI) -> str:
 NEXT_ACTIVATION = "A React that works is your side's next activation: the enemy plays after it."
 """What a successful React costs (R19, R5): the reacting soldier's activation takes the place of
 its side's next one, and the turn then passes to the mover's side."""
+
+
+def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None) -> str:
+    """That a React may Shoot though the opening holds this activation back (R5, R19), when
+    one of the soldiers ``able`` to React could shoot; naming the reactor ``card``, or any
+    soldier that reacts when None. "" otherwise."""
+    if not any(words.react_may_shoot(state, c) for c in able):
+        return ""
+    said = words.react_may_shoot(state, card)
+    return f" {escape(said.text)}" if said else ""
 
 
 def _where_it_halts(state: State) -> str:
@@ -836,7 +847,8 @@ def _confirm_react(state: State, card: str) -> str:
         f"<p>React with your <strong>{escape(r.type.title)}</strong>: React {r.type.react}d6 "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {escape(r.type.title)} acts at once; if not, the "
-        f"move goes on. {NEXT_ACTIVATION}{words.rules_html('R19', 'R5')}</p>"
+        f"move goes on. {NEXT_ACTIVATION}{_react_may_shoot(state, [card], card)}"
+        f"{words.rules_html('R19', 'R5')}</p>"
         + actions(
             button(
                 f"React with the {r.type.title}",

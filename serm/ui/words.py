@@ -160,6 +160,21 @@ def opening_now(state: State) -> Said | None:
     return Said(f"Opening: your {title(held[0])} may not shoot this activation.", "R5")
 
 
+def react_may_shoot(state: State, card: str | None = None) -> Said | None:
+    """While the opening holds back shooting in the activation under way (R5, Opening), that a
+    soldier reacting to the Move may Shoot all the same: its activation is never restricted
+    (R19). ``card`` names the reactor ("your Gunner"), None any of them; None when the opening
+    holds nothing now or the reactor never shoots (Shoot 0, R21)."""
+    if state.status != Status.PLAYING or state.activation_number < 1:
+        return None
+    if card is not None and card in CARDS and CARDS[card].shoot == 0:
+        return None
+    if q.opening_of(state).may_shoot(state.activation_number, card):
+        return None
+    who = f"your {title(card)}" if card is not None else "a soldier that reacts"
+    return Said(f"The opening holds shooting back now, but not a React: {who} may Shoot.", "R5")
+
+
 def opening_rule(state: State) -> str:
     """The game's opening in one sentence ("Opening: the game's first activation may not
     Shoot."), or "" when it has none (R5, Opening)."""

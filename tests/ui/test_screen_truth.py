@@ -12,9 +12,9 @@ from helpers import R, arrange, play
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import End, Face, Move, Path, Place, React, Stop, Turn
+from serm.core.actions import End, Face, Move, Path, Place, React, Shoot, Stop, Turn
 from serm.core.geometry import Vec
-from serm.core.scenario import by_name
+from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, path, words
 from serm.ui.deploy import unplaced
@@ -647,3 +647,42 @@ def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> 
     start, end = state.soldier(1, "gunner").pos, mv.path[-1]
     assert play(after, Stop(0.0)).soldier(1, "gunner").pos == start
     assert (play(after, Stop(mv.halt)).soldier(1, "gunner").pos - end).length() < 1e-9
+
+
+def gunner_watching(rolled: int = 2) -> State:
+    """Under opening moves (R5), in the game's first activation, player 1's Assault moves right
+    along y = 8.5 and rolls ``rolled`` (Move 2); player 2's Gunner sees it and is asked to
+    React."""
+    state = arrange(
+        {(1, "assault"): (2.0, 8.5, 90.0), (2, "gunner"): (7.0, 6.0, 180.0)},
+        scenario=replace(open_field(), opening="opening-moves"),
+        others=False,
+    )
+    assert q.opening_of(state).key == "opening-moves" and state.activation_number == 1
+    after = play(state, Move("assault", 90.0, 90.0), R(1, rolled - 1))
+    assert after.pending is not None and after.pending.kind == PendingKind.REACT
+    return after
+
+
+def test_a_gunner_reacting_in_the_opening_is_told_it_may_shoot() -> None:
+    """The opening holds the game's first activation back from shooting, but not a React (R5,
+    R19): the React question and its confirming step say the Gunner may Shoot, and the engine
+    lets it, the Assault it stopped in its sight. Past the opening the question says nothing of
+    it."""
+    asking = gunner_watching()
+    ui, _ = settle(UI(), asking)
+    said = re.sub(r"<[^>]+>", "", prompt_html(asking, ui))
+    assert "The opening holds shooting back now, but not a React: a soldier that reacts" in said
+    ui, _ = reduce(ui, asking, Press(Command.REACT, "gunner"))
+    said = re.sub(r"<[^>]+>", "", prompt_html(asking, ui))
+    assert "The opening holds shooting back now, but not a React: your Gunner may Shoot." in said
+    mv = asking.move
+    assert mv is not None
+    reacted = play(asking, React("gunner"), R(3), Stop(mv.halt))
+    gunner = reacted.soldier(2, "gunner")
+    assert q.can_act(reacted, gunner) == (True, True)
+    shot = play(reacted, Shoot("gunner", "assault"), R(5, 4), R(1))
+    assert not shot.soldier(1, "assault").alive
+    later = replace(asking, activation_number=3)
+    for step in (settle(UI(), later)[0], reduce(ui, later, Press(Command.REACT, "gunner"))[0]):
+        assert "The opening holds shooting back" not in prompt_html(later, step)
