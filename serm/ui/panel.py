@@ -33,7 +33,6 @@ from .screen import (
     chosen,
     computer_to_decide,
     facing_problem,
-    first_stop,
     nowhere,
     reactors,
     sure_halt,
@@ -862,20 +861,19 @@ def _confirm_react(state: State, card: str) -> str:
 
 
 def _stop(state: State) -> str:
-    """Where the stop point starts, and how far it may go: back to where the mover set off, on
-    to where it would halt (R19, C15)."""
+    """Where the stop point's marker starts (where the reactor first saw the mover) and how far
+    it may go: back to where the mover set off, on to where it would halt (R19, C15)."""
     mv = state.move
     assert mv is not None and mv.reactor is not None
     who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
-    said = (
-        f"Your React succeeded: pick where the enemy stops. The marker starts where your {who} "
-        f"first saw it, {first_stop(state):.2f} L along its path; you may move it anywhere from "
-        f"where it set off (0 L) to where it would halt ({mv.halt:.2f} L)"
+    where = (
+        f": it starts where your {who} first saw the enemy and may go anywhere from where the "
+        f"enemy set off to where it would halt (0 to {mv.halt:.2f} L)."
     )
     return (
-        f"<p>{escape(said)}: drag on the path"
-        + _keys(" or use the arrow keys")
-        + "."
+        "<p>Your React succeeded. Drag the marker to where the enemy stops"
+        + _keys(" (or use the arrow keys)")
+        + escape(where)
         + words.rules_html("R19", "C15")
         + "</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))

@@ -43,15 +43,7 @@ from .events import (
 )
 from .keys import binding
 from .model import UI, ActMode, Choice, Feedback, Trace
-from .screen import (
-    choices,
-    chosen,
-    computer_to_decide,
-    facing_problem,
-    first_stop,
-    nowhere,
-    unturned,
-)
+from .screen import choices, chosen, computer_to_decide, facing_problem, nowhere, unturned
 
 Outcome = tuple[UI, Action | None]
 
@@ -164,10 +156,18 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
             mover = state.soldier(a.player, mv.card)
             facing = mover.facing if p.kind == PendingKind.FACE else None
             choice = Choice(soldier=(a.player, mv.card), facing=facing)
-            stop = first_stop(state) if p.kind == PendingKind.STOP else None
+            stop = _first_stop(state) if p.kind == PendingKind.STOP else None
             return replace(base, choice=choice, stop_at=stop), None
         case _:
             assert_never(p.kind)
+
+
+def _first_stop(state: State) -> float:
+    """Where the stop point starts: where the reactor first saw the mover (R19)."""
+    mv = state.move
+    assert mv is not None
+    idx = mv.reactors.index(mv.reactor) if mv.reactor in mv.reactors else 0
+    return min(mv.entries[idx], mv.halt) if mv.entries else 0.0
 
 
 def _last_target(ui: UI, state: State) -> Action | None:

@@ -142,16 +142,6 @@ def reactors(state: State) -> tuple[tuple[str, float], ...]:
     return tuple(sorted(found, key=lambda x: -x[1]))
 
 
-def first_stop(state: State) -> float:
-    """Where the stop point starts: where the reactor first saw the mover (R19), or where the
-    mover would halt if that comes first; the reacting player may move it anywhere from 0 to
-    the halt (C15)."""
-    mv = state.move
-    assert mv is not None
-    idx = mv.reactors.index(mv.reactor) if mv.reactor in mv.reactors else 0
-    return min(mv.entries[idx], mv.halt) if mv.entries else 0.0
-
-
 def setting_facing(state: State, ui: UI) -> bool:
     """True while a facing is being set for the chosen soldier (start, turn or end facing)."""
     p = state.pending

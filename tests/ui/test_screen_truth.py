@@ -155,7 +155,7 @@ def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> N
     asked, _ = settle(UI(), after)
     assert asked.stop_at == w.entry  # the stop point starts where the Brawler first saw it
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
-    assert "you may move it anywhere from where it set off (0 L) to where it would halt" in said
+    assert "may go anywhere from where the enemy set off to where it would halt" in said
     stopped = play(after, Stop(0.0))
     assert stopped.soldier(1, "gunner").pos == state.soldier(1, "gunner").pos
     assert "The Gunner is stopped after 0.00 L." in [e.text for e in stopped.events]
@@ -626,9 +626,9 @@ def test_the_react_question_says_a_react_that_works_is_the_sides_next_activation
 
 def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> None:
     """After the Brawler's React beats a roll of 3, the prompt says the marker starts where the
-    Brawler first saw the Gunner (1.78 L along) and may go anywhere from where it set off to
-    where it would halt (3.00 L), not as a limit; the engine takes a stop at either end (R19,
-    C15)."""
+    Brawler first saw the Gunner (1.78 L along) and may go anywhere from where the Gunner set
+    off to where it would halt (3.00 L), not as a limit; the engine takes a stop at either end
+    (R19, C15)."""
     state = arrange(
         {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)}, others=False
     )
@@ -638,11 +638,11 @@ def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> 
     assert mv is not None and asked.stop_at is not None and abs(mv.halt - 3.0) < 1e-9
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
     assert (
-        f"The marker starts where your Brawler first saw it, {asked.stop_at:.2f} L along its "
-        "path; you may move it anywhere from where it set off (0 L) to where it would halt "
-        "(3.00 L)"
+        "Drag the marker to where the enemy stops (or use the arrow keys): it starts where "
+        "your Brawler first saw the enemy and may go anywhere from where the enemy set off to "
+        "where it would halt (0 to 3.00 L)."
     ) in said
-    assert f"{asked.stop_at:.2f}" == "1.78"
+    assert abs(asked.stop_at - 1.784) < 1e-3  # where the Brawler first saw the Gunner
     assert "It starts where your soldier first saw it" not in said
     start, end = state.soldier(1, "gunner").pos, mv.path[-1]
     assert play(after, Stop(0.0)).soldier(1, "gunner").pos == start
