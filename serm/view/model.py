@@ -118,7 +118,8 @@ class ViewModel:
     """Everything the renderer needs beyond the ``State``.
 
     - ``selected``/``hovered``: soldiers whose LOS region is drawn and who are outlined.
-    - ``show_all_los``: draw the LOS region of every enemy of ``perspective`` at once.
+    - ``show_all_los``: draw what each side's soldiers see, one shape per side, the enemies of
+      ``perspective`` first.
     - ``highlights``: soldier -> role, role one of "target" (can be shot), "reactor" (may React),
       "eligible" (may act / may be placed), "chosen".
     - ``chances``: soldier -> probability shown on it (kill chance on targets, React chance on
