@@ -867,8 +867,8 @@ def _stop(state: State) -> str:
     assert mv is not None and mv.reactor is not None
     who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
     where = (
-        f": it starts where your {who} first saw the enemy and may go anywhere from where the "
-        f"enemy set off to where it would halt (0 to {mv.halt:.2f} L)."
+        f", anywhere from where it set off to where it would halt (0–{mv.halt:.2f} L). The "
+        f"marker starts where your {who} first saw it."
     )
     return (
         "<p>Your React succeeded. Drag the marker to where the enemy stops"

@@ -155,7 +155,7 @@ def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> N
     asked, _ = settle(UI(), after)
     assert asked.stop_at == w.entry  # the stop point starts where the Brawler first saw it
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
-    assert "may go anywhere from where the enemy set off to where it would halt" in said
+    assert "anywhere from where it set off to where it would halt" in said
     stopped = play(after, Stop(0.0))
     assert stopped.soldier(1, "gunner").pos == state.soldier(1, "gunner").pos
     assert "The Gunner is stopped after 0.00 L." in [e.text for e in stopped.events]
@@ -638,9 +638,9 @@ def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> 
     assert mv is not None and asked.stop_at is not None and abs(mv.halt - 3.0) < 1e-9
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
     assert (
-        "Drag the marker to where the enemy stops (or use the arrow keys): it starts where "
-        "your Brawler first saw the enemy and may go anywhere from where the enemy set off to "
-        "where it would halt (0 to 3.00 L)."
+        "Drag the marker to where the enemy stops (or use the arrow keys), anywhere from where "
+        "it set off to where it would halt (0–3.00 L). The marker starts where your Brawler "
+        "first saw it."
     ) in said
     assert abs(asked.stop_at - 1.784) < 1e-3  # where the Brawler first saw the Gunner
     assert "It starts where your soldier first saw it" not in said
