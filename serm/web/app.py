@@ -68,6 +68,8 @@ class App:
         """The course "Learn in 3 minutes", shown over the start screen."""
         self.input = Input(self)
         self.friend = FriendPlay(self)  # games by link: the friend's seat, links sent, opened
+        self.asked: a.Dialog | None = None
+        """The question last drawn in the page (drawn again if it changes while open)."""
 
     def dispatch(self, event: a.AppEvent) -> None:
         """Step the app's state, carry out what it asks, then show its notices and dialog."""
@@ -98,15 +100,16 @@ class App:
         wanted = None if d is None else "leave" if d.ask == Ask.LEAVE else "ask"
         for id_ in ("leave", "ask"):
             dialog = el(id_)
-            if id_ == wanted and d is not None and not dialog.open:
-                if id_ == "ask":
+            if id_ == wanted and d is not None and (not dialog.open or d != self.asked):
+                if id_ == "ask":  # drawn again when it stays open with new words (a refusal)
                     dialog.innerHTML = dialog_html(d)
                 close_sheet()  # on a phone: the question over the board, not the Menu
-                dialog.showModal()
+                dialog.showModal() if not dialog.open else None
                 first = dialog.querySelector("[autofocus]")
                 first.focus() if not null(first) else None  # a tap leaves it on the dialog
             elif id_ != wanted and dialog.open:
                 dialog.close()
+        self.asked = d
 
     def answered(self) -> None:
         """A dialog closed (Escape, or after its answer): no answer yet means no."""
