@@ -29,6 +29,9 @@ class Search:
     (``Weights.approach``): a look-ahead one activation deep sees nothing gained by closing in on
     an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
     (R8)."""
+    tempo: float = 0.0
+    """L of closing in my next activation is worth in my scores (``Weights.tempo``): a React
+    that succeeds spends it (R19)."""
     press: float = 0.0
     """Added to ``approach`` per soldier value of my lead, in proportion to the quiet
     activations already run (R8), when my side is ahead: a side ahead gains nothing from a
@@ -105,6 +108,7 @@ STRENGTHS: dict[str, Config] = {
             seconds=20.0,
             model=MODEL,
             approach=0.04,
+            tempo=3.5,
             press=1.0,
         ),
     ),

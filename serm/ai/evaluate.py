@@ -62,6 +62,12 @@ class Weights:
     approach: float = 0.0
     """Per L of my soldiers' mean travel distance to the nearest enemy, around the terrain
     (``travel``; breaks long stand-offs)."""
+    tempo: float = 0.0
+    """L of closing in that the activation of the side acting next is worth to the approach
+    term when that side is mine: a position scored with me to act is worth ``approach`` times
+    this, split over my soldiers, more than the same position with the enemy to act. Without
+    it a successful React (R19), which spends my side's next activation, looks free to a side
+    that must close in."""
 
 
 class Evaluator:
@@ -236,6 +242,8 @@ class Evaluator:
         value += w.rest * (rest_me - rest_them)
         if w.approach:
             value -= w.approach * self.gap(mine, theirs)
+            if to_act == me:
+                value += w.approach * w.tempo / len(mine)
         return value
 
     def gap(self, mine: Board, theirs: Board) -> float:

@@ -168,6 +168,11 @@ class LookAhead:
         self.anchor = {(s.player, s.card): s.pos for s in state.on_table() if s.player != self.me}
         """Where each enemy stood when the look-ahead began: my closing in is measured toward
         it (``Evaluator.anchor``)."""
+        self.option = 0
+        """The root candidate being searched (``choose``)."""
+        self._replies: dict[tuple[int, frozenset[tuple[int, str]]], Ranked] = {}
+        """The opponent's replies as the model ranked them, per root candidate and soldiers on
+        the table (``reply``)."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -181,7 +186,7 @@ class LookAhead:
         pl = Planner(state, cfg, self.rng)
         w = pl.ev.w
         if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
-            w = replace(w, approach=max(w.approach, self.approach))
+            w = replace(w, approach=max(w.approach, self.approach), tempo=self.s.tempo)
         ev = self._evaluators.get(w)
         if ev is None:
             ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)
@@ -257,9 +262,10 @@ class LookAhead:
         a = self.root.activation
         replied = a is not None and a.player != self.me
         best: tuple[float, Action] | None = None
-        for action, after in options:
+        for i, (action, after) in enumerate(options):
             if best is not None and self.spent():
                 break
+            self.option = i
             value = yield from self.value(after, replied)
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
@@ -288,8 +294,17 @@ class LookAhead:
         return (yield from self.value(self.apply(state, action), replied))
 
     def reply(self, state: State) -> Steps:
-        """The opponent's best reply for it, among the model's best few: the worst for me."""
-        order = yield from self.ranked(state, self.s.model)
+        """The opponent's best reply for it, among the model's best few: the worst for me.
+
+        The replies are ranked once per root candidate and set of soldiers on the table: the
+        chance outcomes of one candidate differ mostly in how far my soldier went, and ranking
+        the opponent's activation is the dearest step of the look-ahead, so the other outcomes
+        play the same replies (each still applied, and skipped where it has become illegal) and
+        the work saved goes to more candidates."""
+        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()))
+        order = self._replies.get(key)
+        if order is None:
+            order = self._replies[key] = yield from self.ranked(state, self.s.model)
         worst: float | None = None
         tried = 0
         for _, _, cand in order:

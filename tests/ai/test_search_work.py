@@ -1,0 +1,80 @@
+"""Where the look-ahead spends its work: the opponent's replies ranked once per root candidate,
+and the tempo of a side that must close in (R8, R19)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Generator
+from dataclasses import replace
+
+from serm.ai import STRENGTHS
+from serm.ai.config import Config
+from serm.ai.evaluate import Evaluator, Weights
+from serm.ai.search import LookAhead, Ranked
+from serm.core.state import State
+from tests.ai.test_ai import first_activation
+
+HARD = STRENGTHS["hard"]
+assert HARD.search is not None
+
+
+def run(steps: Generator[None, None, object]) -> object:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def test_the_replies_of_one_candidate_are_ranked_once_per_set_of_soldiers() -> None:
+    """Each chance outcome of a searched candidate (R15: a Move total) reaches the opponent's
+    activation; the replies are ranked the first time and reused by the other outcomes of the
+    same candidate with the same soldiers on the table."""
+    st = first_activation(3)
+    look = LookAhead(st, HARD, HARD.search, random.Random(0))  # type: ignore[arg-type]
+    ranked = LookAhead.ranked
+    boundaries: Counter[tuple[int, frozenset[tuple[int, str]]]] = Counter()
+    replies: list[State] = []
+
+    def spy(self: LookAhead, state: State, cfg: Config) -> Generator[None, None, Ranked]:
+        if state.activation is None and state.pending is not None and state is not self.root:
+            boundaries[(self.option, frozenset((s.player, s.card) for s in state.on_table()))] += 1
+        return (yield from ranked(self, state, cfg))
+
+    def counted_reply(self: LookAhead, state: State) -> Generator[None, None, float]:
+        replies.append(state)
+        return (yield from reply(self, state))
+
+    reply = LookAhead.reply
+    look.ranked = spy.__get__(look)  # type: ignore[method-assign]
+    look.reply = counted_reply.__get__(look)  # type: ignore[method-assign]
+    run(look.choose())
+    assert len(replies) > len(boundaries)  # some candidate had several outcomes to answer
+    assert set(boundaries.values()) == {1}
+
+
+def test_my_next_activation_is_worth_closing_in_by_the_tempo() -> None:
+    """With ``Weights.tempo``, a board scored with me to act next is worth ``approach`` times
+    the tempo, split over my soldiers, more than with the enemy to act (a successful React
+    spends my side's next activation, R19); without it, only the threats differ."""
+    st = first_activation(3)
+    me = 1
+    board = [(s, 1.0) for s in st.on_table()]
+    mine = sum(1 for s, _ in board if s.player == me)
+    size = (st.scenario.width, st.scenario.height)
+    terrain, explode = st.scenario.terrain, st.scenario.explode_all
+    plain = Weights(approach=0.5)
+    base = Evaluator(terrain, explode, plain, size)
+    fast = Evaluator(terrain, explode, replace(plain, tempo=3.5), size)
+    base_gain = base.score(board, me, to_act=me) - base.score(board, me, to_act=2)
+    fast_gain = fast.score(board, me, to_act=me) - fast.score(board, me, to_act=2)
+    assert abs(fast_gain - base_gain - 0.5 * 3.5 / mine) < 1e-9
+
+
+def test_the_look_ahead_scores_my_boards_with_its_tempo() -> None:
+    st = first_activation(3)
+    look = LookAhead(st, HARD, HARD.search, random.Random(0))  # type: ignore[arg-type]
+    assert HARD.search is not None and HARD.search.tempo > 0
+    assert look.planner(st, HARD).ev.w.tempo == HARD.search.tempo
+    assert look.planner(st, HARD.search.model).ev.w.tempo == 0.0
