@@ -89,6 +89,14 @@ BAD_FILES = {
 }
 
 
+SNAPSHOT_OF_AUTOSAVE = """() => {
+  const snap = localStorage.getItem("serm/snapshot"), save = localStorage.getItem("serm/autosave");
+  return snap !== null && save !== null && JSON.parse(snap).saved_at === JSON.parse(save).saved_at;
+}"""
+"""The start screen's picture of the autosaved game (serm/web/board_snapshot.py) is stored and
+matches the autosave: nothing more is written to the storage until the game moves on."""
+
+
 def _refused(page: Page, path: Path) -> str:
     """Import ``path``, which is refused: the notice's words (the notice dismissed first, so
     they are this import's)."""
@@ -109,6 +117,8 @@ def test_bad_imports_are_refused_with_a_message_and_saves_intact(
     page.click("#btn-saves")
     page.fill("#save-name", "Keep me")
     page.click("[data-action=slot-save]")
+    page.wait_for_selector("#saves .slot-name:text-is('Keep me')")
+    page.wait_for_function(SNAPSHOT_OF_AUTOSAVE)  # written once the player pauses
     stored = _storage(page)
     before = table.snapshot()
     with page.expect_download() as info:
