@@ -33,6 +33,7 @@ from .screen import (
     chosen,
     computer_to_decide,
     facing_problem,
+    halt_ahead,
     nowhere,
     reactors,
     sure_halt,
@@ -596,14 +597,18 @@ def _roll_move(state: State, ui: UI) -> str:
 
 
 def _outlook(state: State, ui: UI, s: Soldier) -> str:
-    """Who could React along the aimed Move, and the chance it is stopped (R18, R19)."""
+    """Who could React along the aimed Move, the chance it is stopped (R18, R19), and where it
+    halts against something, whether or not an enemy could React (R16)."""
     f = outlook.current(state, ui)
     if f is None:
         said = "Hold the aim still to see which enemies could React along it."
         return f'<p class="outlook" role="status">{escape(said)}</p>'
+    halt = halt_ahead(state, ui)
     if not f.watchers:
-        said = "No enemy could React along this line: nothing can stop this Move."
-        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html("R18")}</p>'
+        said = "No enemy could React along this line"
+        said += f". {halt}" if halt else ": nothing can stop this Move."
+        rules = ("R16", "R18") if halt else ("R18",)
+        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*rules)}</p>'
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
@@ -611,29 +616,26 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         + f" ({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
+    halted = f"{escape(halt)} " if halt else ""
+    rules = ("R16", "R18", "R19", "C15") if halt else ("R18", "R19", "C15")
     return (
-        f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. '
-        f"{_stop_odds(state, ui, s, f.stop_chance)}: their player then picks where it stops, "
+        f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. {halted}'
+        f"{_stop_odds(state, ui, f.stop_chance)}: their player then picks where it stops, "
         "anywhere back to where it sets off, and their soldier acts at once."
-        f"{words.rules_html('R18', 'R19', 'C15')}</p>"
+        f"{words.rules_html(*rules)}</p>"
     )
 
 
-def _stop_odds(state: State, ui: UI, s: Soldier, chance: float) -> str:
+def _stop_odds(state: State, ui: UI, chance: float) -> str:
     """The chance a React beats the roll of the Move aimed now (their best React for each
     roll), said as the chance it is stopped, unless it halts at the same point whatever it
     rolls: then no React stops it any later, and the chance is that their soldier acts."""
-    sure = sure_halt(state, ui)
-    if sure is None:
+    if sure_halt(state, ui) is None:
         return (
             f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
             "(their best React for each roll)"
         )
-    where, what = sure
-    return (
-        f"Whatever it rolls, your {escape(s.type.title)} halts after {where:.2f} L against "
-        f"{escape(what)}. <strong>Chance their React beats the roll: {percent(chance)}</strong>"
-    )
+    return f"<strong>Chance their React beats the roll: {percent(chance)}</strong>"
 
 
 def _brawler_move(state: State, ui: UI, s: Soldier) -> str:

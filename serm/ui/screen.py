@@ -83,6 +83,16 @@ def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
     return None if what is None else (halt.distance, what)
 
 
+def halt_ahead(state: State, ui: UI) -> str | None:
+    """Where the straight Move aimed now halts short of its longest roll and against what, in
+    a sentence (``words.halt_ahead``), or None."""
+    found = outlook.aimed(state, ui)
+    if found is None:
+        return None
+    s, aim, facing = found
+    return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+
+
 def to_decide(state: State) -> Pending | None:
     """The pending decision of a player (None while dice are to be rolled or the game is over)."""
     p = state.pending

@@ -9,7 +9,15 @@ import math
 import svg
 
 from serm.core.cards import CARDS
-from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
+from serm.core.geometry import (
+    EPS,
+    Vec,
+    card_polygon,
+    point_along,
+    polyline_length,
+    truncate_polyline,
+    unit,
+)
 from serm.core.state import PendingKind, State
 
 from .board import percent
@@ -115,9 +123,17 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
         if mp.stuck:
             said = f"goes nowhere: touches {mp.stuck}"
-        out += _cross(c + u * mp.halt, TARGET, said)
+        out += _cross(_halt_mark(c, u, mp.facing, mp.halt), TARGET, said)
     out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+
+
+def _halt_mark(c: Vec, u: Vec, facing: float, halt: float) -> Vec:
+    """Where the halt mark of a Move from ``c`` along ``u`` goes: the halted card's centre, or,
+    when that still lies on the mover's own card (it halts within its own length), the point of
+    the halted card that leads along ``u``, where it touches what halts it."""
+    ahead = max(p.dot(u) for p in card_polygon(Vec(0.0, 0.0), facing))
+    return c + u * (halt if halt >= ahead else halt + ahead)
 
 
 def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
@@ -171,13 +187,21 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
             )
         )
     if mp.stop_chance is not None:
-        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
+        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
         if mp.watchers and _halts_whatever(mp):
             label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
         q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
         x, y = scaled(q.x), scaled(q.y)
         out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
     return out
+
+
+def _unwatched(mp: MovePreview) -> str:
+    """The label of a Move no enemy could React to (R18): it cannot be stopped, unless some
+    roll halts it against something (R16), which the halt mark shows."""
+    if mp.halt is not None and mp.halt < mp.max_length - EPS:
+        return "no React"
+    return "cannot be stopped"
 
 
 def _halts_whatever(mp: MovePreview) -> bool:

@@ -192,6 +192,29 @@ def test_a_move_halting_at_its_own_card_quotes_no_stop_for_later() -> None:
     assert said in [e.text for e in after.events]
 
 
+def test_a_move_some_rolls_halt_says_from_which_roll_and_against_what() -> None:
+    """The Assault (Move 2d6) aimed at its own Armored 3.60 L ahead, no enemy able to React:
+    the prompt says a roll of 4 or more halts it there, with that chance; the engine moves it
+    3.00 L on a 3 and halts it after 3.60 L against the Armored on a 4 (R16)."""
+    state = arrange(
+        {(1, "assault"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 3.6, 0.0)},
+        others=False,
+    )
+    ui = outlook_of(state, aiming("assault", 0.0, 0.0))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    dist = q.move_pool(state, state.soldier(1, "assault")).distribution()
+    chance = percent(sum(p for t, p in dist.items() if t >= 4))
+    expected = (
+        f"A roll of 4 or more halts your Assault after 3.60 L against your Armored ({chance})."
+    )
+    assert "No enemy could React along this line. " + expected in said
+    assert "nothing can stop" not in said
+    assert "The Assault moves 3.00 L." in [e.text for e in rolled(state, "assault", 0, 0, 3).events]
+    after = rolled(state, "assault", 0.0, 0.0, 4)
+    said = "The Assault moves 3.60 L and halts against player 1's Armored."
+    assert said in [e.text for e in after.events]
+
+
 # --- the Brawler's path counts only the length it can use (R16, R17) ----------------------------
 
 
