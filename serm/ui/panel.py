@@ -14,7 +14,6 @@ from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
-from ..core.movement import rammed
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
@@ -607,8 +606,8 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     if not f.watchers:
         said = "No enemy could React along this line"
         said += f". {halt}" if halt else ": nothing can stop this Move."
-        rules = ("R16", "R18") if halt else ("R18",)
-        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*rules)}</p>'
+        alone = ("R16", "R18") if halt else ("R18",)
+        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*alone)}</p>'
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
@@ -732,14 +731,17 @@ def _path(state: State, ui: UI) -> str:
     shown = f"{left:.2f}" if 0 < left < 0.1 else f"{left:.1f}"
     finish = "Finish path" if left < 0.1 else "Straight on"
     space = key_of(Command.CORNER)
+    rest = (
+        ""
+        if path.halted(state, ui.trace)
+        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
+        "pointer)"
+    )
     return (
         f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: "
         f"{words.pointer_html('tap')} to add "
         f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
-        " it must use "
-        f"exactly {mv.total} card lengths "
-        f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        f"pointer).{_path_halts(state, ui, finish)}</p>"
+        f" it must use exactly {mv.total} card lengths{rest}.{_path_halts(state, ui, finish)}</p>"
         + actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
             button("Undo corner", Command.UNDO_CORNER),
@@ -750,14 +752,13 @@ def _path(state: State, ui: UI) -> str:
 
 def _path_halts(state: State, ui: UI, finish: str) -> str:
     """Where the path traced, and on toward the pointer, halts the Brawler and against what
-    (R16): the length it uses there, its last; "" when it does not halt. Corners that halt it
-    wait for ``finish`` (the tap that traced them sends nothing), and say so."""
+    (R16): the length it uses there, its last, and the length lost; "" when it does not halt.
+    Corners that halt it wait for ``finish`` (the tap that traced them sends nothing, and a
+    further tap adds nothing), and say so."""
     stop = path.halt_ahead(state, ui.trace)
     if stop is None or state.activation is None:
         return ""
-    what = words.against(state.activation.player, stop)
-    verb = "rams" if rammed(stop, state.activation.player) else "halts against"
-    said = f" This way it {verb} {what} after {stop.distance:.2f} L: the rest of its roll is lost."
+    said = f" This way it {path.halt_words(state, stop)}."
     if path.halted(state, ui.trace):
         said += f" {finish} moves it so; Undo corner takes the last corner back."
     return escape(said)

@@ -85,6 +85,8 @@ class PathTrace:
     """The enemy cards touched at ``halt``: the path rams them (R16)."""
     stopper: str = ""
     """What it touches at ``halt``, in words ("the Crates", "the table edge", "your Armored")."""
+    lost: float = 0.0
+    """The length of the roll (L) the path cannot use past ``halt`` (R16)."""
 
 
 @dataclass(frozen=True)

@@ -251,11 +251,12 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
+    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
         out += _cross(at, TARGET, said or _halt_label(trace.rams))
-    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
+        anchor, label = at, f"{trace.lost:.1f} L lost"  # what lies past the halt goes unused
     out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]
 

@@ -242,7 +242,7 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     ui = UI(trace=Trace(cursor=Vec(8.4, 4.5)))
     assert "halts at the Crates" in overlay_text(state, ui)
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
-    assert "halts against the Crates after 1.00 L: the rest of its roll is lost" in said
+    assert "halts against the Crates after 1.00 L: the rest of its roll, 3.00 L, is lost" in said
     trace = view_model(state, ui).path_trace
     assert trace is not None and trace.halt == (8.4, 6.0) and trace.stopper == "the Crates"
     ui, sent = reduce(ui, state, PointerDown(8.4, 4.5))
@@ -271,12 +271,42 @@ def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() 
     ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),)))
     assert path.remaining(state, ui.trace) == 0.0
     assert view_model(state, ui).path_trace.remaining == 0.0  # type: ignore[union-attr]
-    assert "0.0 L left" in re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "L left" not in said and "the rest of its roll, 4.00 L, is lost" in said
     assert path.unspent(state, ui.trace) == 2.0
     _, sent = reduce(ui, state, Press(Command.CONFIRM))
     assert isinstance(sent, Path)
     after = apply(state, sent)
     assert after.soldier(1, "brawler").pos == Vec(8.4, 6.0)
+
+
+def test_a_halted_brawler_path_tells_what_is_lost_and_why_a_further_tap_adds_nothing() -> None:
+    """The Brawler rolled 8 and its corner lies past the Crates, 1.0 L ahead: the engine,
+    sent that path, moves it 1.00 L, so 7 L of the roll are lost (R16, R17). The prompt says
+    so, not "0.0 L left; Finish path spends the rest toward the pointer"; the board's pill says
+    "7.0 L lost" at the halt, not "0.0 L left" at the unreachable corner; a further tap adds
+    no corner and says why; Undo corner takes the corner back and the words with it."""
+    state = brawler_rolled(8)
+    ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),), cursor=Vec(7.0, 3.0)))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "halts against the Crates after 1.00 L: the rest of its roll, 7.00 L, is lost" in said
+    assert "L left" not in said and "spends the rest" not in said
+    board = overlay_layer(state, view_model(state, ui))
+    pill = re.search(r'<text[^>]* x="([\d.]+)" y="([\d.]+)"[^>]*>7.0 L lost</text>', board)
+    assert pill is not None and "L left" not in board, board
+    assert (float(pill.group(1)), float(pill.group(2))) == (840.0, 600.0 - 34), "at the halt"
+    tapped, sent = reduce(ui, state, PointerDown(7.0, 3.0))
+    assert sent is None and tapped.trace.corners == ui.trace.corners
+    told = tapped.feedback.message
+    assert "already halts against the Crates after 1.00 L" in told and "adds nothing" in told
+    undone, _ = reduce(tapped, state, Press(Command.UNDO_CORNER))
+    assert undone.trace.corners == () and not undone.feedback.message
+    _, sent = reduce(ui, state, Press(Command.CONFIRM))
+    assert isinstance(sent, Path)
+    after = apply(state, sent)
+    assert "The Brawler moves 1.00 L and halts against the Crates." in [
+        e.text for e in after.events
+    ]
 
 
 def heading(html: str) -> str:
