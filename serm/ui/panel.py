@@ -737,17 +737,23 @@ def _path(state: State, ui: UI) -> str:
         else f" (<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
         "pointer)"
     )
+    traced = bool(ui.trace.corners)
     return (
         f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: "
         f"{words.pointer_html('tap')} to add "
         f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
-        f" it must use exactly {mv.total} card lengths{rest}.{_path_halts(state, ui, finish)}</p>"
+        f" it must use exactly {mv.total} card lengths{rest}.{_path_halts(state, ui, finish)}"
+        f"{'' if traced else ' ' + escape(NO_CORNER)}</p>"
         + actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
-            button("Undo corner", Command.UNDO_CORNER),
-            button("Restart path", Command.CANCEL),
+            button("Undo corner", Command.UNDO_CORNER, disabled=not traced),
+            button("Restart path", Command.CANCEL, disabled=not traced),
         )
     )
+
+
+NO_CORNER = "Undo corner and Restart path wait for its first corner."
+"""Why the path's Undo corner and Restart path take no press before its first corner."""
 
 
 def _path_halts(state: State, ui: UI, finish: str) -> str:

@@ -309,6 +309,27 @@ def test_a_halted_brawler_path_tells_what_is_lost_and_why_a_further_tap_adds_not
     ]
 
 
+def test_undo_corner_and_restart_path_take_no_press_before_the_first_corner() -> None:
+    """Before any corner, Undo corner and Restart path would do nothing: they are shown
+    disabled, and the prompt says why; once a corner is traced, both take a press."""
+    state = brawler_rolled(4)
+    ui = UI(trace=Trace(cursor=Vec(8.4, 8.0)))
+
+    def disabled(html: str, action: str) -> bool:
+        found = re.search(rf'<button[^>]*data-action="{action}"[^>]*>', html)
+        assert found is not None, html
+        return " disabled" in found.group(0)
+
+    html = prompt_html(state, ui)
+    assert disabled(html, "undo-corner") and disabled(html, "cancel")
+    assert "Undo corner and Restart path wait for its first corner." in html
+    ui, _ = reduce(ui, state, PointerDown(7.4, 7.0))
+    assert ui.trace.corners
+    html = prompt_html(state, ui)
+    assert not disabled(html, "undo-corner") and not disabled(html, "cancel")
+    assert "wait for its first corner" not in html
+
+
 def heading(html: str) -> str:
     """The name in the prompt's heading (its ``h2``)."""
     found = re.findall(r"<h2[^>]*>.*?<strong[^>]*>([^<]*)</strong>.*?</h2>", html)
