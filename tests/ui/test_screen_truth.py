@@ -18,7 +18,7 @@ from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, path, words
 from serm.ui.deploy import unplaced
-from serm.ui.events import Command, PointerDown, Press, Rest, ShowEnded
+from serm.ui.events import Command, Hit, PointerDown, PointerMove, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce, settle
@@ -328,6 +328,17 @@ def test_undo_corner_and_restart_path_take_no_press_before_the_first_corner() ->
     html = prompt_html(state, ui)
     assert not disabled(html, "undo-corner") and not disabled(html, "cancel")
     assert "wait for its first corner" not in html
+
+
+def test_a_finger_tapping_an_enemy_card_while_tracing_adds_a_corner_only() -> None:
+    """While the Brawler's path is traced, a finger's tap on an enemy card is a corner toward
+    it (R17), and opens no card details over the board."""
+    state = brawler_rolled(8)
+    ui, _ = reduce(UI(), state, PointerMove(8.0, 6.5))
+    enemy = state.soldier(2, "armored").pos
+    ui, _ = reduce(ui, state, PointerDown(enemy.x, enemy.y, Hit(2, "armored"), touch=True))
+    assert ui.inspect is None
+    assert len(ui.trace.corners) == 1
 
 
 def heading(html: str) -> str:
