@@ -359,6 +359,11 @@ def _path_halt(state: State, ui: UI) -> object:
     return path.halt_ahead(state, ui.trace)
 
 
+def _aim_halt(state: State, ui: UI) -> str | None:
+    """Where the Move aimed, once its outlook is worked out, halts: the prompt says it (R16)."""
+    return halt_ahead(state, ui) if outlook.current(state, ui) is not None else None
+
+
 def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
     """Everything ``serm.ui.panel.prompt_html`` reads: equal keys give equal prompts, so the
     browser repaints the panel only when the key changes (not for a hover, an aim, a drag)."""
@@ -374,6 +379,7 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         ui.choice.mode,
         ui.choice.pick,
         outlook.current(state, ui),
+        _aim_halt(state, ui),
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),

@@ -21,7 +21,7 @@ from serm.ui.model import UI, ActMode, Choice
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
 from serm.ui.saves import load_import
-from serm.ui.screen import view_model
+from serm.ui.screen import prompt_key, view_model
 from serm.view.common import SCALE
 from serm.view.render import overlay_layer
 
@@ -77,6 +77,11 @@ def test_a_move_no_enemy_can_react_to_still_says_where_the_wall_halts_it() -> No
     assert "nothing can stop" not in said
     board = overlay_layer(state, view_model(state, ui))
     assert "cannot be stopped" not in board and ">no React<" in board
+    other = replace(ui, choice=replace(ui.choice, aim=345.0))
+    for _ in range(len(state.on_table()) + 1):
+        other, _ = reduce(other, state, Rest())
+    assert "Ranger halts after 0.48 L" in prompt_html(state, other)
+    assert prompt_key(state, other) != prompt_key(state, ui), "the prompt is repainted"
     for total in range(1, 7):
         events = [e.text for e in play(state, Move("ranger", 357.0, 0.0), R(total)).events]
         assert "The Ranger moves 0.47 L and halts against the Wall." in events
