@@ -35,6 +35,7 @@ from .screen import (
     halt_ahead,
     nowhere,
     reactors,
+    stop_sight,
     sure_halt,
     unturned,
 )
@@ -311,7 +312,7 @@ def _question(state: State, ui: UI) -> str:
         case PendingKind.REACT:
             return _react(state, ui)
         case PendingKind.STOP:
-            return _stop()
+            return _stop(state, ui)
         case PendingKind.FACE:
             return _face(state, ui)
         case PendingKind.TARGET:
@@ -840,16 +841,28 @@ def _confirm_react(state: State, card: str) -> str:
     )
 
 
-def _stop() -> str:
+def _stop(state: State, ui: UI) -> str:
     return (
         "<p>Your React succeeded. Pick where the enemy stops along its path, anywhere from "
         "where it set off to where it would halt: drag on the path"
         + _keys(" or use the arrow keys")
         + ". It starts where your soldier first saw it."
-        + words.rules_html("R19", "C15")
+        + escape(_stop_seen(state, ui))
+        + words.rules_html("R11", "R19", "C15")
         + "</p>"
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
+
+
+def _stop_seen(state: State, ui: UI) -> str:
+    """Whether the reacting soldier sees the mover at the stop point now (R11), in a sentence."""
+    seen, mv = stop_sight(state, ui), state.move
+    if seen is None or mv is None or mv.reactor is None:
+        return ""
+    mover, reactor = CARDS[mv.card].title, CARDS[mv.reactor].title
+    if seen:
+        return f" Stopped there, the {mover} is in your {reactor}'s sight."
+    return f" Stopped there, the {mover} is out of your {reactor}'s sight."
 
 
 def _face(state: State, ui: UI) -> str:

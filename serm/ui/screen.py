@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from ..core import forecast as fc
 from ..core import queries as q
-from ..core.cards import CARDS
+from ..core.cards import CARDS, other
 from ..core.errors import Problem
 from ..core.geometry import Vec
+from ..core.movement import position_at
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
 from . import deploy, exposure, outlook, path, playback, words
@@ -91,6 +92,21 @@ def halt_ahead(state: State, ui: UI) -> str | None:
         return None
     s, aim, facing = found
     return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+
+
+def stop_sight(state: State, ui: UI) -> bool | None:
+    """Whether the reacting soldier sees the mover stopped where the stop point is now, by the
+    engine's own sight test on the mover put there as ``Stop`` puts it (R11-R13, R19); None
+    while no stop point is being set."""
+    p, mv = state.pending, state.move
+    if p is None or p.kind != PendingKind.STOP or mv is None or mv.reactor is None:
+        return None
+    if ui.stop_at is None or len(mv.path) < 2:
+        return None
+    mover = state.soldier(other(p.player), mv.card)
+    at = position_at(mv.path, min(max(ui.stop_at, 0.0), mv.halt))
+    there = replace(mover, x=at.x, y=at.y)
+    return q.sees_soldier(state, state.soldier(p.player, mv.reactor), there)
 
 
 def to_decide(state: State) -> Pending | None:
@@ -337,6 +353,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         if p is not None and p.kind == PendingKind.PATH
         else None,
         stop_at=ui.stop_at if p is not None and p.kind == PendingKind.STOP else None,
+        stop_seen=stop_sight(state, ui),
         facing_handle=_handle(state, ui) if human else None,
         perspective=perspective,
         viewport=ui.viewport,
@@ -380,6 +397,7 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         ui.choice.pick,
         outlook.current(state, ui),
         _aim_halt(state, ui),
+        stop_sight(state, ui),
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),

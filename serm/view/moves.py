@@ -18,7 +18,7 @@ from serm.core.geometry import (
     truncate_polyline,
     unit,
 )
-from serm.core.state import PendingKind, State
+from serm.core.state import MoveInProgress, PendingKind, State
 
 from .board import percent
 from .common import (
@@ -304,5 +304,15 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
-        out.append(_side_label(state, p, mv.facing, "stop here", REACTOR))
+        out.append(_side_label(state, p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR))
     return [svg.G(class_=["pending-move"], elements=out)]
+
+
+def _stop_label(mv: MoveInProgress, d: float, seen: bool | None) -> str:
+    """The stop point's label: how far along the path it is, and whether the reacting soldier
+    sees the mover stopped there ("stop 1.25 L · Gunner sees it")."""
+    said = f"stop {d:.2f} L"
+    if seen is None or mv.reactor is None:
+        return said
+    who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
+    return f"{said} · {who} {'sees it' if seen else 'cannot see it'}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from html import unescape
 from pathlib import Path
 
 from helpers import R, play
@@ -91,3 +92,25 @@ def test_a_move_no_enemy_can_react_to_still_says_where_the_wall_halts_it() -> No
     ranger = state.soldier(1, "ranger")
     assert not point_in_polygon(mark, ranger.polygon()), "the halt mark is off the Ranger"
     assert abs(mark.y - 7.1) < 0.05, "it marks where the Ranger touches the Wall (y = 7.1)"
+
+
+def test_the_stop_point_says_how_far_it_is_and_whether_the_reactor_sees_the_mover() -> None:
+    """The stop point says how far along the path it lies and whether the reacting Gunner sees
+    the Assault stopped there, as the engine then finds it (R11, R19): where the Gunner first
+    sees it, it does; at 0.077 L, just before, it does not and would have nobody to shoot."""
+    game, ui = opened("react-default-stop.save.json")
+    state = game.state
+    first = ui.stop_at
+    assert first is not None
+    before = replace(ui, stop_at=0.077)
+    for at, stop_ui, seen in ((first, ui, True), (0.077, before, False)):
+        board = overlay_layer(state, view_model(state, stop_ui))
+        said = unescape(re.sub(r"<[^>]+>", "", prompt_html(state, stop_ui)))
+        label = f"stop {at:.2f} L · Gunner {'sees it' if seen else 'cannot see it'}"
+        assert label in board, board
+        sight = "in your Gunner's sight" if seen else "out of your Gunner's sight"
+        assert f"Stopped there, the Assault is {sight}." in said
+        after = play(state, Stop(at))
+        reactor = after.soldier(1, "gunner")
+        assert bool(visible_enemies(after, reactor)) is seen
+    assert prompt_key(state, ui) != prompt_key(state, before), "the prompt is repainted"
