@@ -847,22 +847,23 @@ def _stop(state: State, ui: UI) -> str:
         "where it set off to where it would halt: drag on the path"
         + _keys(" or use the arrow keys")
         + ". It starts where your soldier first saw it."
-        + escape(_stop_seen(state, ui))
-        + words.rules_html("R11", "R19", "C15")
+        + words.rules_html("R19", "C15")
         + "</p>"
+        + _stop_seen(state, ui)
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
 
 
 def _stop_seen(state: State, ui: UI) -> str:
-    """Whether the reacting soldier sees the mover at the stop point now (R11), in a sentence."""
+    """Whether the reacting soldier sees the mover at the stop point now (R11), a status line
+    under the question (the board's stop label says it too, with the distance)."""
     seen, mv = stop_sight(state, ui), state.move
     if seen is None or mv is None or mv.reactor is None:
         return ""
     mover, reactor = CARDS[mv.card].title, CARDS[mv.reactor].title
-    if seen:
-        return f" Stopped there, the {mover} is in your {reactor}'s sight."
-    return f" Stopped there, the {mover} is out of your {reactor}'s sight."
+    where = "in" if seen else "out of"
+    said = f"Stopped there, the {mover} is {where} your {reactor}'s sight."
+    return f'<p class="outlook" role="status">{escape(said)}{words.rules_html("R11")}</p>'
 
 
 def _face(state: State, ui: UI) -> str:
