@@ -9,8 +9,16 @@ import math
 import svg
 
 from serm.core.cards import CARDS
-from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
-from serm.core.state import PendingKind, State
+from serm.core.geometry import (
+    EPS,
+    Vec,
+    card_polygon,
+    point_along,
+    polyline_length,
+    truncate_polyline,
+    unit,
+)
+from serm.core.state import MoveInProgress, PendingKind, State
 
 from .board import percent
 from .common import (
@@ -111,7 +119,7 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
         if mp.stuck:
             said = f"goes nowhere: touches {mp.stuck}"
-        out += _cross(c + u * mp.halt, TARGET, said)
+        out += _cross(_halt_mark(c, u, mp.facing, mp.halt), TARGET, said)
     out += _watchers(state, mp, c, u)
     return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
 
@@ -120,6 +128,14 @@ def _reach(mp: MovePreview) -> float:
     """How far along the aim the card can get: its longest roll, or the halt short of it."""
     hi = max(0.0, mp.max_length)
     return hi if mp.halt is None else min(hi, max(0.0, mp.halt))
+
+
+def _halt_mark(c: Vec, u: Vec, facing: float, halt: float) -> Vec:
+    """Where the halt mark of a Move from ``c`` along ``u`` goes: the halted card's centre, or,
+    when that still lies on the mover's own card (it halts within its own length), the point of
+    the halted card that leads along ``u``, where it touches what halts it."""
+    ahead = max(p.dot(u) for p in card_polygon(Vec(0.0, 0.0), facing))
+    return c + u * (halt if halt >= ahead else halt + ahead)
 
 
 def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
@@ -170,7 +186,7 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
             )
         )
     if mp.stop_chance is not None:
-        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
+        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
         if mp.watchers and _halts_whatever(mp):
             label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
         along = min(max(mp.min_length, 0.0), mp.max_length, _reach(mp))
@@ -178,6 +194,14 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
         x, y = scaled(q.x), scaled(q.y)
         out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
     return out
+
+
+def _unwatched(mp: MovePreview) -> str:
+    """The label of a Move no enemy could React to (R18): it cannot be stopped, unless some
+    roll halts it against something (R16), which the halt mark shows."""
+    if mp.halt is not None and mp.halt < mp.max_length - EPS:
+        return "no React"
+    return "cannot be stopped"
 
 
 def _halts_whatever(mp: MovePreview) -> bool:
@@ -227,11 +251,12 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
+    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
         out += _cross(at, TARGET, said or _halt_label(trace.rams))
-    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
+        anchor, label = at, f"{trace.lost:.1f} L lost"  # what lies past the halt goes unused
     out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
     return [svg.G(class_=["path-trace"], elements=out)]
 
@@ -277,5 +302,15 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
-        out.append(_side_label(state, p, mv.facing, "stop here", REACTOR))
+        out.append(_side_label(state, p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR))
     return [svg.G(class_=["pending-move"], elements=out)]
+
+
+def _stop_label(mv: MoveInProgress, d: float, seen: bool | None) -> str:
+    """The stop point's label: how far along the path it is, and whether the reacting soldier
+    sees the mover stopped there ("stop 1.25 L · Gunner sees it")."""
+    said = f"stop {d:.2f} L"
+    if seen is None or mv.reactor is None:
+        return said
+    who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
+    return f"{said} · {who} {'sees it' if seen else 'cannot see it'}"
