@@ -180,7 +180,8 @@ def word_label(
     """Bold words with a dark halo centred on (x, y) in scaled units, or where the board's
     placement rule puts them (``spots``)."""
     if spots is not None:
-        x, y = spots.place(x, y, text_width(s, size), size * 1.2)
+        halo = max(2.0, size / 5)  # the halo's stroke, as ``text`` draws it
+        x, y = spots.place(x, y, text_width(s, size) + halo, size * 1.2 + halo)
     return text(x, y, s, size, fill, bold=True, halo=INK)
 
 

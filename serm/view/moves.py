@@ -9,8 +9,16 @@ import math
 import svg
 
 from serm.core.cards import CARDS
-from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
-from serm.core.state import PendingKind, State
+from serm.core.geometry import (
+    EPS,
+    Vec,
+    card_polygon,
+    point_along,
+    polyline_length,
+    truncate_polyline,
+    unit,
+)
+from serm.core.state import MoveInProgress, PendingKind, State
 
 from .board import percent
 from .common import (
@@ -127,8 +135,9 @@ def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Elemen
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
         if mp.stuck:
             said = f"goes nowhere: touches {mp.stuck}"
-        out += _cross(c + u * mp.halt, TARGET)
-        words.append(_cross_label(c + u * mp.halt, said, spots))
+        mark = _halt_mark(c, u, mp.facing, mp.halt)
+        out += _cross(mark, TARGET)
+        words.append(_cross_label(mark, said, spots))
     watchers, stopped = _watchers(mp, c, u, spots)
     return [
         svg.G(
@@ -136,6 +145,14 @@ def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Elemen
             elements=[svg.G(clip_path=CLIP, elements=out + watchers), *words, *stopped],
         )
     ]
+
+
+def _halt_mark(c: Vec, u: Vec, facing: float, halt: float) -> Vec:
+    """Where the halt mark of a Move from ``c`` along ``u`` goes: the halted card's centre, or,
+    when that still lies on the mover's own card (it halts within its own length), the point of
+    the halted card that leads along ``u``, where it touches what halts it."""
+    ahead = max(p.dot(u) for p in card_polygon(Vec(0.0, 0.0), facing))
+    return c + u * (halt if halt >= ahead else halt + ahead)
 
 
 def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
@@ -204,12 +221,20 @@ def _watchers(
         )
     if mp.stop_chance is None:
         return out, []
-    label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
+    label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
     if mp.watchers and _halts_whatever(mp):
         label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
     q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
     x, y = scaled(q.x), scaled(q.y)
     return out, [pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, spots=spots)]
+
+
+def _unwatched(mp: MovePreview) -> str:
+    """The label of a Move no enemy could React to (R18): it cannot be stopped, unless some
+    roll halts it against something (R16), which the halt mark shows."""
+    if mp.halt is not None and mp.halt < mp.max_length - EPS:
+        return "no React"
+    return "cannot be stopped"
 
 
 def _halts_whatever(mp: MovePreview) -> bool:
@@ -259,12 +284,13 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
+    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
         out += _cross(at, TARGET)
         out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
-    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
+        anchor, label = at, f"{trace.lost:.1f} L lost"  # what lies past the halt goes unused
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     return [svg.G(class_=["path-trace"], elements=out)]
@@ -314,5 +340,15 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
-        out.append(_side_label(p, mv.facing, "stop here", REACTOR, spots))
+        out.append(_side_label(p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
+
+
+def _stop_label(mv: MoveInProgress, d: float, seen: bool | None) -> str:
+    """The stop point's label: how far along the path it is, and whether the reacting soldier
+    sees the mover stopped there ("stop 1.25 L · Gunner sees it")."""
+    said = f"stop {d:.2f} L"
+    if seen is None or mv.reactor is None:
+        return said
+    who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
+    return f"{said} · {who} {'sees it' if seen else 'cannot see it'}"

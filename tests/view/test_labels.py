@@ -142,9 +142,9 @@ def moved(state: State, player: int, card: str, x: float, y: float, facing: floa
 
 
 def test_a_move_going_nowhere_at_the_left_edge_keeps_its_words_whole(deployed: State) -> None:
-    """The Assault touching the left Crates from below, its Move aimed up: "cannot be stopped"
-    and "goes nowhere: touches the Crates" lie whole on the board, not cut at the table's edge
-    (they were, at 360 px, by the clip that keeps the aim's line on the table)."""
+    """The Assault touching the left Crates from below, its Move aimed up: the chance's label
+    ("no React") and "goes nowhere: touches the Crates" lie whole on the board, not cut at the
+    table's edge (they were, at 360 px, by the clip that keeps the aim's line on the table)."""
     state = moved(deployed, 1, "assault", 1.35, 6.0, 0.0)
     s = state.soldier(1, "assault")
     longest, halt = q.straight_reach(state, s, 0.0, 0.0)
@@ -153,7 +153,7 @@ def test_a_move_going_nowhere_at_the_left_edge_keeps_its_words_whole(deployed: S
     view = ViewModel(move_preview=mp, facing_handle=((1, "assault"), 0.0))
     found = drawn(state, view)
     said = {label.words for label in found}
-    assert {"cannot be stopped", "goes nowhere: touches the Crates"} <= said
+    assert {"no React", "goes nowhere: touches the Crates"} <= said
     check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 0.0)})
     check_whole(state, found)
 

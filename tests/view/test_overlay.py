@@ -410,7 +410,7 @@ def test_stop_at(stop_pending: State) -> None:
     mv = stop_pending.move
     assert mv is not None
     (g,) = groups(overlay(stop_pending, ViewModel(stop_at=1.0)), "pending-move")
-    assert "stop here" in all_text(g)
+    assert "stop 1.00 L" in all_text(g)
     p = point_along(mv.path, 1.0)
     assert (round(p.x * SCALE, 2), round(p.y * SCALE, 2)) in _outline_at(g)
     # Beyond the halt it is clamped to the halt.
