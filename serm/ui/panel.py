@@ -389,7 +389,8 @@ def _exposure_toggle(ui: UI) -> str:
 
 def _exposure(state: State, ui: UI) -> str:
     """The Exposure view in words: how many of the cards placed so far the enemy Gunner could
-    see from its worst spot (R5, R22), and what the shading means."""
+    see from its worst spot (R5, R22), and what the shading means. Before the first card, the
+    shading (on the board from the start) is told first, then what a card placed adds."""
     ev = exposure.view(state, ui)
     if ev is None:
         return ""
@@ -398,13 +399,13 @@ def _exposure(state: State, ui: UI) -> str:
         said = "Working out where the enemy Gunner could stand…"
     elif ev.placed == 0 and ev.standing:
         said = (
-            "Once you place a card, the board shows whether the enemy Gunner sees it from where "
-            "it stands."
+            "Once you place a card, the board also shows whether the enemy Gunner sees it from "
+            "where it stands."
         )
     elif ev.placed == 0:
         said = (
-            "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
-            "and how many of them it would see from there."
+            "Once you place a card, the board also shows the enemy Gunner's worst spot for your "
+            "cards and how many of them it would see from there."
         )
     elif ev.worst is None:
         yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
@@ -425,9 +426,10 @@ def _exposure(state: State, ui: UI) -> str:
         if ev.shade_done
         else "Shading your zone…"
     )
+    first, then = (shading, said) if ev.ready and ev.placed == 0 else (said, shading)
     return (
-        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(said)} '
-        f"{escape(shading)}{words.rules_html(*rules)}</p>"
+        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(first)} '
+        f"{escape(then)}{words.rules_html(*rules)}</p>"
     )
 
 

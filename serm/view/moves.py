@@ -23,13 +23,11 @@ from serm.core.state import MoveInProgress, PendingKind, State
 from .board import percent
 from .common import (
     INK,
-    MARGIN,
     REACH,
     REACTOR,
     SCALE,
     TARGET,
     WHITE,
-    board_box,
     card_outline,
     esc,
     find,
@@ -40,7 +38,9 @@ from .common import (
     screen_extent,
     text,
     text_width,
+    word_label,
 )
+from .labels import Spots
 from .model import MovePreview, PathTrace, ViewModel
 from .sight import CLIP
 
@@ -74,33 +74,44 @@ def polyline(
     )
 
 
-def _cross(p: Vec, colour: str, label: str) -> list[svg.Element]:
-    """A bold X at ``p`` with a word under it (the halt marker): ``colour`` over a dark outline."""
-    x, y, r = scaled(p.x), scaled(p.y), 16
+def _cross(p: Vec, colour: str) -> list[svg.Element]:
+    """A bold X at ``p`` (the halt marker): ``colour`` over a dark outline."""
+    x, y, r = scaled(p.x), scaled(p.y), CROSS
     d = [
         svg.M(rounded(x - r), rounded(y - r)),
         svg.L(rounded(x + r), rounded(y + r)),
         svg.M(rounded(x + r), rounded(y - r)),
         svg.L(rounded(x - r), rounded(y + r)),
     ]
-    strokes: list[svg.Element] = [
+    return [
         svg.Path(d=d, stroke=ink, stroke_width=width, stroke_linecap="round")
         for ink, width in ((INK, 11), (colour, 6))
     ]
-    return strokes + [text(x, y + r + 16, label, 18, WHITE, bold=True, halo=INK)]
 
 
-def _side_label(state: State, p: Vec, facing: float, s: str, bg: str) -> svg.Element:
-    """A label beside a card at ``p`` (to its right on screen, or its left near the edge)."""
+CROSS = 16
+"""Half the size of the halt marker (scaled units)."""
+
+
+def _cross_label(p: Vec, label: str, spots: Spots) -> svg.Element:
+    """The word under the halt marker at ``p``, placed by the board's rule."""
+    x, y, r = scaled(p.x), scaled(p.y), CROSS + 6
+    spots.take((x - r, y - r, x + r, y + r))
+    return word_label(x, y + r + 10, label, 18, WHITE, spots=spots)
+
+
+def _side_label(p: Vec, facing: float, s: str, bg: str, spots: Spots) -> svg.Element:
+    """A label beside a card at ``p`` (to its right on screen, or wherever the board's rule
+    finds room)."""
     hw, _ = screen_extent(facing)
     half = (text_width(s, 18) + 18) / 2
     x = scaled(p.x) + hw + half + 10
-    if x + half > state.scenario.width * SCALE + MARGIN * SCALE:
-        x = scaled(p.x) - hw - half - 10
-    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, within=board_box(state))
+    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, spots=spots)
 
 
-def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
+def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Element]:
+    """The aimed Move: its line, reach, ticks and halt drawn within the table; its words
+    (where it halts, the chance it is stopped) placed on the board by the board's rule."""
     s = find(state, mp.card)
     if s is None or not s.on_table:
         return []
@@ -112,16 +123,24 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
     ]
     if reach_end > lo + EPS:
         out.append(line(c + u * lo, c + u * reach_end, REACH, 18, stroke_opacity=0.7))
-    out += _ticks(c, u, right, reach_end)
+    out += _ticks(c, u, right, reach_end, state, spots)
     end = c + u * reach_end
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
+    words: list[svg.Element] = []
     if mp.halt is not None:
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
         if mp.stuck:
             said = f"goes nowhere: touches {mp.stuck}"
-        out += _cross(_halt_mark(c, u, mp.facing, mp.halt), TARGET, said)
-    out += _watchers(state, mp, c, u)
-    return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+        mark = _halt_mark(c, u, mp.facing, mp.halt)
+        out += _cross(mark, TARGET)
+        words.append(_cross_label(mark, said, spots))
+    watchers, stopped = _watchers(mp, c, u, spots)
+    return [
+        svg.G(
+            class_=["move-preview"],
+            elements=[svg.G(clip_path=CLIP, elements=out + watchers), *words, *stopped],
+        )
+    ]
 
 
 def _reach(mp: MovePreview) -> float:
@@ -147,26 +166,40 @@ def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
     return f"ram {who}" + ("" if chance >= 1.0 else f" · {percent(chance)}")
 
 
-def _ticks(c: Vec, u: Vec, right: Vec, reach: float) -> list[svg.Element]:
+def _ticks(
+    c: Vec, u: Vec, right: Vec, reach: float, state: State, spots: Spots
+) -> list[svg.Element]:
     """A tick and its number at every whole card length along the aim up to ``reach`` (the
     halt, or the longest roll), all in one path, not one line each. Nothing is drawn past a
-    halt: a tick beyond a wall would read as the card going through it (R16)."""
+    halt: a tick beyond a wall would read as the card going through it (R16). The numbers on
+    the table are taken from ``spots``: later labels keep clear of them."""
     strokes: list[svg.PathData] = []
     labels: list[svg.Element] = []
+    width, height = state.scenario.width * SCALE, state.scenario.height * SCALE
     for k in range(1, int(math.floor(reach + EPS)) + 1):
         p = c + u * float(k)
         a, b = p - right * 0.14, p + right * 0.14
         strokes += [svg.M(scaled(a.x), scaled(a.y)), svg.L(scaled(b.x), scaled(b.y))]
         q = p + right * 0.3
-        labels.append(text(scaled(q.x), scaled(q.y), str(k), 17, WHITE, bold=True, halo=INK))
+        x, y = scaled(q.x), scaled(q.y)
+        if 0 <= x <= width and 0 <= y <= height:
+            half_w, half_h = text_width(str(k), TICK) / 2 + 3, TICK * 0.6
+            spots.take((x - half_w, y - half_h, x + half_w, y + half_h))
+        labels.append(text(x, y, str(k), TICK, WHITE, bold=True, halo=INK))
     if not strokes:
         return labels
     return [svg.Path(d=strokes, stroke=WHITE, stroke_width=4, class_=["ticks"]), *labels]
 
 
-def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element]:
+TICK = 17
+"""Font size (scaled units) of the ticks' numbers."""
+
+
+def _watchers(
+    mp: MovePreview, c: Vec, u: Vec, spots: Spots
+) -> tuple[list[svg.Element], list[svg.Element]]:
     """Where each enemy that could React first sees the card along the aim (R18), and the chance
-    the Move is stopped (R19), once worked out."""
+    the Move is stopped (R19), once worked out: (the marks, the chance's label)."""
     out: list[svg.Element] = []
     for key, entry, _ in mp.watchers:
         p = c + u * entry
@@ -185,15 +218,15 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
                 elements=[svg.Title(text=esc(words))],
             )
         )
-    if mp.stop_chance is not None:
-        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
-        if mp.watchers and _halts_whatever(mp):
-            label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
-        along = min(max(mp.min_length, 0.0), mp.max_length, _reach(mp))
-        q = c + u * along - unit(mp.direction + 90.0) * 0.6
-        x, y = scaled(q.x), scaled(q.y)
-        out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
-    return out
+    if mp.stop_chance is None:
+        return out, []
+    label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
+    if mp.watchers and _halts_whatever(mp):
+        label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
+    along = min(max(mp.min_length, 0.0), mp.max_length, _reach(mp))
+    q = c + u * along - unit(mp.direction + 90.0) * 0.6
+    x, y = scaled(q.x), scaled(q.y)
+    return out, [pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, spots=spots)]
 
 
 def _unwatched(mp: MovePreview) -> str:
@@ -218,7 +251,7 @@ def _mover_start(state: State) -> Vec | None:
     return s.pos if s is not None else None
 
 
-def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
+def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element]:
     points = [Vec(float(x), float(y)) for x, y in trace.points]
     start = _mover_start(state)
     if start is not None and (not points or (points[0] - start).length() > 1e-6):
@@ -255,13 +288,15 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
-        out += _cross(at, TARGET, said or _halt_label(trace.rams))
+        out += _cross(at, TARGET)
+        out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
         anchor, label = at, f"{trace.lost:.1f} L lost"  # what lies past the halt goes unused
-    out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
+    x, y = scaled(anchor.x), scaled(anchor.y) - 34
+    out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     return [svg.G(class_=["path-trace"], elements=out)]
 
 
-def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
+def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Element]:
     mv = state.move
     pending = state.pending
     stoppable = pending is not None and pending.kind in (
@@ -280,7 +315,8 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     halt = point_along(path, mv.halt)
     out.append(card_outline(halt.x, halt.y, mv.facing, WHITE, fill_opacity=0.1, dash="6 6"))
     if mv.halt < total - 1e-6 or mv.rams:
-        out += _cross(halt, TARGET, _halt_label(mv.rams))
+        out += _cross(halt, TARGET)
+        out.append(_cross_label(halt, _halt_label(mv.rams), spots))
     a = state.activation
     for card, d in zip(mv.reactors, mv.entries, strict=False):
         p = point_along(path, d)
@@ -302,7 +338,7 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
-        out.append(_side_label(state, p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR))
+        out.append(_side_label(p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
 
 

@@ -21,8 +21,8 @@ from serm.core.los import region_polygon, sees
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
 from serm.view.board import percent
+from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.overlay import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.render import (
     SCALE,
     overlay_layer,
@@ -380,7 +380,9 @@ def test_move_preview(deployed: State) -> None:
     words = all_text(g).split()
     assert words[: int(halt.distance)] == [str(k) for k in range(1, int(halt.distance) + 1)]
     assert "halt" in words
-    assert g.get("clip-path") == "url(#table-clip)"
+    drawing = g.find(f"{NS}g")  # the lines and ticks stay on the table; the words are not cut
+    assert drawing is not None and drawing.get("clip-path") == "url(#table-clip)"
+    assert "halt" not in all_text(drawing).split()
     free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
     assert "halt" not in all_text(overlay(deployed, free)).split()
 
