@@ -266,6 +266,7 @@ class Painter:
         if ui.settings.show_all_los != shown.los:
             shown.los = ui.settings.show_all_los
             el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")
+            el("los-state").textContent = "on" if shown.los else "off"  # said, not only styled
 
     def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
         """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged
