@@ -102,10 +102,10 @@ def keep_unit_again() -> bool:
 
 
 def newest_news() -> None:
-    """Scroll what just happened (the prompt's ``.recent``: two lines high on a phone; the
-    viewer's step) to its newest line, where a kill comes last: after each redraw of the prompt
-    (the viewer's too), and when the board's
-    box changed (a phone turned, the window resized) and the lines wrap anew."""
+    """Scroll what just happened (the prompt's ``.recent``: two lines high on a phone, four on
+    a wide screen; the viewer's step) to its newest line, where a kill comes last: after each
+    redraw of the prompt (the viewer's too), and when the board's box changed (a phone turned,
+    the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
     if news is not None:
         news.scrollTop = news.scrollHeight

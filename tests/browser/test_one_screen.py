@@ -215,20 +215,7 @@ def check_menu(page: Page, touch: bool) -> None:
     assert_unscrolled(page)
 
 
-@pytest.mark.parametrize(
-    "layout",
-    [
-        "phone",
-        pytest.param(
-            "desktop",
-            marks=pytest.mark.xfail(
-                reason="at 1280x800 a React question's first paragraph (157 px) runs under the "
-                "top of its foot's buttons; known, not yet fixed",
-                strict=False,
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("layout", ["phone", "desktop"])
 def test_a_whole_game_on_one_screen(
     request: pytest.FixtureRequest, site_url: str, layout: str, tmp_path: Path
 ) -> None:
