@@ -146,6 +146,20 @@ def pressed_approach(state: State, me: int, search: Search) -> float:
     return search.approach + search.press * lead * min(1.0, state.quiet_activations / limit)
 
 
+def deeper(state: State, me: int, search: Search) -> bool:
+    """Whether ``me``, choosing an activation, searches on through its next one: when it leads
+    in soldier values and ``Search.deep`` of the draw's run of quiet activations (R8) is gone.
+    A side that must close in may need two activations in a row to round a wall's end (one
+    straight line each, R15), which a look-ahead ending after the reply cannot see."""
+    limit = ruleset(state.rules_version).draw_after
+    a, p = state.activation, state.pending
+    if not search.deep or not limit or p is None or p.kind != PendingKind.ACT or a is not None:
+        return False
+    table = state.on_table()
+    lead = plain_sum(VALUES[s.card] if s.player == me else -VALUES[s.card] for s in table)
+    return lead > 0 and state.quiet_activations >= search.deep * limit
+
+
 class LookAhead:
     """One decision's look-ahead for ``state.pending.player``."""
 
@@ -168,6 +182,14 @@ class LookAhead:
         self.anchor = {(s.player, s.card): s.pos for s in state.on_table() if s.player != self.me}
         """Where each enemy stood when the look-ahead began: my closing in is measured toward
         it (``Evaluator.anchor``)."""
+        self.option = 0
+        """The root candidate being searched (``choose``)."""
+        self.deeper = deeper(state, self.me, search)
+        """Whether an activation of mine chosen here is searched on through my next one
+        (``deeper``)."""
+        self._replies: dict[tuple[int, frozenset[tuple[int, str]]], Ranked] = {}
+        """The opponent's replies as the model ranked them, per root candidate and soldiers on
+        the table (``reply``)."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -176,12 +198,18 @@ class LookAhead:
         searched = self.used - self.ranking
         return searched >= self.s.budget or time.perf_counter() > self.deadline
 
-    def planner(self, state: State, cfg: Config) -> Planner:
-        """A planner for ``state``'s pending decision, its pair terms shared across the search."""
+    def planner(self, state: State, cfg: Config, mine: bool | None = None) -> Planner:
+        """A planner for ``state``'s pending decision, its pair terms shared across the search;
+        with ``mine`` (by default: when ``cfg`` is my own), it scores with my weights."""
         pl = Planner(state, cfg, self.rng)
         w = pl.ev.w
-        if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
-            w = replace(w, approach=max(w.approach, self.approach))
+        if cfg is self.cfg if mine is None else mine:  # my scores press the attack
+            w = replace(
+                w,
+                approach=max(w.approach, self.approach),
+                tempo=self.s.tempo,
+                last=self.s.last,
+            )
         ev = self._evaluators.get(w)
         if ev is None:
             ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)
@@ -204,8 +232,10 @@ class LookAhead:
         self.used += APPLY
         return self.run(lambda: apply(state, action))
 
-    def ranked(self, state: State, cfg: Config) -> Generator[None, None, Ranked]:
-        pl = self.planner(state, cfg)
+    def ranked(
+        self, state: State, cfg: Config, mine: bool | None = None
+    ) -> Generator[None, None, Ranked]:
+        pl = self.planner(state, cfg, mine)
         before = pl.ev.evaluations
         out = yield from ranked_steps(pl, cfg.max_evals, self.run)
         self.used += EVAL * (pl.ev.evaluations - before + len(out))
@@ -257,17 +287,19 @@ class LookAhead:
         a = self.root.activation
         replied = a is not None and a.player != self.me
         best: tuple[float, Action] | None = None
-        for action, after in options:
+        for i, (action, after) in enumerate(options):
             if best is not None and self.spent():
                 break
-            value = yield from self.value(after, replied)
+            self.option = i
+            value = yield from self.value(after, replied, self.deeper and not replied)
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
         assert best is not None
         return best[1]
 
-    def value(self, state: State, replied: bool) -> Steps:
-        """Expected value for me of ``state``, played on to the boundary after the reply."""
+    def value(self, state: State, replied: bool, more: bool = False) -> Steps:
+        """Expected value for me of ``state``, played on to the boundary after the reply (with
+        ``more``, on through my next activation, ``again``)."""
         yield None
         if state.status == Status.FINISHED or state.pending is None:
             return self.static(state)
@@ -275,21 +307,33 @@ class LookAhead:
         if p.kind == PendingKind.ROLL:
             total = 0.0
             for prob, faces in self.outcomes(state):
-                total += prob * (yield from self.value(self.apply(state, Roll(faces)), replied))
+                after = self.apply(state, Roll(faces))
+                total += prob * (yield from self.value(after, replied, more))
             return total
         if self.spent():
             return self.static(state)
         boundary = p.kind == PendingKind.ACT and state.activation is None
+        if boundary and replied and more and p.player == self.me:
+            return (yield from self.again(state))
         if boundary and (replied or p.player == self.me):
             return self.static(state)
         if boundary:
-            return (yield from self.reply(state))
+            return (yield from self.reply(state, more))
         action = yield from self.model_choice(state)
-        return (yield from self.value(self.apply(state, action), replied))
+        return (yield from self.value(self.apply(state, action), replied, more))
 
-    def reply(self, state: State) -> Steps:
-        """The opponent's best reply for it, among the model's best few: the worst for me."""
-        order = yield from self.ranked(state, self.s.model)
+    def reply(self, state: State, more: bool = False) -> Steps:
+        """The opponent's best reply for it, among the model's best few: the worst for me.
+
+        The replies are ranked once per root candidate and set of soldiers on the table: the
+        chance outcomes of one candidate differ mostly in how far my soldier went, and ranking
+        the opponent's activation is the dearest step of the look-ahead, so the other outcomes
+        play the same replies (each still applied, and skipped where it has become illegal) and
+        the work saved goes to more candidates."""
+        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()))
+        order = self._replies.get(key)
+        if order is None:
+            order = self._replies[key] = yield from self.ranked(state, self.s.model)
         worst: float | None = None
         tried = 0
         for _, _, cand in order:
@@ -300,9 +344,25 @@ class LookAhead:
             except IllegalActionError:
                 continue
             tried += 1
-            v = yield from self.value(after, replied=True)
+            v = yield from self.value(after, True, more)
             worst = v if worst is None else min(worst, v)
         return self.static(state) if worst is None else worst
+
+    def again(self, state: State) -> Steps:
+        """My next activation, as the model samples it and I score it (my weights), played on
+        to the boundary after it: the first legal of its ranking, ranked once per root
+        candidate and set of soldiers on the table (as ``reply``)."""
+        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()) | {(0, "")})
+        order = self._replies.get(key)
+        if order is None:
+            order = self._replies[key] = yield from self.ranked(state, self.s.model, mine=True)
+        for _, _, cand in order:
+            try:
+                after = self.apply(state, cand.action)
+            except IllegalActionError:
+                continue
+            return (yield from self.value(after, True))
+        return self.static(state)
 
     def model_choice(self, state: State) -> Generator[None, None, Action]:
         """The decision inside an activation as the opponent model takes it (either side)."""
