@@ -528,6 +528,16 @@ def test_the_react_question_shows_above_its_buttons(touch_page: Page, site_url: 
     assert words_at(touch_page, site_url, "react-after-computer", (360, 640), *texts) == []
 
 
+def test_the_gunners_targets_and_its_last_target_switch_are_all_in_view(
+    touch_page: Page, site_url: str
+) -> None:
+    """At 360x640, Gunner > Shoot with three enemies in sight: the question with its setting's
+    words, each target's button, Back and the last-target switch are whole and none covers
+    another."""
+    texts = ("#prompt [data-pending=act] p:has(.setting)", "#prompt button")
+    assert words_at(touch_page, site_url, "gunner-shoot", (360, 640), *texts) == []
+
+
 def test_every_enemy_is_eliminated_shows_above_the_victory_buttons(
     touch_page: Page, site_url: str
 ) -> None:
