@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from serm.core import queries as q
-from serm.core.actions import Action, Move, Roll
+from serm.core.actions import Action, End, Move, Roll
 from serm.core.cards import other
 from serm.core.dice import Faces, Pool
 from serm.core.errors import IllegalActionError
@@ -150,7 +150,9 @@ def deeper(state: State, me: int, search: Search) -> bool:
     """Whether ``me``, choosing an activation, searches on through its next one: when it leads
     in soldier values and ``Search.deep`` of the draw's run of quiet activations (R8) is gone.
     A side that must close in may need two activations in a row to round a wall's end (one
-    straight line each, R15), which a look-ahead ending after the reply cannot see."""
+    straight line each, R15), which a look-ahead ending after the reply cannot see; the
+    opponent's activation between them is taken as a pass (``LookAhead.value``), which keeps
+    the two within one decision's work."""
     limit = ruleset(state.rules_version).draw_after
     a, p = state.activation, state.pending
     if not search.deep or not limit or p is None or p.kind != PendingKind.ACT or a is not None:
@@ -187,9 +189,9 @@ class LookAhead:
         self.deeper = deeper(state, self.me, search)
         """Whether an activation of mine chosen here is searched on through my next one
         (``deeper``)."""
-        self._replies: dict[tuple[int, frozenset[tuple[int, str]]], Ranked] = {}
-        """The opponent's replies as the model ranked them, per root candidate and soldiers on
-        the table (``reply``)."""
+        self._again: dict[tuple[int, frozenset[tuple[int, str]]], Ranked] = {}
+        """My next activations as ``again`` ranked them, per root candidate and soldiers on the
+        table."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -298,8 +300,10 @@ class LookAhead:
         return best[1]
 
     def value(self, state: State, replied: bool, more: bool = False) -> Steps:
-        """Expected value for me of ``state``, played on to the boundary after the reply (with
-        ``more``, on through my next activation, ``again``)."""
+        """Expected value for me of ``state``, played on to the boundary after the reply; with
+        ``more``, the opponent's activation is taken as a pass and the look-ahead plays on
+        through my next one (``again``) to the boundary after it, where the opponent's threat
+        is scored as it stands."""
         yield None
         if state.status == Status.FINISHED or state.pending is None:
             return self.static(state)
@@ -317,23 +321,19 @@ class LookAhead:
             return (yield from self.again(state))
         if boundary and (replied or p.player == self.me):
             return self.static(state)
+        if boundary and more:  # the opponent's activation taken as a pass (R7)
+            return (yield from self.value(self.apply(state, End()), True, more))
         if boundary:
-            return (yield from self.reply(state, more))
+            return (yield from self.reply(state))
         action = yield from self.model_choice(state)
         return (yield from self.value(self.apply(state, action), replied, more))
 
-    def reply(self, state: State, more: bool = False) -> Steps:
+    def reply(self, state: State) -> Steps:
         """The opponent's best reply for it, among the model's best few: the worst for me.
 
-        The replies are ranked once per root candidate and set of soldiers on the table: the
-        chance outcomes of one candidate differ mostly in how far my soldier went, and ranking
-        the opponent's activation is the dearest step of the look-ahead, so the other outcomes
-        play the same replies (each still applied, and skipped where it has become illegal) and
-        the work saved goes to more candidates."""
-        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()))
-        order = self._replies.get(key)
-        if order is None:
-            order = self._replies[key] = yield from self.ranked(state, self.s.model)
+        Each chance outcome ranks its own replies where my soldier ended: the best reply is
+        often a shot at the soldier that has just moved, which depends on where it stands."""
+        order = yield from self.ranked(state, self.s.model)
         worst: float | None = None
         tried = 0
         for _, _, cand in order:
@@ -344,18 +344,20 @@ class LookAhead:
             except IllegalActionError:
                 continue
             tried += 1
-            v = yield from self.value(after, True, more)
+            v = yield from self.value(after, replied=True)
             worst = v if worst is None else min(worst, v)
         return self.static(state) if worst is None else worst
 
     def again(self, state: State) -> Steps:
         """My next activation, as the model samples it and I score it (my weights), played on
-        to the boundary after it: the first legal of its ranking, ranked once per root
-        candidate and set of soldiers on the table (as ``reply``)."""
-        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()) | {(0, "")})
-        order = self._replies.get(key)
+        to the boundary after it: the first legal of its ranking. It is ranked once per root
+        candidate and set of soldiers on the table: the chance outcomes of one candidate differ
+        mostly in how far my soldier went, and the other outcomes play the same activation
+        (applied, and passed over where it has become illegal)."""
+        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()))
+        order = self._again.get(key)
         if order is None:
-            order = self._replies[key] = yield from self.ranked(state, self.s.model, mine=True)
+            order = self._again[key] = yield from self.ranked(state, self.s.model, mine=True)
         for _, _, cand in order:
             try:
                 after = self.apply(state, cand.action)

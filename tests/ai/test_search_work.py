@@ -28,33 +28,41 @@ def run(steps: Generator[None, None, object]) -> object:
             return done.value
 
 
-def test_the_replies_of_one_candidate_are_ranked_once_per_set_of_soldiers() -> None:
-    """Each chance outcome of a searched candidate (R15: a Move total) reaches the opponent's
-    activation; the replies are ranked the first time and reused by the other outcomes of the
-    same candidate with the same soldiers on the table."""
-    st = first_activation(3)
+def test_a_deeper_look_ahead_passes_the_opponents_turn_and_ranks_my_next_once() -> None:
+    """Searching on through my next activation, the opponent's activation between is taken as
+    a pass (R7): no reply is searched. My next activation is ranked once per root candidate
+    and set of soldiers on the table, and every chance outcome of the candidate (R15: a Move
+    total) plays it."""
+    st = ahead(20)
     look = LookAhead(st, HARD, HARD.search, random.Random(0))  # type: ignore[arg-type]
-    ranked = LookAhead.ranked
-    boundaries: Counter[tuple[int, frozenset[tuple[int, str]]]] = Counter()
+    assert look.deeper
+    ranked, again, reply = LookAhead.ranked, LookAhead.again, LookAhead.reply
+    ranked_mine: Counter[tuple[int, frozenset[tuple[int, str]]]] = Counter()
+    played: list[State] = []
     replies: list[State] = []
 
-    def spy(self: LookAhead, state: State, cfg: Config) -> Generator[None, None, Ranked]:
-        if state.activation is None and state.pending is not None and state is not self.root:
-            boundaries[(self.option, frozenset((s.player, s.card) for s in state.on_table()))] += 1
-        return (yield from ranked(self, state, cfg))
+    def spy(
+        self: LookAhead, state: State, cfg: Config, mine: bool | None = None
+    ) -> Generator[None, None, Ranked]:
+        if mine:
+            ranked_mine[(self.option, frozenset((s.player, s.card) for s in state.on_table()))] += 1
+        return (yield from ranked(self, state, cfg, mine))
 
-    def counted_reply(
-        self: LookAhead, state: State, more: bool = False
-    ) -> Generator[None, None, float]:
+    def spy_again(self: LookAhead, state: State) -> Generator[None, None, float]:
+        played.append(state)
+        return (yield from again(self, state))
+
+    def spy_reply(self: LookAhead, state: State) -> Generator[None, None, float]:
         replies.append(state)
-        return (yield from reply(self, state, more))
+        return (yield from reply(self, state))
 
-    reply = LookAhead.reply
     look.ranked = spy.__get__(look)  # type: ignore[method-assign]
-    look.reply = counted_reply.__get__(look)  # type: ignore[method-assign]
+    look.again = spy_again.__get__(look)  # type: ignore[method-assign]
+    look.reply = spy_reply.__get__(look)  # type: ignore[method-assign]
     run(look.choose())
-    assert len(replies) > len(boundaries)  # some candidate had several outcomes to answer
-    assert set(boundaries.values()) == {1}
+    assert replies == []
+    assert len(played) > len(ranked_mine) > 0  # a candidate had several outcomes to play on
+    assert set(ranked_mine.values()) == {1}
 
 
 def test_my_next_activation_is_worth_closing_in_by_the_tempo() -> None:
