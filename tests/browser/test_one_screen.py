@@ -481,6 +481,34 @@ def test_the_viewer_step_is_whole_on_a_small_phone(touch_page: Page, site_url: s
     assert touch_page.inner_text("#status") == "Replay · Two walls"
 
 
+STEP_NUMBER_JS = r"""
+() => {
+  const list = document.querySelector('#prompt .replay-step');
+  const line = list.querySelector('li');
+  const text = document.createRange();
+  text.selectNodeContents(line);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = getComputedStyle(line).font;
+  const number = pen.measureText(`${list.start}. `).width;
+  const clip = list.getBoundingClientRect().left + list.clientLeft;
+  return [text.getClientRects()[0].left - number, clip];
+}
+"""
+"""Where the viewer's step number starts (its first line's words less the number's width: an
+outside marker hangs left of the words, an inside one comes before them) and the left edge of
+the list's box, which clips (the list scrolls)."""
+
+
+def test_the_viewers_step_number_is_whole_on_a_small_phone(touch_page: Page, site_url: str) -> None:
+    """At 360x640 the viewer's step number ("69.") shows whole, not cut at the list's left
+    edge."""
+    open_moment(touch_page, site_url, moment("viewer"))
+    sized(touch_page, 360, 640)
+    touch_page.evaluate(FRAMES)
+    start, clip = touch_page.evaluate(STEP_NUMBER_JS)
+    assert start >= clip - 0.5, (start, clip)
+
+
 def words_at(page: Page, site_url: str, name: str, size: tuple[int, int], *texts: str) -> list[str]:
     """What of ``texts`` is clipped or covered at moment ``name`` seen at ``size``."""
     open_moment(page, site_url, moment(name))
