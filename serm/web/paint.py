@@ -111,6 +111,28 @@ def newest_news() -> None:
         news.scrollTop = news.scrollHeight
 
 
+STICKY_FOOT = (
+    "#prompt .foot, #prompt [data-pending] > .actions:last-child, #prompt .welcome > .actions"
+)
+"""The prompt's buttons kept in view at the bar's foot while its words scroll (the stylesheet's
+sticky ones)."""
+
+
+def more_below() -> None:
+    """Mark the bar (``#panel``'s ``data-more``) while the prompt's words run on under the buttons
+    kept at its foot (the foot shows above the end of the question it closes): the stylesheet
+    then shades the foot's top edge, the sign that the bar scrolls. After each redraw of the
+    prompt, when the board's or the bar's box changed and as the bar is scrolled."""
+    bar, foot = el("panel"), query(STICKY_FOOT)
+    if null(bar):
+        return
+    end = None if null(foot) else foot.parentElement.getBoundingClientRect().bottom
+    if end is not None and foot.getBoundingClientRect().bottom < end - 4:  # past the padding
+        bar.setAttribute("data-more", "")
+    else:
+        bar.removeAttribute("data-more")
+
+
 class Painter:
     """Paints one page's game and remembers what it painted (``shown``)."""
 
@@ -263,6 +285,7 @@ class Painter:
             if question != shown.question:  # a new question is read from the bar's top
                 shown.question = question
                 el("panel").scrollTop = 0
+            more_below()
         if ui.settings.show_all_los != shown.los:
             shown.los = ui.settings.show_all_los
             el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")

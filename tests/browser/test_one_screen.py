@@ -509,6 +509,23 @@ def test_the_viewers_step_number_is_whole_on_a_small_phone(touch_page: Page, sit
     assert start >= clip - 0.5, (start, clip)
 
 
+SHADED_JS = "() => getComputedStyle(document.querySelector('#prompt .foot')).boxShadow !== 'none'"
+"""Whether the top edge of the question's foot is shaded (the sign that the bar scrolls)."""
+
+
+def test_a_tip_cut_by_the_bar_shows_that_the_bar_scrolls(touch_page: Page, site_url: str) -> None:
+    """At 360x640 while deploying, the tip ("You act first. Opening: neither of the game's...")
+    runs on under the cards to place: the foot's top edge is shaded, the sign that the bar
+    scrolls, until the bar is scrolled to its end (then every word of the tip is read)."""
+    page = touch_page
+    tip = ("#prompt [data-pending=place] > .tip",)
+    assert words_at(page, site_url, "deploy-1", (360, 640), *tip) != []  # cut under the foot
+    assert page.evaluate(SHADED_JS)
+    page.locator("#panel").evaluate("p => { p.scrollTop = p.scrollHeight; }")
+    page.wait_for_function(f"() => !({SHADED_JS})()")
+    assert hidden_words(page, tip) == []
+
+
 def words_at(page: Page, site_url: str, name: str, size: tuple[int, int], *texts: str) -> list[str]:
     """What of ``texts`` is clipped or covered at moment ``name`` seen at ``size``."""
     open_moment(page, site_url, moment(name))
