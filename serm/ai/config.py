@@ -29,14 +29,6 @@ class Search:
     (``Weights.approach``): a look-ahead one activation deep sees nothing gained by closing in on
     an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
     (R8)."""
-    deep: float = 0.0
-    """The share of the draw's run of quiet activations (R8) past which a side ahead searches
-    an activation of its own on through its next one (``search.deeper``; 0: never)."""
-    last: float = 0.0
-    """What eliminating the enemy's last soldier is worth in my scores (``Weights.last``)."""
-    tempo: float = 0.0
-    """L of closing in my next activation is worth in my scores (``Weights.tempo``): a React
-    that succeeds spends it (R19)."""
     press: float = 0.0
     """Added to ``approach`` per soldier value of my lead, in proportion to the quiet
     activations already run (R8), when my side is ahead: a side ahead gains nothing from a
@@ -113,9 +105,6 @@ STRENGTHS: dict[str, Config] = {
             seconds=20.0,
             model=MODEL,
             approach=0.04,
-            tempo=3.5,
-            last=20.0,
-            deep=0.25,
             press=1.0,
         ),
     ),

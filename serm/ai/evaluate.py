@@ -62,16 +62,6 @@ class Weights:
     approach: float = 0.0
     """Per L of my soldiers' mean travel distance to the nearest enemy, around the terrain
     (``travel``; breaks long stand-offs)."""
-    last: float = 0.0
-    """What eliminating the enemy's last soldier is worth to my threat, in soldier values (0:
-    its card's value): it wins the game (R8), so a side far ahead weighs a chance at it against
-    the risk of a soldier, and does not wait behind a wall for the draw."""
-    tempo: float = 0.0
-    """L of closing in that the activation of the side acting next is worth to the approach
-    term when that side is mine: a position scored with me to act is worth ``approach`` times
-    this, split over my soldiers, more than the same position with the enemy to act. Without
-    it a successful React (R19), which spends my side's next activation, looks free to a side
-    that must close in."""
 
 
 class Evaluator:
@@ -93,9 +83,6 @@ class Evaluator:
         self._shot: dict[tuple[Soldier, Soldier], float] = {}
         self._ram: dict[tuple[Soldier, Soldier], float] = {}
         self.evaluations = 0
-        self.last: tuple[int, str] | None = None
-        """The enemy's last soldier on the board being scored, as (player, card), when
-        ``Weights.last`` counts it (``score``)."""
         self.anchor: dict[tuple[int, str], Vec] = {}
         """Where ``gap`` measures the distance to an enemy, as (player, card): a look-ahead
         measures my closing in toward where the enemy stood when it began, so an enemy that
@@ -154,23 +141,16 @@ class Evaluator:
 
     # --- side terms ---------------------------------------------------------------------------
 
-    def worth(self, b: Soldier) -> float:
-        """What eliminating ``b`` is worth: its card's value, or ``Weights.last`` for the enemy's
-        last soldier."""
-        if self.last is not None and (b.player, b.card) == self.last:
-            return self.w.last
-        return VALUES[b.card]
-
     def activation(self, a: Soldier, targets: Board, held: Held = NO_HOLD) -> float:
         """Expected value ``a`` removes from ``targets`` in its best single activation (a ram
         only, when ``held`` forbids it to Shoot)."""
         if held and (a.player, a.card) in held:
-            return max((self.ram(a, b) * self.worth(b) * w for b, w in targets), default=0.0)
+            return max((self.ram(a, b) * VALUES[b.card] * w for b, w in targets), default=0.0)
         best_ram = 0.0
         best_shot = 0.0
         total_shot = 0.0
         for b, w in targets:
-            v = self.worth(b) * w
+            v = VALUES[b.card] * w
             s = self.shot(a, b) * v
             total_shot += s
             best_shot = max(best_shot, s)
@@ -184,14 +164,14 @@ class Evaluator:
     ) -> list[tuple[Soldier, float]]:
         """The (target, elimination chance) pairs of ``a``'s best single activation."""
         if held and (a.player, a.card) in held:
-            rams = [(self.ram(a, b) * self.worth(b) * w, i) for i, (b, w) in enumerate(targets)]
+            rams = [(self.ram(a, b) * VALUES[b.card] * w, i) for i, (b, w) in enumerate(targets)]
             value, i = max(rams, default=(0.0, -1))
             return [(targets[i][0], self.ram(a, targets[i][0]))] if value > 0.0 else []
         best_ram: tuple[float, Soldier | None] = (0.0, None)
         best_shot: tuple[float, Soldier | None] = (0.0, None)
         total_shot = 0.0
         for b, w in targets:
-            v = self.worth(b) * w
+            v = VALUES[b.card] * w
             s = self.shot(a, b) * v
             total_shot += s
             if s > best_shot[0]:
@@ -236,8 +216,6 @@ class Evaluator:
         material = plain_sum(VALUES[s.card] * w for s, w in mine)
         material -= plain_sum(VALUES[s.card] * w for s, w in theirs)
         w = self.w
-        one = theirs[0][0] if len(theirs) == 1 and w.last else None
-        self.last = None if one is None else (one.player, one.card)
         if w.reply and to_act == me:
             # Their answer comes from what is left of them after my best activation.
             top_me, rest_me = self.threat(mine, theirs, held)
@@ -258,8 +236,6 @@ class Evaluator:
         value += w.rest * (rest_me - rest_them)
         if w.approach:
             value -= w.approach * self.gap(mine, theirs)
-            if to_act == me:
-                value += w.approach * w.tempo / len(mine)
         return value
 
     def gap(self, mine: Board, theirs: Board) -> float:

@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from serm.core import queries as q
-from serm.core.actions import Action, End, Move, Roll
+from serm.core.actions import Action, Move, Roll
 from serm.core.cards import other
 from serm.core.dice import Faces, Pool
 from serm.core.errors import IllegalActionError
@@ -146,22 +146,6 @@ def pressed_approach(state: State, me: int, search: Search) -> float:
     return search.approach + search.press * lead * min(1.0, state.quiet_activations / limit)
 
 
-def deeper(state: State, me: int, search: Search) -> bool:
-    """Whether ``me``, choosing an activation, searches on through its next one: when it leads
-    in soldier values and ``Search.deep`` of the draw's run of quiet activations (R8) is gone.
-    A side that must close in may need two activations in a row to round a wall's end (one
-    straight line each, R15), which a look-ahead ending after the reply cannot see; the
-    opponent's activation between them is taken as a pass (``LookAhead.value``), which keeps
-    the two within one decision's work."""
-    limit = ruleset(state.rules_version).draw_after
-    a, p = state.activation, state.pending
-    if not search.deep or not limit or p is None or p.kind != PendingKind.ACT or a is not None:
-        return False
-    table = state.on_table()
-    lead = plain_sum(VALUES[s.card] if s.player == me else -VALUES[s.card] for s in table)
-    return lead > 0 and state.quiet_activations >= search.deep * limit
-
-
 class LookAhead:
     """One decision's look-ahead for ``state.pending.player``."""
 
@@ -184,14 +168,6 @@ class LookAhead:
         self.anchor = {(s.player, s.card): s.pos for s in state.on_table() if s.player != self.me}
         """Where each enemy stood when the look-ahead began: my closing in is measured toward
         it (``Evaluator.anchor``)."""
-        self.option = 0
-        """The root candidate being searched (``choose``)."""
-        self.deeper = deeper(state, self.me, search)
-        """Whether an activation of mine chosen here is searched on through my next one
-        (``deeper``)."""
-        self._again: dict[tuple[int, frozenset[tuple[int, str]]], Ranked] = {}
-        """My next activations as ``again`` ranked them, per root candidate and soldiers on the
-        table."""
 
     # --- work ---------------------------------------------------------------------------------
 
@@ -200,18 +176,12 @@ class LookAhead:
         searched = self.used - self.ranking
         return searched >= self.s.budget or time.perf_counter() > self.deadline
 
-    def planner(self, state: State, cfg: Config, mine: bool | None = None) -> Planner:
-        """A planner for ``state``'s pending decision, its pair terms shared across the search;
-        with ``mine`` (by default: when ``cfg`` is my own), it scores with my weights."""
+    def planner(self, state: State, cfg: Config) -> Planner:
+        """A planner for ``state``'s pending decision, its pair terms shared across the search."""
         pl = Planner(state, cfg, self.rng)
         w = pl.ev.w
-        if cfg is self.cfg if mine is None else mine:  # my scores press the attack
-            w = replace(
-                w,
-                approach=max(w.approach, self.approach),
-                tempo=self.s.tempo,
-                last=self.s.last,
-            )
+        if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
+            w = replace(w, approach=max(w.approach, self.approach))
         ev = self._evaluators.get(w)
         if ev is None:
             ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)
@@ -234,10 +204,8 @@ class LookAhead:
         self.used += APPLY
         return self.run(lambda: apply(state, action))
 
-    def ranked(
-        self, state: State, cfg: Config, mine: bool | None = None
-    ) -> Generator[None, None, Ranked]:
-        pl = self.planner(state, cfg, mine)
+    def ranked(self, state: State, cfg: Config) -> Generator[None, None, Ranked]:
+        pl = self.planner(state, cfg)
         before = pl.ev.evaluations
         out = yield from ranked_steps(pl, cfg.max_evals, self.run)
         self.used += EVAL * (pl.ev.evaluations - before + len(out))
@@ -289,21 +257,17 @@ class LookAhead:
         a = self.root.activation
         replied = a is not None and a.player != self.me
         best: tuple[float, Action] | None = None
-        for i, (action, after) in enumerate(options):
+        for action, after in options:
             if best is not None and self.spent():
                 break
-            self.option = i
-            value = yield from self.value(after, replied, self.deeper and not replied)
+            value = yield from self.value(after, replied)
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
         assert best is not None
         return best[1]
 
-    def value(self, state: State, replied: bool, more: bool = False) -> Steps:
-        """Expected value for me of ``state``, played on to the boundary after the reply; with
-        ``more``, the opponent's activation is taken as a pass and the look-ahead plays on
-        through my next one (``again``) to the boundary after it, where the opponent's threat
-        is scored as it stands."""
+    def value(self, state: State, replied: bool) -> Steps:
+        """Expected value for me of ``state``, played on to the boundary after the reply."""
         yield None
         if state.status == Status.FINISHED or state.pending is None:
             return self.static(state)
@@ -311,28 +275,20 @@ class LookAhead:
         if p.kind == PendingKind.ROLL:
             total = 0.0
             for prob, faces in self.outcomes(state):
-                after = self.apply(state, Roll(faces))
-                total += prob * (yield from self.value(after, replied, more))
+                total += prob * (yield from self.value(self.apply(state, Roll(faces)), replied))
             return total
         if self.spent():
             return self.static(state)
         boundary = p.kind == PendingKind.ACT and state.activation is None
-        if boundary and replied and more and p.player == self.me:
-            return (yield from self.again(state))
         if boundary and (replied or p.player == self.me):
             return self.static(state)
-        if boundary and more:  # the opponent's activation taken as a pass (R7)
-            return (yield from self.value(self.apply(state, End()), True, more))
         if boundary:
             return (yield from self.reply(state))
         action = yield from self.model_choice(state)
-        return (yield from self.value(self.apply(state, action), replied, more))
+        return (yield from self.value(self.apply(state, action), replied))
 
     def reply(self, state: State) -> Steps:
-        """The opponent's best reply for it, among the model's best few: the worst for me.
-
-        Each chance outcome ranks its own replies where my soldier ended: the best reply is
-        often a shot at the soldier that has just moved, which depends on where it stands."""
+        """The opponent's best reply for it, among the model's best few: the worst for me."""
         order = yield from self.ranked(state, self.s.model)
         worst: float | None = None
         tried = 0
@@ -347,24 +303,6 @@ class LookAhead:
             v = yield from self.value(after, replied=True)
             worst = v if worst is None else min(worst, v)
         return self.static(state) if worst is None else worst
-
-    def again(self, state: State) -> Steps:
-        """My next activation, as the model samples it and I score it (my weights), played on
-        to the boundary after it: the first legal of its ranking. It is ranked once per root
-        candidate and set of soldiers on the table: the chance outcomes of one candidate differ
-        mostly in how far my soldier went, and the other outcomes play the same activation
-        (applied, and passed over where it has become illegal)."""
-        key = (self.option, frozenset((s.player, s.card) for s in state.on_table()))
-        order = self._again.get(key)
-        if order is None:
-            order = self._again[key] = yield from self.ranked(state, self.s.model, mine=True)
-        for _, _, cand in order:
-            try:
-                after = self.apply(state, cand.action)
-            except IllegalActionError:
-                continue
-            return (yield from self.value(after, True))
-        return self.static(state)
 
     def model_choice(self, state: State) -> Generator[None, None, Action]:
         """The decision inside an activation as the opponent model takes it (either side)."""

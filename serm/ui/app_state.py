@@ -47,6 +47,8 @@ class Dialog:
     ask: Ask
     arg: str = ""
     name: str = ""
+    problem: str = ""
+    """Why the last answer was not taken (the dialog stays open and says so)."""
 
 
 Seats = tuple[tuple[int, str], ...]
@@ -585,10 +587,16 @@ def _concede(app: AppState, e: Concede) -> Stepped:
     return replace(app, dialog=Dialog(Ask.CONCEDE, str(e.player), e.name)), ()
 
 
+NO_NAME = "A save needs a name: type one, or press Cancel to keep this one."
+"""Said in the rename dialog, kept open, when the new name is blank."""
+
+
 def _answer(app: AppState, e: Answer) -> Stepped:
     d, app = app.dialog, replace(app, dialog=None)
     if d is None or not e.yes:
         return app, ()
+    if d.ask == Ask.RENAME and not e.text.strip():
+        return replace(app, dialog=replace(d, problem=NO_NAME)), ()
     effect = _yes(d, e.text.strip(), app.in_progress)
     return app, (() if effect is None else (effect,))
 
@@ -605,7 +613,7 @@ def _yes(d: Dialog, text: str, in_progress: bool) -> Effect | None:
         case Ask.PLAY_ON:
             return PlayOnGame(d.arg)
         case Ask.RENAME:
-            return RenameSave(d.arg, text) if text else None
+            return RenameSave(d.arg, text)
         case Ask.DELETE:
             return DeleteSave(d.arg)
         case Ask.CONCEDE:

@@ -2,9 +2,10 @@
 
 Each question has a title, a sentence, the button that does it (``data-action="answer-yes"``)
 and the one that does not (``answer-no``, focused first, so Enter or a stray tap changes
-nothing); a rename has a text field (``#ask-name``, focused first, Enter renames). Escape closes
-the dialog as "no". Names from saves and records are escaped here. The question before leaving a
-game for a new one keeps its own ``<dialog id=leave>`` in index.html.
+nothing); a rename has a text field (``#ask-name``, focused first, Enter renames; a blank name is
+refused in the dialog, which stays open and says why). Escape closes the dialog as "no". Names
+from saves and records are escaped here. The question before leaving a game for a new one keeps
+its own ``<dialog id=leave>`` in index.html.
 """
 
 from __future__ import annotations
@@ -36,12 +37,7 @@ def dialog_html(d: Dialog) -> str:
     """The inside of ``<dialog id=ask>`` for ``d`` (the leave question has its own dialog)."""
     title, words, yes = _TEXTS[d.ask]
     said = escape(words).replace("{name}", f"<strong>{escape(d.name)}</strong>")
-    field = ""
-    if d.ask == Ask.RENAME:
-        field = (
-            f'<input id="ask-name" type="text" maxlength="{MAX_NAME}" autocomplete="off" '
-            f'aria-labelledby="ask-words" value="{escape(d.name)}" autofocus>'
-        )
+    field = _name_field(d) if d.ask == Ask.RENAME else ""
     no = escape(NO.get(d.ask, "Stay in this game"))
     first = "" if field else " autofocus"
     return (
@@ -49,4 +45,19 @@ def dialog_html(d: Dialog) -> str:
         '<div class="actions"><button type="button" class="primary" data-action="answer-yes">'
         f'{escape(yes)}</button><button type="button" data-action="answer-no"{first}>{no}'
         "</button></div>"
+    )
+
+
+def _name_field(d: Dialog) -> str:
+    """The rename's text field, starting at the save's name; after a refused answer, empty as
+    the player left it, marked invalid and followed by why (read out at once)."""
+    if not d.problem:
+        return (
+            f'<input id="ask-name" type="text" maxlength="{MAX_NAME}" autocomplete="off" '
+            f'aria-labelledby="ask-words" value="{escape(d.name)}" autofocus>'
+        )
+    return (
+        f'<input id="ask-name" type="text" maxlength="{MAX_NAME}" autocomplete="off" '
+        'aria-labelledby="ask-words" aria-invalid="true" aria-describedby="ask-problem" value="" '
+        f'autofocus><p id="ask-problem" class="problem" role="alert">{escape(d.problem)}</p>'
     )

@@ -14,7 +14,6 @@ from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
-from ..core.movement import rammed
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
@@ -33,8 +32,10 @@ from .screen import (
     chosen,
     computer_to_decide,
     facing_problem,
+    halt_ahead,
     nowhere,
     reactors,
+    stop_sight,
     sure_halt,
     unturned,
 )
@@ -317,7 +318,7 @@ def _question(state: State, ui: UI) -> str:
         case PendingKind.REACT:
             return _react(state, ui)
         case PendingKind.STOP:
-            return _stop()
+            return _stop(state, ui)
         case PendingKind.FACE:
             return _face(state, ui)
         case PendingKind.TARGET:
@@ -388,7 +389,8 @@ def _exposure_toggle(ui: UI) -> str:
 
 def _exposure(state: State, ui: UI) -> str:
     """The Exposure view in words: how many of the cards placed so far the enemy Gunner could
-    see from its worst spot (R5, R22), and what the shading means."""
+    see from its worst spot (R5, R22), and what the shading means. Before the first card, the
+    shading (on the board from the start) is told first, then what a card placed adds."""
     ev = exposure.view(state, ui)
     if ev is None:
         return ""
@@ -397,13 +399,13 @@ def _exposure(state: State, ui: UI) -> str:
         said = "Working out where the enemy Gunner could stand…"
     elif ev.placed == 0 and ev.standing:
         said = (
-            "Once you place a card, the board shows whether the enemy Gunner sees it from where "
-            "it stands."
+            "Once you place a card, the board also shows whether the enemy Gunner sees it from "
+            "where it stands."
         )
     elif ev.placed == 0:
         said = (
-            "Once you place a card, the board shows the enemy Gunner's worst spot for your cards "
-            "and how many of them it would see from there."
+            "Once you place a card, the board also shows the enemy Gunner's worst spot for your "
+            "cards and how many of them it would see from there."
         )
     elif ev.worst is None:
         yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
@@ -424,9 +426,10 @@ def _exposure(state: State, ui: UI) -> str:
         if ev.shade_done
         else "Shading your zone…"
     )
+    first, then = (shading, said) if ev.ready and ev.placed == 0 else (said, shading)
     return (
-        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(said)} '
-        f"{escape(shading)}{words.rules_html(*rules)}</p>"
+        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(first)} '
+        f"{escape(then)}{words.rules_html(*rules)}</p>"
     )
 
 
@@ -602,14 +605,18 @@ def _roll_move(state: State, ui: UI) -> str:
 
 
 def _outlook(state: State, ui: UI, s: Soldier) -> str:
-    """Who could React along the aimed Move, and the chance it is stopped (R18, R19)."""
+    """Who could React along the aimed Move, the chance it is stopped (R18, R19), and where it
+    halts against something, whether or not an enemy could React (R16)."""
     f = outlook.current(state, ui)
     if f is None:
         said = "Hold the aim still to see which enemies could React along it."
         return f'<p class="outlook" role="status">{escape(said)}</p>'
+    halt = halt_ahead(state, ui)
     if not f.watchers:
-        said = "No enemy could React along this line: nothing can stop this Move."
-        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html("R18")}</p>'
+        said = "No enemy could React along this line"
+        said += f". {halt}" if halt else ": nothing can stop this Move."
+        alone = ("R16", "R18") if halt else ("R18",)
+        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*alone)}</p>'
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} "
@@ -617,29 +624,26 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         + f" ({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
+    halted = f"{escape(halt)} " if halt else ""
+    rules = ("R16", "R18", "R19", "C15") if halt else ("R18", "R19", "C15")
     return (
-        f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. '
-        f"{_stop_odds(state, ui, s, f.stop_chance)}: their player then picks where it stops, "
+        f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. {halted}'
+        f"{_stop_odds(state, ui, f.stop_chance)}: their player then picks where it stops, "
         "anywhere back to where it sets off, and their soldier acts at once."
-        f"{words.rules_html('R18', 'R19', 'C15')}</p>"
+        f"{words.rules_html(*rules)}</p>"
     )
 
 
-def _stop_odds(state: State, ui: UI, s: Soldier, chance: float) -> str:
+def _stop_odds(state: State, ui: UI, chance: float) -> str:
     """The chance a React beats the roll of the Move aimed now (their best React for each
     roll), said as the chance it is stopped, unless it halts at the same point whatever it
     rolls: then no React stops it any later, and the chance is that their soldier acts."""
-    sure = sure_halt(state, ui)
-    if sure is None:
+    if sure_halt(state, ui) is None:
         return (
             f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
             "(their best React for each roll)"
         )
-    where, what = sure
-    return (
-        f"Whatever it rolls, your {escape(s.type.title)} halts after {where:.2f} L against "
-        f"{escape(what)}. <strong>Chance their React beats the roll: {percent(chance)}</strong>"
-    )
+    return f"<strong>Chance their React beats the roll: {percent(chance)}</strong>"
 
 
 def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
@@ -736,32 +740,40 @@ def _path(state: State, ui: UI) -> str:
     shown = f"{left:.2f}" if 0 < left < 0.1 else f"{left:.1f}"
     finish = "Finish path" if left < 0.1 else "Straight on"
     space = key_of(Command.CORNER)
+    rest = (
+        ""
+        if path.halted(state, ui.trace)
+        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
+        "pointer)"
+    )
+    traced = bool(ui.trace.corners)
     return (
         f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: "
         f"{words.pointer_html('tap')} to add "
         f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
-        " it must use "
-        f"exactly {mv.total} card lengths "
-        f"(<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        f"pointer).{_path_halts(state, ui, finish)}</p>"
+        f" it must use exactly {mv.total} card lengths{rest}.{_path_halts(state, ui, finish)}"
+        f"{'' if traced else ' ' + escape(NO_CORNER)}</p>"
         + actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
-            button("Undo corner", Command.UNDO_CORNER),
-            button("Restart path", Command.CANCEL),
+            button("Undo corner", Command.UNDO_CORNER, disabled=not traced),
+            button("Restart path", Command.CANCEL, disabled=not traced),
         )
     )
 
 
+NO_CORNER = "Undo corner and Restart path wait for its first corner."
+"""Why the path's Undo corner and Restart path take no press before its first corner."""
+
+
 def _path_halts(state: State, ui: UI, finish: str) -> str:
     """Where the path traced, and on toward the pointer, halts the Brawler and against what
-    (R16): the length it uses there, its last; "" when it does not halt. Corners that halt it
-    wait for ``finish`` (the tap that traced them sends nothing), and say so."""
+    (R16): the length it uses there, its last, and the length lost; "" when it does not halt.
+    Corners that halt it wait for ``finish`` (the tap that traced them sends nothing, and a
+    further tap adds nothing), and say so."""
     stop = path.halt_ahead(state, ui.trace)
     if stop is None or state.activation is None:
         return ""
-    what = words.against(state.activation.player, stop)
-    verb = "rams" if rammed(stop, state.activation.player) else "halts against"
-    said = f" This way it {verb} {what} after {stop.distance:.2f} L: the rest of its roll is lost."
+    said = f" This way it {path.halt_words(state, stop)}."
     if path.halted(state, ui.trace):
         said += f" {finish} moves it so; Undo corner takes the last corner back."
     return escape(said)
@@ -837,7 +849,7 @@ def _confirm_react(state: State, card: str) -> str:
     )
 
 
-def _stop() -> str:
+def _stop(state: State, ui: UI) -> str:
     return (
         "<p>Your React succeeded. Pick where the enemy stops along its path, anywhere from "
         "where it set off to where it would halt: drag on the path"
@@ -845,8 +857,21 @@ def _stop() -> str:
         + ". It starts where your soldier first saw it."
         + words.rules_html("R19", "C15")
         + "</p>"
+        + _stop_seen(state, ui)
         + actions(button("Stop here", Command.CONFIRM, primary=True))
     )
+
+
+def _stop_seen(state: State, ui: UI) -> str:
+    """Whether the reacting soldier sees the mover at the stop point now (R11), a status line
+    under the question (the board's stop label says it too, with the distance)."""
+    seen, mv = stop_sight(state, ui), state.move
+    if seen is None or mv is None or mv.reactor is None:
+        return ""
+    mover, reactor = CARDS[mv.card].title, CARDS[mv.reactor].title
+    where = "in" if seen else "out of"
+    said = f"Stopped there, the {mover} is {where} your {reactor}'s sight."
+    return f'<p class="outlook" role="status">{escape(said)}{words.rules_html("R11")}</p>'
 
 
 def _face(state: State, ui: UI) -> str:

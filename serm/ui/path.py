@@ -147,6 +147,24 @@ def halt_ahead(state: State, trace: Trace) -> Halt | None:
     return halt(state, points(state, trace) + ([cursor] if cursor is not None else []))
 
 
+def lost(state: State, stop: Halt) -> float:
+    """How much of the rolled length (L) a path halting at ``stop`` cannot use (R16)."""
+    assert state.move is not None and state.move.total is not None
+    return max(state.move.total - stop.distance, 0.0)
+
+
+def halt_words(state: State, stop: Halt) -> str:
+    """What halts the Brawler at ``stop``, after how far, and how much of its roll is lost:
+    "halts against the Wall after 2.91 L: the rest of its roll, 9.09 L, is lost" (R16)."""
+    assert state.activation is not None
+    what = words.against(state.activation.player, stop)
+    verb = "rams" if rammed(stop, state.activation.player) else "halts against"
+    return (
+        f"{verb} {what} after {stop.distance:.2f} L: the rest of its roll, "
+        f"{lost(state, stop):.2f} L, is lost"
+    )
+
+
 def preview(state: State, trace: Trace) -> PathTrace:
     """What the board draws: corners, length left, the cursor's leg and where it would halt,
     against what."""
@@ -156,11 +174,13 @@ def preview(state: State, trace: Trace) -> PathTrace:
     at: tuple[float, float] | None = None
     rams: tuple[str, ...] = ()
     stopper = ""
+    wasted = 0.0
     stop = halt(state, full)
     if stop is not None and state.activation is not None:
         h = point_along(tuple(full), stop.distance)
         at, rams = (h.x, h.y), rammed(stop, state.activation.player)
         stopper = words.against(state.activation.player, stop)
+        wasted = lost(state, stop)
     return PathTrace(
         tuple((v.x, v.y) for v in pts),
         remaining(state, trace),
@@ -168,4 +188,5 @@ def preview(state: State, trace: Trace) -> PathTrace:
         at,
         rams,
         stopper,
+        wasted,
     )

@@ -14,7 +14,7 @@ from ..core.actions import Action
 from ..core.geometry import Vec, bearing_of, card_polygon, point_in_polygon
 from ..core.state import PendingKind, State
 from . import path
-from .choose import pick_reactor, pick_target, select
+from .choose import pick_reactor, pick_target, say, select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
 from .model import UI, ActMode, Drag, Pointer, Trace
@@ -125,16 +125,22 @@ def _corner(ui: UI, state: State, toward: Vec) -> Outcome:
     all the corners a path may have (C19: its end then goes straight on with the length left).
     A path that would halt (R16) is not sent by the tap: the board marks the halt, the prompt
     says what halts it, and the player confirms it or takes the corner back (R17)."""
-    if path.halted(state, ui.trace):
-        return ui, None  # the path already halts: only the prompt's buttons end or undo it
+    stop = path.halt(state, path.points(state, ui.trace))
+    if stop is not None:  # the path already halts: only the prompt's buttons end or undo it
+        said = (
+            f"The Brawler's path already {path.halt_words(state, stop)}: a corner past the "
+            "halt adds nothing. Finish path moves it so; Undo corner takes the last corner back."
+        )
+        return say(ui, said, "R16"), None
     if path.at_limit(ui.trace):
         return ui, _unless_halting(state, ui.trace)
     trace = path.add_corner(state, ui.trace, toward)
     if trace is None:
-        return ui, None
+        return say(ui, "A corner this close to the last one adds nothing: tap farther off."), None
+    ui = say(replace(ui, trace=trace), "")
     if path.complete(state, trace) or path.at_limit(trace):
-        return replace(ui, trace=trace), _unless_halting(state, trace)
-    return replace(ui, trace=trace), None
+        return ui, _unless_halting(state, trace)
+    return ui, None
 
 
 def _unless_halting(state: State, trace: Trace) -> Action | None:

@@ -255,7 +255,7 @@ def _undo_corner(ui: UI) -> UI:
     trace = ui.trace
     if not trace.corners:
         return ui
-    return replace(ui, trace=replace(trace, corners=trace.corners[:-1]))
+    return say(replace(ui, trace=replace(trace, corners=trace.corners[:-1])), "")
 
 
 def _waiting(state: State, kind: PendingKind) -> bool:

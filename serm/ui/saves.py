@@ -134,9 +134,13 @@ class Summary:
 
     def label(self) -> str:
         """The save as a list names it: its table's shown name, where the game stands, who is
-        to play, and who plays whom ("Ruins · activation 12, Player 1 to play · Player 1 vs
-        Computer (hard)")."""
-        return f"{words.table_title(self.scenario)} · {self.stands()} · {' vs '.join(self.players)}"
+        to play, the action it was saved at (as the replay viewer numbers them), and who plays
+        whom ("Ruins · activation 12, Player 1 to play, at action 41 · Player 1 vs Computer
+        (hard)"). The action tells apart two saves of one game at different moments, even within
+        one activation or during the deployment, where the rest says the same."""
+        at = f", at action {self.actions}" if self.actions else ""
+        vs = " vs ".join(self.players)
+        return f"{words.table_title(self.scenario)} · {self.stands()}{at} · {vs}"
 
     def stands(self) -> str:
         """Where the game stands and who is to play, in words."""

@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from ..core import forecast as fc
 from ..core import queries as q
-from ..core.cards import CARDS
+from ..core.cards import CARDS, other
 from ..core.errors import Problem
 from ..core.geometry import Vec
+from ..core.movement import position_at
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
 from . import deploy, exposure, outlook, path, playback, words
@@ -81,6 +82,31 @@ def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
     halt = _reach(state, s, aim, facing).halt
     what = words.halts_whatever(state, s, aim, facing, halt)
     return None if what is None else (halt.distance, what)
+
+
+def halt_ahead(state: State, ui: UI) -> str | None:
+    """Where the straight Move aimed now halts short of its longest roll and against what, in
+    a sentence (``words.halt_ahead``), or None."""
+    found = outlook.aimed(state, ui)
+    if found is None:
+        return None
+    s, aim, facing = found
+    return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+
+
+def stop_sight(state: State, ui: UI) -> bool | None:
+    """Whether the reacting soldier sees the mover stopped where the stop point is now, by the
+    engine's own sight test on the mover put there as ``Stop`` puts it (R11-R13, R19); None
+    while no stop point is being set."""
+    p, mv = state.pending, state.move
+    if p is None or p.kind != PendingKind.STOP or mv is None or mv.reactor is None:
+        return None
+    if ui.stop_at is None or len(mv.path) < 2:
+        return None
+    mover = state.soldier(other(p.player), mv.card)
+    at = position_at(mv.path, min(max(ui.stop_at, 0.0), mv.halt))
+    there = replace(mover, x=at.x, y=at.y)
+    return q.sees_soldier(state, state.soldier(p.player, mv.reactor), there)
 
 
 def to_decide(state: State) -> Pending | None:
@@ -327,6 +353,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         if p is not None and p.kind == PendingKind.PATH
         else None,
         stop_at=ui.stop_at if p is not None and p.kind == PendingKind.STOP else None,
+        stop_seen=stop_sight(state, ui),
         facing_handle=_handle(state, ui) if human else None,
         perspective=perspective,
         viewport=ui.viewport,
@@ -349,6 +376,11 @@ def _path_halt(state: State, ui: UI) -> object:
     return path.halt_ahead(state, ui.trace)
 
 
+def _aim_halt(state: State, ui: UI) -> str | None:
+    """Where the Move aimed, once its outlook is worked out, halts: the prompt says it (R16)."""
+    return halt_ahead(state, ui) if outlook.current(state, ui) is not None else None
+
+
 def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
     """Everything ``serm.ui.panel.prompt_html`` reads: equal keys give equal prompts, so the
     browser repaints the panel only when the key changes (not for a hover, an aim, a drag)."""
@@ -364,6 +396,8 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         ui.choice.mode,
         ui.choice.pick,
         outlook.current(state, ui),
+        _aim_halt(state, ui),
+        stop_sight(state, ui),
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),

@@ -17,12 +17,13 @@ from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
 from ..core.cards import CARDS, CardType, other
 from ..core.errors import Problem
-from ..core.geometry import card_polygon, edge_contact, sweep_contact, unit
+from ..core.geometry import EPS, card_polygon, edge_contact, sweep_contact, unit
 from ..core.los import visible_part
 from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
 from ..core.state import PendingKind, Soldier, State, Status
+from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
 
@@ -269,6 +270,31 @@ def halts_whatever(state: State, s: Soldier, aim: float, facing: float, halt: Ha
     if any(player != s.player for player, _ in halt.cards):
         return None
     return _touched(state, s, aim, facing, halt)
+
+
+def halt_ahead(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str | None:
+    """Where the straight Move of ``s`` aimed at ``aim`` halts short of its longest roll, and
+    against what, in a sentence: whatever it rolls, or from which roll on and with what chance
+    (R16: it rams an enemy it touches). None when no roll of its Move pool touches anything."""
+    dist = q.move_pool(state, s).distribution()
+    if not halt.blocked:
+        return None
+    at, who = f"{halt.distance:.2f} L", f"your {s.type.title}"
+    sure = halts_whatever(state, s, aim, facing, halt)
+    if sure is not None:
+        return f"Whatever it rolls, {who} halts after {at} against {sure}."
+    reaching = [t for t in dist if t >= halt.distance - EPS]
+    if not reaching:
+        return None
+    least, chance = min(reaching), sum(dist[t] for t in reaching)
+    rolls = "Any roll" if least == min(dist) else f"A roll of {least} or more"
+    odds = "" if chance >= 1.0 else f" ({percent(chance)})"
+    enemies = [(p, card) for p, card in halt.cards if p != s.player]
+    if enemies:
+        rammed = against(s.player, Halt(halt.distance, tuple(enemies), True))
+        them = "them" if len(enemies) > 1 else "it"
+        return f"{rolls} takes {who} into {rammed} after {at}: it rams {them}{odds}."
+    return f"{rolls} halts {who} after {at} against {_touched(state, s, aim, facing, halt)}{odds}."
 
 
 def against(player: int, halt: Halt) -> str:

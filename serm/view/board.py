@@ -6,13 +6,15 @@ from typing import NamedTuple
 
 import svg
 
-from serm.core.geometry import centroid
+from serm.core.geometry import Vec, centroid, unit
 from serm.core.scenario import Scenario, Terrain
 from serm.core.state import PendingKind, State, Status
 
 from .cards import card_text
 from .common import (
     FRAME,
+    HANDLE_DISTANCE,
+    HANDLE_RADIUS,
     INK,
     LOW,
     LOW_EDGE,
@@ -29,6 +31,7 @@ from .common import (
     ZONE,
     ZONE_TEXT,
     Markup,
+    board_box,
     esc,
     find,
     join,
@@ -38,7 +41,9 @@ from .common import (
     scaled,
     screen_extent,
     text,
+    text_width,
 )
+from .labels import Box, Spots
 from .model import SoldierKey, ViewModel
 
 HATCH_ID = "hatch-tall"
@@ -80,6 +85,81 @@ def _frame_and_table(state: State) -> list[svg.Element]:
     ]
 
 
+ZONE_LABEL = 22.0
+"""Font size (scaled units) of a zone's name."""
+
+
+def zone_label_spot(sc: Scenario, player: int) -> tuple[float, float, str, str]:
+    """Where ``player``'s zone name goes: (x, y, text anchor, colour) in scaled units. In the
+    frame beside the table edge the zone touches (never under a card), else inside the zone."""
+    z = sc.zone(player)
+    m = MARGIN * SCALE
+    if z.y1 >= sc.height - 1e-9:
+        return scaled(z.x1), scaled(sc.height) + m / 2, "end", ZONE
+    if z.y0 <= 1e-9:
+        return scaled(z.x1), -m / 2, "end", ZONE
+    return scaled(z.x0) + 14, scaled(z.y0) + 22, "start", ZONE_TEXT
+
+
+def _zone_label_box(sc: Scenario, player: int) -> Box:
+    x, y, anchor, _ = zone_label_spot(sc, player)
+    w = text_width(f"Player {player} zone", ZONE_LABEL)
+    left = x - w if anchor == "end" else x
+    return (left, y - ZONE_LABEL * 0.6, left + w, y + ZONE_LABEL * 0.6)
+
+
+def card_box(x: float, y: float, facing: float) -> Box:
+    """The screen box (scaled units) of a card at (x, y) L turned to ``facing``."""
+    hw, hh = screen_extent(facing)
+    return (scaled(x) - hw, scaled(y) - hh, scaled(x) + hw, scaled(y) + hh)
+
+
+def handle_boxes(view: ViewModel, state: State) -> list[Box]:
+    """The screen boxes (scaled units) of the turning handle ``view`` shows (``knob_boxes``)."""
+    if view.facing_handle is None:
+        return []
+    key, facing = view.facing_handle
+    g = view.ghost
+    s = find(state, key)
+    if g is not None and (g.player, g.card) == key:
+        c = Vec(g.x, g.y)
+    elif s is not None and s.on_table:
+        c = s.pos
+    else:
+        return []
+    return knob_boxes(c, facing)
+
+
+def knob_boxes(c: Vec, facing: float) -> list[Box]:
+    """The screen boxes (scaled units) of the turning handle of a card at ``c`` L turned to
+    ``facing``: its knob with a little room round it, and its stem from the card's edge."""
+    u = unit(facing)
+    h = c + u * HANDLE_DISTANCE
+    r = HANDLE_RADIUS * SCALE + 8
+    out = [(scaled(h.x) - r, scaled(h.y) - r, scaled(h.x) + r, scaled(h.y) + r)]
+    for d in (0.6, 0.8, 1.0):
+        p = c + u * d
+        out.append((scaled(p.x) - 6, scaled(p.y) - 6, scaled(p.x) + 6, scaled(p.y) + 6))
+    return out
+
+
+def board_spots(state: State, view: ViewModel) -> Spots:
+    """The room for the overlay's labels: the board less its cards, zone names, chance labels
+    and the turning handle (``serm.view.labels``)."""
+    spots = _ground_spots(state)
+    _chance_labels(state, view, _roles(view), spots)
+    for box in handle_boxes(view, state):
+        spots.take(box)
+    return spots
+
+
+def _ground_spots(state: State) -> Spots:
+    """The board less its cards and zone names."""
+    taken = [_zone_label_box(state.scenario, p) for p in (1, 2)]
+    taken += [card_box(s.x, s.y, s.facing) for s in state.on_table()]
+    return Spots(board_box(state), taken)
+
+
 def _zones(state: State) -> list[svg.Element]:
     deploying = state.status in (Status.DEPLOYMENT, Status.SETUP)
     out: list[svg.Element] = []
@@ -91,23 +171,8 @@ def _zones(state: State) -> list[svg.Element]:
             and state.pending.kind == PendingKind.PLACE
             and state.pending.player == player
         )
-        label = f"Player {player} zone"
-        # In the frame beside the table edge the zone touches (never under a card), else inside.
-        m = MARGIN * SCALE
-        if z.y1 >= state.scenario.height - 1e-9:
-            where = text(
-                x0 + w,
-                scaled(state.scenario.height) + m / 2,
-                label,
-                22,
-                ZONE,
-                bold=True,
-                anchor="end",
-            )
-        elif z.y0 <= 1e-9:
-            where = text(x0 + w, -m / 2, label, 22, ZONE, bold=True, anchor="end")
-        else:
-            where = text(x0 + 14, y0 + 22, label, 22, ZONE_TEXT, bold=True, anchor="start")
+        x, y, anchor, fill = zone_label_spot(state.scenario, player)
+        where = text(x, y, f"Player {player} zone", ZONE_LABEL, fill, bold=True, anchor=anchor)
         out.append(
             svg.G(
                 class_=["zone", f"zone-p{player}"],
@@ -159,10 +224,10 @@ def _terrain(t: Terrain) -> svg.G:
 
 
 def _chance_labels(
-    state: State, view: ViewModel, roles: dict[SoldierKey, str]
+    state: State, view: ViewModel, roles: dict[SoldierKey, str], spots: Spots
 ) -> list[svg.Element]:
+    """The chance on each soldier of ``view.chances``, placed above it by the board's rule."""
     out: list[svg.Element] = []
-    top = -MARGIN * SCALE
     for key, p in view.chances:
         s = find(state, key)
         if s is None or not s.on_table:
@@ -174,13 +239,11 @@ def _chance_labels(
             label = f"React {label}"
         _, hh = screen_extent(s.facing)
         x, y = scaled(s.x), scaled(s.y) - hh - 20
-        if y < top + 16:
-            y = scaled(s.y) + hh + 20
         out.append(
             svg.G(
                 class_=["chance"],
                 data={"player": s.player, "card": esc(s.card)},
-                elements=[pill(x, y, label, 18, bg, WHITE, border=WHITE)],
+                elements=[pill(x, y, label, 18, bg, WHITE, border=WHITE, spots=spots)],
             )
         )
     return out
@@ -217,15 +280,25 @@ class BoardParts(NamedTuple):
 
 def card_parts(state: State, view: ViewModel) -> BoardParts:
     """``board_elements``' markup in parts: joined in order, they are the layer's markup."""
-    roles: dict[SoldierKey, str] = {}
-    for key, role in view.highlights:
-        roles.setdefault(key, role)
+    roles = _roles(view)
     cards: list[tuple[SoldierKey, str]] = []
     for s in state.soldiers:
         if s.on_table:
             key = (s.player, s.card)
             cards.append((key, card_text(s, key == view.selected, roles.get(key))))
-    return BoardParts(_ground(state).markup, tuple(cards), join(_chance_labels(state, view, roles)))
+    return BoardParts(
+        _ground(state).markup,
+        tuple(cards),
+        join(_chance_labels(state, view, roles, _ground_spots(state))),
+    )
+
+
+def _roles(view: ViewModel) -> dict[SoldierKey, str]:
+    """Each highlighted soldier's first role."""
+    roles: dict[SoldierKey, str] = {}
+    for key, role in view.highlights:
+        roles.setdefault(key, role)
+    return roles
 
 
 def board_elements(

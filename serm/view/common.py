@@ -15,6 +15,13 @@ from serm.core.geometry import CARD_WIDTH, Vec
 from serm.core.state import Soldier, State
 
 from .escape import escape
+from .labels import Box, Spots
+
+HANDLE_DISTANCE = 1.25
+"""How far (L) beyond the card centre the rotation handle sits: 0.75 L clear of the card's
+edge (23 CSS px on a fitted 360 px board), so its hit disc (22 CSS px round it) leaves the
+card free."""
+HANDLE_RADIUS = 0.18
 
 SCALE = 100
 """SVG user units per card length (L): the table's (x, y) in L is (x * SCALE, y * SCALE)."""
@@ -121,10 +128,6 @@ def text_width(s: str, size: float, bold: bool = True) -> float:
     return len(s) * size * (0.64 if bold else 0.56)
 
 
-Box = tuple[float, float, float, float]
-"""A box in scaled units: left, top, right, bottom."""
-
-
 def board_box(state: State) -> Box:
     """The board as drawn at fit (scaled units): the table and its ``MARGIN`` all round."""
     m = MARGIN * SCALE
@@ -140,16 +143,17 @@ def pill(
     fg: str,
     *,
     border: str | None = None,
-    within: Box | None = None,
+    spots: Spots | None = None,
 ) -> svg.G:
-    """A rounded label centred on (x, y) in scaled units, or as near there as it lies wholly
-    ``within`` a box (the board's, ``board_box``): a label is never cut at the board's edge."""
-    w = text_width(s, size) + size
-    h = size * 1.6
-    if within is not None:
-        left, top, right, bottom = within
-        x = min(max(x, left + w / 2), right - w / 2)
-        y = min(max(y, top + h / 2), bottom - h / 2)
+    """A rounded label centred on (x, y) in scaled units, or where the board's placement rule
+    puts it (``spots``: inside the board, clear of cards, the handle and other labels; words
+    too long for a line there go on two at their " · " or spaces)."""
+    lines = [s] if spots is None else wrapped(s, size, LINE_SHARE * _width(spots.board))
+    w = max(text_width(line, size) for line in lines) + size
+    h = size * (0.4 + 1.2 * len(lines))
+    if spots is not None:
+        x, y = spots.place(x, y, w, h)
+    top = y - h / 2
     return svg.G(
         elements=[
             svg.Rect(
@@ -157,14 +161,62 @@ def pill(
                 y=rounded(y - h / 2),
                 width=rounded(w),
                 height=rounded(h),
-                rx=rounded(h / 2),
+                rx=rounded(size * 0.8),
                 fill=bg,
                 stroke=border or "none",
                 stroke_width=2 if border else None,
             ),
-            text(x, y, s, size, fg, bold=True),
+            *(
+                text(x, top + size * (0.8 + 1.2 * i), line, size, fg, bold=True)
+                for i, line in enumerate(lines)
+            ),
         ]
     )
+
+
+def word_label(
+    x: float, y: float, s: str, size: float, fill: str, *, spots: Spots | None = None
+) -> svg.Text:
+    """Bold words with a dark halo centred on (x, y) in scaled units, or where the board's
+    placement rule puts them (``spots``)."""
+    if spots is not None:
+        halo = max(2.0, size / 5)  # the halo's stroke, as ``text`` draws it
+        x, y = spots.place(x, y, text_width(s, size) + halo, size * 1.2 + halo)
+    return text(x, y, s, size, fill, bold=True, halo=INK)
+
+
+LINE_SHARE = 0.6
+"""The widest a label's line may be, as a share of the board's width: longer words wrap."""
+
+
+def _width(box: Box) -> float:
+    return box[2] - box[0]
+
+
+def wrapped(s: str, size: float, width: float) -> list[str]:
+    """``s`` in lines no wider than ``width`` (estimated), broken at " · " where it can be,
+    else between words; a single word too long stays whole."""
+    if text_width(s, size) <= width:
+        return [s]
+    lines: list[str] = []
+    for part in s.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines += _words_within(part, size, width)
+    return lines
+
+
+def _words_within(s: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in s.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
 
 
 def card_rect(inflate: float = 0.0, **kw: object) -> svg.Rect:

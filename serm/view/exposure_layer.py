@@ -14,6 +14,7 @@ from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sight_line
 from serm.core.state import State
 
+from .board import card_box
 from .common import (
     BAD,
     GOOD,
@@ -21,7 +22,6 @@ from .common import (
     SIDE,
     WHITE,
     Markup,
-    board_box,
     card_outline,
     esc,
     find,
@@ -29,6 +29,7 @@ from .common import (
     rounded,
     scaled,
 )
+from .labels import Spots
 from .model import ExposureView
 
 
@@ -50,13 +51,13 @@ def _of_yours(k: int, placed: int) -> str:
     return f"{k or 'none'} of your {placed} cards"
 
 
-def exposure_elements(state: State, ev: ExposureView) -> list[svg.Element]:
+def exposure_elements(state: State, ev: ExposureView, spots: Spots) -> list[svg.Element]:
     """The shading (once complete), then the worst pose, its sight lines and its label."""
     out: list[svg.Element] = []
     if ev.shade_done:
         out.append(_shade(ev))
     if ev.worst is not None:
-        out.append(_worst(state, ev))
+        out.append(_worst(state, ev, spots))
     return out
 
 
@@ -87,7 +88,7 @@ def shade_markup(player: int, shade: tuple[tuple[float, float, float], ...], spa
     return str(svg.G(class_=["exposure-shade"], data={"player": player}, elements=cells))
 
 
-def _worst(state: State, ev: ExposureView) -> svg.G:
+def _worst(state: State, ev: ExposureView, spots: Spots) -> svg.G:
     assert ev.worst is not None
     x, y, facing = ev.worst
     enemy = 3 - ev.player
@@ -118,10 +119,10 @@ def _worst(state: State, ev: ExposureView) -> svg.G:
     if not ev.standing:  # a pose it could still take: the real card is not there
         colour = SIDE.get(enemy, INK)
         elements.append(card_outline(x, y, facing, colour, label="Gunner?", dash="6 5"))
+        spots.take(card_box(x, y, facing))
     label = words(ev)
     ly = scaled(y) + (75 if y < state.scenario.height / 2 else -75)
-    box = board_box(state)
-    elements.append(pill(scaled(x), ly, label, 18, INK, WHITE, border=BAD, within=box))
+    elements.append(pill(scaled(x), ly, label, 18, INK, WHITE, border=BAD, spots=spots))
     return svg.G(
         class_=["exposure-worst"],
         data={

@@ -85,6 +85,8 @@ class PathTrace:
     """The enemy cards touched at ``halt``: the path rams them (R16)."""
     stopper: str = ""
     """What it touches at ``halt``, in words ("the Crates", "the table edge", "your Armored")."""
+    lost: float = 0.0
+    """The length of the roll (L) the path cannot use past ``halt`` (R16)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ class ViewModel:
     - ``chances``: soldier -> probability shown on it (kill chance on targets, React chance on
       reactors), 0..1.
     - ``ghost``, ``move_preview``, ``path_trace``: deployment / aiming / Brawler previews.
-    - ``stop_at``: proposed stop distance along the pending move's path (R19).
+    - ``stop_at``: proposed stop distance along the pending move's path (R19); ``stop_seen``
+      whether the reacting soldier sees the mover stopped there (R11-R13), None with no stop.
     - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     - ``viewport``: how the board is framed.
@@ -140,6 +143,7 @@ class ViewModel:
     move_preview: MovePreview | None = None
     path_trace: PathTrace | None = None
     stop_at: float | None = None
+    stop_seen: bool | None = None
     facing_handle: tuple[SoldierKey, float] | None = None
     perspective: int = 1
     viewport: Viewport = Viewport()

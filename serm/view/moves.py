@@ -9,20 +9,26 @@ import math
 import svg
 
 from serm.core.cards import CARDS
-from serm.core.geometry import EPS, Vec, point_along, polyline_length, truncate_polyline, unit
-from serm.core.state import PendingKind, State
+from serm.core.geometry import (
+    EPS,
+    Vec,
+    card_polygon,
+    point_along,
+    polyline_length,
+    truncate_polyline,
+    unit,
+)
+from serm.core.state import MoveInProgress, PendingKind, State
 
 from .board import percent
 from .common import (
     INK,
-    MARGIN,
     MUTED,
     REACH,
     REACTOR,
     SCALE,
     TARGET,
     WHITE,
-    board_box,
     card_outline,
     esc,
     find,
@@ -33,7 +39,9 @@ from .common import (
     screen_extent,
     text,
     text_width,
+    word_label,
 )
+from .labels import Spots
 from .model import MovePreview, PathTrace, ViewModel
 from .sight import CLIP
 
@@ -67,33 +75,44 @@ def polyline(
     )
 
 
-def _cross(p: Vec, colour: str, label: str) -> list[svg.Element]:
-    """A bold X at ``p`` with a word under it (the halt marker): ``colour`` over a dark outline."""
-    x, y, r = scaled(p.x), scaled(p.y), 16
+def _cross(p: Vec, colour: str) -> list[svg.Element]:
+    """A bold X at ``p`` (the halt marker): ``colour`` over a dark outline."""
+    x, y, r = scaled(p.x), scaled(p.y), CROSS
     d = [
         svg.M(rounded(x - r), rounded(y - r)),
         svg.L(rounded(x + r), rounded(y + r)),
         svg.M(rounded(x + r), rounded(y - r)),
         svg.L(rounded(x - r), rounded(y + r)),
     ]
-    strokes: list[svg.Element] = [
+    return [
         svg.Path(d=d, stroke=ink, stroke_width=width, stroke_linecap="round")
         for ink, width in ((INK, 11), (colour, 6))
     ]
-    return strokes + [text(x, y + r + 16, label, 18, WHITE, bold=True, halo=INK)]
 
 
-def _side_label(state: State, p: Vec, facing: float, s: str, bg: str) -> svg.Element:
-    """A label beside a card at ``p`` (to its right on screen, or its left near the edge)."""
+CROSS = 16
+"""Half the size of the halt marker (scaled units)."""
+
+
+def _cross_label(p: Vec, label: str, spots: Spots) -> svg.Element:
+    """The word under the halt marker at ``p``, placed by the board's rule."""
+    x, y, r = scaled(p.x), scaled(p.y), CROSS + 6
+    spots.take((x - r, y - r, x + r, y + r))
+    return word_label(x, y + r + 10, label, 18, WHITE, spots=spots)
+
+
+def _side_label(p: Vec, facing: float, s: str, bg: str, spots: Spots) -> svg.Element:
+    """A label beside a card at ``p`` (to its right on screen, or wherever the board's rule
+    finds room)."""
     hw, _ = screen_extent(facing)
     half = (text_width(s, 18) + 18) / 2
     x = scaled(p.x) + hw + half + 10
-    if x + half > state.scenario.width * SCALE + MARGIN * SCALE:
-        x = scaled(p.x) - hw - half - 10
-    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, within=board_box(state))
+    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, spots=spots)
 
 
-def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
+def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Element]:
+    """The aimed Move: its line, reach, ticks and halt drawn within the table; its words
+    (where it halts, the chance it is stopped) placed on the board by the board's rule."""
     s = find(state, mp.card)
     if s is None or not s.on_table:
         return []
@@ -108,16 +127,32 @@ def move_preview(state: State, mp: MovePreview) -> list[svg.Element]:
         out.append(line(c + u * lo, c + u * reach_end, REACH, 18, stroke_opacity=0.7))
     if mp.halt is not None and mp.halt < hi - EPS:
         out.append(line(c + u * max(lo, mp.halt), c + u * hi, MUTED, 18, stroke_opacity=0.35))
-    out += _ticks(c, u, right, hi, mp.halt)
+    out += _ticks(c, u, right, hi, mp.halt, state, spots)
     end = c + u * (hi if mp.halt is None else mp.halt)
     out.append(card_outline(end.x, end.y, mp.facing, REACH, fill_opacity=0.12, dash="6 6"))
+    words: list[svg.Element] = []
     if mp.halt is not None:
         said = _halt_label(tuple(k[1] for k in mp.rams), mp.ram_chance)
         if mp.stuck:
             said = f"goes nowhere: touches {mp.stuck}"
-        out += _cross(c + u * mp.halt, TARGET, said)
-    out += _watchers(state, mp, c, u)
-    return [svg.G(class_=["move-preview"], clip_path=CLIP, elements=out)]
+        mark = _halt_mark(c, u, mp.facing, mp.halt)
+        out += _cross(mark, TARGET)
+        words.append(_cross_label(mark, said, spots))
+    watchers, stopped = _watchers(mp, c, u, spots)
+    return [
+        svg.G(
+            class_=["move-preview"],
+            elements=[svg.G(clip_path=CLIP, elements=out + watchers), *words, *stopped],
+        )
+    ]
+
+
+def _halt_mark(c: Vec, u: Vec, facing: float, halt: float) -> Vec:
+    """Where the halt mark of a Move from ``c`` along ``u`` goes: the halted card's centre, or,
+    when that still lies on the mover's own card (it halts within its own length), the point of
+    the halted card that leads along ``u``, where it touches what halts it."""
+    ahead = max(p.dot(u) for p in card_polygon(Vec(0.0, 0.0), facing))
+    return c + u * (halt if halt >= ahead else halt + ahead)
 
 
 def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
@@ -129,18 +164,26 @@ def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:
     return f"ram {who}" + ("" if chance >= 1.0 else f" · {percent(chance)}")
 
 
-def _ticks(c: Vec, u: Vec, right: Vec, hi: float, halt: float | None) -> list[svg.Element]:
+def _ticks(
+    c: Vec, u: Vec, right: Vec, hi: float, halt: float | None, state: State, spots: Spots
+) -> list[svg.Element]:
     """A tick and its number at every whole card length along the aim up to ``hi``: the ticks
-    of one colour (white within reach, muted past the halt) as one path, not one line each."""
+    of one colour (white within reach, muted past the halt) as one path, not one line each.
+    The numbers on the table are taken from ``spots``: later labels keep clear of them."""
     strokes: dict[str, list[svg.PathData]] = {WHITE: [], MUTED: []}
     labels: list[svg.Element] = []
+    width, height = state.scenario.width * SCALE, state.scenario.height * SCALE
     for k in range(1, int(math.floor(hi + EPS)) + 1):
         p = c + u * float(k)
         colour = MUTED if halt is not None and k > halt + EPS else WHITE
         a, b = p - right * 0.14, p + right * 0.14
         strokes[colour] += [svg.M(scaled(a.x), scaled(a.y)), svg.L(scaled(b.x), scaled(b.y))]
         q = p + right * 0.3
-        labels.append(text(scaled(q.x), scaled(q.y), str(k), 17, colour, bold=True, halo=INK))
+        x, y = scaled(q.x), scaled(q.y)
+        if 0 <= x <= width and 0 <= y <= height:
+            half_w, half_h = text_width(str(k), TICK) / 2 + 3, TICK * 0.6
+            spots.take((x - half_w, y - half_h, x + half_w, y + half_h))
+        labels.append(text(x, y, str(k), TICK, colour, bold=True, halo=INK))
     paths: list[svg.Element] = [
         svg.Path(d=d, stroke=colour, stroke_width=4, class_=["ticks"])
         for colour, d in strokes.items()
@@ -149,9 +192,15 @@ def _ticks(c: Vec, u: Vec, right: Vec, hi: float, halt: float | None) -> list[sv
     return paths + labels
 
 
-def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element]:
+TICK = 17
+"""Font size (scaled units) of the ticks' numbers."""
+
+
+def _watchers(
+    mp: MovePreview, c: Vec, u: Vec, spots: Spots
+) -> tuple[list[svg.Element], list[svg.Element]]:
     """Where each enemy that could React first sees the card along the aim (R18), and the chance
-    the Move is stopped (R19), once worked out."""
+    the Move is stopped (R19), once worked out: (the marks, the chance's label)."""
     out: list[svg.Element] = []
     for key, entry, _ in mp.watchers:
         p = c + u * entry
@@ -170,14 +219,22 @@ def _watchers(state: State, mp: MovePreview, c: Vec, u: Vec) -> list[svg.Element
                 elements=[svg.Title(text=esc(words))],
             )
         )
-    if mp.stop_chance is not None:
-        label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else "cannot be stopped"
-        if mp.watchers and _halts_whatever(mp):
-            label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
-        q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
-        x, y = scaled(q.x), scaled(q.y)
-        out.append(pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, within=board_box(state)))
-    return out
+    if mp.stop_chance is None:
+        return out, []
+    label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
+    if mp.watchers and _halts_whatever(mp):
+        label = f"{percent(mp.stop_chance)} React wins"  # no React stops it any later
+    q = c + u * min(max(mp.min_length, 0.0), mp.max_length) - unit(mp.direction + 90.0) * 0.6
+    x, y = scaled(q.x), scaled(q.y)
+    return out, [pill(x, y, label, 18, REACTOR, WHITE, border=WHITE, spots=spots)]
+
+
+def _unwatched(mp: MovePreview) -> str:
+    """The label of a Move no enemy could React to (R18): it cannot be stopped, unless some
+    roll halts it against something (R16), which the halt mark shows."""
+    if mp.halt is not None and mp.halt < mp.max_length - EPS:
+        return "no React"
+    return "cannot be stopped"
 
 
 def _halts_whatever(mp: MovePreview) -> bool:
@@ -194,7 +251,7 @@ def _mover_start(state: State) -> Vec | None:
     return s.pos if s is not None else None
 
 
-def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
+def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element]:
     points = [Vec(float(x), float(y)) for x, y in trace.points]
     start = _mover_start(state)
     if start is not None and (not points or (points[0] - start).length() > 1e-6):
@@ -227,16 +284,19 @@ def path_trace(state: State, trace: PathTrace) -> list[svg.Element]:
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
+    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
-        out += _cross(at, TARGET, said or _halt_label(trace.rams))
-    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
-    out.append(pill(scaled(anchor.x), scaled(anchor.y) - 34, label, 18, INK, REACH, border=REACH))
+        out += _cross(at, TARGET)
+        out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
+        anchor, label = at, f"{trace.lost:.1f} L lost"  # what lies past the halt goes unused
+    x, y = scaled(anchor.x), scaled(anchor.y) - 34
+    out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     return [svg.G(class_=["path-trace"], elements=out)]
 
 
-def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
+def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Element]:
     mv = state.move
     pending = state.pending
     stoppable = pending is not None and pending.kind in (
@@ -257,7 +317,8 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
     halt = point_along(path, mv.halt)
     out.append(card_outline(halt.x, halt.y, mv.facing, WHITE, fill_opacity=0.1, dash="6 6"))
     if mv.halt < total - 1e-6 or mv.rams:
-        out += _cross(halt, TARGET, _halt_label(mv.rams))
+        out += _cross(halt, TARGET)
+        out.append(_cross_label(halt, _halt_label(mv.rams), spots))
     a = state.activation
     for card, d in zip(mv.reactors, mv.entries, strict=False):
         p = point_along(path, d)
@@ -279,5 +340,15 @@ def pending_move(state: State, view: ViewModel) -> list[svg.Element]:
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
-        out.append(_side_label(state, p, mv.facing, "stop here", REACTOR))
+        out.append(_side_label(p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
+
+
+def _stop_label(mv: MoveInProgress, d: float, seen: bool | None) -> str:
+    """The stop point's label: how far along the path it is, and whether the reacting soldier
+    sees the mover stopped there ("stop 1.25 L · Gunner sees it")."""
+    said = f"stop {d:.2f} L"
+    if seen is None or mv.reactor is None:
+        return said
+    who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
+    return f"{said} · {who} {'sees it' if seen else 'cannot see it'}"

@@ -12,9 +12,12 @@ from serm.core.cards import CARDS
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.state import State
 
+from .board import board_spots, card_box, knob_boxes
 from .common import (
     BAD,
     GOOD,
+    HANDLE_DISTANCE,
+    HANDLE_RADIUS,
     INK,
     MARGIN,
     SCALE,
@@ -22,7 +25,6 @@ from .common import (
     SIDE,
     WHITE,
     Markup,
-    board_box,
     card_outline,
     counted,
     esc,
@@ -32,19 +34,12 @@ from .common import (
     rounded,
     scaled,
     screen_extent,
-    text_width,
 )
 from .exposure_layer import exposure_elements
+from .labels import Spots
 from .model import Ghost, ViewModel
 from .moves import line, move_preview, path_trace, pending_move
 from .sight import los_elements
-
-HANDLE_DISTANCE = 1.25
-"""How far (L) beyond the card centre the rotation handle sits: 0.75 L clear of the card's
-edge (23 CSS px on a fitted 360 px board), so its hit disc (22 CSS px round it) leaves the
-card free."""
-HANDLE_RADIUS = 0.18
-
 
 GHOST_LABEL = 24.0
 """Font size (scaled units) of the label over a card being placed: 7.5 CSS px on a fitted
@@ -72,23 +67,7 @@ def _why(g: Ghost) -> str:
     return f"overlaps {p.thing}" if p.thing else p.text
 
 
-def _clear_of_handle(g: Ghost, where: Vec, words: str) -> Vec:
-    """``where`` (scaled units), the centre of the ghost's label, moved up or down past the
-    facing handle the card being placed shows at ``HANDLE_DISTANCE`` along its facing, when
-    the label would cover it; else ``where`` unchanged."""
-    h = Vec(g.x, g.y) + unit(g.facing) * HANDLE_DISTANCE
-    hx, hy = scaled(h.x), scaled(h.y)
-    r = HANDLE_RADIUS * SCALE + 6
-    half_w = (text_width(words, GHOST_LABEL) + GHOST_LABEL) / 2
-    half_h = GHOST_LABEL * 0.8
-    if abs(where.x - hx) >= half_w + r or abs(where.y - hy) >= half_h + r:
-        return where
-    if where.y <= scaled(g.y):
-        return Vec(where.x, hy - r - half_h)
-    return Vec(where.x, hy + r + half_h)
-
-
-def _ghost(state: State, g: Ghost) -> svg.G:
+def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
     ok = g.problem is None
     colour = (SEEN if g.seen else GOOD) if ok else BAD
     ctype = CARDS.get(g.card)
@@ -109,10 +88,12 @@ def _ghost(state: State, g: Ghost) -> svg.G:
         words += f" · sees {len(g.sees)} of {counted(len(state.enemies(g.player)), 'enemy card')}"
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
         words += " · in sight of the enemy zone"
-    where = _clear_of_handle(g, _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL), words)
-    box = board_box(state)
+    where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
+    spots.take(card_box(g.x, g.y, g.facing))
+    for box in knob_boxes(Vec(g.x, g.y), g.facing):  # the card being placed turns by it
+        spots.take(box)
     elements.append(
-        pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, within=box)
+        pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, spots=spots)
     )
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
@@ -246,10 +227,11 @@ def sight_elements(state: State, view: ViewModel) -> list[svg.Element]:
     """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
     hovered card or a turning facing -- the Exposure view, LOS regions and the pending move."""
     out: list[svg.Element] = []
+    spots = board_spots(state, view)
     if view.exposure is not None:
-        out += exposure_elements(state, view.exposure)
+        out += exposure_elements(state, view.exposure, spots)
     out += los_elements(state, view)
-    out += pending_move(state, view)
+    out += pending_move(state, view, spots)
     return out
 
 
@@ -257,11 +239,12 @@ def live_elements(state: State, view: ViewModel) -> list[svg.Element]:
     """The children of ``<g id="layer-live">``: what follows the pointer while aiming, tracing,
     placing or turning -- move preview, Brawler path, deployment ghost, facing handle."""
     out: list[svg.Element] = []
+    spots = board_spots(state, view)
     if view.move_preview is not None:
-        out += move_preview(state, view.move_preview)
+        out += move_preview(state, view.move_preview, spots)
     if view.path_trace is not None:
-        out += path_trace(state, view.path_trace)
+        out += path_trace(state, view.path_trace, spots)
     if view.ghost is not None:
-        out.append(_ghost(state, view.ghost))
+        out.append(_ghost(state, view.ghost, spots))
     out += _facing_handle(state, view)
     return out

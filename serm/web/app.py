@@ -22,8 +22,7 @@ from serm.core.scenario import BUILT_IN, by_name
 from serm.core.state import Status
 from serm.ui import app_state as a
 from serm.ui import driver, panel
-from serm.ui.app_state import AppState, Ask
-from serm.ui.dialogs import dialog_html
+from serm.ui.app_state import AppState
 from serm.ui.events import Command, Press
 from serm.ui.help import HELP_HTML
 from serm.ui.saves import Loaded
@@ -34,6 +33,7 @@ from serm.web.dom import el, null, query
 from serm.web.friendplay import FriendPlay
 from serm.web.input import Input
 from serm.web.play import Play, game_buttons
+from serm.web.questions import show_question
 from serm.web.sheet import CLOSES, close_sheet, open_sheet
 from serm.web.slots import Slots
 from serm.web.viewer import (
@@ -94,19 +94,7 @@ class App:
         box = el("notice")
         box.innerHTML = panel.notice_html(list(self.state.notices), self.play.game is not None)
         box.hidden = not self.state.notices
-        d = self.state.dialog
-        wanted = None if d is None else "leave" if d.ask == Ask.LEAVE else "ask"
-        for id_ in ("leave", "ask"):
-            dialog = el(id_)
-            if id_ == wanted and d is not None and not dialog.open:
-                if id_ == "ask":
-                    dialog.innerHTML = dialog_html(d)
-                close_sheet()  # on a phone: the question over the board, not the Menu
-                dialog.showModal()
-                first = dialog.querySelector("[autofocus]")
-                first.focus() if not null(first) else None  # a tap leaves it on the dialog
-            elif id_ != wanted and dialog.open:
-                dialog.close()
+        show_question(self.state.dialog)
 
     def answered(self) -> None:
         """A dialog closed (Escape, or after its answer): no answer yet means no."""

@@ -93,12 +93,16 @@ class Slots:
         return found[0] if found else "this save"
 
     def toggle(self, has_game: bool, refresh: bool = False) -> None:
-        """Show or hide the Saves box (``refresh``: draw it again if shown)."""
+        """Show or hide the Saves box (``refresh``: draw it again if shown). Opened, it is
+        scrolled into view: it lies below the prompt, often past the panel's (or the Menu's)
+        fold, where opening it would change nothing the player sees."""
         box = el("saves")
         if not refresh:
             box.hidden = not box.hidden
         if not box.hidden:
             box.innerHTML = panel.saves_html(self.store.slots(), has_game)
+        if not box.hidden and not refresh:
+            box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
 
     @staticmethod
     def hide() -> None:

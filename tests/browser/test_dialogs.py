@@ -94,6 +94,32 @@ def test_rename_asks_for_the_name_in_the_page_by_touch(
     assert opened == []
 
 
+def test_a_blank_new_name_is_refused_in_the_dialog_which_stays_open(
+    page: Page, site_url: str, native_dialogs: NativeDialogs
+) -> None:
+    """Rename with a blank name: the dialog says why and stays open, the field ready for a
+    name; a name then renames (by the keyboard: Enter in the field, as a player types)."""
+    opened = native_dialogs.watch(page)
+    start_game(page, site_url, seed=3)
+    _save_as(page, "Old name")
+    page.click("#saves [data-action=slot-rename]")
+    page.wait_for_selector("#ask[open]")
+    page.fill("#ask-name", "   ")
+    page.click("#ask [data-action=answer-yes]")
+    problem = page.locator("#ask[open] #ask-problem")
+    problem.wait_for()
+    assert "needs a name" in problem.inner_text()
+    _in_view_and_44_px(page, "#ask [data-action=answer-yes]")
+    assert page.evaluate("() => document.activeElement.id") == "ask-name"
+    page.keyboard.press("Enter")  # still blank: still refused, still open
+    assert page.locator("#ask[open] #ask-problem").count() == 1
+    page.keyboard.type("New name")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ask:not([open])", state="attached")
+    page.wait_for_selector("#saves .slot-name:text-is('New name')")
+    assert opened == []
+
+
 def test_load_and_concede_ask_over_a_game_in_progress(
     page: Page, site_url: str, native_dialogs: NativeDialogs
 ) -> None:

@@ -26,7 +26,7 @@ def test_the_outlook_appears_once_the_aim_rests(page: Page, site_url: str) -> No
     outlook = page.locator("#prompt p.outlook")
     assert "Hold the aim still" in outlook.inner_text() or "stopped" in outlook.inner_text()
     outlook.filter(has_text="Chance this Move is stopped").or_(
-        outlook.filter(has_text="nothing can stop this Move")
+        outlook.filter(has_text="No enemy could React along this line")
     ).wait_for(timeout=30_000)
     if "Chance this Move is stopped" in outlook.inner_text():
         assert "Could React: " in outlook.inner_text()

@@ -89,6 +89,14 @@ BAD_FILES = {
 }
 
 
+SNAPSHOT_OF_AUTOSAVE = """() => {
+  const snap = localStorage.getItem("serm/snapshot"), save = localStorage.getItem("serm/autosave");
+  return snap !== null && save !== null && JSON.parse(snap).saved_at === JSON.parse(save).saved_at;
+}"""
+"""The start screen's picture of the autosaved game (serm/web/board_snapshot.py) is stored and
+matches the autosave: nothing more is written to the storage until the game moves on."""
+
+
 def _refused(page: Page, path: Path) -> str:
     """Import ``path``, which is refused: the notice's words (the notice dismissed first, so
     they are this import's)."""
@@ -109,6 +117,8 @@ def test_bad_imports_are_refused_with_a_message_and_saves_intact(
     page.click("#btn-saves")
     page.fill("#save-name", "Keep me")
     page.click("[data-action=slot-save]")
+    page.wait_for_selector("#saves .slot-name:text-is('Keep me')")
+    page.wait_for_function(SNAPSHOT_OF_AUTOSAVE)  # written once the player pauses
     stored = _storage(page)
     before = table.snapshot()
     with page.expect_download() as info:
@@ -129,6 +139,32 @@ def test_bad_imports_are_refused_with_a_message_and_saves_intact(
         assert "Import failed" in message and words in message, (kind, message)
         assert _storage(page) == stored, kind
         assert table.snapshot() == before, kind
+
+
+ON_TOP = """el => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && (top === el || el.contains(top));
+}"""
+"""The element is inside the window and on top at its centre (not clipped by the scrolled
+panel, nor under anything)."""
+
+
+def test_saves_comes_into_view_when_opened(page: Page, site_url: str) -> None:
+    """At 1280x800 the Saves box lies below the side panel's fold (the prompt and the log above
+    it): pressing Saves brings its form into view, ready to type a name."""
+    table = start_game(page, site_url, SEED, "default")
+    _deploy_by_keys(page)
+    for _ in range(5):  # Assaults moved: the prompt grows with the news and the soldiers' list
+        for key in ("4", "m", "Enter"):
+            page.keyboard.press(key)
+        if table.pending()[0] == "react":
+            page.keyboard.press("n")
+    assert page.evaluate("() => document.getElementById('prompt').offsetHeight > 600")
+    page.click("#btn-saves")
+    page.locator("#save-name").wait_for()
+    assert page.locator("#save-name").evaluate(ON_TOP), page.locator("#save-name").bounding_box()
+    assert page.locator("#saves [data-action=slot-save]").evaluate(ON_TOP)
 
 
 def test_corrupt_and_old_entries_do_not_stop_the_page(

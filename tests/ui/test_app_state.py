@@ -73,7 +73,10 @@ def test_rename_asks_for_the_name_in_the_page() -> None:
     app, did = step(WELCOME, a.Rename("serm/slot/2", "Old"))
     assert did == () and app.dialog == Dialog(Ask.RENAME, "serm/slot/2", "Old")
     assert step(app, Answer(True, "  New  ")) == (WELCOME, (a.RenameSave("serm/slot/2", "New"),))
-    assert step(app, Answer(True, "   ")) == (WELCOME, ())  # an empty name renames nothing
+    blank, did = step(app, Answer(True, "   "))  # renames nothing; the dialog says why
+    assert did == () and blank.dialog == Dialog(Ask.RENAME, "serm/slot/2", "Old", a.NO_NAME)
+    assert step(blank, Answer(True, "New"))[1] == (a.RenameSave("serm/slot/2", "New"),)
+    assert step(blank, Answer(False)) == (WELCOME, ())
     assert step(app, Answer(False, "New")) == (WELCOME, ())
 
 
@@ -183,6 +186,13 @@ def test_every_question_has_its_markup_escaped(ask: Ask) -> None:
     assert "<b>" not in html
     assert html.count("autofocus") == 1
     assert ('id="ask-name"' in html) == (ask == Ask.RENAME)
+
+
+def test_a_refused_rename_says_why_in_its_dialog() -> None:
+    html = dialog_html(Dialog(Ask.RENAME, "k", "Old", a.NO_NAME))
+    assert a.NO_NAME in html and 'role="alert"' in html and 'aria-invalid="true"' in html
+    assert 'value=""' in html and html.count("autofocus") == 1
+    assert "ask-problem" not in dialog_html(Dialog(Ask.RENAME, "k", "Old"))
 
 
 @pytest.mark.parametrize("ask", [Ask.LOAD, Ask.IMPORT, Ask.PLAY_ON])

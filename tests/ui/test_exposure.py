@@ -185,3 +185,15 @@ def test_the_toggle_says_whether_the_view_is_on_before_any_card_is_placed() -> N
     assert 'aria-pressed="false">Exposure view: off' in s.prompt()
     s.press(Command.EXPOSURE)
     assert 'aria-pressed="true">Exposure view: on' in s.prompt()
+
+
+def test_before_the_first_card_the_words_tell_the_shading_already_shown() -> None:
+    """No card placed yet, the shading already on the board: the words say first what the
+    shading means, then what a card placed adds, not that the board waits for a card."""
+    s = placing()
+    working(s)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.placed == 0 and ev.shade_done
+    assert "exposure-shade" in overlay_parts(s.state, s.view()).sight
+    said = s.prompt()
+    assert said.index("Red squares") < said.index("Once you place a card, the board also shows")

@@ -1,19 +1,30 @@
-"""Two moments of a new-player playtest, as the page saved them: what the screen proposes at a
-React's stop is what the engine is sent (R19), so the stop it shows is the one played."""
+"""Moments of new-player playtests, as the page saved them: what the screen proposes at a
+React's stop is what the engine is sent (R19), so the stop it shows is the one played; what the
+Move preview says of a halt is what the engine does (R16, R18)."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from html import unescape
 from pathlib import Path
 
-from serm.core.actions import Stop
+from helpers import R, play
+
+from serm.core.actions import Move, Stop
 from serm.core.game import Game
+from serm.core.geometry import Vec, point_in_polygon
 from serm.core.queries import visible_enemies
 from serm.core.state import PendingKind
 from serm.ui import driver
-from serm.ui.events import Command, Press
-from serm.ui.model import UI
+from serm.ui.events import Command, Press, Rest
+from serm.ui.model import UI, ActMode, Choice
+from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
 from serm.ui.saves import load_import
+from serm.ui.screen import prompt_key, view_model
+from serm.view.common import SCALE
+from serm.view.render import overlay_layer
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -49,3 +60,57 @@ def test_a_stop_at_the_very_end_of_the_path_is_taken() -> None:
     stepped = driver.play(game, ui, action, human=True)
     assert not stepped.ui.feedback.message, stepped.ui.feedback.message
     assert len(game.record.actions) > before
+
+
+def test_a_move_no_enemy_can_react_to_still_says_where_the_wall_halts_it() -> None:
+    """The Ranger aimed at 357 degrees, no enemy able to React (R18): the engine halts it after
+    0.47 L against the Wall whatever it rolls (R16). The prompt says so rather than "nothing can
+    stop this Move", the board's label does not say "cannot be stopped", and the halt mark lies
+    off the Ranger's own card (it halts within its own length), where it touches the Wall."""
+    game, ui = opened("ranger-halts-at-wall.save.json")
+    state = game.state
+    ui = replace(ui, choice=Choice((1, "ranger"), ActMode.AIM, aim=357.0, facing=0.0))
+    for _ in range(len(state.on_table()) + 1):
+        ui, _ = reduce(ui, state, Rest())
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "No enemy could React along this line." in said
+    assert "Whatever it rolls, your Ranger halts after 0.47 L against the Wall." in said
+    assert "nothing can stop" not in said
+    board = overlay_layer(state, view_model(state, ui))
+    assert "cannot be stopped" not in board and ">no React<" in board
+    other = replace(ui, choice=replace(ui.choice, aim=345.0))
+    for _ in range(len(state.on_table()) + 1):
+        other, _ = reduce(other, state, Rest())
+    assert "Ranger halts after 0.48 L" in prompt_html(state, other)
+    assert prompt_key(state, other) != prompt_key(state, ui), "the prompt is repainted"
+    for total in range(1, 7):
+        events = [e.text for e in play(state, Move("ranger", 357.0, 0.0), R(total)).events]
+        assert "The Ranger moves 0.47 L and halts against the Wall." in events
+    (cross, *_) = re.findall(r'<path stroke="#e03131"[^>]* d="([^"]+)"', board)
+    xs, ys = (list(map(float, re.findall(r"[\d.]+", cross)))[i::2] for i in (0, 1))
+    mark = Vec(sum(xs) / len(xs) / SCALE, sum(ys) / len(ys) / SCALE)
+    ranger = state.soldier(1, "ranger")
+    assert not point_in_polygon(mark, ranger.polygon()), "the halt mark is off the Ranger"
+    assert abs(mark.y - 7.1) < 0.05, "it marks where the Ranger touches the Wall (y = 7.1)"
+
+
+def test_the_stop_point_says_how_far_it_is_and_whether_the_reactor_sees_the_mover() -> None:
+    """The stop point says how far along the path it lies and whether the reacting Gunner sees
+    the Assault stopped there, as the engine then finds it (R11, R19): where the Gunner first
+    sees it, it does; at 0.077 L, just before, it does not and would have nobody to shoot."""
+    game, ui = opened("react-default-stop.save.json")
+    state = game.state
+    first = ui.stop_at
+    assert first is not None
+    before = replace(ui, stop_at=0.077)
+    for at, stop_ui, seen in ((first, ui, True), (0.077, before, False)):
+        board = overlay_layer(state, view_model(state, stop_ui))
+        said = unescape(re.sub(r"<[^>]+>", "", prompt_html(state, stop_ui)))
+        label = f"stop {at:.2f} L · Gunner {'sees it' if seen else 'cannot see it'}"
+        assert label in board, board
+        sight = "in your Gunner's sight" if seen else "out of your Gunner's sight"
+        assert f"Stopped there, the Assault is {sight}." in said
+        after = play(state, Stop(at))
+        reactor = after.soldier(1, "gunner")
+        assert bool(visible_enemies(after, reactor)) is seen
+    assert prompt_key(state, ui) != prompt_key(state, before), "the prompt is repainted"

@@ -1069,7 +1069,8 @@ def test_the_outlook_of_an_aimed_move_is_worked_out_once_the_aim_rests() -> None
     assert ((foe.player, expected.watchers[0].card), "reactor") in s.view().highlights
     html = s.prompt()
     assert "Chance this Move is stopped: " + percent(expected.stop_chance) in html
-    assert "Could React: " in html and '<small class="rule">rules R18, R19, C15</small>' in html
+    assert "Could React: " in html and "rules R16, R18, R19, C15</small>" in html
+    assert re.search(r"A roll of \d+ or more takes your Assault into the enemy \w+ after", html)
     assert "(R1" not in html  # rules in small print, not among the words
     done = s.ui
     assert reduce(done, s.state, Rest())[0] is done  # nothing left to work out

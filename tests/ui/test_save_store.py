@@ -392,9 +392,8 @@ def test_the_summary_says_where_the_game_stands() -> None:
     assert s.activation == c.state.activation_number and s.winner is None
     assert s.last == next(e.text for e in reversed(c.game.events) if e.kind != "roll")
     said = resume_text(info)
-    assert said.startswith("A game is waiting: Open field · activation 1, Player 1 to React · "), (
-        said
-    )
+    lead = "A game is waiting: Open field · activation 1, Player 1 to React, at action "
+    assert said.startswith(lead), said
 
 
 def test_a_save_is_named_by_its_table_where_it_stands_and_who_plays_whom() -> None:
@@ -408,14 +407,17 @@ def test_a_save_is_named_by_its_table_where_it_stands_and_who_plays_whom() -> No
     assert p is not None and p.kind == PendingKind.PLACE
     placer = "Player 1" if p.player == 1 else "Computer (hard)"
     listed = saves_html(store.slots(), can_save=True)
-    assert f"Ruins · deployment, {placer} to place · Player 1 vs Computer (hard)" in listed
+    at = len(game.record.actions)
+    stands = f"deployment, {placer} to place, at action {at}"
+    assert f"Ruins · {stands} · Player 1 vs Computer (hard)" in listed
     assert "default" not in listed and "ruins" not in listed
     hot = _deployed()
     store.autosave(hot.game, hot.ui)
     info = store.info(AUTOSAVE)
     assert info is not None
     who = hot.state.pending.player if hot.state.pending else 0
-    expected = f"Open field · activation 1, Player {who} to play · Player 1 vs Player 2"
+    at = len(hot.game.record.actions)
+    expected = f"Open field · activation 1, Player {who} to play, at action {at} · Player 1 vs "
     assert expected in resume_text(info)
     # A summary written before it named the players is worked out again from the record.
     key = next(k for k in mem.data if k != AUTOSAVE)
@@ -423,6 +425,21 @@ def test_a_save_is_named_by_its_table_where_it_stands_and_who_plays_whom() -> No
     del data["summary"]["players"]
     mem.data[key] = json.dumps(data)
     assert "Player 1 vs Computer (hard)" in saves_html(store.slots(), can_save=True)
+
+
+def test_two_saves_of_one_game_at_different_moments_are_labelled_apart() -> None:
+    """Saved during the deployment two placements apart (the same side to place each time), each
+    save's line in the list differs: it names the action it was saved at."""
+    store, _ = _store()
+    s = Screen.new("open", 3)
+    for _ in range(3):
+        s.key("Enter")
+        s.key("Enter")
+        store.save_slot(s.game, s.ui, "Mine")
+    labels = [slot.summary.label() for slot in store.slots()]
+    assert len(labels) == 3 and len(set(labels)) == 3, labels
+    assert all("deployment, Player 1 to place" in label for label in labels)
+    assert "Open field · deployment, Player 1 to place, at action 3 · " in labels[-1]
 
 
 def test_a_version_1_save_is_summarised_once_and_kept(applied: list[int]) -> None:

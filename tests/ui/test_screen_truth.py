@@ -18,7 +18,7 @@ from serm.core.scenario import by_name
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, path, words
 from serm.ui.deploy import unplaced
-from serm.ui.events import Command, PointerDown, Press, Rest, ShowEnded
+from serm.ui.events import Command, Hit, PointerDown, PointerMove, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce, settle
@@ -192,6 +192,29 @@ def test_a_move_halting_at_its_own_card_quotes_no_stop_for_later() -> None:
     assert said in [e.text for e in after.events]
 
 
+def test_a_move_some_rolls_halt_says_from_which_roll_and_against_what() -> None:
+    """The Assault (Move 2d6) aimed at its own Armored 3.60 L ahead, no enemy able to React:
+    the prompt says a roll of 4 or more halts it there, with that chance; the engine moves it
+    3.00 L on a 3 and halts it after 3.60 L against the Armored on a 4 (R16)."""
+    state = arrange(
+        {(1, "assault"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 3.6, 0.0)},
+        others=False,
+    )
+    ui = outlook_of(state, aiming("assault", 0.0, 0.0))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    dist = q.move_pool(state, state.soldier(1, "assault")).distribution()
+    chance = percent(sum(p for t, p in dist.items() if t >= 4))
+    expected = (
+        f"A roll of 4 or more halts your Assault after 3.60 L against your Armored ({chance})."
+    )
+    assert "No enemy could React along this line. " + expected in said
+    assert "nothing can stop" not in said
+    assert "The Assault moves 3.00 L." in [e.text for e in rolled(state, "assault", 0, 0, 3).events]
+    after = rolled(state, "assault", 0.0, 0.0, 4)
+    said = "The Assault moves 3.60 L and halts against player 1's Armored."
+    assert said in [e.text for e in after.events]
+
+
 # --- the Brawler's path counts only the length it can use (R16, R17) ----------------------------
 
 
@@ -219,7 +242,7 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     ui = UI(trace=Trace(cursor=Vec(8.4, 4.5)))
     assert "halts at the Crates" in overlay_text(state, ui)
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
-    assert "halts against the Crates after 1.00 L: the rest of its roll is lost" in said
+    assert "halts against the Crates after 1.00 L: the rest of its roll, 3.00 L, is lost" in said
     trace = view_model(state, ui).path_trace
     assert trace is not None and trace.halt == (8.4, 6.0) and trace.stopper == "the Crates"
     ui, sent = reduce(ui, state, PointerDown(8.4, 4.5))
@@ -248,12 +271,75 @@ def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() 
     ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),)))
     assert path.remaining(state, ui.trace) == 0.0
     assert view_model(state, ui).path_trace.remaining == 0.0  # type: ignore[union-attr]
-    assert "0.0 L left" in re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "L left" not in said and "the rest of its roll, 4.00 L, is lost" in said
     assert path.unspent(state, ui.trace) == 2.0
     _, sent = reduce(ui, state, Press(Command.CONFIRM))
     assert isinstance(sent, Path)
     after = apply(state, sent)
     assert after.soldier(1, "brawler").pos == Vec(8.4, 6.0)
+
+
+def test_a_halted_brawler_path_tells_what_is_lost_and_why_a_further_tap_adds_nothing() -> None:
+    """The Brawler rolled 8 and its corner lies past the Crates, 1.0 L ahead: the engine,
+    sent that path, moves it 1.00 L, so 7 L of the roll are lost (R16, R17). The prompt says
+    so, not "0.0 L left; Finish path spends the rest toward the pointer"; the board's pill says
+    "7.0 L lost" at the halt, not "0.0 L left" at the unreachable corner; a further tap adds
+    no corner and says why; Undo corner takes the corner back and the words with it."""
+    state = brawler_rolled(8)
+    ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),), cursor=Vec(7.0, 3.0)))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "halts against the Crates after 1.00 L: the rest of its roll, 7.00 L, is lost" in said
+    assert "L left" not in said and "spends the rest" not in said
+    board = overlay_layer(state, view_model(state, ui))
+    pill = re.search(r'<text[^>]* x="([\d.]+)" y="([\d.]+)"[^>]*>7.0 L lost</text>', board)
+    assert pill is not None and "L left" not in board, board
+    x, y = float(pill.group(1)), float(pill.group(2))
+    assert abs(x - 840.0) <= 100 and 500 <= y < 600, "at the halt: above it, clear of its mark"
+    tapped, sent = reduce(ui, state, PointerDown(7.0, 3.0))
+    assert sent is None and tapped.trace.corners == ui.trace.corners
+    told = tapped.feedback.message
+    assert "already halts against the Crates after 1.00 L" in told and "adds nothing" in told
+    undone, _ = reduce(tapped, state, Press(Command.UNDO_CORNER))
+    assert undone.trace.corners == () and not undone.feedback.message
+    _, sent = reduce(ui, state, Press(Command.CONFIRM))
+    assert isinstance(sent, Path)
+    after = apply(state, sent)
+    assert "The Brawler moves 1.00 L and halts against the Crates." in [
+        e.text for e in after.events
+    ]
+
+
+def test_undo_corner_and_restart_path_take_no_press_before_the_first_corner() -> None:
+    """Before any corner, Undo corner and Restart path would do nothing: they are shown
+    disabled, and the prompt says why; once a corner is traced, both take a press."""
+    state = brawler_rolled(4)
+    ui = UI(trace=Trace(cursor=Vec(8.4, 8.0)))
+
+    def disabled(html: str, action: str) -> bool:
+        found = re.search(rf'<button[^>]*data-action="{action}"[^>]*>', html)
+        assert found is not None, html
+        return " disabled" in found.group(0)
+
+    html = prompt_html(state, ui)
+    assert disabled(html, "undo-corner") and disabled(html, "cancel")
+    assert "Undo corner and Restart path wait for its first corner." in html
+    ui, _ = reduce(ui, state, PointerDown(7.4, 7.0))
+    assert ui.trace.corners
+    html = prompt_html(state, ui)
+    assert not disabled(html, "undo-corner") and not disabled(html, "cancel")
+    assert "wait for its first corner" not in html
+
+
+def test_a_finger_tapping_an_enemy_card_while_tracing_adds_a_corner_only() -> None:
+    """While the Brawler's path is traced, a finger's tap on an enemy card is a corner toward
+    it (R17), and opens no card details over the board."""
+    state = brawler_rolled(8)
+    ui, _ = reduce(UI(), state, PointerMove(8.0, 6.5))
+    enemy = state.soldier(2, "armored").pos
+    ui, _ = reduce(ui, state, PointerDown(enemy.x, enemy.y, Hit(2, "armored"), touch=True))
+    assert ui.inspect is None
+    assert len(ui.trace.corners) == 1
 
 
 def heading(html: str) -> str:

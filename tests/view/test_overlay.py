@@ -21,8 +21,8 @@ from serm.core.los import region_polygon, sees
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
 from serm.view.board import percent
+from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.overlay import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.render import (
     SCALE,
     overlay_layer,
@@ -338,7 +338,9 @@ def test_move_preview(deployed: State) -> None:
     words = all_text(g).split()
     assert words[:longest] == [str(k) for k in range(1, longest + 1)]
     assert "halt" in words
-    assert g.get("clip-path") == "url(#table-clip)"
+    drawing = g.find(f"{NS}g")  # the lines and ticks stay on the table; the words are not cut
+    assert drawing is not None and drawing.get("clip-path") == "url(#table-clip)"
+    assert "halt" not in all_text(drawing).split()
     free = ViewModel(move_preview=MovePreview((2, "assault"), 180.0, 180.0, 2, longest, None))
     assert "halt" not in all_text(overlay(deployed, free)).split()
 
@@ -408,7 +410,7 @@ def test_stop_at(stop_pending: State) -> None:
     mv = stop_pending.move
     assert mv is not None
     (g,) = groups(overlay(stop_pending, ViewModel(stop_at=1.0)), "pending-move")
-    assert "stop here" in all_text(g)
+    assert "stop 1.00 L" in all_text(g)
     p = point_along(mv.path, 1.0)
     assert (round(p.x * SCALE, 2), round(p.y * SCALE, 2)) in _outline_at(g)
     # Beyond the halt it is clamped to the halt.

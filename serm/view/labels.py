@@ -1,0 +1,87 @@
+"""One placement rule for every label drawn on the board (pills and words over the table).
+
+A label goes to the spot nearest where it is wanted that lies wholly inside the board (the table
+and its frame, less ``INSET``) and covers nothing it must not: a card (its numbers), the turning
+handle, a zone's name or a label placed before it. Where no spot within reach is clear, it goes
+to the one that covers least. Widths of words are estimates (``text_width``: no font metrics in
+pure Python) that err wide, so a label kept clear by its estimate is clear on the screen.
+
+Boxes are in scaled units: left, top, right, bottom.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from functools import lru_cache
+
+Box = tuple[float, float, float, float]
+
+INSET = 8.0
+"""Room (scaled units) kept between a label and the board's edge: its border is drawn whole."""
+
+REACH_X = 6
+REACH_Y = 8
+"""How many steps a label may move sideways and up or down from where it is wanted."""
+
+
+def box_at(x: float, y: float, w: float, h: float) -> Box:
+    """The box of width ``w`` and height ``h`` centred on (x, y)."""
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they only touch or lie apart)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+@lru_cache(maxsize=64)
+def _offsets(step_x: float, step_y: float) -> tuple[tuple[float, float], ...]:
+    """The moves a label may make from its wanted spot, nearest first (the spot itself first)."""
+    steps = [
+        (i * step_x, j * step_y)
+        for i in range(-REACH_X, REACH_X + 1)
+        for j in range(-REACH_Y, REACH_Y + 1)
+    ]
+    return tuple(sorted(steps, key=lambda d: (math.hypot(d[0], d[1]), abs(d[0]), d[1])))
+
+
+class Spots:
+    """The board's free room for labels: ``place`` puts each label by the rule above and
+    takes its box, so labels placed later keep clear of it."""
+
+    def __init__(self, board: Box, taken: Iterable[Box] = ()) -> None:
+        self.board = board
+        self.taken: list[Box] = list(taken)
+
+    def take(self, box: Box) -> None:
+        """Mark ``box`` as covered: no label placed after this goes over it."""
+        self.taken.append(box)
+
+    def clamp(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """(x, y) moved the least so that a ``w`` by ``h`` box centred there is inside the
+        board (centred on the board along a side the box is too long for)."""
+        left, top, right, bottom = self.board
+        return _clamp(x, left + INSET + w / 2, right - INSET - w / 2), _clamp(
+            y, top + INSET + h / 2, bottom - INSET - h / 2
+        )
+
+    def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """Where a ``w`` by ``h`` label wanted at (x, y) goes; its box is taken."""
+        best, least = self.clamp(x, y, w, h), math.inf
+        for dx, dy in _offsets(round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)):
+            cx, cy = self.clamp(x + dx, y + dy, w, h)
+            here = box_at(cx, cy, w, h)
+            cover = sum(overlap(here, t) for t in self.taken)
+            if cover < least:
+                best, least = (cx, cy), cover
+                if cover <= 0.0:
+                    break
+        self.take(box_at(best[0], best[1], w, h))
+        return best
+
+
+def _clamp(v: float, lo: float, hi: float) -> float:
+    return (lo + hi) / 2 if lo > hi else min(max(v, lo), hi)

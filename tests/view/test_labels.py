@@ -1,0 +1,238 @@
+"""The board's labels: inside the board, never cut by the table's edge, never over a card's
+numbers, the turning handle, a zone's name or another label (boxes read from the SVG, with
+the view's estimate of a text's width)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, replace
+
+from harness.deployments import P1, P2
+from serm.core import Place, State, apply
+from serm.core import queries as q
+from serm.core.geometry import Vec, card_polygon, unit
+from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
+from serm.view.model import ExposureView, Ghost, MovePreview, ViewModel
+from serm.view.render import MARGIN, SCALE, render
+
+NS = "{http://www.w3.org/2000/svg}"
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Label:
+    words: str
+    box: Box
+    clipped: bool
+    """Drawn under the table's clip: what lies off the table is cut."""
+    tick: bool = False
+
+
+def _num(el: ET.Element, name: str) -> float:
+    return float(el.get(name) or 0)
+
+
+def _text_box(t: ET.Element) -> Box:
+    size, x, y = _num(t, "font-size"), _num(t, "x"), _num(t, "y")
+    w = text_width(t.text or "", size, bold=t.get("font-weight") == "bold")
+    anchor = t.get("text-anchor")
+    left = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+    halo = _num(t, "stroke-width") / 2
+    return (left - halo, y - size * 0.6 - halo, left + w + halo, y + size * 0.6 + halo)
+
+
+def _rect_box(r: ET.Element) -> Box:
+    x, y, w, h = (_num(r, k) for k in ("x", "y", "width", "height"))
+    edge = _num(r, "stroke-width") / 2
+    return (x - edge, y - edge, x + w + edge, y + h + edge)
+
+
+def labels(root: ET.Element) -> list[Label]:
+    """Every label drawn over the board: pills (their rounded box) and words (their text)."""
+    out: list[Label] = []
+
+    def walk(el: ET.Element, clipped: bool) -> None:
+        cls = set(el.get("class", "").split())
+        if el.get("transform") or cls & {"card", "terrain", "zone"} or el.tag == f"{NS}defs":
+            return  # words on a card or an outline, terrain names: part of what they name
+        clipped = clipped or el.get("clip-path") == "url(#table-clip)"
+        texts = [c for c in el if c.tag == f"{NS}text"]
+        rects = [c for c in el if c.tag == f"{NS}rect" and c.get("rx")]
+        if texts and len(rects) == 1:  # a pill: its words inside one rounded box
+            words = " ".join(t.text or "" for t in texts)
+            out.append(Label(words, _rect_box(rects[0]), clipped))
+        else:
+            for t in texts:
+                tick = (t.text or "").isdigit()
+                out.append(Label(t.text or "", _text_box(t), clipped, tick))
+        for c in el:
+            if c.tag == f"{NS}g":
+                walk(c, clipped)
+
+    walk(root, False)
+    return out
+
+
+def drawn(state: State, view: ViewModel) -> list[Label]:
+    return labels(ET.fromstring(render(state, view)))
+
+
+def zone_names(state: State, view: ViewModel) -> list[Box]:
+    root = ET.fromstring(render(state, view))
+    return [
+        _text_box(t)
+        for g in root.iter(f"{NS}g")
+        if "zone" in g.get("class", "").split()
+        for t in g.iter(f"{NS}text")
+    ]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def card_boxes(state: State) -> dict[str, Box]:
+    out = {}
+    for s in state.on_table():
+        xs = [p.x * SCALE for p in card_polygon(s.pos, s.facing)]
+        ys = [p.y * SCALE for p in card_polygon(s.pos, s.facing)]
+        out[f"{s.player}:{s.card}"] = (min(xs), min(ys), max(xs), max(ys))
+    return out
+
+
+def knob(c: Vec, facing: float) -> Box:
+    h = (c + unit(facing) * HANDLE_DISTANCE) * SCALE
+    r = HANDLE_RADIUS * SCALE
+    return (h.x - r, h.y - r, h.x + r, h.y + r)
+
+
+def check_whole(state: State, found: list[Label]) -> None:
+    """Each label lies wholly inside the board, and inside the table when the table's edge
+    cuts what it draws."""
+    m = MARGIN * SCALE
+    w, h = state.scenario.width * SCALE, state.scenario.height * SCALE
+    for label in found:
+        if label.tick:
+            continue  # a tick's number goes with its tick, which ends at the table's edge
+        left, top, right, bottom = (0.0, 0.0, w, h) if label.clipped else (-m, -m, w + m, h + m)
+        x0, y0, x1, y1 = label.box
+        assert left <= x0 and top <= y0 and x1 <= right and y1 <= bottom, label
+
+
+def check_clear(found: list[Label], keep_off: dict[str, Box]) -> None:
+    """No label covers another, nor any box of ``keep_off`` (cards, the handle, zone names)."""
+    words = [label for label in found if not label.tick]
+    for i, label in enumerate(words):
+        for name, box in keep_off.items():
+            assert not overlap(label.box, box), (label, name)
+        for other in words[i + 1 :]:
+            assert not overlap(label.box, other.box), (label, other)
+        for tick in found:
+            if tick.tick:
+                assert not overlap(label.box, tick.box), (label, tick)
+
+
+def moved(state: State, player: int, card: str, x: float, y: float, facing: float) -> State:
+    """``state`` with one soldier put at (x, y) L turned to ``facing``."""
+    soldiers = tuple(
+        replace(s, x=x, y=y, facing=facing) if (s.player, s.card) == (player, card) else s
+        for s in state.soldiers
+    )
+    return replace(state, soldiers=soldiers)
+
+
+def test_a_move_going_nowhere_at_the_left_edge_keeps_its_words_whole(deployed: State) -> None:
+    """The Assault touching the left Crates from below, its Move aimed up: the chance's label
+    ("no React") and "goes nowhere: touches the Crates" lie whole on the board, not cut at the
+    table's edge (they were, at 360 px, by the clip that keeps the aim's line on the table)."""
+    state = moved(deployed, 1, "assault", 1.35, 6.0, 0.0)
+    s = state.soldier(1, "assault")
+    longest, halt = q.straight_reach(state, s, 0.0, 0.0)
+    assert halt.blocked and halt.distance < 1e-6
+    mp = MovePreview((1, "assault"), 0.0, 0.0, 2, longest, 0.0, (), 0.0, stuck="the Crates")
+    view = ViewModel(move_preview=mp, facing_handle=((1, "assault"), 0.0))
+    found = drawn(state, view)
+    said = {label.words for label in found}
+    assert {"no React", "goes nowhere: touches the Crates"} <= said
+    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 0.0)})
+    check_whole(state, found)
+
+
+def test_the_chance_a_move_is_stopped_leaves_the_turning_handle_free(deployed: State) -> None:
+    """Player 2's Ranger at the top left facing down, its Move aimed down-left with a React
+    possible: "84% stopped" is not under the round handle that turns the Ranger."""
+    state = moved(deployed, 2, "ranger", 1.6, 1.0, 180.0)
+    s = state.soldier(2, "ranger")
+    longest, halt = q.straight_reach(state, s, 200.0, 180.0)
+    watchers = (((1, "ranger"), 0.6, 0.84),)
+    mp = MovePreview(
+        (2, "ranger"),
+        200.0,
+        180.0,
+        1,
+        longest,
+        halt.distance if halt.blocked else None,
+        watchers,
+        0.84,
+    )
+    view = ViewModel(move_preview=mp, facing_handle=((2, "ranger"), 180.0))
+    found = drawn(state, view)
+    assert "84% stopped" in {label.words for label in found}
+    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 180.0)})
+    check_whole(state, found)
+
+
+def test_the_exposure_count_keeps_off_the_enemy_cards(deploying: State) -> None:
+    """Three cards each placed, the enemy Gunner's worst spot in the enemy zone's top right:
+    its count is not drawn over the enemy cards' numbers and stays inside the board."""
+    state = apply(apply(deploying, Place(*P1[2])), Place(*P2[2]))
+    ev = ExposureView(1, (8.0, 0.6, 200.0), ("ranger", "gunner"), 3, ready=True)
+    found = drawn(state, ViewModel(exposure=ev))
+    assert "The enemy Gunner could see 2 of your 3 cards from here" in {x.words for x in found}
+    keep_off = card_boxes(state)
+    keep_off |= {f"zone {i}": box for i, box in enumerate(zone_names(state, ViewModel()))}
+    check_clear(found, keep_off)
+    check_whole(state, found)
+
+
+def test_the_exposure_label_and_the_ghost_label_stay_inside_the_board(deploying: State) -> None:
+    """Player 2 placing its Assault in the top zone's right, the worst enemy Gunner spot at the
+    bottom left: "Can go here · sees 0 of 1 enemy card · in sight of the enemy zone" covers
+    neither "Player 2 zone" nor a card, and neither label starts or ends past the board."""
+    state = apply(deploying, Place(*P1[2]))
+    ghost = Ghost(2, "assault", 8.45, 1.05, 200.0, None, sees=(), seen=True)
+    ev = ExposureView(2, (0.5, 8.4, 20.0), ("ranger",), 1, ready=True)
+    view = ViewModel(ghost=ghost, exposure=ev, facing_handle=((2, "assault"), 200.0))
+    found = drawn(state, view)
+    said = {label.words for label in found}
+    assert "The enemy Gunner could see your card from here" in said
+    assert any("in sight of the enemy zone" in words for words in said)
+    keep_off = card_boxes(state) | {"handle": knob(Vec(8.45, 1.05), 200.0)}
+    keep_off |= {f"zone {i}": box for i, box in enumerate(zone_names(state, view))}
+    keep_off |= {"ghost": _box_of(Vec(8.45, 1.05), 200.0)}
+    check_clear(found, keep_off)
+    check_whole(state, found)
+
+
+def _box_of(c: Vec, facing: float) -> Box:
+    xs = [p.x * SCALE for p in card_polygon(c, facing)]
+    ys = [p.y * SCALE for p in card_polygon(c, facing)]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def test_the_halt_word_is_not_under_a_tick_or_a_card(deployed: State) -> None:
+    """Player 1's Ranger aimed right toward its own Armored: "halt" is covered neither by the
+    tick's number "2" nor by the Armored."""
+    state = moved(deployed, 1, "ranger", 1.75, 9.0, 0.0)
+    state = moved(state, 1, "armored", 4.2, 9.0, 0.0)
+    state = moved(state, 1, "gunner", 6.0, 9.0, 0.0)
+    s = state.soldier(1, "ranger")
+    longest, halt = q.straight_reach(state, s, 90.0, 0.0)
+    assert halt.blocked
+    watchers = (((2, "brawler"), 0.0, 0.84),)
+    mp = MovePreview((1, "ranger"), 90.0, 0.0, 1, longest, halt.distance, watchers, 0.84)
+    view = ViewModel(move_preview=mp, facing_handle=((1, "ranger"), 0.0))
+    found = drawn(state, view)
+    assert "halt" in {label.words for label in found}
+    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 0.0)})
+    check_whole(state, found)
