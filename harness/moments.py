@@ -68,6 +68,12 @@ MOMENTS = (
         {"selected": "gunner", "mode": "aim", "aim": 300.0, "aim_locked": True},
         shows="#layer-overlay rect + text",  # the chance it is stopped, once worked out
     ),
+    Moment(
+        "gunner-shoot",
+        52,
+        {"selected": "gunner", "mode": "shoot"},
+        shows="#prompt [data-action=auto-target]",  # three enemies in sight: the switch counts
+    ),
     Moment("react", 13, shows="#prompt [data-pending=react]"),
     Moment(
         "react-three",

@@ -44,6 +44,7 @@ from ..core.record import (
 from ..core.scenario import Scenario
 from ..core.state import State, Status, new_game
 from . import compact
+from .model import Seats
 
 KEY = "play="
 """What every friend link's fragment starts with, whatever the version of its encoding."""
@@ -97,6 +98,20 @@ class Received:
     """The friend's decisions among the new actions, in order (not the rolls or the Reacts a
     standing order decided, which a game by link makes itself): played in turn, they take the
     game held before to the game after."""
+
+
+YOU = " (you)"
+"""Added to the name of the side this device plays in a game by link."""
+
+
+def seated(held: Held, seats: Seats) -> Seats:
+    """The seats at this screen for a game by link: the friend's side plays from its links (a
+    computer's seat here, whose decisions the links carry) and this device's side is named as
+    "you" ("Player 1 (you)"), since both devices show the same names otherwise."""
+    one, two = (
+        seats.name(p) + ("" if p != held.me or seats.name(p).endswith(YOU) else YOU) for p in (1, 2)
+    )
+    return replace(seats, names=(one, two), computers=frozenset({held.friend}))
 
 
 # -- Making letters ---------------------------------------------------------------------------

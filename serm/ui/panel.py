@@ -132,6 +132,12 @@ def kill_buttons(shooter: Soldier, targets: Sequence[Soldier]) -> str:
     return choice_buttons(Command.TARGET, [t.card for t in targets], chance.__getitem__)
 
 
+def targets_row(picks: str) -> str:
+    """The targets' buttons (``kill_buttons``) as the foot's choices: on a phone one row of equal
+    buttons, each target's odds under its name, so the question above stays in view."""
+    return f'<div class="choices cards targets">{picks}</div>'
+
+
 def status_html(state: State, names: tuple[str, str] | None = None) -> str:
     """Whose initiative it is (or the phase) in one line."""
     if state.status == Status.FINISHED:
@@ -674,18 +680,18 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
         return _confirm_shot(state, s, ui.choice.pick, first=True)
     seen = q.visible_enemies(state, s)
     picks = kill_buttons(s, seen)
-    rule, switch = "", ""
+    title = escape(s.type.title)
+    rule, short, setting, switch = "", "", "", ""
     if s.type.shoots_all_seen:
-        rule = f" The {s.type.title} then attacks every other enemy it sees."
-        rule, switch = rule + _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
-    return (
-        f"<p>Pick a target for your <strong>{escape(s.type.title)}</strong>: Shoot "
-        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills."
-        f"{rule}{words.rules_html(*_shot_rules(s))}</p>"
-        + foot(
-            f'<div class="choices">{picks}</div>',
-            actions(button("Back", Command.CANCEL), switch),
-        )
+        rule = f" The {title} then attacks every other enemy it sees."
+        short = "; it then attacks every other enemy it sees"
+        setting, switch = _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
+    return (  # a phone's words leave the dice to the odds on each target's button
+        f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: Shoot '
+        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills.{rule}"
+        f'</span><span class="phone-words">Pick a target for your <strong>{title}</strong>'
+        f"{short}.</span>{setting}{words.rules_html(*_shot_rules(s))}</p>"
+        + foot(targets_row(picks), actions(button("Back", Command.CANCEL), switch))
     )
 
 
@@ -935,7 +941,7 @@ def _target(state: State, ui: UI) -> str:
     return (
         "<p>The Gunner attacks every enemy it saw, in the order you pick. Pick its next "
         f"target.{words.rules_html('R22')}{_auto_words(ui, left)}</p>"
-        + foot(f'<div class="choices">{picks}</div>', actions(switch) if switch else "")
+        + foot(targets_row(picks), actions(switch) if switch else "")
     )
 
 

@@ -71,10 +71,15 @@ class Spots:
     def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) goes; its box is taken."""
         best, least = self.clamp(x, y, w, h), math.inf
-        for dx, dy in _offsets(round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)):
+        step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
+        left, top = self.clamp(x - REACH_X * step_x, y - REACH_Y * step_y, w, h)
+        right, bottom = self.clamp(x + REACH_X * step_x, y + REACH_Y * step_y, w, h)
+        reach = (left - w / 2, top - h / 2, right + w / 2, bottom + h / 2)
+        near = [t for t in self.taken if overlap(reach, t) > 0.0]  # the rest is out of reach
+        for dx, dy in _offsets(step_x, step_y):
             cx, cy = self.clamp(x + dx, y + dy, w, h)
             here = box_at(cx, cy, w, h)
-            cover = sum(overlap(here, t) for t in self.taken)
+            cover = sum(overlap(here, t) for t in near)
             if cover < least:
                 best, least = (cx, cy), cover
                 if cover <= 0.0:

@@ -34,7 +34,7 @@ from serm.web.friendplay import FriendPlay
 from serm.web.input import Input
 from serm.web.play import Play, game_buttons
 from serm.web.questions import show_question
-from serm.web.sheet import CLOSES, close_sheet, open_sheet
+from serm.web.sheet import CLOSES, close_sheet, expanded, open_sheet
 from serm.web.slots import Slots
 from serm.web.viewer import (
     Viewer,
@@ -271,6 +271,7 @@ def _toggle_help() -> None:
     if not box.innerHTML:
         box.innerHTML = HELP_HTML
     box.hidden = not box.hidden
+    expanded("btn-help", box)
 
 
 def main() -> App:

@@ -220,8 +220,7 @@ class FriendPlay:
         if self.held is None:
             return
         play = self.app.play
-        seats = replace(play.ui.seats, computers=frozenset({self.held.friend}))
-        play.ui = replace(play.ui, seats=seats)
+        play.ui = replace(play.ui, seats=friend.seated(self.held, play.ui.seats))
         self.app.computer.players = {self.held.friend: self.remote}  # type: ignore[dict-item]
 
     def after_draw(self) -> None:

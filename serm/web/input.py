@@ -32,7 +32,7 @@ from serm.ui.keys import repeats
 from serm.ui.saves import MAX_BYTES
 from serm.view.render import SCALE
 from serm.web.dom import attr, el, guard, null
-from serm.web.paint import keep_unit_again, newest_news
+from serm.web.paint import keep_unit_again, more_below, newest_news
 from serm.web.sheet import on_closed
 from serm.web.taps import FOLLOW_UPS, TapGuard
 
@@ -64,6 +64,7 @@ class Input:
         self._resized = create_proxy(guard(_on_resized))
         self.resize_observer = js.ResizeObserver.new(self._resized)
         self.resize_observer.observe(el("board-view"))
+        self.resize_observer.observe(el("panel"))  # the bar alone (serm.web.paint.more_below)
 
     def _bind_all(self) -> list[Any]:
         board, skipper = el("board"), self.app.play.skipper
@@ -95,6 +96,7 @@ class Input:
             _bind(document, "keyup", self.on_key_up),
             _bind(el("panel"), "change", self.on_change),
             _bind(el("panel"), "input", self.on_input),
+            _bind(el("panel"), "scroll", lambda _event: more_below()),
             _bind(window, "hashchange", lambda _event: self.app.friend.open_link()),
             _bind(el("sheet"), "close", on_closed),
             _bind(el("ask"), "close", lambda _event: self.app.answered()),
@@ -283,6 +285,7 @@ def _bind(target: Any, kind: str, fn: Any, passive: bool = True, capture: bool =
 def _on_resized(_entries: Any, _observer: Any) -> None:
     keep_unit_again()
     newest_news()
+    more_below()
 
 
 def _board_point(event: Any) -> tuple[float, float] | None:

@@ -102,13 +102,35 @@ def keep_unit_again() -> bool:
 
 
 def newest_news() -> None:
-    """Scroll what just happened (the prompt's ``.recent``: two lines high on a phone; the
-    viewer's step) to its newest line, where a kill comes last: after each redraw of the prompt
-    (the viewer's too), and when the board's
-    box changed (a phone turned, the window resized) and the lines wrap anew."""
+    """Scroll what just happened (the prompt's ``.recent``: two lines high on a phone, four on
+    a wide screen; the viewer's step) to its newest line, where a kill comes last: after each
+    redraw of the prompt (the viewer's too), and when the board's box changed (a phone turned,
+    the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
     if news is not None:
         news.scrollTop = news.scrollHeight
+
+
+STICKY_FOOT = (
+    "#prompt .foot, #prompt [data-pending] > .actions:last-child, #prompt .welcome > .actions"
+)
+"""The prompt's buttons kept in view at the bar's foot while its words scroll (the stylesheet's
+sticky ones)."""
+
+
+def more_below() -> None:
+    """Mark the bar (``#panel``'s ``data-more``) while the prompt's words run on under the buttons
+    kept at its foot (the foot shows above the end of the question it closes): the stylesheet
+    then shades the foot's top edge, the sign that the bar scrolls. After each redraw of the
+    prompt, when the board's or the bar's box changed and as the bar is scrolled."""
+    bar, foot = el("panel"), query(STICKY_FOOT)
+    if null(bar):
+        return
+    end = None if null(foot) else foot.parentElement.getBoundingClientRect().bottom
+    if end is not None and foot.getBoundingClientRect().bottom < end - 4:  # past the padding
+        bar.setAttribute("data-more", "")
+    else:
+        bar.removeAttribute("data-more")
 
 
 class Painter:
@@ -263,9 +285,11 @@ class Painter:
             if question != shown.question:  # a new question is read from the bar's top
                 shown.question = question
                 el("panel").scrollTop = 0
+            more_below()
         if ui.settings.show_all_los != shown.los:
             shown.los = ui.settings.show_all_los
             el("btn-los").setAttribute("aria-pressed", "true" if shown.los else "false")
+            el("los-state").textContent = "on" if shown.los else "off"  # said, not only styled
 
     def _overlay_parts(self, state: State, view: ViewModel) -> OverlayParts:
         """``overlay_parts``, reusing the sight markup on screen while its inputs are unchanged

@@ -11,8 +11,16 @@ from typing import Any
 
 from serm.web.dom import el
 
-CLOSES = frozenset({"new", "los", "concede", "slot-load", "open-newer"})
-"""Buttons of the sheet after which the player wants the board and the bar again."""
+CLOSES = frozenset({"new", "concede", "slot-load", "open-newer"})
+"""Buttons of the sheet after which the player wants the board and the bar again. Its toggles
+(Enemy sight, How to play, Saves) leave it open, showing whether each is now on."""
+
+
+def expanded(button_id: str, box: Any) -> None:
+    """Say on the button that opens ``box`` whether it is open (a toggle of the sheet)."""
+    button = el(button_id)
+    if button is not None:
+        button.setAttribute("aria-expanded", "false" if box.hidden else "true")
 
 
 def open_sheet() -> None:

@@ -21,6 +21,7 @@ from serm.ui.saves import AUTOSAVE, Loaded, SaveError, SaveStore, SlotInfo, load
 from serm.view.common import counted
 from serm.web import board_snapshot
 from serm.web.dom import el
+from serm.web.sheet import expanded
 from serm.web.storage import LocalStorage
 
 if TYPE_CHECKING:
@@ -103,10 +104,12 @@ class Slots:
             box.innerHTML = panel.saves_html(self.store.slots(), has_game)
         if not box.hidden and not refresh:
             box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+        expanded("btn-saves", box)
 
     @staticmethod
     def hide() -> None:
         el("saves").hidden = True
+        expanded("btn-saves", el("saves"))
 
     def effects(self) -> dict[type, Callable[[Any], Outcomes | None]]:
         """The handler of each effect on the saves."""

@@ -128,12 +128,34 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
     assert reacts, "no React round trip was played"
     play_to_the_end(devices, current)
     ends = [d.inner_text("#prompt .victory") for d in devices]
-    how = {e[e.find("Every soldier of ") :].splitlines()[0] for e in ends}
+    how = {e[e.find("Every soldier of ") :].splitlines()[0].replace(" (you)", "") for e in ends}
     assert len(how) == 1 and all("Every soldier of " in e for e in ends), ends
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]
     assert logs[0] == logs[1] and len(logs[0]) > 20
+
+
+def _said(page: Page) -> str:
+    return page.inner_text("#status") + "\n" + page.inner_text("#prompt")
+
+
+def test_each_device_names_the_side_it_plays_you(page: Page, touch_page: Page) -> None:
+    """In a game by link the status and the question on each device name the side it plays
+    "Player N (you)", the friend's side plainly (the inviter plays player 1)."""
+    one, two = page, touch_page
+    invite(one, two)
+    current = one if one.locator("#friend:not([hidden])").count() == 0 else two
+    if current is two:
+        open_link(two, link_of(one))
+    for _ in range(2):
+        side = 1 if current is one else 2
+        current.wait_for_selector(DECIDING)
+        said = _said(current)
+        assert f"Player {side} (you)" in said and f"Player {3 - side} (you)" not in said, said
+        turn(current, [], [])
+        current = two if current is one else one
+        open_link(current, link_of(two if current is one else one))
 
 
 def test_standing_react_orders_need_no_round_trip(page: Page, touch_page: Page) -> None:
@@ -231,7 +253,7 @@ def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victor
     links, reacts = play_to_the_end(devices, current)
     assert not reacts, "a device was asked to React despite its standing order"
     ends = [d.inner_text("#prompt .victory") for d in devices]
-    how = {e[e.find("Every soldier of ") :].splitlines()[0] for e in ends}
+    how = {e[e.find("Every soldier of ") :].splitlines()[0].replace(" (you)", "") for e in ends}
     assert len(how) == 1 and all("Every soldier of " in e for e in ends), ends
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices

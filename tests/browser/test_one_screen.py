@@ -187,7 +187,8 @@ def assert_replays_as_shown(page: Page, table: Table, folder: Path, touch: bool)
 
 def check_menu(page: Page, touch: bool) -> None:
     """Every control can be reached and is in view (in the sheet, opened by Menu, on phones);
-    Enemy sight switches on and back off; How to play opens inside the sheet."""
+    Enemy sight switches on and back off, the sheet staying open; How to play opens inside the
+    sheet."""
     press = page.tap if touch else page.click
     menu = page.locator("#btn-menu")
     if menu.is_visible():
@@ -196,15 +197,10 @@ def check_menu(page: Page, touch: bool) -> None:
         page.wait_for_selector("#sheet[open]")
     for control in CONTROLS:
         assert_in_view(page, page.locator(control))
-    press("#btn-los")
+    press("#btn-los")  # a toggle: the Menu stays open, the button says it is on
     assert page.get_attribute("#btn-los", "aria-pressed") == "true"
-    if menu.is_visible():
-        page.wait_for_selector("#sheet:not([open])", state="attached")  # back to the board
-        press("#btn-menu")
     press("#btn-los")
     assert page.get_attribute("#btn-los", "aria-pressed") == "false"
-    if menu.is_visible():
-        press("#btn-menu")
     press("#btn-help")
     assert page.locator("#help").is_visible()
     assert_unscrolled(page)
@@ -215,20 +211,7 @@ def check_menu(page: Page, touch: bool) -> None:
     assert_unscrolled(page)
 
 
-@pytest.mark.parametrize(
-    "layout",
-    [
-        "phone",
-        pytest.param(
-            "desktop",
-            marks=pytest.mark.xfail(
-                reason="at 1280x800 a React question's first paragraph (157 px) runs under the "
-                "top of its foot's buttons; known, not yet fixed",
-                strict=False,
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("layout", ["phone", "desktop"])
 def test_a_whole_game_on_one_screen(
     request: pytest.FixtureRequest, site_url: str, layout: str, tmp_path: Path
 ) -> None:
@@ -494,6 +477,51 @@ def test_the_viewer_step_is_whole_on_a_small_phone(touch_page: Page, site_url: s
     assert touch_page.inner_text("#status") == "Replay · Two walls"
 
 
+STEP_NUMBER_JS = r"""
+() => {
+  const list = document.querySelector('#prompt .replay-step');
+  const line = list.querySelector('li');
+  const text = document.createRange();
+  text.selectNodeContents(line);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = getComputedStyle(line).font;
+  const number = pen.measureText(`${list.start}. `).width;
+  const clip = list.getBoundingClientRect().left + list.clientLeft;
+  return [text.getClientRects()[0].left - number, clip];
+}
+"""
+"""Where the viewer's step number starts (its first line's words less the number's width: an
+outside marker hangs left of the words, an inside one comes before them) and the left edge of
+the list's box, which clips (the list scrolls)."""
+
+
+def test_the_viewers_step_number_is_whole_on_a_small_phone(touch_page: Page, site_url: str) -> None:
+    """At 360x640 the viewer's step number ("69.") shows whole, not cut at the list's left
+    edge."""
+    open_moment(touch_page, site_url, moment("viewer"))
+    sized(touch_page, 360, 640)
+    touch_page.evaluate(FRAMES)
+    start, clip = touch_page.evaluate(STEP_NUMBER_JS)
+    assert start >= clip - 0.5, (start, clip)
+
+
+SHADED_JS = "() => getComputedStyle(document.querySelector('#prompt .foot')).boxShadow !== 'none'"
+"""Whether the top edge of the question's foot is shaded (the sign that the bar scrolls)."""
+
+
+def test_a_tip_cut_by_the_bar_shows_that_the_bar_scrolls(touch_page: Page, site_url: str) -> None:
+    """At 360x640 while deploying, the tip ("You act first. Opening: neither of the game's...")
+    runs on under the cards to place: the foot's top edge is shaded, the sign that the bar
+    scrolls, until the bar is scrolled to its end (then every word of the tip is read)."""
+    page = touch_page
+    tip = ("#prompt [data-pending=place] > .tip",)
+    assert words_at(page, site_url, "deploy-1", (360, 640), *tip) != []  # cut under the foot
+    assert page.evaluate(SHADED_JS)
+    page.locator("#panel").evaluate("p => { p.scrollTop = p.scrollHeight; }")
+    page.wait_for_function(f"() => !({SHADED_JS})()")
+    assert hidden_words(page, tip) == []
+
+
 def words_at(page: Page, site_url: str, name: str, size: tuple[int, int], *texts: str) -> list[str]:
     """What of ``texts`` is clipped or covered at moment ``name`` seen at ``size``."""
     open_moment(page, site_url, moment(name))
@@ -539,6 +567,16 @@ def test_the_react_question_shows_above_its_buttons(touch_page: Page, site_url: 
     Reacts' buttons, with Replay last turn beside what just happened."""
     texts = ("#prompt [data-pending=react] > p", "#prompt [data-action=replay-last]")
     assert words_at(touch_page, site_url, "react-after-computer", (360, 640), *texts) == []
+
+
+def test_the_gunners_targets_and_its_last_target_switch_are_all_in_view(
+    touch_page: Page, site_url: str
+) -> None:
+    """At 360x640, Gunner > Shoot with three enemies in sight: the question with its setting's
+    words, each target's button, Back and the last-target switch are whole and none covers
+    another."""
+    texts = ("#prompt [data-pending=act] p:has(.setting)", "#prompt button")
+    assert words_at(touch_page, site_url, "gunner-shoot", (360, 640), *texts) == []
 
 
 def test_every_enemy_is_eliminated_shows_above_the_victory_buttons(

@@ -290,3 +290,23 @@ def test_a_finished_game_by_link_offers_a_rematch_by_link(match: friends.Match) 
     local = Game(by_name("default"), seed=1)
     local.play(Concede(1))
     assert 'data-action="rematch"' in panel.prompt_html(local.state, driver.open_ui(local))
+
+
+def test_each_device_names_its_own_side_you(match: friends.Match) -> None:
+    """In a game by link each device's status and question name the side it plays "(you)" and
+    the friend's side plainly; a hot-seat game keeps both plain names."""
+    for side in (1, 2):
+        games = ((h, Game.from_record(h.record)) for h in (t[side] for t in match.turns))
+        held, game = next((h, g) for h, g in games if g.state.initiative == side)
+        ui = driver.open_ui(game)
+        mine, theirs = ui.seats.name(side), ui.seats.name(3 - side)
+        ui = replace(ui, seats=friend.seated(held, ui.seats))
+        ui = replace(ui, seats=friend.seated(held, ui.seats))  # seated again: named once
+        assert ui.seats.name(side) == f"{mine} (you)" and ui.seats.name(3 - side) == theirs
+        assert ui.seats.computers == {3 - side}
+        shown = panel.status_html(game.state, ui.seats.names) + panel.prompt_html(game.state, ui)
+        assert shown.count(" (you)") >= 1 and f"{theirs} (you)" not in shown
+    local = Game(by_name("default"), seed=1)
+    plain = driver.open_ui(local)
+    assert plain.seats.names == ("Player 1", "Player 2")
+    assert "(you)" not in panel.status_html(local.state, plain.seats.names)
