@@ -154,10 +154,33 @@ def board_spots(state: State, view: ViewModel) -> Spots:
 
 
 def _ground_spots(state: State) -> Spots:
-    """The board less its cards and zone names."""
+    """The board less its cards, zone names and terrain names."""
     taken = [_zone_label_box(state.scenario, p) for p in (1, 2)]
+    taken += [box for t in state.scenario.terrain for box in _terrain_label_boxes(t)]
     taken += [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     return Spots(board_box(state), taken)
+
+
+NAME, KIND = 19, 15
+"""Font sizes of a terrain's name and of its kind (tall or low), drawn at its centroid."""
+NAME_DY, KIND_DY = -11, 12
+"""Where they sit above and below the centroid (scaled units)."""
+
+
+def _terrain_label_boxes(t: Terrain) -> list[Box]:
+    """The boxes of a terrain's name and kind (``_terrain``): a label over them would hide
+    what the ground is."""
+    c = centroid(t.points)
+    x, y = scaled(c.x), scaled(c.y)
+    out: list[Box] = []
+    for words, size, dy, bold in ((t.name, NAME, NAME_DY, True), (_kind(t), KIND, KIND_DY, False)):
+        w = text_width(words, size, bold=bold)
+        out.append((x - w / 2, y + dy - size * 0.6, x + w / 2, y + dy + size * 0.6))
+    return out
+
+
+def _kind(t: Terrain) -> str:
+    return "tall" if t.tall else "low"
 
 
 def _zones(state: State) -> list[svg.Element]:
@@ -200,7 +223,7 @@ def _zones(state: State) -> list[svg.Element]:
 
 def _terrain(t: Terrain) -> svg.G:
     c = centroid(t.points)
-    kind = "tall" if t.tall else "low"
+    kind = _kind(t)
     what = "blocks movement and line of sight" if t.tall else "blocks movement only"
     fg = WHITE if t.tall else INK
     elements: list[svg.Element] = [
@@ -217,8 +240,8 @@ def _terrain(t: Terrain) -> svg.G:
         elements.append(svg.Polygon(points=pts(t.points), fill=f"url(#{HATCH_ID})"))
     halo = TALL_EDGE if t.tall else None
     elements += [
-        text(scaled(c.x), scaled(c.y) - 11, t.name, 19, fg, bold=True, halo=halo),
-        text(scaled(c.x), scaled(c.y) + 12, kind, 15, fg, halo=halo),
+        text(scaled(c.x), scaled(c.y) + NAME_DY, t.name, NAME, fg, bold=True, halo=halo),
+        text(scaled(c.x), scaled(c.y) + KIND_DY, kind, KIND, fg, halo=halo),
     ]
     return svg.G(class_=["terrain", kind], data={"role": "terrain"}, elements=elements)
 

@@ -236,3 +236,26 @@ def test_the_halt_word_is_not_under_a_tick_or_a_card(deployed: State) -> None:
     assert "halt" in {label.words for label in found}
     check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 0.0)})
     check_whole(state, found)
+
+
+def terrain_names(state: State, view: ViewModel) -> list[Box]:
+    root = ET.fromstring(render(state, view))
+    return [
+        _text_box(t)
+        for g in root.iter(f"{NS}g")
+        if "terrain" in g.get("class", "").split()
+        for t in g.iter(f"{NS}text")
+    ]
+
+
+def test_the_ghost_label_keeps_off_a_terrain_name(deploying: State) -> None:
+    """Player 1 placing its Gunner just below the lower Wall (its zone starts at y = 8 L): "Can
+    go here" sits clear of the Wall's name and its kind, which name what lies under them."""
+    for x in (4.2, 5.0, 5.8):
+        ghost = Ghost(1, "gunner", x, 8.45, 0.0, None, sees=(), seen=False)
+        view = ViewModel(ghost=ghost, facing_handle=((1, "gunner"), 0.0))
+        found = drawn(deploying, view)
+        assert any("Can go here" in label.words for label in found)
+        keep_off = {f"terrain {i}": box for i, box in enumerate(terrain_names(deploying, view))}
+        check_clear(found, keep_off)
+        check_whole(deploying, found)
