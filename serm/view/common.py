@@ -7,6 +7,7 @@ values as they are). Coordinates are in scaled units: ``SCALE`` user units per c
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import svg
@@ -198,24 +199,25 @@ def wrapped(s: str, size: float, width: float) -> list[str]:
     else between words; a single word too long stays whole."""
     if text_width(s, size) <= width:
         return [s]
+
+    def words(part: str) -> list[str]:
+        return _joined(part.split(" "), " ", size, width, lambda word: [word])
+
+    return _joined(s.split(" · "), " · ", size, width, words)
+
+
+def _joined(
+    parts: list[str], sep: str, size: float, width: float, broken: Callable[[str], list[str]]
+) -> list[str]:
+    """``parts`` joined by ``sep`` into lines no wider than ``width``: a part that does not fit
+    on the line before starts the next, in the lines ``broken`` makes of it."""
     lines: list[str] = []
-    for part in s.split(" · "):
-        joined = f"{lines[-1]} · {part}" if lines else part
+    for part in parts:
+        joined = f"{lines[-1]}{sep}{part}" if lines else part
         if lines and text_width(joined, size) <= width:
             lines[-1] = joined
         else:
-            lines += _words_within(part, size, width)
-    return lines
-
-
-def _words_within(s: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in s.split(" "):
-        joined = f"{lines[-1]} {word}" if lines else word
-        if lines and text_width(joined, size) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(word)
+            lines += broken(part)
     return lines
 
 

@@ -77,14 +77,19 @@ def drawn(state: State, view: ViewModel) -> list[Label]:
     return labels(ET.fromstring(render(state, view)))
 
 
-def zone_names(state: State, view: ViewModel) -> list[Box]:
+def names(state: State, view: ViewModel, kind: str) -> list[Box]:
+    """The boxes of the words drawn in the board's groups of class ``kind``."""
     root = ET.fromstring(render(state, view))
     return [
         _text_box(t)
         for g in root.iter(f"{NS}g")
-        if "zone" in g.get("class", "").split()
+        if kind in g.get("class", "").split()
         for t in g.iter(f"{NS}text")
     ]
+
+
+def zone_names(state: State, view: ViewModel) -> list[Box]:
+    return names(state, view, "zone")
 
 
 def overlap(a: Box, b: Box) -> bool:
@@ -132,6 +137,17 @@ def check_clear(found: list[Label], keep_off: dict[str, Box]) -> None:
                 assert not overlap(label.box, tick.box), (label, tick)
 
 
+def check_preview(state: State, mp: MovePreview, facing: float, words: str) -> None:
+    """The Move preview ``mp``, its card's turning handle at ``facing``, shows ``words``, and
+    every label is whole and clear of the cards and the handle."""
+    view = ViewModel(move_preview=mp, facing_handle=(mp.card, facing))
+    found = drawn(state, view)
+    assert words in {label.words for label in found}
+    s = state.soldier(*mp.card)
+    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, facing)})
+    check_whole(state, found)
+
+
 def moved(state: State, player: int, card: str, x: float, y: float, facing: float) -> State:
     """``state`` with one soldier put at (x, y) L turned to ``facing``."""
     soldiers = tuple(
@@ -175,11 +191,7 @@ def test_the_chance_a_move_is_stopped_leaves_the_turning_handle_free(deployed: S
         watchers,
         0.84,
     )
-    view = ViewModel(move_preview=mp, facing_handle=((2, "ranger"), 180.0))
-    found = drawn(state, view)
-    assert "84% stopped" in {label.words for label in found}
-    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 180.0)})
-    check_whole(state, found)
+    check_preview(state, mp, 180.0, "84% stopped")
 
 
 def test_the_exposure_count_keeps_off_the_enemy_cards(deploying: State) -> None:
@@ -231,21 +243,7 @@ def test_the_halt_word_is_not_under_a_tick_or_a_card(deployed: State) -> None:
     assert halt.blocked
     watchers = (((2, "brawler"), 0.0, 0.84),)
     mp = MovePreview((1, "ranger"), 90.0, 0.0, 1, longest, halt.distance, watchers, 0.84)
-    view = ViewModel(move_preview=mp, facing_handle=((1, "ranger"), 0.0))
-    found = drawn(state, view)
-    assert "halt" in {label.words for label in found}
-    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, 0.0)})
-    check_whole(state, found)
-
-
-def terrain_names(state: State, view: ViewModel) -> list[Box]:
-    root = ET.fromstring(render(state, view))
-    return [
-        _text_box(t)
-        for g in root.iter(f"{NS}g")
-        if "terrain" in g.get("class", "").split()
-        for t in g.iter(f"{NS}text")
-    ]
+    check_preview(state, mp, 0.0, "halt")
 
 
 def test_the_ghost_label_keeps_off_a_terrain_name(deploying: State) -> None:
@@ -256,6 +254,6 @@ def test_the_ghost_label_keeps_off_a_terrain_name(deploying: State) -> None:
         view = ViewModel(ghost=ghost, facing_handle=((1, "gunner"), 0.0))
         found = drawn(deploying, view)
         assert any("Can go here" in label.words for label in found)
-        keep_off = {f"terrain {i}": box for i, box in enumerate(terrain_names(deploying, view))}
+        keep_off = {f"terrain {i}": box for i, box in enumerate(names(deploying, view, "terrain"))}
         check_clear(found, keep_off)
         check_whole(deploying, found)
