@@ -802,12 +802,10 @@ def _react(state: State, ui: UI) -> str:
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
     return (
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
-        f"and {escape(_where_it_halts(state))}; your soldiers see it pass. React? A React roll "
-        f"above {mv.total} stops it where you choose. {NEXT_ACTIVATION}"
-        f"{_react_may_shoot(state, able)}</span>"
-        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}. '
-        f"React above {mv.total} to stop it; your soldier then acts, as your side's next "
-        "activation.</span>"
+        f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it; a React "
+        f"that works is your side's next activation.{_react_may_shoot(state, able)}</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
+        f"React above {mv.total} to stop it and act, as your next activation.</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
