@@ -802,10 +802,10 @@ def _react(state: State, ui: UI) -> str:
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
     return (
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
-        f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it; a React "
-        f"that works is your side's next activation.{_react_may_shoot(state, able)}</span>"
+        f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
+        f"that works is your next activation.{_react_may_shoot(state, able)}</span>"
         f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
-        f"React above {mv.total} to stop it and act, as your next activation.</span>"
+        f"React above {mv.total} to stop it and act.</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
@@ -836,7 +836,7 @@ def _where_it_halts(state: State) -> str:
     if mv.halt >= mv.total - 1e-6:
         where = f"will move the whole {mv.total} L"
     else:
-        where = f"will halt after {mv.halt:.2f} L, where it touches something first"
+        where = f"will halt after {mv.halt:.2f} L"
     rammed = [CARDS[c].title for c in mv.rams if c in CARDS]
     if rammed:
         where += f", ramming your {' and '.join(rammed)}"
