@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import get_args
@@ -23,7 +24,7 @@ from serm.core.cards import CARDS
 from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
-from serm.core.state import EventKind, PendingKind, Soldier, Status
+from serm.core.state import EventKind, Pending, PendingKind, Soldier, Status
 from serm.ui import driver, outlook, playback, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
@@ -75,6 +76,21 @@ def deployed(seed: int = 3, referee: bool = False, scenario: str = "open") -> Sc
         s.dice("5|2")  # player 1 wins the roll-off and places first
     deploy_all(s)
     return s
+
+
+def missed_volley(s: Screen) -> Iterator[Pending]:
+    """The Gunner's volley under way with every shot missed (the Shoot typed low, the Endure
+    high, R21): each target question in turn, until anything else is pending. The caller
+    answers each one (or stops)."""
+    while True:
+        p = s.state.pending
+        assert p is not None
+        if p.kind == PendingKind.ROLL:
+            s.dice(typed(s, high=p.purpose == "endure"))
+        elif p.kind == PendingKind.TARGET:
+            yield p
+        else:
+            return
 
 
 def mine(s: Screen, card: str) -> Soldier:
@@ -348,18 +364,13 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
         assert len(seen) >= 2
         s.key("1")
         s.key("Enter")
-        while True:
-            p = s.state.pending
-            assert p is not None
-            if p.kind == PendingKind.ROLL:
-                s.dice(typed(s, high=p.purpose == "endure"))  # every shot misses
-            elif p.kind == PendingKind.TARGET and len(p.options) > 1:
-                assert "Pick its next target" in s.prompt()
-                s.press(Command.TARGET, p.options[0])
-                assert s.waiting(PendingKind.TARGET) and "Shoot the enemy" in s.prompt()
-                s.press(Command.CONFIRM)
-            else:
+        for asked in missed_volley(s):
+            if len(asked.options) <= 1:
                 break
+            assert "Pick its next target" in s.prompt()
+            s.press(Command.TARGET, asked.options[0])
+            assert s.waiting(PendingKind.TARGET) and "Shoot the enemy" in s.prompt()
+            s.press(Command.CONFIRM)
         shoots = [a for a in s.game.record.actions if isinstance(a, Shoot)]
         if auto:
             assert len(shoots) == len(seen)  # the last one was shot by the default
@@ -1599,20 +1610,15 @@ def test_the_last_target_switch_sits_in_the_foot_and_only_while_it_changes_somet
     s.key("a")  # ask for every target, so the last one left is a question of its own
     s.key("1")
     s.key("Enter")
-    while True:
-        p = s.state.pending
-        assert p is not None
-        if p.kind == PendingKind.ROLL:
-            s.dice(typed(s, high=p.purpose == "endure"))  # every shot misses
-        elif p.kind == PendingKind.TARGET and s.ui.choice.pick is None:
-            html = s.prompt()
-            offered = 'data-action="auto-target"' in html
-            assert offered == (len(p.options) >= 2), html
-            assert ("you pick every target" in html) == offered
-            s.press(Command.TARGET, p.options[0])
-            s.press(Command.CONFIRM)
-            if len(p.options) == 1:
-                break
-        else:
+    for p in missed_volley(s):
+        if s.ui.choice.pick is not None:
+            break
+        html = s.prompt()
+        offered = 'data-action="auto-target"' in html
+        assert offered == (len(p.options) >= 2), html
+        assert ("you pick every target" in html) == offered
+        s.press(Command.TARGET, p.options[0])
+        s.press(Command.CONFIRM)
+        if len(p.options) == 1:
             break
     assert not offered, "no question with a single target left was asked"
