@@ -94,6 +94,11 @@ def halt_ahead(state: State, ui: UI) -> str | None:
     return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
 
 
+_last_sight: list[tuple[State, float, bool]] = kept([])
+"""The last stop point's sight (``stop_sight``): the board, the prompt's key and the prompt ask
+it of each position of the marker."""
+
+
 def stop_sight(state: State, ui: UI) -> bool | None:
     """Whether the reacting soldier sees the mover stopped where the stop point is now, by the
     engine's own sight test on the mover put there as ``Stop`` puts it (R11-R13, R19); None
@@ -103,10 +108,14 @@ def stop_sight(state: State, ui: UI) -> bool | None:
         return None
     if ui.stop_at is None or len(mv.path) < 2:
         return None
+    if _last_sight and _last_sight[0][0] is state and _last_sight[0][1] == ui.stop_at:
+        return _last_sight[0][2]
     mover = state.soldier(other(p.player), mv.card)
     at = position_at(mv.path, min(max(ui.stop_at, 0.0), mv.halt))
     there = replace(mover, x=at.x, y=at.y)
-    return q.sees_soldier(state, state.soldier(p.player, mv.reactor), there)
+    seen = q.sees_soldier(state, state.soldier(p.player, mv.reactor), there)
+    _last_sight[:] = [(state, ui.stop_at, seen)]
+    return seen
 
 
 def to_decide(state: State) -> Pending | None:
