@@ -306,7 +306,7 @@ class Painter:
         key = (state, sight_inputs(view))
         last, shown = self.shown.sight, self.shown.overlay
         if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
-            return OverlayParts(shown.sight, live_markup(state, view))
+            return OverlayParts(shown.sight, live_markup(state, view, shown.placed), shown.placed)
         self.shown.sight = key
         return overlay_parts(state, view)
 

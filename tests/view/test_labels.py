@@ -257,3 +257,21 @@ def test_the_ghost_label_keeps_off_a_terrain_name(deploying: State) -> None:
         keep_off = {f"terrain {i}": box for i, box in enumerate(names(deploying, view, "terrain"))}
         check_clear(found, keep_off)
         check_whole(deploying, found)
+
+
+def test_a_card_dragged_over_the_exposure_count_keeps_its_label_off_it(deploying: State) -> None:
+    """Player 1 dragging its Armored up the board, out of its zone, under the Exposure count of
+    the enemy Gunner's worst spot at the top: the card's warning (drawn in the pointer's layer)
+    and the count (drawn in the layer below, kept while the pointer moves) never overlap."""
+    ev = ExposureView(1, (5.0, 1.0, 180.0), ("ranger", "gunner"), 2, ready=True)
+    for x, y in ((2.0, 4.0), (5.0, 4.0), (8.0, 3.5), (8.0, 4.0)):
+        problem = q.placement_problem(deploying, 1, "armored", x, y, 0.0)
+        assert problem is not None  # out of its zone: the label is a long warning
+        ghost = Ghost(1, "armored", x, y, 0.0, problem)
+        view = ViewModel(ghost=ghost, exposure=ev, facing_handle=((1, "armored"), 0.0))
+        found = drawn(deploying, view)
+        said = {label.words for label in found}
+        assert "The enemy Gunner could see 2 of your 2 cards from here" in said
+        assert any(words.startswith("Cannot place here") for words in said)
+        check_clear(found, {"handle": knob(Vec(x, y), 0.0)})
+        check_whole(deploying, found)
