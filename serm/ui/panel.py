@@ -752,22 +752,24 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
 
 
 def _auto_words(ui: UI, targets: int) -> str:
-    """The default that shoots the Gunner's last target without asking, said only while
+    """What happens to the Gunner's last target, a sentence of its own (with the default on, it
+    is shot without a question; off, the player picks it as any other), said only while
     ``targets`` (those still to pick) are two or more: with one left it changes nothing."""
     if targets < 2:
         return ""
     on = ui.settings.auto_last_target
-    said = "its last target is shot without asking" if on else "you pick every target"
-    return f' <span class="setting">({escape(said)})</span>'
+    said = "The last target is shot without asking." if on else "You pick the last target too."
+    return f' <span class="setting">{escape(said)}</span>'
 
 
 def _auto_switch(ui: UI, targets: int) -> str:
-    """The switch of that default, in the foot's action row (kept in view, covering nothing)."""
+    """The switch of that default, in the foot's action row (kept in view, covering nothing): a
+    toggle named for what it turns on, pressed while the last target is asked for."""
     if targets < 2:
         return ""
-    on = ui.settings.auto_last_target
+    ask = not ui.settings.auto_last_target
     return button(
-        "Ask for the last target" if on else "Shoot the last one at once", Command.AUTO_TARGET
+        f"Ask before the last shot: {'on' if ask else 'off'}", Command.AUTO_TARGET, pressed=ask
     )
 
 
@@ -993,7 +995,7 @@ def _target(state: State, ui: UI) -> str:
     left, switch = len(p.options), _auto_switch(ui, len(p.options))
     return (
         "<p>The Gunner attacks every enemy it saw, in the order you pick. Pick its next "
-        f"target.{words.rules_html('R22')}{_auto_words(ui, left)}</p>"
+        f"target.{_auto_words(ui, left)}{words.rules_html('R22')}</p>"
         + foot(targets_row(picks), actions(switch) if switch else "")
     )
 

@@ -94,12 +94,23 @@ def assert_question_in_view(page: Page) -> None:
 
 def assert_newest_news_in_view(page: Page) -> None:
     """What just happened (the prompt's ``.recent`` list, two lines high on a phone) shows its
-    newest lines, where a kill is told, not its oldest."""
-    gap = page.evaluate(
-        "() => { const r = document.querySelector('#prompt .recent');"
-        " return r ? r.scrollHeight - r.scrollTop - r.clientHeight : 0; }"
+    newest entry, where a kill is told, not its oldest: the newest entry's first line lies inside
+    the list's visible box (an entry taller than the list is read from its start)."""
+    problem: str = page.evaluate(
+        """() => {
+          const r = document.querySelector('#prompt .recent');
+          const newest = r && r.lastElementChild;
+          if (!newest || !newest.firstChild) return '';
+          const range = document.createRange();
+          range.selectNodeContents(newest.firstChild);
+          const line = range.getClientRects()[0], box = r.getBoundingClientRect();
+          const top = box.top + r.clientTop, bottom = top + r.clientHeight;
+          const ok = line.top >= top - 0.5 && line.bottom <= bottom + 0.5;
+          return ok ? '' : JSON.stringify({box: [top, bottom], line: [line.top, line.bottom],
+            text: newest.textContent.slice(0, 60)});
+        }"""
     )
-    assert gap < 2, gap
+    assert not problem, problem
 
 
 def _not_in_view(target: Locator) -> str:
