@@ -11,6 +11,7 @@ from harness.deployments import P1, P2
 from serm.core import Place, State, apply
 from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, unit
+from serm.core.scenario import open_field
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
 from serm.view.model import ExposureView, Ghost, MovePreview, ViewModel
 from serm.view.render import MARGIN, SCALE, render
@@ -275,3 +276,50 @@ def test_a_card_dragged_over_the_exposure_count_keeps_its_label_off_it(deploying
         assert any(words.startswith("Cannot place here") for words in said)
         check_clear(found, {"handle": knob(Vec(x, y), 0.0)})
         check_whole(deploying, found)
+
+
+def _ticks(state: State, key: tuple[int, str], direction: float) -> list[Label]:
+    """The tick numbers of ``key``'s Move aimed along ``direction``, its card kept as it faces."""
+    s = state.soldier(*key)
+    longest, halt = q.straight_reach(state, s, direction, s.facing)
+    blocked = halt.distance if halt.blocked else None
+    mp = MovePreview(key, direction, s.facing, 2, longest, blocked)
+    return [label for label in drawn(state, ViewModel(move_preview=mp)) if label.tick]
+
+
+def test_a_tick_number_beside_a_card_goes_to_the_other_side_of_the_aim(deployed: State) -> None:
+    """Player 1's Assault on the open table aimed straight up, past player 2's Brawler standing
+    just clear of its path on the right (by 0.004 L; nearer, it would halt the Move): the number
+    of the tick beside the Brawler goes to the aim's left, the others stay on its right, and
+    none is over a card."""
+    state = replace(deployed, scenario=open_field())
+    state = moved(state, 1, "assault", 5.0, 8.4, 0.0)
+    state = moved(state, 2, "brawler", 5.72, 6.4, 0.0)
+    ticks = _ticks(state, (1, "assault"), 0.0)
+    assert [t.words for t in ticks] == [str(k) for k in range(1, 7)]
+    for t in ticks:
+        for name, box in card_boxes(state).items():
+            assert not overlap(t.box, box), (t, name)
+        left = t.box[2] < 5.0 * SCALE
+        assert left == (t.words == "2"), t
+
+
+def test_a_tick_number_between_two_cards_is_left_out(deployed: State) -> None:
+    """The same Assault passing between two cards each just clear of its path: the tick between
+    them keeps its stroke but has no number (on either side it would cover a card); the ticks
+    before and after keep theirs."""
+    state = replace(deployed, scenario=open_field())
+    state = moved(state, 1, "assault", 5.0, 8.4, 0.0)
+    state = moved(state, 2, "brawler", 5.72, 6.4, 0.0)
+    state = moved(state, 2, "ranger", 4.28, 6.4, 0.0)
+    ticks = _ticks(state, (1, "assault"), 0.0)
+    assert [t.words for t in ticks] == ["1", *(str(k) for k in range(3, 7))]
+    for t in ticks:
+        for name, box in card_boxes(state).items():
+            assert not overlap(t.box, box), (t, name)
+    s = state.soldier(1, "assault")
+    longest, halt = q.straight_reach(state, s, 0.0, 0.0)
+    mp = MovePreview((1, "assault"), 0.0, 0.0, 2, longest, halt.distance)
+    root = ET.fromstring(render(state, ViewModel(move_preview=mp)))
+    strokes = [p for p in root.iter(f"{NS}path") if p.get("class") == "ticks"]
+    assert len(strokes) == 1 and (strokes[0].get("d") or "").count("M") == 6
