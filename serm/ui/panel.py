@@ -138,9 +138,7 @@ def targets_row(picks: str) -> str:
     return f'<div class="choices cards targets">{picks}</div>'
 
 
-def status_html(
-    state: State, names: tuple[str, str] | None = None, own: int | None = None
-) -> str:
+def status_html(state: State, names: tuple[str, str] | None = None, own: int | None = None) -> str:
     """Whose initiative it is (or the phase) in one line; at the end, who won, told to ``own``
     (the one seat played at this screen, ``own_seat``) as its win or its loss: on a phone this
     line heads the end screen."""
