@@ -147,12 +147,17 @@ def targets_row(picks: str) -> str:
     return f'<div class="choices cards targets">{picks}</div>'
 
 
-def status_html(state: State, names: tuple[str, str] | None = None) -> str:
-    """Whose initiative it is (or the phase) in one line."""
+def status_html(state: State, names: tuple[str, str] | None = None, own: int | None = None) -> str:
+    """Whose initiative it is (or the phase) in one line; at the end, who won, told to ``own``
+    (the one seat played at this screen, ``own_seat``) as its win or its loss: on a phone this
+    line heads the end screen."""
     if state.status == Status.FINISHED:
         if state.winner is None:
             return '<p class="status">The game is a draw.</p>'
-        return f'<p class="status">{who(state.winner, names)} has won.</p>'
+        if own == state.winner:
+            return '<p class="status">You have won.</p>'
+        lose = "You lose: " if own == other(state.winner) else ""
+        return f'<p class="status">{lose}{who(state.winner, names)} has won.</p>'
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
         placer = _placer(state)
         if placer:
@@ -1021,10 +1026,10 @@ def _victory(st: State, seats: Seats) -> str:
 
 def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
     """The heading and the line saying how ``winner`` won, told from the side of the one person
-    at this screen when the other seat is the computer (so the loser never reads the winner's
-    words), and naming both sides plainly in hot-seat and in a game by link."""
+    at this screen when the other seat is the computer or a friend by link (so the loser never
+    reads the winner's words), and naming both sides plainly in hot-seat."""
     loser = other(winner)
-    mine = _own_seat(seats)
+    mine = own_seat(seats)
     if st.conceded_by:
         conceded = st.conceded_by == mine
         how = "You conceded." if conceded else f"{seats.name(st.conceded_by)} conceded."
@@ -1036,16 +1041,15 @@ def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
         how = f"Every soldier of {seats.name(loser)} is eliminated."
     if mine == loser:
         return f"You lose: {who(winner, seats.names)} wins.", how
-    if mine == winner:
-        return f"You win, {who(winner, seats.names)}!", how
+    if mine == winner:  # a game by link already names this side "(you)"
+        return ("You win!" if seats.by_link else f"You win, {who(winner, seats.names)}!"), how
     return f"{who(winner, seats.names)} wins!", how
 
 
-def _own_seat(seats: Seats) -> int | None:
-    """The one seat played at this screen when the other is a computer (None in a game by link,
-    whose end is told naming both sides: its seats are taken in from the link on each device)."""
-    if seats.by_link:
-        return None
+def own_seat(seats: Seats) -> int | None:
+    """The one seat played at this screen: the other is the computer's, or a friend's in a game
+    by link (``serm.ui.friend.seated`` makes the friend's seat the one played from its links);
+    None when both are played here (hot-seat)."""
     people = [p for p in (1, 2) if not seats.computer(p)]
     return people[0] if len(people) == 1 else None
 
