@@ -396,7 +396,8 @@ WORDS_JS = r"""
     const r = boxOf(el);
     const window = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     if (!inside(r, window)) return `${at(r)} is not wholly inside the window`;
-    for (let a = el.parentElement; a; a = a.parentElement) {
+    const fixed = (a) => getComputedStyle(a).position === 'fixed'; // no ancestor clips it
+    for (let a = fixed(el) ? null : el.parentElement; a; a = fixed(a) ? null : a.parentElement) {
       if (clips(a) && !inside(r, clientBox(a))) return `${at(r)} is cut by ${name(a)}`;
     }
     if (el instanceof HTMLElement && clips(el) && el.scrollWidth > el.clientWidth + 1) {
@@ -429,10 +430,11 @@ WORDS_JS = r"""
 """
 """Why each of the elements ``texts`` selects is not wholly in view: its box (its words' lines;
 a button's or a board label's whole box) leaves the window, is cut by an ancestor that clips
-(the bar, a list that scrolls, the board), is cut short inside itself (an ellipsis), or is
-covered at a point of one of its lines (``document.elementFromPoint`` there is neither it nor
-inside it; each line is tried at its left, middle and right, a quarter, half and three quarters
-down, so a button reaching into a line's lower part counts)."""
+(the bar, a list that scrolls, the board; those outside a box fixed to the window do not), is
+cut short inside itself (an ellipsis), or is covered at a point of one of its lines
+(``document.elementFromPoint`` there is neither it nor inside it; each line is tried at its
+left, middle and right, a quarter, half and three quarters down, so a button reaching into a
+line's lower part counts)."""
 
 SIZES = {"phone": LAYOUTS["phone"], "desktop": LAYOUTS["desktop"]}
 
@@ -664,3 +666,31 @@ def test_the_exposure_words_show_above_the_cards_to_place_on_a_desktop(
     width the square board leaves beside it."""
     texts = ("#prompt [data-pending=place] > p", "#prompt button")
     assert words_at(page, site_url, "deploy-exposure", (1280, 800), *texts) == []
+
+
+def test_the_import_notice_leaves_the_question_in_view(
+    touch_page: Page, site_url: str, tmp_path: Path
+) -> None:
+    """At 360x640 a game imported from a file (its record, in the first activation) is said in
+    a notice with Dismiss, which leaves the bar alone: the status, the question and its buttons
+    show as they would without it, once a soldier's Move is being aimed too."""
+    page = touch_page
+    sized(page, 360, 640)
+    data = json.loads((ROOT / "examples" / "complete-game.json").read_text())
+    data["actions"] = data["actions"][:11]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    open_site(page, site_url)
+    page.tap("#btn-menu")
+    page.tap("#btn-saves")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#notice:not([hidden]) .notice.news")
+    if page.locator("#sheet[open]").count():
+        page.tap("#btn-close-menu")
+    texts = ("#notice li", "#notice button", *WORDS)
+    assert hidden_words(page, texts) == []
+    page.tap("#prompt button[data-action=select][data-arg=armored]")
+    page.tap("#prompt button[data-action=move]")
+    page.wait_for_selector("#prompt [data-pending=act] .outlook")
+    assert "Aim the Move" in page.inner_text("#prompt")
+    assert hidden_words(page, texts) == []
