@@ -92,6 +92,22 @@ def assert_question_in_view(page: Page) -> None:
     assert not problem, problem
 
 
+FOOT_ROOM = 64
+"""The room (CSS px, three lines of the side panel's words) a wide screen's question keeps
+below its buttons."""
+
+
+def assert_foot_has_room(page: Page, room: float) -> None:
+    """The question's foot sits where its words end, at least ``room`` px above the bottom of
+    the bar's visible box: the words may grow that much before the foot, which stays in view,
+    would have to stand over them."""
+    left = page.evaluate(
+        "() => document.querySelector('#panel').getBoundingClientRect().bottom"
+        " - document.querySelector('#prompt .foot').getBoundingClientRect().bottom"
+    )
+    assert left >= room, (left, page.inner_text("#prompt")[:120])
+
+
 def assert_newest_news_in_view(page: Page) -> None:
     """What just happened (the prompt's ``.recent`` list, two lines high on a phone) shows its
     newest entry, where a kill is told, not its oldest: the newest entry's first line lies inside
@@ -229,8 +245,9 @@ def test_a_whole_game_on_one_screen(
     """One whole game per layout, played like two players would (R5-R24): deployed with
     pointer drags, the wheel and the rotation handle; aimed Moves, Reacts with their stop
     points, Shoots, to the victory screen, whose record the command line replays to the same
-    end. The layout's other sizes take turns with its first, the page resized between the
-    game's steps (each step is checked and played at one size)."""
+    end. On a wide screen each React question keeps room below its buttons. The layout's
+    other sizes take turns with its first, the page resized between the game's steps (each
+    step is checked and played at one size)."""
     sizes = LAYOUTS[layout]
     touch = layout == "phone"
     page: Page = request.getfixturevalue("touch_page" if touch else "page")
@@ -265,6 +282,8 @@ def test_a_whole_game_on_one_screen(
         assert_newest_news_in_view(page)
         if table.pending()[0] == "react" and page.locator("#prompt .foot").count():
             assert_question_in_view(page)  # what a React does, above the Reacts' odds
+            if not touch:
+                assert_foot_has_room(page, FOOT_ROOM)
         n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
         before = page.inner_text("#log")
         play_step(table, n, seen)
