@@ -23,7 +23,7 @@ from playwright.sync_api import Locator, Page
 
 from harness.fresh import fresh, open_site
 from harness.moments import AUTOSAVE, DEPLOY_EXPOSURE, MOMENTS, Moment, open_moment, save_text
-from harness.pages import Table
+from harness.pages import Table, start_game
 from harness.scripted_game import SEED, deploy, play_step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -713,3 +713,48 @@ def test_the_import_notice_leaves_the_question_in_view(
     page.wait_for_selector("#prompt [data-pending=act] .outlook")
     assert "Aim the Move" in page.inner_text("#prompt")
     assert hidden_words(page, texts) == []
+
+
+HEADER_JS = r"""
+() => {
+  const all = '#top h1, #btn-menu, #zoom-tools button, #controls button';
+  const boxes = [...document.querySelectorAll(all)]
+    .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+    .map((el) => [el.id || el.tagName, el.getBoundingClientRect()])
+    .filter(([, r]) => r.top < document.querySelector('#top').getBoundingClientRect().bottom);
+  const problems = [];
+  for (const [name, r] of boxes) {
+    if (r.left < 0 || r.right > innerWidth) problems.push(`${name} leaves the window`);
+  }
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) {
+      problems.push(`${a} [${Math.round(r.left)}-${Math.round(r.right)}] overlaps ${b} `
+        + `[${Math.round(q.left)}-${Math.round(q.right)}]`);
+    }
+  }));
+  return problems;
+}
+"""
+"""What of the header overlaps: its title, Menu, the zoom buttons and the game's controls each
+other, or leaves the window (the boxes whose top is in the header)."""
+
+
+SAYS_LOS = "(said) => document.querySelector('#los-state').innerText === said"
+
+
+def test_the_headers_controls_keep_clear_of_the_title(page: Page, site_url: str) -> None:
+    """From 820 to 1200 px wide (the phone's header with Menu below 900 px, the controls in the
+    header from 900 px, Enemy sight saying on or off), in a game: no box of the header overlaps
+    another or leaves the window (at 900 px New game lay over the title)."""
+    problems: list[str] = []
+    start_game(page, site_url, SEED)
+    for width in (820, 860, 899, 900, 920, 950, 1000, 1039, 1040, 1100, 1199, 1200):
+        for los in ("off", "on"):
+            sized(page, width, 800)
+            if page.inner_text("#los-state") != los:
+                page.keyboard.press("l")
+                page.wait_for_function(SAYS_LOS, arg=los)
+            page.evaluate(FRAMES)
+            found: list[str] = page.evaluate(HEADER_JS)
+            problems.extend(f"{width} px, Enemy sight {los}: {p}" for p in found)
+    assert not problems, "\n".join(problems)
