@@ -285,7 +285,8 @@ class Painter:
         key = prompt_key(state, ui)
         if key != shown.prompt:
             shown.prompt = key
-            el("status").innerHTML = panel.status_html(state, ui.seats.names)
+            seats = ui.seats
+            el("status").innerHTML = panel.status_html(state, seats.names, panel.own_seat(seats))
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
             newest_news()

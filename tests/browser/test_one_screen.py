@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from harness.fresh import fresh, open_site
-from harness.moments import AUTOSAVE, MOMENTS, Moment, open_moment, save_text
+from harness.moments import AUTOSAVE, DEPLOY_EXPOSURE, MOMENTS, Moment, open_moment, save_text
 from harness.pages import Table
 from harness.scripted_game import SEED, deploy, play_step
 
@@ -339,8 +339,7 @@ WORDS = (
     "#notice p",
     "#status",
     "#prompt .welcome > p:first-of-type",
-    "#prompt [data-pending] > p:not(.tip):not(.opening):not(.outlook):first-of-type",
-    "#prompt [data-pending=react] > p",
+    "#prompt [data-pending] > p:not(.tip):not(.exposure)",
     "#prompt .problem",
     "#prompt .message",
     "#prompt .recent > li:last-child",
@@ -350,10 +349,12 @@ WORDS = (
     "#layer-overlay rect + text",
 )
 """What a player must read at each moment: the status line, the welcome's sentence, the
-question (its first paragraph; a React's words), every warning and message, the newest line of
-what just happened (a shot's result; the viewer's step), the victory, every button's label and
-the board's labels on their rounded boxes (a Move's odds, a card that may not go there). Tips,
-notes and the rules in full are left out: the bar scrolls to them."""
+question's paragraphs (the opening's note, the question, the notes under it: who could React
+along a Move, whether the reactor sees the mover at the stop point), every warning and message,
+the newest line of what just happened (a shot's result; the viewer's step), the victory, every
+button's label and the board's labels on their rounded boxes (a Move's odds, a card that may not
+go there). Tips and the Exposure view's words after them are left out: the bar scrolls to
+them."""
 
 WORDS_JS = r"""
 (texts) => {
@@ -449,7 +450,7 @@ def sized(page: Page, width: int, height: int) -> None:
 
 
 def moment(name: str) -> Moment:
-    return next(m for m in MOMENTS if m.name == name)
+    return next(m for m in (*MOMENTS, DEPLOY_EXPOSURE) if m.name == name)
 
 
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
@@ -457,11 +458,12 @@ def test_no_words_are_clipped_or_covered(
     request: pytest.FixtureRequest, site_url: str, layout: str
 ) -> None:
     """At each size of the layout, on the welcome screen, each deployment step, a card held
-    where it may not go, an activation's menu, an aimed Move, React questions (one after the
-    computer's Move, with Replay last turn), a stop point, a shot's result, the victory and
-    the viewer: every text a player must read (``WORDS``) is whole, inside the window and on
-    top. Each moment is reached at once from a save (``harness.moments``) in the warm page,
-    resized between the checks."""
+    where it may not go, an activation's menu, an aimed Move, a Brawler's path, a Turn that
+    changes nothing (after the computer's turn, with Replay last turn), React questions (one
+    after the computer's Move) and a React's confirming step, a stop point, the Assault's
+    targets after its React, a shot's result, the victory and the viewer: every text a player
+    must read (``WORDS``) is whole, inside the window and on top. Each moment is reached at
+    once from a save (``harness.moments``) in the warm page, resized between the checks."""
     page: Page = request.getfixturevalue("touch_page" if layout == "phone" else "page")
     problems: list[str] = []
 
@@ -652,3 +654,13 @@ def test_the_react_question_stays_put_while_the_move_is_shown(
     assert {hint for hint, _ in tops} == {True, False}, tops
     assert len({top for _, top in tops}) == 1, tops
     assert during == [] and hidden_words(page) == []
+
+
+def test_the_exposure_words_show_above_the_cards_to_place_on_a_desktop(
+    page: Page, site_url: str
+) -> None:
+    """At 1280x800, the Exposure view's words (what the enemy Gunner sees of the cards placed,
+    who moves before it may shoot) are whole above the cards to place: the side panel takes the
+    width the square board leaves beside it."""
+    texts = ("#prompt [data-pending=place] > p", "#prompt button")
+    assert words_at(page, site_url, "deploy-exposure", (1280, 800), *texts) == []
