@@ -4,6 +4,8 @@ the view's estimate of a text's width)."""
 
 from __future__ import annotations
 
+import math
+import random
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
@@ -13,6 +15,8 @@ from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.scenario import open_field
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
+from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
+from serm.view.labels import overlap as box_overlap
 from serm.view.model import ExposureView, Ghost, MovePreview, ViewModel
 from serm.view.render import MARGIN, SCALE, render
 
@@ -323,3 +327,42 @@ def test_a_tick_number_between_two_cards_is_left_out(deployed: State) -> None:
     root = ET.fromstring(render(state, ViewModel(move_preview=mp)))
     strokes = [p for p in root.iter(f"{NS}path") if p.get("class") == "ticks"]
     assert len(strokes) == 1 and (strokes[0].get("d") or "").count("M") == 6
+
+
+def _rule(spots: Spots, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+    """The placement rule as it reads (``serm.view.labels``), tried the plain way: every move
+    within reach, nearest first, clamped into the board; the first that covers nothing, else
+    the first that covers least."""
+    step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
+    moves = [
+        (i * step_x, j * step_y)
+        for i in range(-REACH_X, REACH_X + 1)
+        for j in range(-REACH_Y, REACH_Y + 1)
+    ]
+    moves.sort(key=lambda d: (math.hypot(d[0], d[1]), abs(d[0]), d[1]))
+    best, least = spots.clamp(x, y, w, h), math.inf
+    for dx, dy in moves:
+        cx, cy = spots.clamp(x + dx, y + dy, w, h)
+        cover = sum(box_overlap(box_at(cx, cy, w, h), t) for t in spots.taken)
+        if cover < least:
+            best, least = (cx, cy), cover
+            if cover <= 0.0:
+                break
+    return best
+
+
+def test_the_search_finds_what_the_rule_says_on_crowded_boards() -> None:
+    """Labels of every size wanted anywhere, near the edges too, on boards crowded with boxes
+    until nothing is clear: each goes where the rule tried the plain way puts it (the search
+    skips boxes out of reach and spots tried already, and stops at the first clear one)."""
+    rng = random.Random(7)
+    for _ in range(16):
+        spots = Spots((-50.0, -50.0, 1050.0, 1050.0))
+        for _ in range(rng.randrange(0, 40)):
+            x, y = rng.uniform(-50, 1050), rng.uniform(-50, 1050)
+            spots.take(box_at(x, y, rng.uniform(10, 400), rng.uniform(10, 200)))
+        for _ in range(8):
+            x, y = rng.uniform(-100, 1100), rng.uniform(-100, 1100)
+            w, h = rng.uniform(8, 900), rng.uniform(8, 90)
+            expected = _rule(spots, x, y, w, h)
+            assert spots.place(x, y, w, h) == expected, (x, y, w, h)
