@@ -239,16 +239,19 @@ class Evaluator:
         return value
 
     def gap(self, mine: Board, theirs: Board) -> float:
-        """My soldiers' mean travel distance (L) to the nearest enemy, the way round the terrain
-        (``serm.ai.travel``); straight lines on a table of unknown size."""
+        """My soldiers' mean travel distance (L), the way round the terrain (``serm.ai.travel``):
+        a soldier that shoots measures to the nearest spot that sees an enemy, a Brawler to the
+        nearest enemy; straight lines to the nearest enemy on a table of unknown size."""
         if self.size[0] <= 0.0:
             total = plain_sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
             return total / len(mine)
         way = travel_on(self.terrain, *self.size)
-        field = way.field([self.anchor.get((e.player, e.card), e.pos) for e, _ in theirs])
+        goals = [self.anchor.get((e.player, e.card), e.pos) for e, _ in theirs]
+        reach = way.field(goals)
+        seen = way.sight_field(goals, self.tall) if any(s.type.shoot for s, _ in mine) else reach
         total = 0.0
         for s, _ in mine:
-            d = way.read(field, s.pos)
+            d = way.read(seen if s.type.shoot else reach, s.pos)
             total += d if d < math.inf else min((s.pos - e.pos).length() for e, _ in theirs)
         return total / len(mine)
 
