@@ -106,3 +106,30 @@ def test_the_look_ahead_measures_closing_in_toward_where_each_enemy_stood() -> N
     plain = Evaluator(ev.terrain, ev.explode_all, ev.w, ev.size)
     assert plain.gap(mine, theirs) == ev.gap(mine, theirs)
     assert plain.gap(mine, fled) != plain.gap(mine, theirs)
+
+
+def test_a_shooter_closes_in_toward_a_spot_that_sees_the_enemy_not_its_centre() -> None:
+    """A soldier that shoots needs only to see its target (R11-R14): past the wall's end it sees
+    the enemy hiding behind the wall, while hard against the wall's end it does not, though the
+    way round to the enemy's centre is shorter from there. A Brawler, which must touch its
+    target (R16), still measures to the enemy itself."""
+    table = by_name("default", 1)
+    ev = Evaluator(table.terrain, False, Weights(approach=1.0), (table.width, table.height))
+    hiding = [(soldier(2, "armored", 5.0, 2.4), 1.0)]
+    at_the_end, past_it = Vec(7.0, 3.8), Vec(9.5, 3.8)
+    way = ev.gap([(soldier(1, "ranger", *past_it), 1.0)], hiding)
+    stuck = ev.gap([(soldier(1, "ranger", *at_the_end), 1.0)], hiding)
+    assert way < STEP * 2 < stuck
+    brawl_past = ev.gap([(soldier(1, "brawler", *past_it), 1.0)], hiding)
+    brawl_end = ev.gap([(soldier(1, "brawler", *at_the_end), 1.0)], hiding)
+    assert brawl_end < brawl_past
+
+
+def test_the_spots_that_see_an_enemy_are_kept_bounded() -> None:
+    table = by_name("default", 1)
+    way = Travel(table.terrain, table.width, table.height)
+    tall = [t for t in table.terrain if t.tall]
+    for i in range(FIELDS_KEPT + 5):
+        way.sight_field([Vec(1.0 + i * 0.05, 1.0)], tall)
+    assert len(way._sight_fields) == FIELDS_KEPT
+    assert len(way._seen) == FIELDS_KEPT
