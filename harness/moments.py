@@ -45,6 +45,8 @@ class Moment:
     computer: int = 0
     """The player the computer plays (at ``strength``), or 0: two people here."""
     strength: str = "easy"
+    keys: tuple[str, ...] = ()
+    """Keys pressed once the buttons ``then`` are pressed (a Turn set by the keyboard)."""
 
 
 DEPLOY = tuple(Moment(f"deploy-{n}", n, shows="#prompt [data-pending=place]") for n in range(1, 11))
@@ -74,7 +76,28 @@ MOMENTS = (
         {"selected": "gunner", "mode": "shoot"},
         shows="#prompt [data-action=auto-target]",  # three enemies in sight: the switch counts
     ),
+    Moment(
+        "brawler-path",
+        61,
+        {"selected": "brawler", "mode": "aim"},
+        then=("[data-action=confirm]",),  # Roll Move: its roll shows with the path to trace
+        shows="#prompt [data-pending=path]",
+    ),
+    Moment(
+        "turn-after-computer",
+        61,
+        computer=2,
+        then=("[data-action=select][data-arg=armored]", "[data-action=turn]"),
+        keys=("q", "e"),  # turned and back: a Turn that changes nothing says why
+        shows="#prompt .foot .problem",
+    ),
     Moment("react", 13, shows="#prompt [data-pending=react]"),
+    Moment(
+        "react-confirm",
+        13,
+        {"pick": "assault"},
+        shows="#prompt [data-pending=react] [data-action=confirm]",
+    ),
     Moment(
         "react-three",
         11,
@@ -84,7 +107,14 @@ MOMENTS = (
         ),
         shows="#prompt [data-pending=react]",
     ),
-    Moment("stop", 15, {"stop_at": 0.4}, shows="#prompt [data-pending=stop]"),
+    Moment("stop", 15, {"stop_at": 0.4}, shows="#prompt [data-pending=stop] .outlook"),
+    Moment(
+        "assault-shoot",
+        15,
+        {"stop_at": 0.4},
+        then=("[data-action=confirm]", "[data-action=shoot]"),  # stopped, then its targets
+        shows="#prompt [data-pending=act] .targets",
+    ),
     Moment(
         "shot",
         16,
@@ -110,8 +140,19 @@ MOMENTS = (
     ),
 )
 """The moments, in a game's order: each deployment step, a card held where it may not go, an
-activation's menu, an aimed Move, a React question, a stop point, a shot's result, the victory
-and the replay viewer."""
+activation's menu, an aimed Move, the Gunner's targets, a Brawler's path to trace, a Turn that
+changes nothing after the computer's turn, React questions and a React's confirming step, a stop
+point with its sight, the Assault's targets once it has stopped the Move, a shot's result, the
+victory and the replay viewer."""
+
+DEPLOY_EXPOSURE = Moment(
+    "deploy-exposure",
+    5,
+    {"exposure": True},
+    shows="#prompt .exposure:has-text('Red squares') .rule",  # worked out, the zone shaded
+)
+"""The fifth card to place with the Exposure view on: its words say what the enemy Gunner
+sees of the cards placed."""
 
 
 @cache
@@ -151,4 +192,6 @@ def open_moment(page: Page, site_url: str, moment: Moment) -> None:
     open_site(page, site_url, stored={AUTOSAVE: save_text(moment)})
     for press in ("[data-action=continue]", *moment.then):
         page.locator(f"#prompt button{press}").first.click()
+    for key in moment.keys:
+        page.keyboard.press(key)
     page.wait_for_selector(moment.shows)

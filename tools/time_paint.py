@@ -6,7 +6,10 @@ raster: only what the page's handler runs in Python).
 
 Prints median and p95 (ms) per path: ``move_ray`` (a pointer move aiming a Move), ``hover_card``
 (the pointer reaching a card), ``select``, ``shoot`` (the target pressed) and ``end_of_move`` (the
-Confirm that plays a Move), on the default table with every card deployed.
+Confirm that plays a Move), on the default table with every card deployed (no opening, R5: every
+activation may Shoot). Each median is also given as a ratio to the median of a pure-Python loop
+(``bench engine``'s baseline) timed right after every event of the same run, so runs on a busy
+machine compare.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import statistics
 import sys
 import time
 import types
+from dataclasses import replace
 from typing import Any
 
 from harness.deployments import P1, P2
@@ -43,6 +47,12 @@ class _Node:
 
     def setAttribute(self, *a: Any) -> None:
         pass
+
+    def removeAttribute(self, *a: Any) -> None:
+        pass
+
+    def animate(self, *a: Any) -> Any:
+        return types.SimpleNamespace(cancel=lambda: None)
 
     def insertAdjacentHTML(self, where: str, html: str) -> None:
         self.innerHTML += html
@@ -77,12 +87,34 @@ def _install_fake_js() -> None:
         getComputedStyle=lambda e: types.SimpleNamespace(position="static"),
         scrollBy=lambda *a: None,
     )
+    js.setTimeout = lambda *a: 0  # type: ignore[attr-defined]
+    js.clearTimeout = lambda *a: None  # type: ignore[attr-defined]
     js.Object = types.SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
     ffi = types.ModuleType("pyodide.ffi")
     ffi.to_js = lambda v, **kw: v  # type: ignore[attr-defined]
+    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi  # type: ignore[attr-defined]
     sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
+
+
+def _baseline() -> None:
+    total = 0
+    for i in range(1000):
+        total += i * i
+    if total < 0:
+        raise AssertionError
+
+
+def _baseline_ms(repeat: int, number: int) -> float:
+    """The baseline loop's time (ms): the median of ``repeat`` means of ``number`` runs."""
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            _baseline()
+        samples.append((time.perf_counter() - start) / number * 1000)
+    return statistics.median(samples)
 
 
 def main() -> None:
@@ -91,6 +123,7 @@ def main() -> None:
     args = parser.parse_args()
     _install_fake_js()
     from serm.core import Place
+    from serm.core.opening import NONE
     from serm.core.scenario import by_name
     from serm.core.state import PendingKind
     from serm.ui import driver
@@ -98,21 +131,24 @@ def main() -> None:
     from serm.web.paint import Painter
 
     times: dict[str, list[float]] = {}
+    table = replace(by_name("default"), opening=NONE)  # every activation may Shoot (R5)
 
     def timed(label: str, game: Any, ui: Any, painter: Any, event: Any) -> Any:
         t0 = time.perf_counter()
         stepped = driver.step(game, ui, event)
-        painter.paint(game, stepped.ui, stepped.states)
+        painter.paint(game, stepped.ui)
         times.setdefault(label, []).append((time.perf_counter() - t0) * 1000)
+        base.append(_baseline_ms(repeat=1, number=2))  # beside each figure, under its load
         return stepped.ui
 
+    base: list[float] = []
     for r in range(args.rounds):
-        game = driver.new_game(by_name("default"), seed=100 + r)
+        game = driver.new_game(table, seed=100 + r)
         ui = driver.open_ui(game)
-        for a, b in zip(P1, P2, strict=True):
-            for place in (Place(*a), Place(*b)):
-                if game.state.pending and game.state.pending.kind == PendingKind.PLACE:
-                    ui = driver.play(game, ui, place, human=True).ui
+        left = {1: list(P1), 2: list(P2)}  # each side's cards, placed as the game asks
+        while game.state.pending and game.state.pending.kind == PendingKind.PLACE:
+            place = Place(*left[game.state.pending.player].pop(0))
+            ui = driver.play(game, ui, place, human=True).ui
         painter = Painter()
         painter.paint(game, ui)
         for _ in range(4):
@@ -136,6 +172,7 @@ def main() -> None:
                 ui = timed("shoot", game, ui, painter, Press(Command.CONFIRM))
                 continue
             ui = driver.step(game, ui, Press(Command.CANCEL)).ui
+            ui = driver.step(game, ui, Press(Command.SELECT, shooter.card)).ui
             ui = timed("select", game, ui, painter, Press(Command.MOVE))
             for k in range(30):
                 x = shooter.x + 2.0 * (k % 7 - 3) / 3
@@ -145,10 +182,13 @@ def main() -> None:
                 ui = timed("end_of_move", game, ui, painter, Press(Command.CONFIRM))
                 if game.state.pending and game.state.pending.kind == PendingKind.REACT:
                     ui = driver.step(game, ui, Press(Command.REACT)).ui
+    floor = statistics.median(base)
+    print(f"{'baseline':12s} n={len(base):4d} median {floor:6.3f} ms")
     for label, ts in sorted(times.items()):
-        p95 = percentile(ts, 95)
+        p95, median = percentile(ts, 95), statistics.median(ts)
         print(
-            f"{label:12s} n={len(ts):4d} median {statistics.median(ts):6.2f} ms  p95 {p95:6.2f} ms"
+            f"{label:12s} n={len(ts):4d} median {median:6.2f} ms  p95 {p95:6.2f} ms"
+            f"  median {median / floor:6.1f} x baseline"
         )
 
 

@@ -33,7 +33,7 @@ KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.LOS,), "enemy sight"),
     ((Command.EXPOSURE,), "the Exposure view while deploying"),
     ((Command.ZOOM_IN, Command.ZOOM_OUT, Command.ZOOM_FIT), "zoom in, out, whole table"),
-    ((Command.AUTO_TARGET,), "ask for the Gunner's last target, or not"),
+    ((Command.AUTO_TARGET,), "ask before the Gunner's last shot, or not"),
 )
 """The keys the help lists, by command (badges from the key map, ``serm.ui.keys``)."""
 

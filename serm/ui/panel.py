@@ -109,6 +109,15 @@ def foot(*parts: str) -> str:
     return f'<div class="foot">{"".join(parts)}</div>'
 
 
+def two_ways(wide: str, phone: str) -> str:
+    """Words said in full on a wide screen and in fewer on a phone's short bar (both HTML,
+    escaped by the caller). The bar of a phone held upright leaves a question and the notes
+    under it five or six lines between the status and the buttons at its foot: there each
+    says what to do now and what it tells, and the why follows on a wide screen (and in How
+    to play). The stylesheet shows one of the two."""
+    return f'<span class="wide-words">{wide}</span><span class="phone-words">{phone}</span>'
+
+
 def card_row(picks: str) -> str:
     """The cards to choose among (placing, activating): one row of short buttons on a phone."""
     return f'<div class="choices cards">{picks}</div>'
@@ -138,12 +147,17 @@ def targets_row(picks: str) -> str:
     return f'<div class="choices cards targets">{picks}</div>'
 
 
-def status_html(state: State, names: tuple[str, str] | None = None) -> str:
-    """Whose initiative it is (or the phase) in one line."""
+def status_html(state: State, names: tuple[str, str] | None = None, own: int | None = None) -> str:
+    """Whose initiative it is (or the phase) in one line; at the end, who won, told to ``own``
+    (the one seat played at this screen, ``own_seat``) as its win or its loss: on a phone this
+    line heads the end screen."""
     if state.status == Status.FINISHED:
         if state.winner is None:
             return '<p class="status">The game is a draw.</p>'
-        return f'<p class="status">{who(state.winner, names)} has won.</p>'
+        if own == state.winner:
+            return '<p class="status">You have won.</p>'
+        lose = "You lose: " if own == other(state.winner) else ""
+        return f'<p class="status">{lose}{who(state.winner, names)} has won.</p>'
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
         placer = _placer(state)
         if placer:
@@ -488,7 +502,10 @@ def _deployment_tip(st: State, player: int) -> str:
 
 
 def _act(state: State, ui: UI) -> str:
-    return _opening_note(state) + _act_step(state, ui)
+    """The activation's step, after the opening's note where its choices are: while a Move or
+    a Turn is set the note is left out (the menu said it; the Move's words need the room)."""
+    setting = chosen(state, ui) is not None and ui.choice.mode in (ActMode.AIM, ActMode.TURN)
+    return ("" if setting else _opening_note(state)) + _act_step(state, ui)
 
 
 def _opening_note(state: State) -> str:
@@ -507,10 +524,17 @@ def _act_step(state: State, ui: UI) -> str:
         case ActMode.AIM:
             return _aim(state, ui, s)
         case ActMode.TURN:
-            return (
-                f"<p>Turn your <strong>{escape(s.type.title)}</strong>: drag the round handle"
+            title = escape(s.type.title)
+            wide = (
+                f"Turn your <strong>{title}</strong>: drag the round handle"
                 f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
-                "(no roll, no React).</p>" + _facing_problem(state, ui) + _turn_buttons(state, ui)
+                "(no roll, no React)."
+            )
+            phone = f"Turn your <strong>{title}</strong>: drag the round handle (its Move)."
+            return (
+                f"<p>{two_ways(wide, phone)}</p>"
+                + _facing_problem(state, ui)
+                + _turn_buttons(state, ui)
             )
         case ActMode.SHOOT:
             return _shoot_choices(state, ui, s)
@@ -582,14 +606,21 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
     if s.type.traces_path:
         return _brawler_move(state, ui, s)
     left, right = key_of(Command.NUDGE_LEFT), key_of(Command.NUDGE_RIGHT)
-    return (
-        f"<p>Aim the Move of your <strong>{escape(s.type.title)}</strong>: point or drag on the "
+    title = escape(s.type.title)
+    wide = (
+        f"Aim the Move of your <strong>{title}</strong>: point or drag on the "
         f"board{_keys(f' (or <kbd>{escape(left)}</kbd>/<kbd>{escape(right)}</kbd>)')}. "
         f"It will move exactly "
         f"the rolled {s.type.move}d6 card lengths that way, unless it hits something first "
         f"— an enemy it hits is rammed and eliminated. Enemies who see it may React. "
         f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
-        f"{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
+    )
+    phone = (
+        f"Aim the Move of your <strong>{title}</strong>: drag on the board. It goes "
+        f"{s.type.move}d6 L."
+    )
+    return (
+        f"<p>{two_ways(wide, phone)}{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
         + _outlook(state, ui, s)
         + _facing_problem(state, ui)
         + _roll_move(state, ui)
@@ -632,12 +663,14 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     )
     halted = f"{escape(halt)} " if halt else ""
     rules = ("R16", "R18", "R19", "C15") if halt else ("R18", "R19", "C15")
-    return (
-        f'<p class="outlook" role="status">Could React: the enemy {escape(who)}. {halted}'
-        f"{_stop_odds(state, ui, f.stop_chance)}: their player then picks where it stops, "
-        "anywhere back to where it sets off, and their soldier acts at once."
-        f"{words.rules_html(*rules)}</p>"
+    odds = _stop_odds(state, ui, f.stop_chance)
+    wide = (
+        f"Could React: the enemy {escape(who)}. {halted}{odds}: their player then picks where "
+        "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
+    names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
+    phone = f"Could React: {escape(names)}. {halted}{odds}."
+    return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
 
 
 def _stop_odds(state: State, ui: UI, chance: float) -> str:
@@ -645,11 +678,15 @@ def _stop_odds(state: State, ui: UI, chance: float) -> str:
     roll), said as the chance it is stopped, unless it halts at the same point whatever it
     rolls: then no React stops it any later, and the chance is that their soldier acts."""
     if sure_halt(state, ui) is None:
-        return (
+        return two_ways(
             f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
-            "(their best React for each roll)"
+            "(their best React for each roll)",
+            f"<strong>{percent(chance)} chance it is stopped</strong>",
         )
-    return f"<strong>Chance their React beats the roll: {percent(chance)}</strong>"
+    return two_ways(
+        f"<strong>Chance their React beats the roll: {percent(chance)}</strong>",
+        f"<strong>{percent(chance)} chance their React works</strong>",
+    )
 
 
 def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
@@ -720,22 +757,24 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
 
 
 def _auto_words(ui: UI, targets: int) -> str:
-    """The default that shoots the Gunner's last target without asking, said only while
+    """What happens to the Gunner's last target, a sentence of its own (with the default on, it
+    is shot without a question; off, the player picks it as any other), said only while
     ``targets`` (those still to pick) are two or more: with one left it changes nothing."""
     if targets < 2:
         return ""
     on = ui.settings.auto_last_target
-    said = "its last target is shot without asking" if on else "you pick every target"
-    return f' <span class="setting">({escape(said)})</span>'
+    said = "The last target is shot without asking." if on else "You pick the last target too."
+    return f' <span class="setting">{escape(said)}</span>'
 
 
 def _auto_switch(ui: UI, targets: int) -> str:
-    """The switch of that default, in the foot's action row (kept in view, covering nothing)."""
+    """The switch of that default, in the foot's action row (kept in view, covering nothing): a
+    toggle named for what it turns on, pressed while the last target is asked for."""
     if targets < 2:
         return ""
-    on = ui.settings.auto_last_target
+    ask = not ui.settings.auto_last_target
     return button(
-        "Ask for the last target" if on else "Shoot the last one at once", Command.AUTO_TARGET
+        f"Ask before the last shot: {'on' if ask else 'off'}", Command.AUTO_TARGET, pressed=ask
     )
 
 
@@ -753,13 +792,20 @@ def _path(state: State, ui: UI) -> str:
         "pointer)"
     )
     traced = bool(ui.trace.corners)
-    return (
-        f"<p>The Brawler rolled <strong>{mv.total}</strong>. Trace its path: "
+    wide = (
+        f"The Brawler rolled <strong>{mv.total}</strong>. Trace its path: "
         f"{words.pointer_html('tap')} to add "
         f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
-        f" it must use exactly {mv.total} card lengths{rest}.{_path_halts(state, ui, finish)}"
-        f"{'' if traced else ' ' + escape(NO_CORNER)}</p>"
-        + actions(
+        f" it must use exactly {mv.total} card lengths{rest}."
+    )
+    left_short = "" if path.halted(state, ui.trace) else f" (<strong>{shown} L left</strong>)"
+    phone = (
+        f"The Brawler rolled <strong>{mv.total}</strong>: {words.pointer_html('tap')} the "
+        f"corners of a path of exactly {mv.total} L{left_short}."
+    )
+    no_corner = "" if traced else f'<span class="wide-words"> {escape(NO_CORNER)}</span>'
+    return f"<p>{two_ways(wide, phone)}{_path_halts(state, ui, finish)}{no_corner}</p>" + foot(
+        actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
             button("Undo corner", Command.UNDO_CORNER, disabled=not traced),
             button("Restart path", Command.CANCEL, disabled=not traced),
@@ -826,7 +872,7 @@ def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None)
     if not any(words.react_may_shoot(state, c) for c in able):
         return ""
     said = words.react_may_shoot(state, card)
-    return f" {escape(said.text)}" if said else ""
+    return f" {words.text_html(said)}" if said else ""
 
 
 def _where_it_halts(state: State) -> str:
@@ -858,20 +904,30 @@ def _confirm_react(state: State, card: str) -> str:
     assert p is not None and mv is not None and mv.total is not None
     r = state.soldier(p.player, card)
     chance = percent(q.react_chance(state, r))
-    return (
-        f"<p>React with your <strong>{escape(r.type.title)}</strong>: React {r.type.react}d6 "
+    title = escape(r.type.title)
+    head = (
+        f"React with your <strong>{title}</strong>: React {r.type.react}d6 "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
-        f"pick where the enemy stops and your {escape(r.type.title)} acts at once; if not, the "
-        f"move goes on. {NEXT_ACTIVATION}{_react_may_shoot(state, [card], card)}"
+        f"pick where the enemy stops and your {title} acts at once"
+    )
+    wide = f"{head}; if not, the move goes on. {NEXT_ACTIVATION}"
+    phone = (
+        f"React with your <strong>{title}</strong>: <strong>{chance}</strong> to beat "
+        f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at once."
+    )
+    return (
+        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
         f"{words.rules_html('R19', 'R5')}</p>"
-        + actions(
-            button(
-                f"React with the {r.type.title}",
-                Command.CONFIRM,
-                primary=True,
-                note="if it works, it is your next activation",
-            ),
-            button("Back", Command.CANCEL),
+        + foot(
+            actions(
+                button(
+                    f"React with the {r.type.title}",
+                    Command.CONFIRM,
+                    primary=True,
+                    note="if it works, it is your next activation",
+                ),
+                button("Back", Command.CANCEL),
+            )
         )
     )
 
@@ -886,10 +942,14 @@ def _stop(state: State, ui: UI) -> str:
         f", anywhere from where it set off to where it would halt (0–{mv.halt:.2f} L). The "
         f"marker starts where your {who} first saw it."
     )
-    return (
-        "<p>Your React succeeded. Drag the marker to where the enemy stops"
+    wide = (
+        "Your React succeeded. Drag the marker to where the enemy stops"
         + _keys(" (or use the arrow keys)")
         + escape(where)
+    )
+    phone = f"Your React succeeded: drag the marker to where the enemy stops (0–{mv.halt:.2f} L)."
+    return (
+        f"<p>{two_ways(wide, escape(phone))}"
         + words.rules_html("R19", "C15")
         + "</p>"
         + _stop_seen(state, ui)
@@ -906,7 +966,9 @@ def _stop_seen(state: State, ui: UI) -> str:
     mover, reactor = CARDS[mv.card].title, CARDS[mv.reactor].title
     where = "in" if seen else "out of"
     said = f"Stopped there, the {mover} is {where} your {reactor}'s sight."
-    return f'<p class="outlook" role="status">{escape(said)}{words.rules_html("R11")}</p>'
+    short = f"There your {reactor} {'sees' if seen else 'does not see'} it."
+    said_html = two_ways(escape(said), escape(short))
+    return f'<p class="outlook" role="status">{said_html}{words.rules_html("R11")}</p>'
 
 
 def _face(state: State, ui: UI) -> str:
@@ -938,7 +1000,7 @@ def _target(state: State, ui: UI) -> str:
     left, switch = len(p.options), _auto_switch(ui, len(p.options))
     return (
         "<p>The Gunner attacks every enemy it saw, in the order you pick. Pick its next "
-        f"target.{words.rules_html('R22')}{_auto_words(ui, left)}</p>"
+        f"target.{_auto_words(ui, left)}{words.rules_html('R22')}</p>"
         + foot(targets_row(picks), actions(switch) if switch else "")
     )
 
@@ -964,10 +1026,10 @@ def _victory(st: State, seats: Seats) -> str:
 
 def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
     """The heading and the line saying how ``winner`` won, told from the side of the one person
-    at this screen when the other seat is the computer (so the loser never reads the winner's
-    words), and naming both sides plainly in hot-seat and in a game by link."""
+    at this screen when the other seat is the computer or a friend by link (so the loser never
+    reads the winner's words), and naming both sides plainly in hot-seat."""
     loser = other(winner)
-    mine = _own_seat(seats)
+    mine = own_seat(seats)
     if st.conceded_by:
         conceded = st.conceded_by == mine
         how = "You conceded." if conceded else f"{seats.name(st.conceded_by)} conceded."
@@ -979,16 +1041,15 @@ def _win_words(st: State, winner: int, seats: Seats) -> tuple[str, str]:
         how = f"Every soldier of {seats.name(loser)} is eliminated."
     if mine == loser:
         return f"You lose: {who(winner, seats.names)} wins.", how
-    if mine == winner:
-        return f"You win, {who(winner, seats.names)}!", how
+    if mine == winner:  # a game by link already names this side "(you)"
+        return ("You win!" if seats.by_link else f"You win, {who(winner, seats.names)}!"), how
     return f"{who(winner, seats.names)} wins!", how
 
 
-def _own_seat(seats: Seats) -> int | None:
-    """The one seat played at this screen when the other is a computer (None in a game by link,
-    whose end is told naming both sides: its seats are taken in from the link on each device)."""
-    if seats.by_link:
-        return None
+def own_seat(seats: Seats) -> int | None:
+    """The one seat played at this screen: the other is the computer's, or a friend's in a game
+    by link (``serm.ui.friend.seated`` makes the friend's seat the one played from its links);
+    None when both are played here (hot-seat)."""
     people = [p for p in (1, 2) if not seats.computer(p)]
     return people[0] if len(people) == 1 else None
 

@@ -36,6 +36,8 @@ class Said:
     text: str
     rule: str = ""
     region: SoldierKey | None = None
+    short: str = ""
+    """The same in fewer words for a phone's short bar ("": ``text`` there too)."""
 
 
 def title(card: str) -> str:
@@ -104,7 +106,18 @@ def message_html(text: str, rule: str = "", news: bool = False) -> str:
 def problem_html(said: Said) -> str:
     """Why the card on the board may not stand as shown (placing or turning): a line under the
     prompt, not an alert (the board shows it too)."""
-    return f'<p class="problem">{escape(said.text)}{rule_html(said.rule)}</p>'
+    return f'<p class="problem">{text_html(said)}{rule_html(said.rule)}</p>'
+
+
+def text_html(said: Said) -> str:
+    """``said``'s words, escaped: with its fewer words for a phone's short bar when it has them
+    (the stylesheet shows one of the two)."""
+    if not said.short:
+        return escape(said.text)
+    return (
+        f'<span class="wide-words">{escape(said.text)}</span>'
+        f'<span class="phone-words">{escape(said.short)}</span>'
+    )
 
 
 NEWS = ("Imported ", "This game is kept as ")
@@ -173,7 +186,11 @@ def react_may_shoot(state: State, card: str | None = None) -> Said | None:
     if q.opening_of(state).may_shoot(state.activation_number, card):
         return None
     who = f"your {title(card)}" if card is not None else "a soldier that reacts"
-    return Said(f"The opening holds shooting back now, but not a React: {who} may Shoot.", "R5")
+    return Said(
+        f"The opening holds shooting back now, but not a React: {who} may Shoot.",
+        "R5",
+        short=f"The opening holds back no React: {who} may Shoot.",
+    )
 
 
 def opening_rule(state: State) -> str:
@@ -240,6 +257,7 @@ def unturned(s: Soldier) -> Said:
         f"Your {s.type.title} already faces this way: drag the round handle to turn it. "
         "A Turn is its Move, so one that changes nothing is not made.",
         "R14",
+        short=f"Your {s.type.title} already faces this way: drag the handle to turn it.",
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 import svg
@@ -108,8 +109,10 @@ def _zone_label_box(sc: Scenario, player: int) -> Box:
     return (left, y - ZONE_LABEL * 0.6, left + w, y + ZONE_LABEL * 0.6)
 
 
+@lru_cache(maxsize=256)
 def card_box(x: float, y: float, facing: float) -> Box:
-    """The screen box (scaled units) of a card at (x, y) L turned to ``facing``."""
+    """The screen box (scaled units) of a card at (x, y) L turned to ``facing`` (kept by pose:
+    each redraw of a Move's aim keeps its labels off every card on the table)."""
     hw, hh = screen_extent(facing)
     return (scaled(x) - hw, scaled(y) - hh, scaled(x) + hw, scaled(y) + hh)
 
@@ -155,10 +158,16 @@ def board_spots(state: State, view: ViewModel) -> Spots:
 
 def _ground_spots(state: State) -> Spots:
     """The board less its cards, zone names and terrain names."""
-    taken = [_zone_label_box(state.scenario, p) for p in (1, 2)]
-    taken += [box for t in state.scenario.terrain for box in _terrain_label_boxes(t)]
+    taken = list(_names(state.scenario))
     taken += [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     return Spots(board_box(state), taken)
+
+
+@lru_cache(maxsize=16)
+def _names(sc: Scenario) -> tuple[Box, ...]:
+    """The boxes of the zones' names and of the terrain's names and kinds, kept by table."""
+    zones = [_zone_label_box(sc, p) for p in (1, 2)]
+    return (*zones, *(box for t in sc.terrain for box in _terrain_label_boxes(t)))
 
 
 NAME, KIND = 19, 15

@@ -12,7 +12,7 @@ Boxes are in scaled units: left, top, right, bottom.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 Box = tuple[float, float, float, float]
@@ -70,22 +70,64 @@ class Spots:
 
     def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) goes; its box is taken."""
-        best, least = self.clamp(x, y, w, h), math.inf
         step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
         left, top = self.clamp(x - REACH_X * step_x, y - REACH_Y * step_y, w, h)
         right, bottom = self.clamp(x + REACH_X * step_x, y + REACH_Y * step_y, w, h)
         reach = (left - w / 2, top - h / 2, right + w / 2, bottom + h / 2)
-        near = [t for t in self.taken if overlap(reach, t) > 0.0]  # the rest is out of reach
-        for dx, dy in _offsets(step_x, step_y):
-            cx, cy = self.clamp(x + dx, y + dy, w, h)
-            here = box_at(cx, cy, w, h)
-            cover = sum(overlap(here, t) for t in near)
-            if cover < least:
-                best, least = (cx, cy), cover
-                if cover <= 0.0:
-                    break
+        near = _within(reach, self.taken)  # the rest is out of reach
+        spots = _spots(x, y, w, h, self.board, step_x, step_y)
+        best = next((spot for spot in spots if _clear(spot, w, h, near)), None)
+        if best is None:  # nowhere clear: the spot that covers least, the nearest of equals
+            best, least = self.clamp(x, y, w, h), math.inf
+            for cx, cy in _spots(x, y, w, h, self.board, step_x, step_y):
+                cover = sum(overlap(box_at(cx, cy, w, h), t) for t in near)
+                if cover < least:
+                    best, least = (cx, cy), cover
         self.take(box_at(best[0], best[1], w, h))
         return best
+
+
+def _spots(
+    x: float, y: float, w: float, h: float, board: Box, step_x: float, step_y: float
+) -> Iterator[tuple[float, float]]:
+    """The spots a ``w`` by ``h`` label wanted at (x, y) may take, nearest first, each once:
+    near the board's edge several moves end clamped at the same spot (``Spots.clamp``)."""
+    left, top, right, bottom = board
+    x_lo, x_hi = left + INSET + w / 2, right - INSET - w / 2
+    y_lo, y_hi = top + INSET + h / 2, bottom - INSET - h / 2
+    seen: set[tuple[float, float]] = set()
+    for dx, dy in _offsets(step_x, step_y):
+        spot = _clamp(x + dx, x_lo, x_hi), _clamp(y + dy, y_lo, y_hi)
+        if spot not in seen:
+            seen.add(spot)
+            yield spot
+
+
+def _within(reach: Box, taken: list[Box]) -> list[Box]:
+    """The boxes of ``taken`` that overlap ``reach`` (``overlap`` inlined)."""
+    x0, y0, x1, y1 = reach
+    near = []
+    for t in taken:
+        ow = min(x1, t[2]) - max(x0, t[0])
+        if ow > 0:
+            oh = min(y1, t[3]) - max(y0, t[1])
+            if oh > 0 and ow * oh > 0.0:
+                near.append(t)
+    return near
+
+
+def _clear(spot: tuple[float, float], w: float, h: float, near: list[Box]) -> bool:
+    """A ``w`` by ``h`` label centred on ``spot`` overlaps none of ``near`` (``overlap``
+    inlined: the search runs this for every spot it tries)."""
+    x0, y0 = spot[0] - w / 2, spot[1] - h / 2
+    x1, y1 = spot[0] + w / 2, spot[1] + h / 2
+    for t in near:
+        ow = min(x1, t[2]) - max(x0, t[0])
+        if ow > 0:
+            oh = min(y1, t[3]) - max(y0, t[1])
+            if oh > 0 and ow * oh > 0:
+                return False
+    return True
 
 
 def _clamp(v: float, lo: float, hi: float) -> float:

@@ -20,7 +20,7 @@ from serm.core.geometry import (
 )
 from serm.core.state import MoveInProgress, PendingKind, State
 
-from .board import percent
+from .board import card_box, percent
 from .common import (
     INK,
     REACH,
@@ -40,7 +40,7 @@ from .common import (
     text_width,
     word_label,
 )
-from .labels import Spots
+from .labels import Box, Spots, overlap
 from .model import MovePreview, PathTrace, ViewModel
 from .sight import CLIP
 
@@ -176,23 +176,47 @@ def _ticks(
     strokes: list[svg.PathData] = []
     labels: list[svg.Element] = []
     width, height = state.scenario.width * SCALE, state.scenario.height * SCALE
+    cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     for k in range(1, int(math.floor(reach + EPS)) + 1):
         p = c + u * float(k)
         a, b = p - right * 0.14, p + right * 0.14
         strokes += [svg.M(scaled(a.x), scaled(a.y)), svg.L(scaled(b.x), scaled(b.y))]
-        q = p + right * 0.3
-        x, y = scaled(q.x), scaled(q.y)
+        spot = _tick_spot(p, right, str(k), cards)
+        if spot is None:
+            continue
+        x, y, box = spot
         if 0 <= x <= width and 0 <= y <= height:
-            half_w, half_h = text_width(str(k), TICK) / 2 + 3, TICK * 0.6
-            spots.take((x - half_w, y - half_h, x + half_w, y + half_h))
+            spots.take(box)
         labels.append(text(x, y, str(k), TICK, WHITE, bold=True, halo=INK))
     if not strokes:
         return labels
     return [svg.Path(d=strokes, stroke=WHITE, stroke_width=4, class_=["ticks"]), *labels]
 
 
+def _tick_spot(
+    p: Vec, right: Vec, number: str, cards: list[Box]
+) -> tuple[float, float, Box] | None:
+    """Where the number of the tick at ``p`` goes, and its box (scaled units): to the right of
+    the aim, or to its left when a card's box (``cards``) lies there, so the number never hides
+    a card's own numbers. None when cards lie on both sides (a path between two cards that
+    nearly touch it): the number is left out, not moved further off, where it would read as
+    another tick's; the tick itself still marks the length. Only a card that stands right
+    beside the path can be there: one nearer would halt the Move."""
+    half_w = text_width(number, TICK) / 2 + TICK_HALO
+    half_h = TICK * 0.6 + TICK_HALO
+    for side in (0.3, -0.3):
+        q = p + right * side
+        x, y = scaled(q.x), scaled(q.y)
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        if not any(overlap(box, card) > 0.0 for card in cards):
+            return x, y, box
+    return None
+
+
 TICK = 17
 """Font size (scaled units) of the ticks' numbers."""
+TICK_HALO = 2.0
+"""Room (scaled units) round a tick's number for its dark halo (``text``: a stroke of 3.4)."""
 
 
 def _watchers(

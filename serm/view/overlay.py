@@ -36,7 +36,7 @@ from .common import (
     screen_extent,
 )
 from .exposure_layer import exposure_elements
-from .labels import Spots
+from .labels import Box, Spots
 from .model import Ghost, ViewModel
 from .moves import line, move_preview, path_trace, pending_move
 from .sight import los_elements
@@ -223,23 +223,29 @@ def handle_markup(
     )
 
 
-def sight_elements(state: State, view: ViewModel) -> list[svg.Element]:
+def sight_elements(state: State, view: ViewModel) -> tuple[list[svg.Element], tuple[Box, ...]]:
     """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
-    hovered card or a turning facing -- the Exposure view, LOS regions and the pending move."""
+    hovered card or a turning facing -- the Exposure view, LOS regions and the pending move --
+    and the boxes its labels and marks cover (``live_elements`` keeps its labels off them)."""
     out: list[svg.Element] = []
     spots = board_spots(state, view)
+    ground = len(spots.taken)
     if view.exposure is not None:
         out += exposure_elements(state, view.exposure, spots)
     out += los_elements(state, view)
     out += pending_move(state, view, spots)
-    return out
+    return out, tuple(spots.taken[ground:])
 
 
-def live_elements(state: State, view: ViewModel) -> list[svg.Element]:
+def live_elements(state: State, view: ViewModel, placed: tuple[Box, ...] = ()) -> list[svg.Element]:
     """The children of ``<g id="layer-live">``: what follows the pointer while aiming, tracing,
-    placing or turning -- move preview, Brawler path, deployment ghost, facing handle."""
+    placing or turning -- move preview, Brawler path, deployment ghost, facing handle. Its labels
+    keep clear of ``placed``, what the sight group's labels and marks cover (``sight_elements``):
+    the sight group is drawn first and kept while the pointer moves, so the live group gives way."""
     out: list[svg.Element] = []
     spots = board_spots(state, view)
+    for box in placed:
+        spots.take(box)
     if view.move_preview is not None:
         out += move_preview(state, view.move_preview, spots)
     if view.path_trace is not None:

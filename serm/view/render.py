@@ -34,6 +34,7 @@ from .common import (
     rounded,
     scaled,
 )
+from .labels import Box
 from .model import ViewModel, Viewport
 from .moves import ARROW_ID
 from .overlay import live_elements, sight_elements
@@ -54,6 +55,7 @@ __all__ = [
     "live_markup",
     "sight_inputs",
     "sight_markup",
+    "sight_part",
     "render",
     "view_box",
 ]
@@ -66,10 +68,12 @@ def board_layer(state: State, view: ViewModel, parts: BoardParts | None = None) 
 
 
 class OverlayParts(NamedTuple):
-    """Inner markup of ``<g id="layer-sight">`` and of ``<g id="layer-live">``."""
+    """Inner markup of ``<g id="layer-sight">`` and of ``<g id="layer-live">``, and the boxes
+    the sight group's labels and marks cover (the live group's labels keep off them)."""
 
     sight: str
     live: str
+    placed: tuple[Box, ...] = ()
 
 
 def sight_inputs(view: ViewModel) -> ViewModel:
@@ -78,24 +82,33 @@ def sight_inputs(view: ViewModel) -> ViewModel:
     return replace(view, move_preview=None, path_trace=None, ghost=None)
 
 
+def sight_part(state: State, view: ViewModel) -> tuple[str, tuple[Box, ...]]:
+    """Inner markup of ``<g id="layer-sight">`` and the boxes its labels and marks cover."""
+    elements, placed = sight_elements(state, view)
+    return join(elements), placed
+
+
 def sight_markup(state: State, view: ViewModel) -> str:
     """Inner markup of ``<g id="layer-sight">``."""
-    return join(sight_elements(state, view))
+    return sight_part(state, view)[0]
 
 
-def live_markup(state: State, view: ViewModel) -> str:
-    """Inner markup of ``<g id="layer-live">``."""
-    return join(live_elements(state, view))
+def live_markup(state: State, view: ViewModel, placed: tuple[Box, ...] = ()) -> str:
+    """Inner markup of ``<g id="layer-live">``, its labels clear of ``placed`` (what the sight
+    group's labels cover, ``sight_part``)."""
+    return join(live_elements(state, view, placed))
 
 
 def overlay_parts(state: State, view: ViewModel) -> OverlayParts:
     """The overlay's two groups as markup (what a pointer move redraws)."""
-    return OverlayParts(sight_markup(state, view), live_markup(state, view))
+    sight, placed = sight_part(state, view)
+    return OverlayParts(sight, live_markup(state, view, placed), placed)
 
 
 def overlay_layer(state: State, view: ViewModel) -> str:
     """The overlay's content, sight then live, without the two wrapping groups."""
-    return "".join(overlay_parts(state, view))
+    parts = overlay_parts(state, view)
+    return parts.sight + parts.live
 
 
 def defs(state: State) -> svg.Defs:

@@ -102,13 +102,22 @@ def keep_unit_again() -> bool:
 
 
 def newest_news() -> None:
-    """Scroll what just happened (the prompt's ``.recent``: two lines high on a phone, four on
-    a wide screen; the viewer's step) to its newest line, where a kill comes last: after each
+    """Open what just happened (the prompt's ``.recent``: two lines high on a phone, four on
+    a wide screen; the viewer's step) on its newest entry, where a kill comes last: scrolled to
+    the end when that entry fits whole, else to the entry's first line (placed where the first
+    entry sits unscrolled), so a long entry in a narrow list is read from its start. After each
     redraw of the prompt (the viewer's too), and when the board's box changed (a phone turned,
     the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
-    if news is not None:
-        news.scrollTop = news.scrollHeight
+    if news is None:
+        return
+    end = news.scrollHeight - news.clientHeight
+    first, newest = news.firstElementChild, news.lastElementChild
+    if null(first) or null(newest):
+        news.scrollTop = end
+        return
+    start = newest.getBoundingClientRect().top - first.getBoundingClientRect().top
+    news.scrollTop = min(end, start)
 
 
 STICKY_FOOT = (
@@ -276,7 +285,8 @@ class Painter:
         key = prompt_key(state, ui)
         if key != shown.prompt:
             shown.prompt = key
-            el("status").innerHTML = panel.status_html(state, ui.seats.names)
+            seats = ui.seats
+            el("status").innerHTML = panel.status_html(state, seats.names, panel.own_seat(seats))
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
             newest_news()
@@ -297,7 +307,7 @@ class Painter:
         key = (state, sight_inputs(view))
         last, shown = self.shown.sight, self.shown.overlay
         if last is not None and shown is not None and last[0] is key[0] and last[1] == key[1]:
-            return OverlayParts(shown.sight, live_markup(state, view))
+            return OverlayParts(shown.sight, live_markup(state, view, shown.placed), shown.placed)
         self.shown.sight = key
         return overlay_parts(state, view)
 

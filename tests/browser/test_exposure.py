@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 
 from bench.exposure_latency import free_spots
 from harness.fresh import open_site, wait_for_import
-from harness.pages import Card, Table, start_game
+from harness.pages import SCALE, Card, Table, start_game
 from serm.core import cover
 from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
@@ -178,3 +178,46 @@ def test_the_first_tap_on_the_toggle_shows_the_view_turned_off_on_a_small_phone(
     page.locator("#prompt button[data-action=exposure][aria-pressed=false]").wait_for()
     assert "Exposure view: off" in toggle.inner_text()
     assert hidden_words(page, ("#prompt button[data-action=exposure]",)) == []
+
+
+GHOST_AT = """([x, y]) => {
+  const g = document.querySelector('#layer-live .ghost');
+  return g && Math.abs(g.dataset.x - x) < 0.05 && Math.abs(g.dataset.y - y) < 0.05;
+}"""
+"""The card being placed is drawn at (x, y) L, give or take a pixel."""
+
+
+def _box(page: Page, selector: str) -> tuple[float, float, float, float]:
+    b = page.locator(selector).bounding_box()
+    assert b is not None, selector
+    return b["x"], b["y"], b["x"] + b["width"], b["y"] + b["height"]
+
+
+def test_the_card_being_placed_keeps_its_label_off_the_exposure_count(
+    page: Page, site_url: str
+) -> None:
+    """Two cards a side, the worst enemy Gunner spot and its count shown; the card being placed
+    pressed to spots a card's length below the count, where its label (drawn above it) would
+    go over the count: its label (redrawn on each press, the count's layer kept as it is) and
+    the count never overlap on the screen."""
+    start_game(page, site_url, SEED, TABLE)
+    table = Table(page)
+    _place_two_each(page, table, touch=False)
+    count = "#layer-sight .exposure-worst > g:not([transform]) > rect"
+    page.locator(count).wait_for(state="attached", timeout=60_000)
+    left, top, width, height = (
+        float(page.locator(count).get_attribute(k) or "nan") / SCALE
+        for k in ("x", "y", "width", "height")
+    )
+    cx, cy = left + width / 2, top + height / 2  # the count's middle (L)
+    for dy in (0.7, 1.0, 1.3):
+        for dx in (-1.5, 0.0, 1.5):
+            x, y = min(max(cx + dx, 0.6), 9.4), cy + dy
+            table.press(x, y)
+            page.wait_for_function(GHOST_AT, arg=[x, y])
+            label = _box(page, "#layer-live .ghost > g:not([transform]) > rect")
+            said = _box(page, count)
+            apart = min(label[2], said[2]) <= max(label[0], said[0]) or min(
+                label[3], said[3]
+            ) <= max(label[1], said[1])
+            assert apart, (x, y, label, said)

@@ -19,6 +19,7 @@ from harness.scripted_game import play_step
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, Status
 from serm.ui import friend
+from serm.ui.panel import SIDE
 from tests.browser.test_offline import wait_for_service_worker
 
 PREFIX_SEED = 3
@@ -127,13 +128,43 @@ def test_two_devices_play_a_game_by_link_to_the_end(page: Page, touch_page: Page
             passes += 1
     assert reacts, "no React round trip was played"
     play_to_the_end(devices, current)
-    ends = [d.inner_text("#prompt .victory") for d in devices]
-    how = {e[e.find("Every soldier of ") :].splitlines()[0].replace(" (you)", "") for e in ends}
-    assert len(how) == 1 and all("Every soldier of " in e for e in ends), ends
+    assert_each_told_its_end(devices)
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]
     assert logs[0] == logs[1] and len(logs[0]) > 20
+
+
+def assert_each_told_its_end(devices: list[Page]) -> None:
+    """One device reads that all its soldiers are eliminated, the other that every enemy is."""
+    ends = [d.inner_text("#prompt .victory") for d in devices]
+    lost = ["All your soldiers are eliminated." in e for e in ends]
+    won = ["Every enemy soldier is eliminated." in e for e in ends]
+    assert sorted(lost) == [False, True] and won == [not x for x in lost], ends
+
+
+def test_the_loser_on_a_phone_reads_that_it_lost_and_who_won(page: Page, touch_page: Page) -> None:
+    """A game by link that ended, held on both devices, the loser's a phone at 360x640: its
+    end screen is headed, in view, by a line saying it lost and who won; the winner's says it
+    won."""
+    touch_page.set_viewport_size({"width": 360, "height": 640})
+    match = friends.play(("greedy", "greedy"), PREFIX_SEED, (50, 50), by_name("open"))
+    record = match.turns[-1][1].record
+    winner = friend.replay_state(record).winner
+    assert winner in (1, 2)
+    name = record.players[winner]["name"]
+    phone, desktop = 3 - winner, winner
+    devices = {phone: touch_page, desktop: page}
+    for side, fragment in match.prefix(len(match.turns) - 1).items():
+        open_link(devices[side], "#" + fragment)
+    for device in devices.values():
+        device.wait_for_selector("#prompt .victory")
+    heading = touch_page.locator("#status")
+    assert heading.inner_text().replace("\n", "") == f"You lose: {SIDE[winner][1]}{name} has won."
+    box = heading.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640
+    assert "All your soldiers are eliminated." in touch_page.inner_text("#prompt .victory")
+    assert page.locator("#prompt .victory h2").inner_text() == "You win!"
 
 
 def _said(page: Page) -> str:
@@ -252,9 +283,7 @@ def test_a_second_game_from_a_record_prefix_with_standing_orders_plays_to_victor
     current = next(d for d in devices if d.locator(DECIDING).count())
     links, reacts = play_to_the_end(devices, current)
     assert not reacts, "a device was asked to React despite its standing order"
-    ends = [d.inner_text("#prompt .victory") for d in devices]
-    how = {e[e.find("Every soldier of ") :].splitlines()[0].replace(" (you)", "") for e in ends}
-    assert len(how) == 1 and all("Every soldier of " in e for e in ends), ends
+    assert_each_told_its_end(devices)
     logs = [
         d.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)") for d in devices
     ]

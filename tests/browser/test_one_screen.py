@@ -22,8 +22,8 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from harness.fresh import fresh, open_site
-from harness.moments import AUTOSAVE, MOMENTS, Moment, open_moment, save_text
-from harness.pages import Table
+from harness.moments import AUTOSAVE, DEPLOY_EXPOSURE, MOMENTS, Moment, open_moment, save_text
+from harness.pages import Table, start_game
 from harness.scripted_game import SEED, deploy, play_step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,14 +92,41 @@ def assert_question_in_view(page: Page) -> None:
     assert not problem, problem
 
 
+FOOT_ROOM = 64
+"""The room (CSS px, three lines of the side panel's words) a wide screen's question keeps
+below its buttons."""
+
+
+def assert_foot_has_room(page: Page, room: float) -> None:
+    """The question's foot sits where its words end, at least ``room`` px above the bottom of
+    the bar's visible box: the words may grow that much before the foot, which stays in view,
+    would have to stand over them."""
+    left = page.evaluate(
+        "() => document.querySelector('#panel').getBoundingClientRect().bottom"
+        " - document.querySelector('#prompt .foot').getBoundingClientRect().bottom"
+    )
+    assert left >= room, (left, page.inner_text("#prompt")[:120])
+
+
 def assert_newest_news_in_view(page: Page) -> None:
     """What just happened (the prompt's ``.recent`` list, two lines high on a phone) shows its
-    newest lines, where a kill is told, not its oldest."""
-    gap = page.evaluate(
-        "() => { const r = document.querySelector('#prompt .recent');"
-        " return r ? r.scrollHeight - r.scrollTop - r.clientHeight : 0; }"
+    newest entry, where a kill is told, not its oldest: the newest entry's first line lies inside
+    the list's visible box (an entry taller than the list is read from its start)."""
+    problem: str = page.evaluate(
+        """() => {
+          const r = document.querySelector('#prompt .recent');
+          const newest = r && r.lastElementChild;
+          if (!newest || !newest.firstChild) return '';
+          const range = document.createRange();
+          range.selectNodeContents(newest.firstChild);
+          const line = range.getClientRects()[0], box = r.getBoundingClientRect();
+          const top = box.top + r.clientTop, bottom = top + r.clientHeight;
+          const ok = line.top >= top - 0.5 && line.bottom <= bottom + 0.5;
+          return ok ? '' : JSON.stringify({box: [top, bottom], line: [line.top, line.bottom],
+            text: newest.textContent.slice(0, 60)});
+        }"""
     )
-    assert gap < 2, gap
+    assert not problem, problem
 
 
 def _not_in_view(target: Locator) -> str:
@@ -218,8 +245,9 @@ def test_a_whole_game_on_one_screen(
     """One whole game per layout, played like two players would (R5-R24): deployed with
     pointer drags, the wheel and the rotation handle; aimed Moves, Reacts with their stop
     points, Shoots, to the victory screen, whose record the command line replays to the same
-    end. The layout's other sizes take turns with its first, the page resized between the
-    game's steps (each step is checked and played at one size)."""
+    end. On a wide screen each React question keeps room below its buttons. The layout's
+    other sizes take turns with its first, the page resized between the game's steps (each
+    step is checked and played at one size)."""
     sizes = LAYOUTS[layout]
     touch = layout == "phone"
     page: Page = request.getfixturevalue("touch_page" if touch else "page")
@@ -254,6 +282,8 @@ def test_a_whole_game_on_one_screen(
         assert_newest_news_in_view(page)
         if table.pending()[0] == "react" and page.locator("#prompt .foot").count():
             assert_question_in_view(page)  # what a React does, above the Reacts' odds
+            if not touch:
+                assert_foot_has_room(page, FOOT_ROOM)
         n = int(page.inner_text("#status").split("Activation ")[1].split(" ")[0])
         before = page.inner_text("#log")
         play_step(table, n, seen)
@@ -328,8 +358,7 @@ WORDS = (
     "#notice p",
     "#status",
     "#prompt .welcome > p:first-of-type",
-    "#prompt [data-pending] > p:not(.tip):not(.opening):not(.outlook):first-of-type",
-    "#prompt [data-pending=react] > p",
+    "#prompt [data-pending] > p:not(.tip):not(.exposure)",
     "#prompt .problem",
     "#prompt .message",
     "#prompt .recent > li:last-child",
@@ -339,10 +368,12 @@ WORDS = (
     "#layer-overlay rect + text",
 )
 """What a player must read at each moment: the status line, the welcome's sentence, the
-question (its first paragraph; a React's words), every warning and message, the newest line of
-what just happened (a shot's result; the viewer's step), the victory, every button's label and
-the board's labels on their rounded boxes (a Move's odds, a card that may not go there). Tips,
-notes and the rules in full are left out: the bar scrolls to them."""
+question's paragraphs (the opening's note, the question, the notes under it: who could React
+along a Move, whether the reactor sees the mover at the stop point), every warning and message,
+the newest line of what just happened (a shot's result; the viewer's step), the victory, every
+button's label and the board's labels on their rounded boxes (a Move's odds, a card that may not
+go there). Tips and the Exposure view's words after them are left out: the bar scrolls to
+them."""
 
 WORDS_JS = r"""
 (texts) => {
@@ -384,7 +415,8 @@ WORDS_JS = r"""
     const r = boxOf(el);
     const window = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     if (!inside(r, window)) return `${at(r)} is not wholly inside the window`;
-    for (let a = el.parentElement; a; a = a.parentElement) {
+    const fixed = (a) => getComputedStyle(a).position === 'fixed'; // no ancestor clips it
+    for (let a = fixed(el) ? null : el.parentElement; a; a = fixed(a) ? null : a.parentElement) {
       if (clips(a) && !inside(r, clientBox(a))) return `${at(r)} is cut by ${name(a)}`;
     }
     if (el instanceof HTMLElement && clips(el) && el.scrollWidth > el.clientWidth + 1) {
@@ -417,10 +449,11 @@ WORDS_JS = r"""
 """
 """Why each of the elements ``texts`` selects is not wholly in view: its box (its words' lines;
 a button's or a board label's whole box) leaves the window, is cut by an ancestor that clips
-(the bar, a list that scrolls, the board), is cut short inside itself (an ellipsis), or is
-covered at a point of one of its lines (``document.elementFromPoint`` there is neither it nor
-inside it; each line is tried at its left, middle and right, a quarter, half and three quarters
-down, so a button reaching into a line's lower part counts)."""
+(the bar, a list that scrolls, the board; those outside a box fixed to the window do not), is
+cut short inside itself (an ellipsis), or is covered at a point of one of its lines
+(``document.elementFromPoint`` there is neither it nor inside it; each line is tried at its
+left, middle and right, a quarter, half and three quarters down, so a button reaching into a
+line's lower part counts)."""
 
 SIZES = {"phone": LAYOUTS["phone"], "desktop": LAYOUTS["desktop"]}
 
@@ -438,7 +471,7 @@ def sized(page: Page, width: int, height: int) -> None:
 
 
 def moment(name: str) -> Moment:
-    return next(m for m in MOMENTS if m.name == name)
+    return next(m for m in (*MOMENTS, DEPLOY_EXPOSURE) if m.name == name)
 
 
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
@@ -446,11 +479,12 @@ def test_no_words_are_clipped_or_covered(
     request: pytest.FixtureRequest, site_url: str, layout: str
 ) -> None:
     """At each size of the layout, on the welcome screen, each deployment step, a card held
-    where it may not go, an activation's menu, an aimed Move, React questions (one after the
-    computer's Move, with Replay last turn), a stop point, a shot's result, the victory and
-    the viewer: every text a player must read (``WORDS``) is whole, inside the window and on
-    top. Each moment is reached at once from a save (``harness.moments``) in the warm page,
-    resized between the checks."""
+    where it may not go, an activation's menu, an aimed Move, a Brawler's path, a Turn that
+    changes nothing (after the computer's turn, with Replay last turn), React questions (one
+    after the computer's Move) and a React's confirming step, a stop point, the Assault's
+    targets after its React, a shot's result, the victory and the viewer: every text a player
+    must read (``WORDS``) is whole, inside the window and on top. Each moment is reached at
+    once from a save (``harness.moments``) in the warm page, resized between the checks."""
     page: Page = request.getfixturevalue("touch_page" if layout == "phone" else "page")
     problems: list[str] = []
 
@@ -641,3 +675,86 @@ def test_the_react_question_stays_put_while_the_move_is_shown(
     assert {hint for hint, _ in tops} == {True, False}, tops
     assert len({top for _, top in tops}) == 1, tops
     assert during == [] and hidden_words(page) == []
+
+
+def test_the_exposure_words_show_above_the_cards_to_place_on_a_desktop(
+    page: Page, site_url: str
+) -> None:
+    """At 1280x800, the Exposure view's words (what the enemy Gunner sees of the cards placed,
+    who moves before it may shoot) are whole above the cards to place: the side panel takes the
+    width the square board leaves beside it."""
+    texts = ("#prompt [data-pending=place] > p", "#prompt button")
+    assert words_at(page, site_url, "deploy-exposure", (1280, 800), *texts) == []
+
+
+def test_the_import_notice_leaves_the_question_in_view(
+    touch_page: Page, site_url: str, tmp_path: Path
+) -> None:
+    """At 360x640 a game imported from a file (its record, in the first activation) is said in
+    a notice with Dismiss, which leaves the bar alone: the status, the question and its buttons
+    show as they would without it, once a soldier's Move is being aimed too."""
+    page = touch_page
+    sized(page, 360, 640)
+    data = json.loads((ROOT / "examples" / "complete-game.json").read_text())
+    data["actions"] = data["actions"][:11]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    open_site(page, site_url)
+    page.tap("#btn-menu")
+    page.tap("#btn-saves")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#notice:not([hidden]) .notice.news")
+    if page.locator("#sheet[open]").count():
+        page.tap("#btn-close-menu")
+    texts = ("#notice li", "#notice button", *WORDS)
+    assert hidden_words(page, texts) == []
+    page.tap("#prompt button[data-action=select][data-arg=armored]")
+    page.tap("#prompt button[data-action=move]")
+    page.wait_for_selector("#prompt [data-pending=act] .outlook")
+    assert "Aim the Move" in page.inner_text("#prompt")
+    assert hidden_words(page, texts) == []
+
+
+HEADER_JS = r"""
+() => {
+  const all = '#top h1, #btn-menu, #zoom-tools button, #controls button';
+  const boxes = [...document.querySelectorAll(all)]
+    .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+    .map((el) => [el.id || el.tagName, el.getBoundingClientRect()])
+    .filter(([, r]) => r.top < document.querySelector('#top').getBoundingClientRect().bottom);
+  const problems = [];
+  for (const [name, r] of boxes) {
+    if (r.left < 0 || r.right > innerWidth) problems.push(`${name} leaves the window`);
+  }
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) {
+      problems.push(`${a} [${Math.round(r.left)}-${Math.round(r.right)}] overlaps ${b} `
+        + `[${Math.round(q.left)}-${Math.round(q.right)}]`);
+    }
+  }));
+  return problems;
+}
+"""
+"""What of the header overlaps: its title, Menu, the zoom buttons and the game's controls each
+other, or leaves the window (the boxes whose top is in the header)."""
+
+
+SAYS_LOS = "(said) => document.querySelector('#los-state').innerText === said"
+
+
+def test_the_headers_controls_keep_clear_of_the_title(page: Page, site_url: str) -> None:
+    """From 820 to 1200 px wide (the phone's header with Menu below 900 px, the controls in the
+    header from 900 px, Enemy sight saying on or off), in a game: no box of the header overlaps
+    another or leaves the window (at 900 px New game lay over the title)."""
+    problems: list[str] = []
+    start_game(page, site_url, SEED)
+    for width in (820, 860, 899, 900, 920, 950, 1000, 1039, 1040, 1100, 1199, 1200):
+        for los in ("off", "on"):
+            sized(page, width, 800)
+            if page.inner_text("#los-state") != los:
+                page.keyboard.press("l")
+                page.wait_for_function(SAYS_LOS, arg=los)
+            page.evaluate(FRAMES)
+            found: list[str] = page.evaluate(HEADER_JS)
+            problems.extend(f"{width} px, Enemy sight {los}: {p}" for p in found)
+    assert not problems, "\n".join(problems)

@@ -156,6 +156,15 @@ def test_reacting_can_be_declined_as_in_the_game() -> None:
     assert game.state.pending is not None and game.state.pending.kind == PendingKind.REACT
 
 
+def test_the_react_lesson_says_a_react_that_works_is_its_sides_next_activation() -> None:
+    """What the React lesson teaches, shown at each of its screens, says that the reacting
+    soldier's activation is its side's next one (R19: the turn then passes to the mover's side)."""
+    index = KEYS.index("react")
+    for chosen in ((), (0,), (0, 0), (0, 0, 1)):
+        prompt = c.course_screen(c.Course(index, chosen)).prompt
+        assert "acts at once, using its side&#x27;s next activation." in prompt, prompt
+
+
 def test_the_stop_drawn_is_where_the_reactor_sees_the_whole_mover() -> None:
     """The stop the board proposes is the right choice's stop, and the engine's sight from the
     reacting Ranger reaches every corner and the middle of the mover's card there."""

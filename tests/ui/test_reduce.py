@@ -359,7 +359,7 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
         assert "last target is shot without asking" in s.prompt()
         if not auto:
             s.key("a")
-            assert "you pick every target" in s.prompt()
+            assert "You pick the last target too." in s.prompt()
         seen = q.visible_enemies(s.state, mine(s, "gunner"))
         assert len(seen) >= 2
         s.key("1")
@@ -384,6 +384,31 @@ def test_the_gunners_last_target_is_a_default_shown_and_switched_off() -> None:
             s.key("1")
             s.key("Enter")
             assert len([a for a in s.game.record.actions if isinstance(a, Shoot)]) == len(seen)
+
+
+def test_the_last_target_setting_is_a_sentence_and_its_switch_says_what_it_turns_on() -> None:
+    """With the default on and off, the Gunner's Shoot question says what happens to its last
+    target in a sentence of its own before the rules it follows, and the switch is a toggle
+    named for what it turns on (asking before the last shot), pressed while it is on."""
+    s = deployed(referee=True)
+    s.key("2")
+    s.key("s")
+    said = {
+        True: ("The last target is shot without asking.", "off", "false"),
+        False: ("You pick the last target too.", "on", "true"),
+    }
+    for auto in (True, False):
+        assert s.ui.settings.auto_last_target is auto
+        html = s.prompt()
+        sentence, state, pressed = said[auto]
+        question = re.sub(r"<[^>]+>", "", html.split('<div class="foot">', 1)[0])
+        assert f"it sees. {sentence} rules R21, R22" in question, question
+        switch = (
+            f'<button type="button" data-action="auto-target" aria-pressed="{pressed}">'
+            f"Ask before the last shot: {state} <kbd>A</kbd></button>"
+        )
+        assert switch in html, html
+        s.key("a")
 
 
 # --- React, stop point, end facing --------------------------------------------------------------
@@ -1616,7 +1641,7 @@ def test_the_last_target_switch_sits_in_the_foot_and_only_while_it_changes_somet
         html = s.prompt()
         offered = 'data-action="auto-target"' in html
         assert offered == (len(p.options) >= 2), html
-        assert ("you pick every target" in html) == offered
+        assert ("You pick the last target too." in html) == offered
         s.press(Command.TARGET, p.options[0])
         s.press(Command.CONFIRM)
         if len(p.options) == 1:

@@ -4,6 +4,8 @@ the view's estimate of a text's width)."""
 
 from __future__ import annotations
 
+import math
+import random
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
@@ -11,7 +13,10 @@ from harness.deployments import P1, P2
 from serm.core import Place, State, apply
 from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, unit
+from serm.core.scenario import open_field
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
+from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
+from serm.view.labels import overlap as box_overlap
 from serm.view.model import ExposureView, Ghost, MovePreview, ViewModel
 from serm.view.render import MARGIN, SCALE, render
 
@@ -257,3 +262,107 @@ def test_the_ghost_label_keeps_off_a_terrain_name(deploying: State) -> None:
         keep_off = {f"terrain {i}": box for i, box in enumerate(names(deploying, view, "terrain"))}
         check_clear(found, keep_off)
         check_whole(deploying, found)
+
+
+def test_a_card_dragged_over_the_exposure_count_keeps_its_label_off_it(deploying: State) -> None:
+    """Player 1 dragging its Armored up the board, out of its zone, under the Exposure count of
+    the enemy Gunner's worst spot at the top: the card's warning (drawn in the pointer's layer)
+    and the count (drawn in the layer below, kept while the pointer moves) never overlap."""
+    ev = ExposureView(1, (5.0, 1.0, 180.0), ("ranger", "gunner"), 2, ready=True)
+    for x, y in ((2.0, 4.0), (5.0, 4.0), (8.0, 3.5), (8.0, 4.0)):
+        problem = q.placement_problem(deploying, 1, "armored", x, y, 0.0)
+        assert problem is not None  # out of its zone: the label is a long warning
+        ghost = Ghost(1, "armored", x, y, 0.0, problem)
+        view = ViewModel(ghost=ghost, exposure=ev, facing_handle=((1, "armored"), 0.0))
+        found = drawn(deploying, view)
+        said = {label.words for label in found}
+        assert "The enemy Gunner could see 2 of your 2 cards from here" in said
+        assert any(words.startswith("Cannot place here") for words in said)
+        check_clear(found, {"handle": knob(Vec(x, y), 0.0)})
+        check_whole(deploying, found)
+
+
+def _ticks(state: State, key: tuple[int, str], direction: float) -> list[Label]:
+    """The tick numbers of ``key``'s Move aimed along ``direction``, its card kept as it faces."""
+    s = state.soldier(*key)
+    longest, halt = q.straight_reach(state, s, direction, s.facing)
+    blocked = halt.distance if halt.blocked else None
+    mp = MovePreview(key, direction, s.facing, 2, longest, blocked)
+    return [label for label in drawn(state, ViewModel(move_preview=mp)) if label.tick]
+
+
+def test_a_tick_number_beside_a_card_goes_to_the_other_side_of_the_aim(deployed: State) -> None:
+    """Player 1's Assault on the open table aimed straight up, past player 2's Brawler standing
+    just clear of its path on the right (by 0.004 L; nearer, it would halt the Move): the number
+    of the tick beside the Brawler goes to the aim's left, the others stay on its right, and
+    none is over a card."""
+    state = replace(deployed, scenario=open_field())
+    state = moved(state, 1, "assault", 5.0, 8.4, 0.0)
+    state = moved(state, 2, "brawler", 5.72, 6.4, 0.0)
+    ticks = _ticks(state, (1, "assault"), 0.0)
+    assert [t.words for t in ticks] == [str(k) for k in range(1, 7)]
+    for t in ticks:
+        for name, box in card_boxes(state).items():
+            assert not overlap(t.box, box), (t, name)
+        left = t.box[2] < 5.0 * SCALE
+        assert left == (t.words == "2"), t
+
+
+def test_a_tick_number_between_two_cards_is_left_out(deployed: State) -> None:
+    """The same Assault passing between two cards each just clear of its path: the tick between
+    them keeps its stroke but has no number (on either side it would cover a card); the ticks
+    before and after keep theirs."""
+    state = replace(deployed, scenario=open_field())
+    state = moved(state, 1, "assault", 5.0, 8.4, 0.0)
+    state = moved(state, 2, "brawler", 5.72, 6.4, 0.0)
+    state = moved(state, 2, "ranger", 4.28, 6.4, 0.0)
+    ticks = _ticks(state, (1, "assault"), 0.0)
+    assert [t.words for t in ticks] == ["1", *(str(k) for k in range(3, 7))]
+    for t in ticks:
+        for name, box in card_boxes(state).items():
+            assert not overlap(t.box, box), (t, name)
+    s = state.soldier(1, "assault")
+    longest, halt = q.straight_reach(state, s, 0.0, 0.0)
+    mp = MovePreview((1, "assault"), 0.0, 0.0, 2, longest, halt.distance)
+    root = ET.fromstring(render(state, ViewModel(move_preview=mp)))
+    strokes = [p for p in root.iter(f"{NS}path") if p.get("class") == "ticks"]
+    assert len(strokes) == 1 and (strokes[0].get("d") or "").count("M") == 6
+
+
+def _rule(spots: Spots, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+    """The placement rule as it reads (``serm.view.labels``), tried the plain way: every move
+    within reach, nearest first, clamped into the board; the first that covers nothing, else
+    the first that covers least."""
+    step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
+    moves = [
+        (i * step_x, j * step_y)
+        for i in range(-REACH_X, REACH_X + 1)
+        for j in range(-REACH_Y, REACH_Y + 1)
+    ]
+    moves.sort(key=lambda d: (math.hypot(d[0], d[1]), abs(d[0]), d[1]))
+    best, least = spots.clamp(x, y, w, h), math.inf
+    for dx, dy in moves:
+        cx, cy = spots.clamp(x + dx, y + dy, w, h)
+        cover = sum(box_overlap(box_at(cx, cy, w, h), t) for t in spots.taken)
+        if cover < least:
+            best, least = (cx, cy), cover
+            if cover <= 0.0:
+                break
+    return best
+
+
+def test_the_search_finds_what_the_rule_says_on_crowded_boards() -> None:
+    """Labels of every size wanted anywhere, near the edges too, on boards crowded with boxes
+    until nothing is clear: each goes where the rule tried the plain way puts it (the search
+    skips boxes out of reach and spots tried already, and stops at the first clear one)."""
+    rng = random.Random(7)
+    for _ in range(16):
+        spots = Spots((-50.0, -50.0, 1050.0, 1050.0))
+        for _ in range(rng.randrange(0, 40)):
+            x, y = rng.uniform(-50, 1050), rng.uniform(-50, 1050)
+            spots.take(box_at(x, y, rng.uniform(10, 400), rng.uniform(10, 200)))
+        for _ in range(8):
+            x, y = rng.uniform(-100, 1100), rng.uniform(-100, 1100)
+            w, h = rng.uniform(8, 900), rng.uniform(8, 90)
+            expected = _rule(spots, x, y, w, h)
+            assert spots.place(x, y, w, h) == expected, (x, y, w, h)

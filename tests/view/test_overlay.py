@@ -59,7 +59,7 @@ def points(el: ET.Element) -> list[tuple[float, float]]:
 
 
 def test_empty_view_draws_nothing(deployed: State) -> None:
-    assert overlay_parts(deployed, ViewModel()) == ("", "")
+    assert overlay_parts(deployed, ViewModel()) == ("", "", ())
 
 
 def test_aiming_changes_only_the_live_group(deployed: State) -> None:

@@ -1,5 +1,5 @@
-"""Lesson 5: React: being reacted to, then reacting and choosing where the mover stops
-(R18, R19, C7)."""
+"""Lesson 5: React: being reacted to, then reacting and choosing where the mover stops; a
+React that works is the reacting side's next activation (R18, R19, C7)."""
 
 from ...core.actions import End, Move, React, Roll, Shoot, Stop
 from .model import Choice, Draw, Expect, Lesson, Step
@@ -14,7 +14,7 @@ LESSON = Lesson(
     title="Reacting",
     teaches=(
         "An enemy that sees a Move may React: if its roll beats the Move roll, it stops the "
-        "mover where it likes and acts at once."
+        "mover where it likes and acts at once, using its side's next activation."
     ),
     table=drill(piece("Ruin", 1.0, 4.6, 4.8, 5.2, True)),
     cards=(
