@@ -1064,8 +1064,16 @@ def _rematch(by_link: bool) -> str:
     )
 
 
-def log_entry_html(event: Event) -> str:
-    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10)."""
+def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
+    """Log lines, each numbered by the action that logged it (``actions``, one per event, as
+    ``Game.event_actions``): the lines of one action share its number, the number the replay
+    viewer's slider and a save's "at action" give that moment."""
+    return "".join(log_entry_html(e, n) for e, n in zip(events, actions, strict=True))
+
+
+def log_entry_html(event: Event, action: int = 0) -> str:
+    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
+    numbered list, ``action`` (when not 0) is its number (``<li value>``)."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1077,7 +1085,9 @@ def log_entry_html(event: Event) -> str:
             for chain in event.faces
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
-    return f'<li class="log-{escape(event.kind, quote=True)}">{escape(event.text)}{dice}</li>'
+    value = f' value="{action}"' if action else ""
+    kind = escape(event.kind, quote=True)
+    return f'<li class="log-{kind}"{value}>{escape(event.text)}{dice}</li>'
 
 
 def saves_html(slots: list[SlotInfo], can_save: bool) -> str:
