@@ -788,8 +788,8 @@ def _path(state: State, ui: UI) -> str:
     rest = (
         ""
         if path.halted(state, ui.trace)
-        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        "pointer)"
+        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> makes the move now, the rest "
+        "straight toward the pointer)"
     )
     traced = bool(ui.trace.corners)
     wide = (

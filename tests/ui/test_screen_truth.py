@@ -772,3 +772,20 @@ def test_a_gunner_reacting_in_the_opening_is_told_it_may_shoot() -> None:
     later = replace(asking, activation_number=3)
     for step in (settle(UI(), later)[0], reduce(ui, later, Press(Command.REACT, "gunner"))[0]):
         assert "The opening holds shooting back" not in prompt_html(later, step)
+
+
+def test_straight_on_says_it_makes_the_move_at_once() -> None:
+    """With 1.0 L of the roll left and a halt shown ahead, the prompt's note says that Straight on makes the move now
+    (the rest straight toward the pointer), not only where the rest goes: pressed, it sends the
+    whole path with no Finish path step after it (R17)."""
+    state = brawler_rolled(4)
+    corners = (Vec(9.4, 7.0), Vec(9.4, 9.0))
+    ui = UI(trace=Trace(corners=corners, cursor=Vec(9.4, 10.0)))  # on toward the table's edge
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "This way it halts against the table edge" in said
+    assert "(1.0 L left; Straight on makes the move now, the rest straight toward the pointer)" in (
+        said
+    ), said
+    _, sent = reduce(ui, state, Press(Command.STRAIGHT))
+    assert isinstance(sent, Path) and len(sent.points) == 3
+    assert apply(state, sent).soldier(1, "brawler").pos != Vec(8.4, 7.0)
