@@ -917,7 +917,7 @@ def _confirm_react(state: State, card: str) -> str:
     )
     return (
         f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
-        f"{words.rules_html('R19', 'R5')}</p>"
+        f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(
                 button(
@@ -930,6 +930,12 @@ def _confirm_react(state: State, card: str) -> str:
             )
         )
     )
+
+
+def _react_rules(state: State, card: str) -> tuple[str, ...]:
+    """The rules a React question cites: R19, and the opening (R5) only while it holds back the
+    reactor's shooting in the activation under way, when the question says it may Shoot."""
+    return ("R19", "R5") if words.react_may_shoot(state, card) else ("R19",)
 
 
 def _stop(state: State, ui: UI) -> str:

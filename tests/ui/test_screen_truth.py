@@ -774,10 +774,23 @@ def test_a_gunner_reacting_in_the_opening_is_told_it_may_shoot() -> None:
         assert "The opening holds shooting back" not in prompt_html(later, step)
 
 
+def test_a_react_question_cites_the_opening_only_while_it_holds() -> None:
+    """The confirming step of a React cites R5 in the opening, where it says the Gunner may Shoot
+    all the same, and R19 alone once the opening no longer holds (activation 14)."""
+    asking = gunner_watching()
+    ui, _ = reduce(settle(UI(), asking)[0], asking, Press(Command.REACT, "gunner"))
+    assert '<small class="rule">rules R19, R5</small>' in prompt_html(asking, ui)
+    later = replace(asking, activation_number=14)
+    ui, _ = reduce(settle(UI(), later)[0], later, Press(Command.REACT, "gunner"))
+    html = prompt_html(later, ui)
+    assert "React with your <strong>Gunner</strong>" in html
+    assert '<small class="rule">rule R19</small>' in html and "R5" not in html
+
+
 def test_straight_on_says_it_makes_the_move_at_once() -> None:
-    """With 1.0 L of the roll left and a halt shown ahead, the prompt's note says that Straight on makes the move now
-    (the rest straight toward the pointer), not only where the rest goes: pressed, it sends the
-    whole path with no Finish path step after it (R17)."""
+    """With 1.0 L of the roll left and a halt shown ahead, the prompt's note says that Straight
+    on makes the move now (the rest straight toward the pointer), not only where the rest goes:
+    pressed, it sends the whole path with no Finish path step after it (R17)."""
     state = brawler_rolled(4)
     corners = (Vec(9.4, 7.0), Vec(9.4, 9.0))
     ui = UI(trace=Trace(corners=corners, cursor=Vec(9.4, 10.0)))  # on toward the table's edge
