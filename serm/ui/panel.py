@@ -950,7 +950,7 @@ def _stop(state: State, ui: UI) -> str:
     )
     wide = (
         "Your React succeeded. Drag the marker to where the enemy stops"
-        + _keys(" (or use the arrow keys)")
+        + _keys(" (or use the arrow keys; <kbd>Home</kbd> and <kbd>End</kbd> for its ends)")
         + escape(where)
     )
     phone = f"Your React succeeded: drag the marker to where the enemy stops (0–{mv.halt:.2f} L)."

@@ -724,7 +724,8 @@ def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> 
     assert mv is not None and asked.stop_at is not None and abs(mv.halt - 3.0) < 1e-9
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
     assert (
-        "Drag the marker to where the enemy stops (or use the arrow keys), anywhere from where "
+        "Drag the marker to where the enemy stops (or use the arrow keys; Home and End for its "
+        "ends), anywhere from where "
         "it set off to where it would halt (0–3.00 L). The marker starts where your Brawler "
         "first saw it."
     ) in said
