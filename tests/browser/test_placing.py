@@ -32,7 +32,7 @@ def test_a_card_in_sight_of_the_enemy_zone_says_so_beside_itself(
     page.wait_for_selector("#board-svg g.ghost")
     label = page.evaluate(LABEL_JS)
     assert label is not None, page.inner_text("#board-svg g.ghost")
-    assert "in sight of the enemy zone" in label["text"]
+    assert "the enemy zone can see it here" in label["text"]
     assert label["inside"] and label["onTop"], label
 
 

@@ -1537,7 +1537,7 @@ def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests()
     s = Screen.new("ruins", 3)
     ghost = s.view().ghost
     assert ghost is not None and ghost.seen
-    assert "in sight of the enemy zone" in render(s.state, s.view())
+    assert "the enemy zone can see it here" in render(s.state, s.view())
     s.send(PointerDown(ghost.x, ghost.y, touch=True))
     dragged = s.view().ghost
     assert dragged is not None and not dragged.seen

@@ -563,7 +563,7 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
         mine = replace(s.state.soldier(me, "gunner"), x=g.x, y=g.y, facing=g.facing, placed=True)
         seen = {e.card for e in s.state.enemies(me) if q.sees_soldier(s.state, mine, e)}
         assert set(g.sees) == seen
-        count = f" · sees {len(seen)} of 3 enemy cards"
+        count = f"your Gunner would see {len(seen)} of the 3 enemy cards placed"
         assert count in overlay_text(s.state, s.ui)
         counts.add(len(seen))
     assert len(counts) > 1, "the count follows the pointer"
