@@ -206,7 +206,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
     said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
-    results = "" if ui.playback.playing else _recent(recent)  # never before the show tells it
+    results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
@@ -364,13 +364,17 @@ def _placer(state: State) -> int:
     return p.player if p is not None and p.kind == PendingKind.PLACE else 0
 
 
-def _recent(events: Sequence[Event]) -> str:
-    """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
-    shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
-    if not shown:
-        return ""
-    items = "".join(log_entry_html(e) for e in shown)
-    return f'<ul class="recent" aria-label="What just happened">{items}</ul>'
+def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
+    """What the last action led to: rolls, hits, rams, reacts (also kept in the log); during
+    the deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown before
+    the show of it has played (the caller leaves it out)."""
+    if state.status == Status.DEPLOYMENT:
+        told = words.rolloff(state, names, events)
+        items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
+    else:
+        shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
+        items = "".join(log_entry_html(e) for e in shown)
+    return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
 
 def _place(state: State, ui: UI) -> str:

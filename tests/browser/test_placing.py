@@ -46,7 +46,7 @@ def test_a_card_behind_cover_says_only_that_it_can_go_there(page: Page, site_url
 
 ROLL_OFF_JS = """() => {
   const line = [...document.querySelectorAll('#prompt .recent li')]
-    .find(li => li.textContent.includes('Roll-off'));
+    .find(li => li.textContent.includes('won the roll-off'));
   if (!line) return null;
   const r = line.getBoundingClientRect();
   const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height, 20) / 2);
@@ -66,7 +66,7 @@ def test_the_roll_off_is_told_on_screen_where_the_deployment_begins(
     page.wait_for_selector("#board-svg g.ghost")
     line = page.evaluate(ROLL_OFF_JS)
     assert line is not None, page.inner_text("#prompt")
-    assert "places first" in line["text"] and line["inside"] and line["onTop"], line
+    assert line["text"].endswith("and places first.") and line["inside"] and line["onTop"], line
     page.locator("[data-action=confirm]").first.tap()
     page.wait_for_function("document.querySelectorAll('#layer-board g.card').length >= 1")
-    assert "Roll-off" not in page.inner_text("#prompt")
+    assert "roll-off" not in page.inner_text("#prompt")
