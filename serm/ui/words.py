@@ -11,6 +11,7 @@ sentence and the rule behind it, which ``message_html`` turns into escaped HTML.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import queries as q
@@ -366,6 +367,19 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
 
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""
+
+
+def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
+    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence: ``hit`` names
+    each soldier shot (once each, in order) and whether it is still on the table; a soldier
+    eliminated by the shot is said to have been shot from outside its sight."""
+    names = list(dict.fromkeys(name for name, _ in hit))
+    cards = " and ".join(names)
+    if all(alive for _, alive in hit):
+        them = "them" if len(names) > 1 else "it"
+        return f"Your {cards} could not see the {by} that shot {them}: {ONE_WAY}."
+    were, its = ("were", "their") if len(names) > 1 else ("was", "its")
+    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
 
 
 def unseen_watchers(state: State, s: Soldier) -> tuple[Soldier, ...]:
