@@ -219,7 +219,7 @@ def run_one(job: Job) -> Row:
         r.capped,
         times,
         job.seed,
-        job.opening or "none",
+        r.opening,
         round(r.cpu, 3),
     )
 

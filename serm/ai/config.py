@@ -30,9 +30,10 @@ class Search:
     an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
     (R8)."""
     press: float = 0.0
-    """Added to ``approach`` per soldier value of my lead, in proportion to the quiet
-    activations already run (R8), when my side is ahead: a side ahead gains nothing from a
-    draw, and the nearer the draw, the more closing in is worth."""
+    """Per soldier value of my lead, in proportion to the quiet activations already run (R8),
+    when my side is ahead: the weight of my scores' ``Weights.sight`` (getting where my
+    soldiers can attack). A side ahead gains nothing from a draw, and the nearer the draw, the
+    more closing in is worth."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ STRENGTHS: dict[str, Config] = {
             width=4,
             replies=2,
             groups=2,
-            budget=300_000,
+            budget=450_000,
             seconds=20.0,
             model=MODEL,
             approach=0.04,

@@ -62,6 +62,10 @@ class Weights:
     approach: float = 0.0
     """Per L of my soldiers' mean travel distance to the nearest enemy, around the terrain
     (``travel``; breaks long stand-offs)."""
+    sight: float = 0.0
+    """Per L of my soldiers' mean travel distance to where they can attack: a shooter to the
+    nearest spot that sees an enemy, a Brawler to the nearest enemy (``gap`` with ``sight``;
+    drives a side that leads out of a stand-off, round the terrain that hides the enemy)."""
 
 
 class Evaluator:
@@ -236,19 +240,26 @@ class Evaluator:
         value += w.rest * (rest_me - rest_them)
         if w.approach:
             value -= w.approach * self.gap(mine, theirs)
+        if w.sight:
+            value -= w.sight * self.gap(mine, theirs, sight=True)
         return value
 
-    def gap(self, mine: Board, theirs: Board) -> float:
+    def gap(self, mine: Board, theirs: Board, sight: bool = False) -> float:
         """My soldiers' mean travel distance (L) to the nearest enemy, the way round the terrain
-        (``serm.ai.travel``); straight lines on a table of unknown size."""
+        (``serm.ai.travel``); with ``sight``, a soldier that shoots measures to the nearest spot
+        that sees an enemy instead. Straight lines to the nearest enemy on a table of unknown
+        size."""
         if self.size[0] <= 0.0:
             total = plain_sum(min((s.pos - e.pos).length() for e, _ in theirs) for s, _ in mine)
             return total / len(mine)
         way = travel_on(self.terrain, *self.size)
-        field = way.field([self.anchor.get((e.player, e.card), e.pos) for e, _ in theirs])
+        goals = [self.anchor.get((e.player, e.card), e.pos) for e, _ in theirs]
+        reach = way.field(goals)
+        shooters = sight and any(s.type.shoot for s, _ in mine)
+        seen = way.sight_field(goals, self.tall) if shooters else reach
         total = 0.0
         for s, _ in mine:
-            d = way.read(field, s.pos)
+            d = way.read(seen if s.type.shoot else reach, s.pos)
             total += d if d < math.inf else min((s.pos - e.pos).length() for e, _ in theirs)
         return total / len(mine)
 

@@ -25,8 +25,9 @@ class Result:
     """One game: the winner (None for a draw, R8), the number of activations played
     (``State.activation_number`` at the end), the player who held the first initiative (R5: the
     roll-off loser; 0 if the game never got that far), whether the safety cap stopped it,
-    each player's think times (s, wall clock) and the CPU seconds the whole game took in this
-    process (``time.process_time``: the players' thinking and the engine's rules)."""
+    each player's think times (s, wall clock), the CPU seconds the whole game took in this
+    process (``time.process_time``: the players' thinking and the engine's rules) and the
+    opening it was played under (R5, Opening; "none" for rules without one)."""
 
     winner: int | None
     activations: int
@@ -34,6 +35,7 @@ class Result:
     capped: bool = False
     times: dict[int, list[float]] = field(default_factory=lambda: {1: [], 2: []})
     cpu: float = 0.0
+    opening: str = "none"
 
 
 def play(
@@ -76,4 +78,5 @@ def play(
     result.first = other(st.first_placer) if st.first_placer else 0
     result.capped = st.status != Status.FINISHED
     result.cpu = time.process_time() - cpu
+    result.opening = st.scenario.opening or "none"
     return result

@@ -132,18 +132,19 @@ def goes_nowhere(state: State, action: Action) -> bool:
     return q.straight_reach(state, s, action.direction, s.facing)[1].distance <= EPS
 
 
-def pressed_approach(state: State, me: int, search: Search) -> float:
-    """``Search.approach``, plus ``Search.press`` times my lead in soldier values on the table
-    times the share of the draw's run of quiet activations already gone (R8), when I lead: the
-    more a draw would cost me and the nearer it is, the more closing in is worth."""
+def pressing(state: State, me: int, search: Search) -> float:
+    """``Search.press`` times my lead in soldier values on the table times the share of the
+    draw's run of quiet activations already gone (R8), when I lead (else 0): the more a draw
+    would cost me and the nearer it is, the more getting where my soldiers can attack is worth
+    (``Weights.sight``)."""
     limit = ruleset(state.rules_version).draw_after
     if not search.press or not limit:
-        return search.approach
+        return 0.0
     table = state.on_table()
     lead = plain_sum(VALUES[s.card] if s.player == me else -VALUES[s.card] for s in table)
     if lead <= 0:
-        return search.approach
-    return search.approach + search.press * lead * min(1.0, state.quiet_activations / limit)
+        return 0.0
+    return search.press * lead * min(1.0, state.quiet_activations / limit)
 
 
 class LookAhead:
@@ -163,8 +164,8 @@ class LookAhead:
         """Work units the root's ranking spent."""
         self.deadline = time.perf_counter() + search.seconds
         self._evaluators: dict[Weights, Evaluator] = {}
-        self.approach = pressed_approach(state, self.me, search)
-        """The approach weight of my scores (``Search.approach``, ``Search.press``)."""
+        self.press = pressing(state, self.me, search)
+        """The weight of my scores' ``Weights.sight`` (``Search.press``)."""
         self.anchor = {(s.player, s.card): s.pos for s in state.on_table() if s.player != self.me}
         """Where each enemy stood when the look-ahead began: my closing in is measured toward
         it (``Evaluator.anchor``)."""
@@ -180,8 +181,8 @@ class LookAhead:
         """A planner for ``state``'s pending decision, its pair terms shared across the search."""
         pl = Planner(state, cfg, self.rng)
         w = pl.ev.w
-        if cfg is self.cfg:  # my scores press the attack (``Search.approach``)
-            w = replace(w, approach=max(w.approach, self.approach))
+        if cfg is self.cfg:  # my scores close in (``Search.approach``, ``Search.press``)
+            w = replace(w, approach=max(w.approach, self.s.approach), sight=self.press)
         ev = self._evaluators.get(w)
         if ev is None:
             ev = self._evaluators[w] = Evaluator(pl.ev.terrain, pl.ev.explode_all, w, pl.ev.size)

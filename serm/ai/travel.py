@@ -7,6 +7,12 @@ them makes the nearest spot a dead end. ``Travel`` measures the way round instea
 grid directions. A distance field is built once per set of goals (the enemy cards' centres) and
 then read in constant time; a point in a closed cell reads its nearest open neighbour's
 distance plus the step.
+
+A soldier that shoots does not need to reach an enemy, only to see it (R11-R14): ``sight_field``
+measures the way to the nearest open cell from which a card could see an enemy past the tall
+terrain. Its goal cells are found with straight lines from the cell's centre to the enemy card's
+centre and to four points ``REACH`` from it, one each way: a cheap stand-in for the exact sight
+test, which may miss a line that slips through a narrow gap.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import heapq
 import math
 from collections.abc import Sequence
 
-from serm.core.geometry import Polygon, Vec
+from serm.core.geometry import Polygon, Vec, crosses_prepared, prepared
 from serm.core.scenario import Terrain
 
 STEP = 0.25
@@ -24,6 +30,8 @@ CLEARANCE = 0.3
 """How near terrain a card's centre can come (half the narrow side of a card, a little less)."""
 FIELDS_KEPT = 64
 """Distance fields kept per table (the oldest goes first): a game's page must not grow."""
+REACH = 0.3
+"""How far from an enemy card's centre the sight goals look (about half its narrow side)."""
 
 _DIAG = math.sqrt(2.0)
 _MOVES = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0)) + tuple(
@@ -63,6 +71,8 @@ class Travel:
         for t in terrain:
             self._close_near(t.points)
         self._fields: dict[tuple[tuple[float, float], ...], list[float]] = {}
+        self._sight_fields: dict[tuple[tuple[float, float], ...], list[float]] = {}
+        self._seen: dict[tuple[float, float], list[int]] = {}
 
     def _close_near(self, poly: Polygon) -> None:
         """Close the cells within ``CLEARANCE`` of ``poly`` (only those of its widened box)."""
@@ -104,13 +114,52 @@ class Travel:
             got = self._fields[key] = self._build(goals)
         return got
 
+    def sight_field(self, goals: Sequence[Vec], tall: Sequence[Terrain]) -> list[float]:
+        """Each cell's travel distance to the nearest open cell that sees a card centred on one
+        of ``goals`` past ``tall`` terrain (cached by the goals; see the module's docstring)."""
+        key = tuple(sorted((round(g.x, 3), round(g.y, 3)) for g in goals))
+        got = self._sight_fields.get(key)
+        if got is None:
+            if len(self._sight_fields) >= FIELDS_KEPT:
+                del self._sight_fields[next(iter(self._sight_fields))]  # the oldest
+            seeds = [(0.0, k) for g in key for k in self._seen_from(g, tall)]
+            got = self._sight_fields[key] = self._spread(seeds)
+        return got
+
+    def _seen_from(self, goal: tuple[float, float], tall: Sequence[Terrain]) -> list[int]:
+        """The open cells from whose centre a straight line reaches the card at ``goal``."""
+        got = self._seen.get(goal)
+        if got is not None:
+            return got
+        if len(self._seen) >= FIELDS_KEPT:
+            del self._seen[next(iter(self._seen))]  # the oldest
+        gx, gy = goal
+        points = [(gx, gy), (gx + REACH, gy), (gx - REACH, gy), (gx, gy + REACH), (gx, gy - REACH)]
+        preps = [prepared(t.points) for t in tall]
+        cells = []
+        for k, free in enumerate(self.open):
+            if not free:
+                continue
+            cx, cy = (k % self.nx + 0.5) * STEP, (k // self.nx + 0.5) * STEP
+            for px, py in points:
+                if not any(crosses_prepared(cx, cy, px, py, p) for p in preps):
+                    cells.append(k)
+                    break
+        self._seen[goal] = cells
+        return cells
+
     def _build(self, goals: Sequence[Vec]) -> list[float]:
-        dist = [math.inf] * (self.nx * self.ny)
-        heap: list[tuple[float, int]] = []
+        seeds = []
         for g in goals:
             i, j = self.cell(g)
-            k = j * self.nx + i
-            d = (self.centre(i, j) - g).length()
+            seeds.append(((self.centre(i, j) - g).length(), j * self.nx + i))
+        return self._spread(seeds)
+
+    def _spread(self, seeds: Sequence[tuple[float, int]]) -> list[float]:
+        """Distances through open cells from ``seeds`` (distance, cell) outward (Dijkstra)."""
+        dist = [math.inf] * (self.nx * self.ny)
+        heap: list[tuple[float, int]] = []
+        for d, k in seeds:
             if d < dist[k]:
                 dist[k] = d
                 heapq.heappush(heap, (d, k))

@@ -233,25 +233,32 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
-    if not ui.playback.playing:
-        news += _shot_unseen(state, ui, p.player)
     again = _replay_last(state, ui)
     if again:  # beside what just happened, not a line of its own above the question
         results = f'<div class="lately">{results}{again}</div>'
     results = _skip_hint(ui) + results + news
+    question = _before_foot(_question(state, ui), _shot_unseen(state, ui, p.player))
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
-        f"{_question(state, ui)}</div>"
+        f"{question}</div>"
     )
+
+
+def _before_foot(question: str, note: str) -> str:
+    """``note`` added to the question's words, after them and above the buttons at its foot."""
+    at = question.find('<div class="foot">')
+    return question + note if at < 0 else question[:at] + note + question[at:]
 
 
 def _shot_unseen(state: State, ui: UI, decider: int) -> str:
     """When the other side's last turn shot soldiers of ``decider`` that could not see their
-    shooter where it stood, why, in one sentence (sight is one-way, R11)."""
+    shooter where it stood, why, in one sentence (sight is one-way, R11): a note under the
+    question while ``decider`` has not yet chosen a soldier (what to do now comes first, and the
+    Move's words need the room once one is chosen)."""
     pb = ui.playback
-    if not decider or pb.by == decider:
+    if not decider or pb.by == decider or pb.playing or ui.choice.soldier is not None:
         return ""
-    blind: dict[str, list[str]] = {}
+    blind: dict[str, list[Soldier]] = {}
     for b in pb.last:
         if b.kind != BeatKind.AIM or b.other is None or b.other_pose is None or not b.poses:
             continue
@@ -260,15 +267,14 @@ def _shot_unseen(state: State, ui: UI, decider: int) -> str:
         shooter = _posed(state.soldier(*b.card), b.poses[0])
         target = _posed(state.soldier(*b.other), b.other_pose)
         if not q.sees_soldier(state, target, shooter):
-            blind.setdefault(shooter.type.title, []).append(target.type.title)
+            blind.setdefault(shooter.type.title, []).append(target)
     if not blind:
         return ""
     by, targets = next(iter(blind.items()))
-    hit = list(dict.fromkeys(targets))
-    them = "them" if len(hit) > 1 else "it"
-    said = f"Your {' and '.join(hit)} could not see the {by} that shot {them}: {words.ONE_WAY}."
+    hit = [(t.type.title, state.soldier(t.player, t.card).alive) for t in targets]
+    said = words.shot_unseen(by, hit)
     rule = words.rule_html("R11")
-    return f'<p class="message news one-way" role="status">{escape(said)}{rule}</p>'
+    return f'<p class="tip news one-way" role="status">{escape(said)}{rule}</p>'
 
 
 def _posed(s: Soldier, pose: tuple[float, float, float]) -> Soldier:
@@ -517,7 +523,16 @@ def _opening_note(state: State) -> str:
     said = words.opening_now(state)
     if said is None:
         return ""
-    return f'<p class="opening">{escape(said.text)}{words.rule_html(said.rule)}</p>'
+    return f'<p class="opening">{_aside_wide(said.text)}{words.rule_html(said.rule)}</p>'
+
+
+def _aside_wide(text: str) -> str:
+    """``text`` as HTML, its closing aside in brackets ("… (Move, turn or pass).") said on a wide
+    screen only: a phone's short bar keeps the line for the question under it."""
+    head, bracket, aside = text.removesuffix(").").rpartition(" (")
+    if not bracket or not text.endswith(")."):
+        return escape(text)
+    return f"{escape(head)}{two_ways(escape(f' ({aside})'), '')}."
 
 
 def _act_step(state: State, ui: UI) -> str:

@@ -369,6 +369,19 @@ ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one
 """Why one soldier may see another that does not see it (R11), said where it matters."""
 
 
+def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
+    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence: ``hit`` names
+    each soldier shot (once each, in order) and whether it is still on the table; a soldier
+    eliminated by the shot is said to have been shot from outside its sight."""
+    names = list(dict.fromkeys(name for name, _ in hit))
+    cards = " and ".join(names)
+    if all(alive for _, alive in hit):
+        them = "them" if len(names) > 1 else "it"
+        return f"Your {cards} could not see the {by} that shot {them}: {ONE_WAY}."
+    were, its = ("were", "their") if len(names) > 1 else ("was", "its")
+    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
+
+
 def unseen_watchers(state: State, s: Soldier) -> tuple[Soldier, ...]:
     """The enemies on the table that see ``s`` though ``s`` does not see them (R11-R13)."""
     return tuple(

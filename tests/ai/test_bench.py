@@ -33,6 +33,17 @@ def test_the_roll_off_cancels_out_within_a_pair() -> None:
         assert (a.first == a.tag) != (b.first == b.tag)
 
 
+def test_a_game_logs_the_opening_it_was_played_under() -> None:
+    """Without ``--opening`` a game is played under the rules of new games, whose default table
+    names no opening and so gets the default one (R5, Opening): the log says which."""
+    from serm.core.ruleset import DEFAULT_OPENING
+
+    plain = run_one(pairing_jobs([("random", "random")], 1, 1, "default")[0])
+    assert plain.opening == DEFAULT_OPENING != "none"
+    named = run_one(pairing_jobs([("random", "random")], 1, 1, "default", "no-first-shot")[0])
+    assert named.opening == "no-first-shot"
+
+
 def row(tag: int, winner: int | None, first: int, activations: int = 10) -> Row:
     return Row("k", "g", tag, winner, first, activations, False, {})
 

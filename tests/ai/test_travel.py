@@ -9,7 +9,7 @@ import pytest
 
 from serm.ai import STRENGTHS
 from serm.ai.evaluate import Evaluator, Weights
-from serm.ai.search import LookAhead, pressed_approach
+from serm.ai.search import LookAhead, pressing
 from serm.ai.travel import FIELDS_KEPT, STEP, Travel
 from serm.core.game import Game
 from serm.core.geometry import Vec
@@ -71,7 +71,8 @@ def test_closing_in_scores_the_spot_past_the_walls_end_over_the_one_behind_it() 
 
 def test_the_look_ahead_presses_harder_the_nearer_the_draw_when_ahead() -> None:
     """R8: the side ahead loses its lead to a draw after a run of quiet activations; its
-    approach weight grows with its lead and the run gone, and stays put when it is not ahead."""
+    weight of getting where its soldiers can attack (``Weights.sight``) grows with its lead and
+    the run gone, and is nothing when it is not ahead."""
     game = Game(by_name("default", 0), 1)
     st = game.state
     soldiers = []
@@ -83,13 +84,13 @@ def test_the_look_ahead_presses_harder_the_nearer_the_draw_when_ahead() -> None:
     st = replace(st, soldiers=tuple(soldiers))
     look = HARD.search
     assert look is not None
-    base = pressed_approach(replace(st, quiet_activations=0), 1, look)
-    mid = pressed_approach(replace(st, quiet_activations=20), 1, look)
-    late = pressed_approach(replace(st, quiet_activations=36), 1, look)
-    assert base == look.approach
+    base = pressing(replace(st, quiet_activations=0), 1, look)
+    mid = pressing(replace(st, quiet_activations=20), 1, look)
+    late = pressing(replace(st, quiet_activations=36), 1, look)
+    assert base == 0.0
     assert base < mid < late
-    behind = pressed_approach(replace(st, quiet_activations=36), 2, look)
-    assert behind == look.approach
+    behind = pressing(replace(st, quiet_activations=36), 2, look)
+    assert behind == 0.0
 
 
 def test_the_look_ahead_measures_closing_in_toward_where_each_enemy_stood() -> None:
@@ -106,3 +107,34 @@ def test_the_look_ahead_measures_closing_in_toward_where_each_enemy_stood() -> N
     plain = Evaluator(ev.terrain, ev.explode_all, ev.w, ev.size)
     assert plain.gap(mine, theirs) == ev.gap(mine, theirs)
     assert plain.gap(mine, fled) != plain.gap(mine, theirs)
+
+
+def test_pressing_sends_a_shooter_toward_a_spot_that_sees_the_enemy_not_its_centre() -> None:
+    """A soldier that shoots needs only to see its target (R11-R14): past the wall's end it sees
+    the enemy hiding behind the wall, while hard against the wall's end it does not, though the
+    way round to the enemy's centre is shorter from there. ``gap`` with ``sight`` measures the
+    first; a Brawler, which must touch its target (R16), still measures to the enemy itself."""
+    table = by_name("default", 1)
+    ev = Evaluator(table.terrain, False, Weights(sight=1.0), (table.width, table.height))
+    hiding = [(soldier(2, "armored", 5.0, 2.4), 1.0)]
+    at_the_end, past_it = Vec(7.0, 3.8), Vec(9.5, 3.8)
+
+    def gap(card: str, at: Vec, sight: bool) -> float:
+        return ev.gap([(soldier(1, card, *at), 1.0)], hiding, sight)
+
+    assert gap("ranger", past_it, True) < STEP * 2 < gap("ranger", at_the_end, True)
+    assert gap("ranger", at_the_end, False) < gap("ranger", past_it, False)
+    assert gap("brawler", at_the_end, True) < gap("brawler", past_it, True)
+    assert ev.score(hiding + [(soldier(1, "ranger", *past_it), 1.0)], 1, 1) > ev.score(
+        hiding + [(soldier(1, "ranger", *at_the_end), 1.0)], 1, 1
+    )
+
+
+def test_the_spots_that_see_an_enemy_are_kept_bounded() -> None:
+    table = by_name("default", 1)
+    way = Travel(table.terrain, table.width, table.height)
+    tall = [t for t in table.terrain if t.tall]
+    for i in range(FIELDS_KEPT + 5):
+        way.sight_field([Vec(1.0 + i * 0.05, 1.0)], tall)
+    assert len(way._sight_fields) == FIELDS_KEPT
+    assert len(way._seen) == FIELDS_KEPT

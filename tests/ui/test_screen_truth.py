@@ -411,11 +411,14 @@ def top_or_bottom(player: int, x: float, y: float, facing: float) -> Place:
     )
 
 
-def one_way_table() -> Screen:
+def one_way_table(referee: bool = False) -> Screen:
     """Hot-seat on the open table, no opening (R5): the side to act first has its Assault up in
     its corner, turned toward the enemy Gunner, which faces along its own zone (R11: the
-    Assault sees it; it does not see the Assault). Every other card faces its own table edge."""
-    s = Screen.new("open", 3)
+    Assault sees it; it does not see the Assault). Every other card faces its own table edge.
+    ``referee``: every roll is typed in (the roll-off won by player 1, so player 2 acts first)."""
+    s = Screen.new("open", 3, referee=referee)
+    if referee:
+        s.dice("5|2")
     shooter = 3 - s.state.first_placer  # the roll-off loser acts first (R5)
     spots = {
         (shooter, "assault"): (2.0, 1.0, 160.0),
@@ -433,10 +436,10 @@ def one_way_table() -> Screen:
     return s
 
 
-def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why() -> None:
-    """The Assault shoots the Gunner, which cannot see it, and ends its activation: the other
-    player, deciding next, reads with what just happened why its Gunner could not see it."""
-    s = one_way_table()
+def shot_by_the_assault(s: Screen, typed_dice: tuple[str, ...] = ()) -> int:
+    """The side acting first: its Assault shoots the enemy Gunner, which cannot see it (the
+    dice ``typed_dice`` typed in, Shoot then Endure, at a referee's table), and ends its
+    activation. The player deciding next."""
     shooter = pending_player(s)
     gunner, assault = s.state.soldier(3 - shooter, "gunner"), s.state.soldier(shooter, "assault")
     assert q.sees_soldier(s.state, assault, gunner) and not q.sees_soldier(s.state, gunner, assault)
@@ -444,16 +447,45 @@ def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why() -> None:
     s.press(Command.SHOOT)
     s.press(Command.TARGET, "gunner")
     s.press(Command.CONFIRM)
+    for faces in typed_dice:
+        s.dice(faces)
     if s.state.pending is not None and pending_player(s) == shooter:
         s.press(Command.END)
     assert pending_player(s) == 3 - shooter
+    return 3 - shooter
+
+
+ONE_WAY_SAID = "sight lines leave only from a soldier's top edge, so sight can be one-way"
+
+
+def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why_under_the_question() -> None:
+    """The Assault shoots the Gunner, which cannot see it, and ends its activation: the other
+    player, deciding next, reads why its Gunner could not see it in a note under the question
+    (what to do now comes first, above it); once a soldier is chosen the note is gone, and the
+    Move being aimed has the room."""
+    s = one_way_table()
+    shot_by_the_assault(s)
     html = s.prompt()
-    said = (
-        "Your Gunner could not see the Assault that shot it: sight lines leave only from a "
-        "soldier's top edge, so sight can be one-way."
-    )
-    assert escape(said) in html and '<small class="rule">rule R11</small>' in html
-    assert html.index(escape(said)) < html.index("<h2")
+    said = escape(f"Your Gunner could not see the Assault that shot it: {ONE_WAY_SAID}.")
+    assert said in html and '<small class="rule">rule R11</small>' in html
+    assert html.index("one of your soldiers to activate it") < html.index(said)
+    assert html.index(said) < html.index('<div class="foot">')
+    s.press(Command.SELECT, "ranger")
+    assert said not in s.prompt()
+    s.press(Command.MOVE)
+    assert "Aim the Move" in s.prompt() and said not in s.prompt()
+
+
+def test_a_soldier_eliminated_by_an_enemy_it_cannot_see_was_shot_from_outside_its_sight() -> None:
+    """The Gunner shot by the Assault it cannot see is eliminated (Shoot 6 then 5, Endure 1,
+    typed in): the note does not say it "could not see" the Assault, as if it were still
+    there; it was shot from outside its sight."""
+    s = one_way_table(referee=True)
+    me = shot_by_the_assault(s, ("6 5", "1"))
+    assert not s.state.soldier(me, "gunner").alive
+    html = s.prompt()
+    said = f"Your Gunner was shot from outside its sight by the Assault: {ONE_WAY_SAID}."
+    assert escape(said) in html and "could not see" not in html
 
 
 def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() -> None:
