@@ -14,6 +14,7 @@ from ..core.geometry import Vec
 from ..core.movement import position_at
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
+from ..view.show import trail_boxes
 from . import deploy, exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
@@ -367,7 +368,17 @@ def view_model(state: State, ui: UI) -> ViewModel:
         perspective=perspective,
         viewport=ui.viewport,
         exposure=exposure.view(state, ui),
+        covered=_trail_covers(state, ui),
     )
+
+
+def _trail_covers(state: State, ui: UI) -> tuple[tuple[float, float, float, float], ...]:
+    """What the last turn's trail covers while it is drawn over the board (its marks are
+    drawn over the labels, which keep off them)."""
+    pb = ui.playback
+    if pb.playing or not playback.to_replay(ui, state):
+        return ()
+    return trail_boxes(pb.last)
 
 
 def question_key(state: State, ui: UI) -> tuple[object, ...]:

@@ -14,6 +14,7 @@ from serm.core.state import PendingKind, State, Status
 from .cards import card_text
 from .common import (
     FRAME,
+    HALF_L,
     HANDLE_DISTANCE,
     HANDLE_RADIUS,
     INK,
@@ -109,12 +110,29 @@ def _zone_label_box(sc: Scenario, player: int) -> Box:
     return (left, y - ZONE_LABEL * 0.6, left + w, y + ZONE_LABEL * 0.6)
 
 
+CARD_ROOM = 12.0
+"""How far (scaled units) what a card draws round its outline reaches: the rings of a target,
+a reactor, a card that may act, the selection (``serm.view.cards``: 9 to 12 out, and their
+strokes)."""
+ARROW_TIP = HALF_L + 18.0
+"""How far (scaled units) the tip of a card's facing chevron lies from its centre."""
+
+
 @lru_cache(maxsize=256)
 def card_box(x: float, y: float, facing: float) -> Box:
-    """The screen box (scaled units) of a card at (x, y) L turned to ``facing`` (kept by pose:
-    each redraw of a Move's aim keeps its labels off every card on the table)."""
+    """The screen box (scaled units) of all a card at (x, y) L turned to ``facing`` draws: its
+    outline with its rings round it (``CARD_ROOM``) and the chevron past its top edge (its name
+    and the chevron are what a label laid against the bare outline covered). Kept by pose: each
+    redraw of a Move's aim keeps its labels off every card on the table."""
     hw, hh = screen_extent(facing)
-    return (scaled(x) - hw, scaled(y) - hh, scaled(x) + hw, scaled(y) + hh)
+    cx, cy = scaled(x), scaled(y)
+    tip = unit(facing) * ARROW_TIP
+    return (
+        min(cx - hw - CARD_ROOM, cx + tip.x),
+        min(cy - hh - CARD_ROOM, cy + tip.y),
+        max(cx + hw + CARD_ROOM, cx + tip.x),
+        max(cy + hh + CARD_ROOM, cy + tip.y),
+    )
 
 
 def handle_boxes(view: ViewModel, state: State) -> list[Box]:

@@ -145,8 +145,9 @@ class ViewModel:
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     - ``viewport``: how the board is framed.
     - ``exposure``: the Exposure view during deployment (R5, R22), or None.
-    - ``covered``: the boxes of the table (L: left, top, right, bottom) that the page's
-      controls cover in this view (``serm.view.frame.covered``): no label goes under them.
+    - ``covered``: the boxes of the table (L: left, top, right, bottom) that what is drawn
+      over the labels covers: the page's controls in this view (``serm.view.frame.covered``),
+      the last turn's trail (``serm.view.show.trail_boxes``). No label goes under them.
     """
 
     selected: SoldierKey | None = None

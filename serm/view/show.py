@@ -19,7 +19,7 @@ die ``g.die[data-index="k"]`` holds ``g.spin`` with ``text.tumble`` and ``text.f
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import svg
@@ -28,7 +28,21 @@ from serm.core.state import Soldier, State
 
 from .beats import BASE_MS, Beat, BeatKind, Pose, Segment
 from .cards import card_group
-from .common import HALF_L, INK, SCALE, SHADOW, SIDE, TARGET, WHITE, esc, rounded, scaled, text
+from .common import (
+    HALF_L,
+    INK,
+    SCALE,
+    SHADOW,
+    SIDE,
+    TARGET,
+    WHITE,
+    esc,
+    rounded,
+    scaled,
+    text,
+    text_width,
+)
+from .labels import Box
 from .model import SoldierKey
 from .pool import pool_anims, pool_markup
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
@@ -231,6 +245,26 @@ STILL = (BeatKind.ROLL, BeatKind.REACT, BeatKind.DECLINE)
 React): its card is ringed when nothing else of the turn marks it."""
 
 
+def _trail_marks(beats: Sequence[Beat]) -> Iterator[tuple[str, int, Beat]]:
+    """What of a turn its trail marks, as (kind, beat index, beat): "path", "shot", "turn",
+    "still" or "pass" (``trail``)."""
+    marked = {b.card for b in beats if b.kind in (BeatKind.MOVE, BeatKind.TURN, BeatKind.AIM)}
+    for i, b in enumerate(beats):
+        if b.kind == BeatKind.MOVE:
+            yield "path", i, b
+        elif b.kind == BeatKind.AIM and b.other_pose is not None:
+            yield "shot", i, b
+        elif b.kind == BeatKind.TURN and abs(b.poses[-1][2] - b.poses[0][2]) % 360.0 > 0.5:
+            yield "turn", i, b
+        elif b.kind == BeatKind.TURN:  # turned to the facing it had
+            yield "still", i, b
+        elif b.kind == BeatKind.PASS:
+            yield "pass", i, b
+        elif b.kind in STILL and b.card not in marked and b.purpose in ("", "move", "react"):
+            marked.add(b.card)
+            yield "still", i, b
+
+
 def trail(beats: Sequence[Beat]) -> str:
     """The highlight of a turn, drawn still (markup for ``#layer-show``; empty for no beats):
     each mover's path, each shooter's sight lines (a ring around each target), each turn in
@@ -238,24 +272,63 @@ def trail(beats: Sequence[Beat]) -> str:
     and a dashed ring around a soldier that acted where it stood (a Move that went nowhere):
     every activation leaves a mark."""
     lines: list[svg.Element] = []
-    marked = {b.card for b in beats if b.kind in (BeatKind.MOVE, BeatKind.TURN, BeatKind.AIM)}
-    for i, b in enumerate(beats):
-        if b.kind == BeatKind.MOVE:
+    for kind, i, b in _trail_marks(beats):
+        if kind == "path":
             lines.append(_trail_path(i, b))
-        elif b.kind == BeatKind.AIM and b.other_pose is not None:
+        elif kind == "shot" and b.other_pose is not None:
             lines += _trail_shot(i, b.poses[0], b.other_pose, b.line)
-        elif b.kind == BeatKind.TURN and abs(b.poses[-1][2] - b.poses[0][2]) % 360.0 > 0.5:
+        elif kind == "turn":
             lines.append(_trail_turn(i, b))
-        elif b.kind == BeatKind.TURN:  # turned to the facing it had
+        elif kind == "still":
             lines.append(_trail_still(i, b))
-        elif b.kind == BeatKind.PASS:
+        else:
             lines.append(_trail_pass(i, b))
-        elif b.kind in STILL and b.card not in marked and b.purpose in ("", "move", "react"):
-            marked.add(b.card)
-            lines.append(_trail_still(i, b))
     if not lines:
         return ""
     return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
+
+
+def trail_boxes(beats: Sequence[Beat]) -> tuple[Box, ...]:
+    """The boxes (L: left, top, right, bottom) that ``trail``'s rings, arcs and words cover: it
+    is drawn over the board's labels, which keep off them (``ViewModel.covered``). Its lines
+    are left out: a label across a thin line is still read."""
+    out: list[Box] = []
+    for kind, _, b in _trail_marks(beats):
+        x, y, facing = b.poses[0]
+        if kind == "shot" and b.other_pose is not None:
+            out += _ring_boxes(b.other_pose[0], b.other_pose[1], TRAIL_RING, 0.0, 360.0)
+        elif kind == "turn":
+            sweep = (b.poses[-1][2] - facing + 180.0) % 360.0 - 180.0
+            out += _ring_boxes(x, y, TRAIL_TURN, facing, sweep)
+        elif kind == "still":
+            out += _ring_boxes(x, y, TRAIL_TURN, 0.0, 360.0)
+        elif kind == "pass":
+            w, h = text_width(b.words, 26) + 6, 26 * 1.2 + 6
+            cy = scaled(y) - (SAY_OFF if b.card[1] else 0.0)
+            out.append(_in_l((scaled(x) - w / 2, cy - h / 2, scaled(x) + w / 2, cy + h / 2)))
+    return tuple(out)
+
+
+RING_STEP = 16.0
+"""The spacing (scaled units) of the boxes that cover a trail's ring along its length."""
+
+
+def _ring_boxes(x: float, y: float, r: float, start: float, sweep: float) -> list[Box]:
+    """Boxes (L) covering the arc of radius ``r`` (scaled units) around (x, y) L from the
+    bearing ``start`` over ``sweep`` degrees: each as wide as the spacing between them and the
+    stroke, so together they cover the whole arc."""
+    steps = max(1, math.ceil(abs(math.radians(sweep)) * r / RING_STEP))
+    half = RING_STEP / 2 + 4  # the stroke (5) with room
+    out = []
+    for k in range(steps + 1):
+        rad = math.radians(start + sweep * k / steps)
+        px, py = scaled(x) + r * math.sin(rad), scaled(y) - r * math.cos(rad)
+        out.append(_in_l((px - half, py - half, px + half, py + half)))
+    return out
+
+
+def _in_l(box: Box) -> Box:
+    return (box[0] / SCALE, box[1] / SCALE, box[2] / SCALE, box[3] / SCALE)
 
 
 def _trail_turn(i: int, b: Beat) -> svg.Polyline:

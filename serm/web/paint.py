@@ -200,7 +200,8 @@ class Painter:
         if self.over is None:
             self.over = overlaid()
         view = view_model(state, ui)
-        view = replace(view, covered=frame.covered(state.scenario, view.viewport, self.over))
+        buttons = frame.covered(state.scenario, view.viewport, self.over)
+        view = replace(view, covered=view.covered + buttons)
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
         cards: BoardParts | None = None

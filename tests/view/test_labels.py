@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
+import pytest
+
 from harness.deployments import P1, P2
-from serm.core import Place, State, apply
+from serm.core import Move, Place, Roll, State, apply
 from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.scenario import open_field
+from serm.ui.model import UI, Playback
+from serm.ui.screen import view_model
 from serm.view import frame
+from serm.view.beats import Beat, BeatKind
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import overlap as box_overlap
@@ -28,6 +34,7 @@ from serm.view.model import (
     Viewport,
 )
 from serm.view.render import MARGIN, SCALE, render
+from serm.view.show import TRAIL_RING
 
 NS = "{http://www.w3.org/2000/svg}"
 Box = tuple[float, float, float, float]
@@ -153,13 +160,50 @@ def check_clear(found: list[Label], keep_off: dict[str, Box]) -> None:
 
 def check_preview(state: State, mp: MovePreview, facing: float, words: str) -> None:
     """The Move preview ``mp``, its card's turning handle at ``facing``, shows ``words``, and
-    every label is whole and clear of the cards and the handle."""
+    every label is whole and clear of all the cards draw and of the handle."""
     view = ViewModel(move_preview=mp, facing_handle=(mp.card, facing))
     found = drawn(state, view)
     assert words in {label.words for label in found}
     s = state.soldier(*mp.card)
-    check_clear(found, card_boxes(state) | {"handle": knob(s.pos, facing)})
+    check_clear(found, drawn_cards(state, view) | {"handle": knob(s.pos, facing)})
     check_whole(state, found)
+
+
+def _transform(g: ET.Element) -> tuple[float, float, float]:
+    """The (x, y, degrees) of a card group's ``translate(x, y) rotate(a)``."""
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", g.get("transform") or "")]
+    return nums[0], nums[1], nums[2] if len(nums) > 2 else 0.0
+
+
+def _drawn_box(g: ET.Element) -> Box:
+    """The screen box of everything a card's group draws: its outline, its rings and its
+    chevron (each with half its stroke), turned and moved as the group is."""
+    x, y, a = _transform(g)
+    c, s = math.cos(math.radians(a)), math.sin(math.radians(a))
+    points: list[tuple[float, float]] = []
+    for el in g.iter():
+        edge = _num(el, "stroke-width") / 2 if el.get("stroke") not in (None, "none") else 0.0
+        if el.tag == f"{NS}rect":
+            x0, y0 = _num(el, "x") - edge, _num(el, "y") - edge
+            x1, y1 = x0 + _num(el, "width") + 2 * edge, y0 + _num(el, "height") + 2 * edge
+            points += [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        elif el.tag == f"{NS}polygon":
+            for p in (el.get("points") or "").split():
+                px, py = (float(v) for v in p.split(","))
+                points += [(px - edge, py - edge), (px + edge, py + edge)]
+    turned = [(x + px * c - py * s, y + px * s + py * c) for px, py in points]
+    xs, ys = [p[0] for p in turned], [p[1] for p in turned]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def drawn_cards(state: State, view: ViewModel) -> dict[str, Box]:
+    """The box of all each card on the board draws (read from the SVG)."""
+    root = ET.fromstring(render(state, view))
+    return {
+        f"{g.get('data-player')}:{g.get('data-card')}": _drawn_box(g)
+        for g in root.iter(f"{NS}g")
+        if "card" in (g.get("class") or "").split()
+    }
 
 
 def moved(state: State, player: int, card: str, x: float, y: float, facing: float) -> State:
@@ -249,7 +293,8 @@ def _box_of(c: Vec, facing: float) -> Box:
 
 def test_the_halt_word_is_not_under_a_tick_or_a_card(deployed: State) -> None:
     """Player 1's Ranger aimed right toward its own Armored: "halt" is covered neither by the
-    tick's number "2" nor by the Armored."""
+    tick's number "2" nor by the Armored, and "84% stopped" keeps off the Ranger's chevron
+    (it lay on it, clear only of the bare outline)."""
     state = moved(deployed, 1, "ranger", 1.75, 9.0, 0.0)
     state = moved(state, 1, "armored", 4.2, 9.0, 0.0)
     state = moved(state, 1, "gunner", 6.0, 9.0, 0.0)
@@ -420,3 +465,42 @@ def test_the_chances_on_cards_keep_off_the_zoom_buttons(deployed: State) -> None
     found = drawn(state, view)
     assert "42%" in {label.words for label in found}
     check_clear(found, card_boxes(state) | {"zoom buttons": scaled_box(covered[0])})
+
+
+@pytest.mark.parametrize("stop", [0.0, 0.5])
+def test_the_stop_label_keeps_off_all_a_card_draws(stop_pending: State, stop: float) -> None:
+    """Player 1 sets where player 2's Assault stops, at its start and half a card on: "stop …
+    · Assault sees it" is clear of all the cards draw, their chevrons and rings too (it lay
+    on the Assault's chevron by its name, clear only of the bare outline)."""
+    view = ViewModel(stop_at=stop, stop_seen=True)
+    found = drawn(stop_pending, view)
+    assert f"stop {stop:.2f} L · Assault sees it" in {label.words for label in found}
+    check_clear(found, drawn_cards(stop_pending, view))
+    check_whole(stop_pending, found)
+
+
+def test_a_react_chance_keeps_off_the_last_turns_ring(deployed: State) -> None:
+    """Player 2's Assault moving, player 1 asked to React, its Assault shot at by the enemy
+    Gunner in the turn before (the trail, drawn over the board, rings it): "React 17%" is not
+    crossed by the ring (it was: the trail's layer passed the labels nothing)."""
+    state = apply(deployed, Move("assault", 180.0, 180.0))
+    state = apply(state, Roll(((3,), (2,))))
+    target, gunner = state.soldier(1, "assault"), state.soldier(2, "gunner")
+    shot = Beat(
+        BeatKind.AIM,
+        (2, "gunner"),
+        ((gunner.x, gunner.y, gunner.facing),),
+        other=(1, "assault"),
+        other_pose=(target.x, target.y, target.facing),
+    )
+    view = view_model(state, UI(playback=Playback(last=(shot,), since=deployed, by=2)))
+    (label,) = [
+        x
+        for x in drawn(state, view)
+        if x.words.startswith("React") and x.box[0] < target.x * SCALE < x.box[2]
+    ]
+    x0, y0, x1, y1 = label.box
+    cx, cy = target.x * SCALE, target.y * SCALE
+    near = math.hypot(max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1))
+    far = max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
+    assert near > TRAIL_RING + 2 or far < TRAIL_RING - 2, (label, near, far)
