@@ -45,7 +45,7 @@ from .common import (
     text,
     text_width,
 )
-from .labels import Box, Spots
+from .labels import Box, Spots, overlap
 from .model import SoldierKey, ViewModel
 
 HATCH_ID = "hatch-tall"
@@ -148,18 +148,47 @@ def handle_boxes(view: ViewModel, state: State) -> list[Box]:
         c = s.pos
     else:
         return []
-    return knob_boxes(c, facing)
+    return knob_boxes(c, facing, handle_reach(state, key, c, facing))
 
 
-def knob_boxes(c: Vec, facing: float) -> list[Box]:
+HANDLE_REACHES = (HANDLE_DISTANCE, 1.0, 1.5, 1.75, 2.0, 2.25, 2.5)
+"""How far (L) from its card's centre the turning handle may stand, the first that keeps its
+knob off the other cards (``handle_reach``): nearest the usual reach first."""
+
+
+def handle_reach(state: State, key: SoldierKey, c: Vec, facing: float) -> float:
+    """How far from the centre ``c`` of the card ``key`` its turning handle stands along
+    ``facing``: the first of ``HANDLE_REACHES`` whose knob lies on the board and off every
+    other card on the table (a knob on a card hides it and takes the presses meant for it),
+    else ``HANDLE_DISTANCE``."""
+    others = [_outline(s.x, s.y, s.facing) for s in state.on_table() if (s.player, s.card) != key]
+    left, top, right, bottom = board_box(state)
+    r = HANDLE_RADIUS * SCALE
+    for d in HANDLE_REACHES:
+        h = c + unit(facing) * d
+        knob = (scaled(h.x) - r, scaled(h.y) - r, scaled(h.x) + r, scaled(h.y) + r)
+        inside = left <= knob[0] and top <= knob[1] and knob[2] <= right and knob[3] <= bottom
+        if inside and not any(overlap(knob, box) > 0.0 for box in others):
+            return d
+    return HANDLE_DISTANCE
+
+
+def _outline(x: float, y: float, facing: float) -> Box:
+    """The screen box (scaled units) of a card's bare outline at (x, y) L turned to ``facing``."""
+    hw, hh = screen_extent(facing)
+    return (scaled(x) - hw, scaled(y) - hh, scaled(x) + hw, scaled(y) + hh)
+
+
+def knob_boxes(c: Vec, facing: float, reach: float = HANDLE_DISTANCE) -> list[Box]:
     """The screen boxes (scaled units) of the turning handle of a card at ``c`` L turned to
-    ``facing``: its knob with a little room round it, and its stem from the card's edge."""
+    ``facing``, its knob ``reach`` L out: the knob with a little room round it, and its stem
+    from the card's edge."""
     u = unit(facing)
-    h = c + u * HANDLE_DISTANCE
+    h = c + u * reach
     r = HANDLE_RADIUS * SCALE + 8
     out = [(scaled(h.x) - r, scaled(h.y) - r, scaled(h.x) + r, scaled(h.y) + r)]
-    for d in (0.6, 0.8, 1.0):
-        p = c + u * d
+    for k in range(int((reach - 0.85) / 0.2 + 1e-9) + 1):  # 0.6 L out, every 0.2 L to the knob
+        p = c + u * (0.6 + 0.2 * k)
         out.append((scaled(p.x) - 6, scaled(p.y) - 6, scaled(p.x) + 6, scaled(p.y) + 6))
     return out
 

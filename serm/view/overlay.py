@@ -12,7 +12,7 @@ from serm.core.cards import CARDS
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.state import State
 
-from .board import board_spots, card_box, knob_boxes
+from .board import board_spots, card_box, handle_reach, knob_boxes
 from .common import (
     BAD,
     GOOD,
@@ -103,7 +103,8 @@ def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
         words += f" · {SEEN_WORDS}"
     where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
     spots.take(card_box(g.x, g.y, g.facing))
-    for box in knob_boxes(Vec(g.x, g.y), g.facing):  # the card being placed turns by it
+    reach = handle_reach(state, (g.player, g.card), Vec(g.x, g.y), g.facing)
+    for box in knob_boxes(Vec(g.x, g.y), g.facing, reach):  # the card being placed turns by it
         spots.take(box)
     elements.append(
         pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, spots=spots)
@@ -180,18 +181,26 @@ def _facing_handle(state: State, view: ViewModel) -> list[svg.Element]:
     else:
         return []
     was = s.facing if s is not None and s.on_table else None
-    return [Markup(markup=handle_markup(c.x, c.y, facing, key[0], key[1], was))]
+    reach = handle_reach(state, key, c, facing)
+    return [Markup(markup=handle_markup(c.x, c.y, facing, key[0], key[1], was, reach))]
 
 
 @lru_cache(maxsize=64)
 def handle_markup(
-    x: float, y: float, facing: float, player: int, card: str, was: float | None
+    x: float,
+    y: float,
+    facing: float,
+    player: int,
+    card: str,
+    was: float | None,
+    reach: float = HANDLE_DISTANCE,
 ) -> str:
-    """The facing handle of the card ``(player, card)`` at (x, y) L turned to ``facing``, with the
-    card's outline at ``facing`` when it is on the table facing ``was`` (another way). Kept as
-    text by pose: aiming a Move redraws the live group on every pointer move, the handle with it."""
+    """The facing handle of the card ``(player, card)`` at (x, y) L turned to ``facing``, its
+    knob ``reach`` L out (``serm.view.board.handle_reach``), with the card's outline at
+    ``facing`` when it is on the table facing ``was`` (another way). Kept as text by pose:
+    aiming a Move redraws the live group on every pointer move, the handle with it."""
     c = Vec(x, y)
-    h = c + unit(facing) * HANDLE_DISTANCE
+    h = c + unit(facing) * reach
     colour = SIDE.get(player, INK)
     turned: list[svg.Element] = []
     if was is not None and abs((facing - was + 180) % 360 - 180) > 0.5:
@@ -205,7 +214,7 @@ def handle_markup(
                     svg.Circle(
                         cx=scaled(c.x),
                         cy=scaled(c.y),
-                        r=scaled(HANDLE_DISTANCE),
+                        r=scaled(reach),
                         fill="none",
                         stroke=WHITE,
                         stroke_opacity=0.45,

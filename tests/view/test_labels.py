@@ -504,3 +504,28 @@ def test_a_react_chance_keeps_off_the_last_turns_ring(deployed: State) -> None:
     near = math.hypot(max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1))
     far = max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
     assert near > TRAIL_RING + 2 or far < TRAIL_RING - 2, (label, near, far)
+
+
+def _knob(state: State, view: ViewModel) -> tuple[float, float]:
+    """The centre (scaled units) of the turning handle's knob as drawn."""
+    root = ET.fromstring(render(state, view))
+    (k,) = [c for c in root.iter(f"{NS}circle") if c.get("data-handle") == "rotate"]
+    return _num(k, "cx"), _num(k, "cy")
+
+
+def test_the_turning_handle_keeps_off_a_card_ahead(deployed: State) -> None:
+    """Player 1's Ranger facing the enemy Armored, which stands just ahead of where its turning
+    handle usually goes (1.25 L out): the knob stands nearer, clear of the Armored (it lay on
+    it, hiding the card and taking the presses meant for it); with nothing ahead it stays at
+    1.25 L."""
+    state = moved(deployed, 1, "ranger", 5.0, 6.0, 0.0)
+    view = ViewModel(facing_handle=((1, "ranger"), 0.0))
+    assert _knob(state, view) == (500.0, 475.0)
+    state = moved(state, 2, "armored", 5.0, 4.2, 0.0)
+    x, y = _knob(state, view)
+    r = HANDLE_RADIUS * SCALE
+    for name, box in card_boxes(state).items():
+        assert not overlap((x - r, y - r, x + r, y + r), box), name
+    assert x == 500.0 and 475.0 < y < 600.0 - 50.0  # along the facing, off the Ranger too
+    found = drawn(state, view)
+    check_clear(found, {"handle": (x - r, y - r, x + r, y + r)})
