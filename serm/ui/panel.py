@@ -207,7 +207,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
     said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
-    results = "" if ui.playback.playing else _recent(recent)  # never before the show tells it
+    results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
@@ -372,13 +372,17 @@ def _placer(state: State) -> int:
     return p.player if p is not None and p.kind == PendingKind.PLACE else 0
 
 
-def _recent(events: Sequence[Event]) -> str:
-    """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
-    shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
-    if not shown:
-        return ""
-    items = "".join(log_entry_html(e) for e in shown)
-    return f'<ul class="recent" aria-label="What just happened">{items}</ul>'
+def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
+    """What the last action led to: rolls, hits, rams, reacts (also kept in the log); during
+    the deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown before
+    the show of it has played (the caller leaves it out)."""
+    if state.status == Status.DEPLOYMENT:
+        told = words.rolloff(state, names, events)
+        items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
+    else:
+        shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
+        items = "".join(log_entry_html(e) for e in shown)
+    return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
 
 def _place(state: State, ui: UI) -> str:
@@ -805,8 +809,8 @@ def _path(state: State, ui: UI) -> str:
     rest = (
         ""
         if path.halted(state, ui.trace)
-        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        "pointer)"
+        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> makes the move now, the rest "
+        "straight toward the pointer)"
     )
     traced = bool(ui.trace.corners)
     wide = (
@@ -934,7 +938,7 @@ def _confirm_react(state: State, card: str) -> str:
     )
     return (
         f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
-        f"{words.rules_html('R19', 'R5')}</p>"
+        f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(
                 button(
@@ -949,6 +953,12 @@ def _confirm_react(state: State, card: str) -> str:
     )
 
 
+def _react_rules(state: State, card: str) -> tuple[str, ...]:
+    """The rules a React question cites: R19, and the opening (R5) only while it holds back the
+    reactor's shooting in the activation under way, when the question says it may Shoot."""
+    return ("R19", "R5") if words.react_may_shoot(state, card) else ("R19",)
+
+
 def _stop(state: State, ui: UI) -> str:
     """Where the stop point's marker starts (where the reactor first saw the mover) and how far
     it may go: back to where the mover set off, on to where it would halt (R19, C15)."""
@@ -961,7 +971,7 @@ def _stop(state: State, ui: UI) -> str:
     )
     wide = (
         "Your React succeeded. Drag the marker to where the enemy stops"
-        + _keys(" (or use the arrow keys)")
+        + _keys(" (or use the arrow keys; <kbd>Home</kbd> and <kbd>End</kbd> for its ends)")
         + escape(where)
     )
     phone = f"Your React succeeded: drag the marker to where the enemy stops (0–{mv.halt:.2f} L)."
@@ -1081,8 +1091,16 @@ def _rematch(by_link: bool) -> str:
     )
 
 
-def log_entry_html(event: Event) -> str:
-    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10)."""
+def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
+    """Log lines, each numbered by the action that logged it (``actions``, one per event, as
+    ``Game.event_actions``): the lines of one action share its number, the number the replay
+    viewer's slider and a save's "at action" give that moment."""
+    return "".join(log_entry_html(e, n) for e, n in zip(events, actions, strict=True))
+
+
+def log_entry_html(event: Event, action: int = 0) -> str:
+    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
+    numbered list, ``action`` (when not 0) is its number (``<li value>``)."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1094,8 +1112,9 @@ def log_entry_html(event: Event) -> str:
             for chain in event.faces
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
-    said = _short_on_a_phone(event.text)
-    return f'<li class="log-{escape(event.kind, quote=True)}">{said}{dice}</li>'
+    value = f' value="{action}"' if action else ""
+    kind = escape(event.kind, quote=True)
+    return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
 
 
 DUEL = re.compile(r"(\w+ \d+) (beats|does not beat) (\w+ \d+): (.+)")

@@ -23,7 +23,7 @@ from ..core.los import visible_part
 from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
-from ..core.state import PendingKind, Soldier, State, Status
+from ..core.state import Event, EventKind, PendingKind, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
@@ -582,3 +582,15 @@ def _known(state: State, rule: str, action: Action | None) -> Said | None:
             return Said(f"Your {r.title} never reacts.", "R23")
         return Said(f"Your {r.title} does not see this Move, so it cannot React.", "R18")
     return None
+
+
+def rolloff(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
+    """The roll-off among ``events`` that decided who places first (R5), in one short line
+    ("Player 2 won the roll-off, 6 to 1, and places first."): the log's own line is too long
+    for a phone's two lines of what just happened. "" when ``events`` hold none."""
+    rolled = [e.faces for e in events if e.kind == EventKind.ROLL and len(e.faces) == 2]
+    winner = state.first_placer
+    if not rolled or winner not in (1, 2):
+        return ""
+    a, b = rolled[-1][0][0], rolled[-1][1][0]
+    return f"{names[winner - 1]} won the roll-off, {max(a, b)} to {min(a, b)}, and places first."

@@ -370,7 +370,8 @@ class Painter:
         if not entries:
             return
         box = el("log")
-        box.insertAdjacentHTML("beforeend", "".join(panel.log_entry_html(e) for e in entries))
+        numbers = game.event_actions[self.shown.log :]
+        box.insertAdjacentHTML("beforeend", panel.log_html(entries, numbers))
         # What just happened on the board, in words, for screen readers (a live region).
         el("board-live").textContent = " ".join(e.text for e in entries[-3:])
         self.shown.log = len(game.events)

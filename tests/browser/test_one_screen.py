@@ -553,7 +553,7 @@ STEP_NUMBER_JS = r"""
   text.selectNodeContents(line);
   const pen = document.createElement('canvas').getContext('2d');
   pen.font = getComputedStyle(line).font;
-  const number = pen.measureText(`${list.start}. `).width;
+  const number = pen.measureText(`${line.value || list.start}. `).width;
   const clip = list.getBoundingClientRect().left + list.clientLeft;
   return [text.getClientRects()[0].left - number, clip];
 }

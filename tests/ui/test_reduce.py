@@ -467,6 +467,27 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     assert s.ui.choice.soldier == (reactor.player, reactor.card)
 
 
+def test_home_and_end_put_the_stop_point_at_the_paths_start_and_its_halt() -> None:
+    """Home and End move the stop marker to the two ends of its range, 0 L and the halt, as
+    the arrow keys slide it within it (R19, C15); End then Enter stops the mover there."""
+    s = to_react()
+    p = s.state.pending
+    assert p is not None
+    s.press(Command.REACT, p.options[0])
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    assert s.waiting(PendingKind.STOP)
+    mv = s.state.move
+    assert mv is not None and s.ui.stop_at is not None and 0.0 < mv.halt
+    s.key("Home")
+    assert s.ui.stop_at == 0.0 and s.view().stop_at == 0.0
+    s.key("End")
+    assert s.ui.stop_at == mv.halt
+    who = pending_player(s)
+    s.key("Enter")
+    assert s.game.record.actions[-1] == Stop(mv.halt, player=who)
+
+
 def test_declining_a_react_then_the_end_facing_by_handle_and_keep() -> None:
     s = to_react()
     who = pending_player(s)
@@ -1516,7 +1537,7 @@ def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests()
     s = Screen.new("ruins", 3)
     ghost = s.view().ghost
     assert ghost is not None and ghost.seen
-    assert "in sight of the enemy zone" in render(s.state, s.view())
+    assert "the enemy zone can see it here" in render(s.state, s.view())
     s.send(PointerDown(ghost.x, ghost.y, touch=True))
     dragged = s.view().ghost
     assert dragged is not None and not dragged.seen

@@ -595,7 +595,7 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
         mine = replace(s.state.soldier(me, "gunner"), x=g.x, y=g.y, facing=g.facing, placed=True)
         seen = {e.card for e in s.state.enemies(me) if q.sees_soldier(s.state, mine, e)}
         assert set(g.sees) == seen
-        count = f" · sees {len(seen)} of 3 enemy cards"
+        count = f"your Gunner would see {len(seen)} of the 3 enemy cards placed"
         assert count in overlay_text(s.state, s.ui)
         counts.add(len(seen))
     assert len(counts) > 1, "the count follows the pointer"
@@ -756,7 +756,8 @@ def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> 
     assert mv is not None and asked.stop_at is not None and abs(mv.halt - 3.0) < 1e-9
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
     assert (
-        "Drag the marker to where the enemy stops (or use the arrow keys), anywhere from where "
+        "Drag the marker to where the enemy stops (or use the arrow keys; Home and End for its "
+        "ends), anywhere from where "
         "it set off to where it would halt (0–3.00 L). The marker starts where your Brawler "
         "first saw it."
     ) in said
@@ -804,3 +805,33 @@ def test_a_gunner_reacting_in_the_opening_is_told_it_may_shoot() -> None:
     later = replace(asking, activation_number=3)
     for step in (settle(UI(), later)[0], reduce(ui, later, Press(Command.REACT, "gunner"))[0]):
         assert "The opening holds shooting back" not in prompt_html(later, step)
+
+
+def test_a_react_question_cites_the_opening_only_while_it_holds() -> None:
+    """The confirming step of a React cites R5 in the opening, where it says the Gunner may Shoot
+    all the same, and R19 alone once the opening no longer holds (activation 14)."""
+    asking = gunner_watching()
+    ui, _ = reduce(settle(UI(), asking)[0], asking, Press(Command.REACT, "gunner"))
+    assert '<small class="rule">rules R19, R5</small>' in prompt_html(asking, ui)
+    later = replace(asking, activation_number=14)
+    ui, _ = reduce(settle(UI(), later)[0], later, Press(Command.REACT, "gunner"))
+    html = prompt_html(later, ui)
+    assert "React with your <strong>Gunner</strong>" in html
+    assert '<small class="rule">rule R19</small>' in html and "R5" not in html
+
+
+def test_straight_on_says_it_makes_the_move_at_once() -> None:
+    """With 1.0 L of the roll left and a halt shown ahead, the prompt's note says that Straight
+    on makes the move now (the rest straight toward the pointer), not only where the rest goes:
+    pressed, it sends the whole path with no Finish path step after it (R17)."""
+    state = brawler_rolled(4)
+    corners = (Vec(9.4, 7.0), Vec(9.4, 9.0))
+    ui = UI(trace=Trace(corners=corners, cursor=Vec(9.4, 10.0)))  # on toward the table's edge
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "This way it halts against the table edge" in said
+    assert "(1.0 L left; Straight on makes the move now, the rest straight toward the pointer)" in (
+        said
+    ), said
+    _, sent = reduce(ui, state, Press(Command.STRAIGHT))
+    assert isinstance(sent, Path) and len(sent.points) == 3
+    assert apply(state, sent).soldier(1, "brawler").pos != Vec(8.4, 7.0)

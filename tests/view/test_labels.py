@@ -214,7 +214,8 @@ def test_the_exposure_count_keeps_off_the_enemy_cards(deploying: State) -> None:
 
 def test_the_exposure_label_and_the_ghost_label_stay_inside_the_board(deploying: State) -> None:
     """Player 2 placing its Assault in the top zone's right, the worst enemy Gunner spot at the
-    bottom left: "Can go here · sees 0 of 1 enemy card · in sight of the enemy zone" covers
+    bottom left: "Can go here · your Assault would see 0 of the 1 enemy card placed · the enemy
+    zone can see it here" covers
     neither "Player 2 zone" nor a card, and neither label starts or ends past the board."""
     state = apply(deploying, Place(*P1[2]))
     ghost = Ghost(2, "assault", 8.45, 1.05, 200.0, None, sees=(), seen=True)
@@ -223,7 +224,7 @@ def test_the_exposure_label_and_the_ghost_label_stay_inside_the_board(deploying:
     found = drawn(state, view)
     said = {label.words for label in found}
     assert "The enemy Gunner could see your card from here" in said
-    assert any("in sight of the enemy zone" in words for words in said)
+    assert any("the enemy zone can see it here" in words for words in said)
     keep_off = card_boxes(state) | {"handle": knob(Vec(8.45, 1.05), 200.0)}
     keep_off |= {f"zone {i}": box for i, box in enumerate(zone_names(state, view))}
     keep_off |= {"ghost": _box_of(Vec(8.45, 1.05), 200.0)}
