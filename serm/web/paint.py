@@ -10,7 +10,7 @@ they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new e
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import js
@@ -22,8 +22,9 @@ from serm.ui import panel, playback
 from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.screen import prompt_key, question_key, view_model
+from serm.view import frame
 from serm.view.cards import compact_faces
-from serm.view.model import SoldierKey, ViewModel, Viewport
+from serm.view.model import Overlaid, SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     BoardParts,
     OverlayParts,
@@ -92,6 +93,30 @@ def keep_unit() -> bool:
     view.style.setProperty("--unit", f"{unit:.4f}")
     view.setAttribute("data-faces", "compact" if compact_faces(unit) else "full")
     return True
+
+
+COVER_ROOM = 4.0
+"""CSS px kept between a label and the controls over the board."""
+
+
+def overlaid() -> Overlaid:
+    """The board's size and the boxes the zoom buttons cover over it, as laid out now (nothing
+    when they sit beside it: in the header on a phone held upright)."""
+    view, tools = el("board-view"), el("zoom-tools")
+    if view is None:
+        return Overlaid()
+    b = view.getBoundingClientRect()
+    width, height = float(b.width), float(b.height)
+    boxes: list[tuple[float, float, float, float]] = []
+    if tools is not None:
+        t = tools.getBoundingClientRect()
+        left, top = float(t.left) - float(b.left), float(t.top) - float(b.top)
+        right, bottom = left + float(t.width), top + float(t.height)
+        if right > 0 and bottom > 0 and left < width and top < height and t.width and t.height:
+            boxes.append(
+                (left - COVER_ROOM, top - COVER_ROOM, right + COVER_ROOM, bottom + COVER_ROOM)
+            )
+    return Overlaid(width, height, tuple(boxes))
 
 
 def keep_unit_again() -> bool:
@@ -165,6 +190,16 @@ class Painter:
         self.shown = Shown()
         self.stage = Stage(ended)
         """The show over the board; ``ended`` is told when one has played its length."""
+        self.over: Overlaid | None = None
+        """The controls over the board as last measured (``overlaid``), None before."""
+
+    def remeasure(self) -> bool:
+        """Measure the controls over the board again (its box changed); True when they cover
+        another part of it, so the labels are to be placed again."""
+        over = overlaid()
+        changed = over != self.over
+        self.over = over
+        return changed
 
     def clear(self) -> None:
         """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
@@ -178,7 +213,10 @@ class Painter:
         """Repaint what changed between what is on screen and ``(game.state, ui)``, then start,
         stop or keep the show over the board (``ui.playback``)."""
         state, shown = game.state, self.shown
+        if self.over is None:
+            self.over = overlaid()
         view = view_model(state, ui)
+        view = replace(view, covered=frame.covered(state.scenario, view.viewport, self.over))
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
         cards: BoardParts | None = None
