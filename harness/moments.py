@@ -155,6 +155,17 @@ DEPLOY_EXPOSURE = Moment(
 sees of the cards placed."""
 
 
+SHOT_UNSEEN = Moment(
+    "shot-unseen",
+    16,
+    {"selected": "assault", "mode": "shoot", "pick": "armored"},
+    then=("[data-action=confirm]", "[data-action=end]"),
+    shows="#prompt [data-pending=act][data-player='1']",
+)
+"""Player 2's Assault shoots player 1's Armored, which cannot see it (R11; the game's own
+dice: it survives), and ends its activation: player 1 decides next, at the same screen."""
+
+
 @cache
 def save_text(moment: Moment) -> str:
     """The autosave of ``moment`` (``serm.ui.saves.encode``'s format)."""

@@ -46,10 +46,13 @@ _UNLIMITED = 1 << 62
 class Game:
     """A state plus its record and its log. ``state`` is always ``replay(record)``.
 
-    ``events`` is the whole game log: every event of every action so far, in order. The game is
-    played under the rules of ``rules_version`` (``serm.core.ruleset``; new games: the current),
-    which settle the scenario's opening (R5, Opening: ``Ruleset.settle``): the record names the
-    opening the game is played under whenever its rules play one.
+    ``events`` is the whole game log: every event of every action so far, in order;
+    ``event_actions`` gives each of its lines the number of the action that logged it (1 for the
+    record's first action), the one numbering of actions the page shows (the log, the replay
+    viewer, saves). The game is played under the rules of ``rules_version``
+    (``serm.core.ruleset``; new games: the current), which settle the scenario's opening (R5,
+    Opening: ``Ruleset.settle``): the record names the opening the game is played under whenever
+    its rules play one.
     ``work_spent`` is the sight work (units, ``serm.core.work``) its actions have spent so far.
     """
 
@@ -71,6 +74,7 @@ class Game:
         self._chain = (0, "") if link is None else (0, next(pact.chain(link, ())))
         self.state: State = new_game(scenario, rules_version)
         self.events: list[Event] = []
+        self.event_actions: list[int] = []
         self.auto_dice = auto_dice
         self.work_spent = 0
         self.passed: list[State] = []
@@ -99,7 +103,7 @@ class Game:
         with work_limit(_UNLIMITED) as meter:  # replay_steps applies the record's own budget
             for action, state in replay_steps(record):
                 game.record.actions.append(action)
-                game.events.extend(state.events)
+                game._log(state.events)
                 game.state = state
         game.work_spent = meter.used
         return game
@@ -152,8 +156,13 @@ class Game:
         self.state = state
         self.work_spent += meter.used
         self.record.actions.append(action)
-        self.events.extend(self.state.events)
+        self._log(self.state.events)
         self.passed.append(state)
+
+    def _log(self, events: tuple[Event, ...]) -> None:
+        """Add the lines of the record's last action to the log, numbered by that action."""
+        self.events.extend(events)
+        self.event_actions.extend([len(self.record.actions)] * len(events))
 
     def dice_for_next(self) -> Roll:
         """The faces the game's RNG gives the pending pool (R10); raises if none is pending."""

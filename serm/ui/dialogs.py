@@ -24,8 +24,8 @@ _TEXTS: dict[Ask, tuple[str, str, str]] = {
     Ask.IMPORT: ("Leave this game?", REPLACE_WORDS, "Open the imported game"),
     Ask.PLAY_ON: ("Leave this game?", REPLACE_WORDS, "Play on from here"),
     Ask.RENAME: ("Rename this save", "The new name for {name}:", "Rename"),
-    Ask.DELETE: ("Delete this saved game?", "{name} is deleted from this browser.", "Delete"),
-    Ask.CONCEDE: ("Concede the game?", "{name} concedes: the other side wins.", "Concede"),
+    Ask.DELETE: ("Delete this saved game?", "{name} will be deleted from this browser.", "Delete"),
+    Ask.CONCEDE: ("Concede the game?", "If {name} concedes, the other side wins.", "Concede"),
 }
 """Each question's title, sentence (``{name}``: the save's or the player's name) and yes."""
 

@@ -18,7 +18,7 @@ from ..core.errors import IllegalActionError
 from ..core.game import Game
 from ..core.record import Record
 from ..core.scenario import Scenario
-from ..core.state import Soldier, State
+from ..core.state import Soldier, State, Status
 from ..view.beats import beats
 from . import last, snapshot, words
 from .choose import tell
@@ -79,7 +79,8 @@ def seats(game: Game) -> Seats:
 def open_ui(game: Game, saved: dict[str, Any] | None = None, first: bool = False) -> UI:
     """The screen for a game just started or opened, with a saved screen put back if given.
 
-    "What just happened" starts empty: only results of decisions made from here on are shown.
+    "What just happened" starts empty: only results of decisions made from here on are shown;
+    before the first card is placed it holds the roll-off (``news_from``).
     A ``first`` game (none was played in this browser before) starts with the Exposure view on
     (``serm.ui.exposure``); a saved screen keeps its own setting. The last answers the screen
     kept for the game shown before are dropped (``serm.ui.last``).
@@ -88,8 +89,18 @@ def open_ui(game: Game, saved: dict[str, Any] | None = None, first: bool = False
     if saved is not None and snapshot.referee(saved):
         game.auto_dice = False
     ui = UI(seats=seats(game), settings=Settings(exposure=first))
-    ui, _ = reduce(ui, game.state, Settled(len(game.events)))
+    ui, _ = reduce(ui, game.state, Settled(news_from(game)))
     return snapshot.restore(ui, game.state, saved) if saved is not None else ui
+
+
+def news_from(game: Game) -> int:
+    """Where "what just happened" starts in the log of a game opened: at its end, but at its
+    start while the deployment waits for its first card, so the roll-off that decided who
+    places first and who acts first (R5) is read where the deployment begins."""
+    state = game.state
+    if state.status == Status.DEPLOYMENT and not any(s.placed for s in state.soldiers):
+        return 0
+    return len(game.events)
 
 
 @dataclass(frozen=True)

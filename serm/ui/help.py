@@ -24,6 +24,7 @@ KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
         (Command.NUDGE_LEFT, Command.NUDGE_RIGHT, Command.NUDGE_UP, Command.NUDGE_DOWN),
         "nudge or aim (<kbd>Shift</kbd> for bigger steps)",
     ),
+    ((Command.STOP_START, Command.STOP_END), "the stop point to the path's start or halt"),
     ((Command.CORNER,), "adds a Brawler corner"),
     ((Command.UNDO_CORNER,), "undoes one"),
     ((Command.CONFIRM,), "confirm"),

@@ -49,6 +49,8 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("ArrowRight",), "→", Command.NUDGE_RIGHT, repeats=True),
     Binding(("ArrowUp",), "↑", Command.NUDGE_UP, repeats=True),
     Binding(("ArrowDown",), "↓", Command.NUDGE_DOWN, repeats=True),
+    Binding(("Home",), "Home", Command.STOP_START),
+    Binding(("End",), "End", Command.STOP_END),
     *(Binding((k,), k, Command.CHOOSE, str(i)) for i, k in enumerate(CHOICE_KEYS)),
 )
 

@@ -9,6 +9,7 @@ the key map (``serm.ui.keys``) that the reducer reads too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -206,7 +207,7 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
     said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
-    results = "" if ui.playback.playing else _recent(recent)  # never before the show tells it
+    results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
     if p is None:
@@ -233,25 +234,32 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
             '<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>'
             "Thinking…</p></div>"
         )
-    if not ui.playback.playing:
-        news += _shot_unseen(state, ui, p.player)
     again = _replay_last(state, ui)
     if again:  # beside what just happened, not a line of its own above the question
         results = f'<div class="lately">{results}{again}</div>'
     results = _skip_hint(ui) + results + news
+    question = _before_foot(_question(state, ui), _shot_unseen(state, ui, p.player))
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
-        f"{_question(state, ui)}</div>"
+        f"{question}</div>"
     )
+
+
+def _before_foot(question: str, note: str) -> str:
+    """``note`` added to the question's words, after them and above the buttons at its foot."""
+    at = question.find('<div class="foot">')
+    return question + note if at < 0 else question[:at] + note + question[at:]
 
 
 def _shot_unseen(state: State, ui: UI, decider: int) -> str:
     """When the other side's last turn shot soldiers of ``decider`` that could not see their
-    shooter where it stood, why, in one sentence (sight is one-way, R11)."""
+    shooter where it stood, why, in one sentence (sight is one-way, R11): a note under the
+    question while ``decider`` has not yet chosen a soldier (what to do now comes first, and the
+    Move's words need the room once one is chosen)."""
     pb = ui.playback
-    if not decider or pb.by == decider:
+    if not decider or pb.by == decider or pb.playing or ui.choice.soldier is not None:
         return ""
-    blind: dict[str, list[str]] = {}
+    blind: dict[str, list[Soldier]] = {}
     for b in pb.last:
         if b.kind != BeatKind.AIM or b.other is None or b.other_pose is None or not b.poses:
             continue
@@ -260,15 +268,14 @@ def _shot_unseen(state: State, ui: UI, decider: int) -> str:
         shooter = _posed(state.soldier(*b.card), b.poses[0])
         target = _posed(state.soldier(*b.other), b.other_pose)
         if not q.sees_soldier(state, target, shooter):
-            blind.setdefault(shooter.type.title, []).append(target.type.title)
+            blind.setdefault(shooter.type.title, []).append(target)
     if not blind:
         return ""
     by, targets = next(iter(blind.items()))
-    hit = list(dict.fromkeys(targets))
-    them = "them" if len(hit) > 1 else "it"
-    said = f"Your {' and '.join(hit)} could not see the {by} that shot {them}: {words.ONE_WAY}."
+    hit = [(t.type.title, state.soldier(t.player, t.card).alive) for t in targets]
+    said = words.shot_unseen(by, hit)
     rule = words.rule_html("R11")
-    return f'<p class="message news one-way" role="status">{escape(said)}{rule}</p>'
+    return f'<p class="tip news one-way" role="status">{escape(said)}{rule}</p>'
 
 
 def _posed(s: Soldier, pose: tuple[float, float, float]) -> Soldier:
@@ -320,8 +327,9 @@ def _replay_last(state: State, ui: UI) -> str:
     if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
-        '<button type="button" class="replay-last" data-action="replay-last">'
-        "Replay last turn</button>"
+        '<button type="button" class="replay-last" data-action="replay-last"'
+        ' aria-label="Replay last turn">'
+        f"{two_ways('Replay last turn', 'Replay')}</button>"
     )
 
 
@@ -364,13 +372,17 @@ def _placer(state: State) -> int:
     return p.player if p is not None and p.kind == PendingKind.PLACE else 0
 
 
-def _recent(events: Sequence[Event]) -> str:
-    """What the last action led to: rolls, hits, rams, reacts (also kept in the log)."""
-    shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
-    if not shown:
-        return ""
-    items = "".join(log_entry_html(e) for e in shown)
-    return f'<ul class="recent" aria-label="What just happened">{items}</ul>'
+def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
+    """What the last action led to: rolls, hits, rams, reacts (also kept in the log); during
+    the deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown before
+    the show of it has played (the caller leaves it out)."""
+    if state.status == Status.DEPLOYMENT:
+        told = words.rolloff(state, names, events)
+        items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
+    else:
+        shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
+        items = "".join(log_entry_html(e) for e in shown)
+    return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
 
 def _place(state: State, ui: UI) -> str:
@@ -513,7 +525,16 @@ def _opening_note(state: State) -> str:
     said = words.opening_now(state)
     if said is None:
         return ""
-    return f'<p class="opening">{escape(said.text)}{words.rule_html(said.rule)}</p>'
+    return f'<p class="opening">{_aside_wide(said.text)}{words.rule_html(said.rule)}</p>'
+
+
+def _aside_wide(text: str) -> str:
+    """``text`` as HTML, its closing aside in brackets ("… (Move, turn or pass).") said on a wide
+    screen only: a phone's short bar keeps the line for the question under it."""
+    head, bracket, aside = text.removesuffix(").").rpartition(" (")
+    if not bracket or not text.endswith(")."):
+        return escape(text)
+    return f"{escape(head)}{two_ways(escape(f' ({aside})'), '')}."
 
 
 def _act_step(state: State, ui: UI) -> str:
@@ -788,8 +809,8 @@ def _path(state: State, ui: UI) -> str:
     rest = (
         ""
         if path.halted(state, ui.trace)
-        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> spends the rest toward the "
-        "pointer)"
+        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> makes the move now, the rest "
+        "straight toward the pointer)"
     )
     traced = bool(ui.trace.corners)
     wide = (
@@ -917,7 +938,7 @@ def _confirm_react(state: State, card: str) -> str:
     )
     return (
         f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
-        f"{words.rules_html('R19', 'R5')}</p>"
+        f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(
                 button(
@@ -932,6 +953,12 @@ def _confirm_react(state: State, card: str) -> str:
     )
 
 
+def _react_rules(state: State, card: str) -> tuple[str, ...]:
+    """The rules a React question cites: R19, and the opening (R5) only while it holds back the
+    reactor's shooting in the activation under way, when the question says it may Shoot."""
+    return ("R19", "R5") if words.react_may_shoot(state, card) else ("R19",)
+
+
 def _stop(state: State, ui: UI) -> str:
     """Where the stop point's marker starts (where the reactor first saw the mover) and how far
     it may go: back to where the mover set off, on to where it would halt (R19, C15)."""
@@ -944,7 +971,7 @@ def _stop(state: State, ui: UI) -> str:
     )
     wide = (
         "Your React succeeded. Drag the marker to where the enemy stops"
-        + _keys(" (or use the arrow keys)")
+        + _keys(" (or use the arrow keys; <kbd>Home</kbd> and <kbd>End</kbd> for its ends)")
         + escape(where)
     )
     phone = f"Your React succeeded: drag the marker to where the enemy stops (0–{mv.halt:.2f} L)."
@@ -1064,8 +1091,16 @@ def _rematch(by_link: bool) -> str:
     )
 
 
-def log_entry_html(event: Event) -> str:
-    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10)."""
+def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
+    """Log lines, each numbered by the action that logged it (``actions``, one per event, as
+    ``Game.event_actions``): the lines of one action share its number, the number the replay
+    viewer's slider and a save's "at action" give that moment."""
+    return "".join(log_entry_html(e, n) for e, n in zip(events, actions, strict=True))
+
+
+def log_entry_html(event: Event, action: int = 0) -> str:
+    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
+    numbered list, ``action`` (when not 0) is its number (``<li value>``)."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1077,7 +1112,25 @@ def log_entry_html(event: Event) -> str:
             for chain in event.faces
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
-    return f'<li class="log-{escape(event.kind, quote=True)}">{escape(event.text)}{dice}</li>'
+    value = f' value="{action}"' if action else ""
+    kind = escape(event.kind, quote=True)
+    return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
+
+
+DUEL = re.compile(r"(\w+ \d+) (beats|does not beat) (\w+ \d+): (.+)")
+"""A roll against a roll and what came of it ("Shoot 5 does not beat Endure 7: … survives.")."""
+
+
+def _short_on_a_phone(text: str) -> str:
+    """``text`` as HTML; a roll against a roll said in signs on a phone's narrow news
+    ("Shoot 5 ≤ Endure 7: …", "React 6 > Move 1: …": a higher total wins, R19, R21), so a
+    result's line is read whole there; the log in the Menu says it in words."""
+    duel = DUEL.fullmatch(text)
+    if duel is None:
+        return escape(text)
+    a, verb, b, then = duel.groups()
+    short = f"{a} {'>' if verb == 'beats' else '≤'} {b}: {then}"
+    return two_ways(escape(text), escape(short))
 
 
 def saves_html(slots: list[SlotInfo], can_save: bool) -> str:

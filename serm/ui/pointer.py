@@ -295,6 +295,15 @@ def nudge(ui: UI, state: State, dx: float, dy: float) -> UI:
     return ui
 
 
+def stop_to_end(ui: UI, state: State, far: bool) -> UI:
+    """Home and End: the stop point to the start of the Move's path (0 L) or, ``far``, to
+    where it would halt, the two ends of the range the arrow keys slide it in (R19, C15)."""
+    p, mv = state.pending, state.move
+    if p is None or p.kind != PendingKind.STOP or ui.stop_at is None or mv is None:
+        return ui
+    return replace(ui, stop_at=mv.halt if far else 0.0)
+
+
 def _along_move(state: State, pos: Vec) -> float:
     """How far along the reacted-to Move's path (L, at most its halt) ``pos`` lies closest."""
     mv = state.move

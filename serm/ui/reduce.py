@@ -245,6 +245,8 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
         case Command.NUDGE_UP | Command.NUDGE_DOWN:
             dy = -step if cmd == Command.NUDGE_UP else step
             return pointer.nudge(ui, state, 0.0, dy), None
+        case Command.STOP_START | Command.STOP_END:
+            return pointer.stop_to_end(ui, state, cmd == Command.STOP_END), None
         case Command.REPLAY_LAST:
             return playback.replay_last(ui, state), None
         case _:

@@ -71,6 +71,10 @@ class Frames:
         """The whole game log up to ``index``."""
         return [e for i in range(1, min(index, self.last) + 1) for e in self.states[i].events]
 
+    def log_actions(self, index: int) -> list[int]:
+        """For each line of ``log(index)``, the number of the action that logged it."""
+        return [i for i in range(1, min(index, self.last) + 1) for _ in self.states[i].events]
+
 
 @dataclass(frozen=True)
 class Viewer:

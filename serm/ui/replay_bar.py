@@ -10,7 +10,7 @@ name, the log) is escaped here. The buttons carry ``data-action`` for the browse
 from __future__ import annotations
 
 from ..view.escape import escape
-from .panel import log_entry_html
+from .panel import log_html
 from .replay import Frames, Move, Viewer, can_continue
 from .words import table_title
 
@@ -58,14 +58,15 @@ def status_html(frames: Frames, names: tuple[str, str]) -> str:
 
 
 def step_html(frames: Frames, viewer: Viewer) -> str:
-    """What the action that led to this position did (its log lines), or where the game is."""
+    """What the action that led to this position did (its log lines, each numbered as the
+    slider numbers that action), or where the game is."""
     i = viewer.index
     if i == 0:
         return '<p class="replay-step">The start: the table is empty.</p>'
-    lines = "".join(log_entry_html(e) for e in frames.events(i))
-    if not lines:
+    events = frames.events(i)
+    if not events:
         return f'<p class="replay-step">Action {i}: nothing to tell.</p>'
-    return f'<ol class="recent replay-step" start="{i}">{lines}</ol>'
+    return f'<ol class="recent replay-step">{log_html(events, [i] * len(events))}</ol>'
 
 
 def controls_html(viewer: Viewer) -> str:

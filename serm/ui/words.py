@@ -11,6 +11,7 @@ sentence and the rule behind it, which ``message_html`` turns into escaped HTML.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import queries as q
@@ -22,7 +23,7 @@ from ..core.los import visible_part
 from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
-from ..core.state import PendingKind, Soldier, State, Status
+from ..core.state import Event, EventKind, PendingKind, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
@@ -368,6 +369,19 @@ ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one
 """Why one soldier may see another that does not see it (R11), said where it matters."""
 
 
+def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
+    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence: ``hit`` names
+    each soldier shot (once each, in order) and whether it is still on the table; a soldier
+    eliminated by the shot is said to have been shot from outside its sight."""
+    names = list(dict.fromkeys(name for name, _ in hit))
+    cards = " and ".join(names)
+    if all(alive for _, alive in hit):
+        them = "them" if len(names) > 1 else "it"
+        return f"Your {cards} could not see the {by} that shot {them}: {ONE_WAY}."
+    were, its = ("were", "their") if len(names) > 1 else ("was", "its")
+    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
+
+
 def unseen_watchers(state: State, s: Soldier) -> tuple[Soldier, ...]:
     """The enemies on the table that see ``s`` though ``s`` does not see them (R11-R13)."""
     return tuple(
@@ -568,3 +582,15 @@ def _known(state: State, rule: str, action: Action | None) -> Said | None:
             return Said(f"Your {r.title} never reacts.", "R23")
         return Said(f"Your {r.title} does not see this Move, so it cannot React.", "R18")
     return None
+
+
+def rolloff(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
+    """The roll-off among ``events`` that decided who places first (R5), in one short line
+    ("Player 2 won the roll-off, 6 to 1, and places first."): the log's own line is too long
+    for a phone's two lines of what just happened. "" when ``events`` hold none."""
+    rolled = [e.faces for e in events if e.kind == EventKind.ROLL and len(e.faces) == 2]
+    winner = state.first_placer
+    if not rolled or winner not in (1, 2):
+        return ""
+    a, b = rolled[-1][0][0], rolled[-1][1][0]
+    return f"{names[winner - 1]} won the roll-off, {max(a, b)} to {min(a, b)}, and places first."

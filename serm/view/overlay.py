@@ -67,6 +67,19 @@ def _why(g: Ghost) -> str:
     return f"overlaps {p.thing}" if p.thing else p.text
 
 
+SEEN_WORDS = "the enemy zone can see it here"
+"""The card being placed is in sight of the enemy zone (``Ghost.seen``), said with a subject:
+where its label breaks onto two lines at a " · ", each line still reads as a sentence."""
+
+
+def _sees_words(state: State, g: Ghost, title: str) -> str:
+    """How many of the enemy cards already placed the card being placed (a Gunner, R22) would
+    see from here, and whose count it is ("your Gunner would see 1 of the 2 enemy cards
+    placed")."""
+    placed = counted(len(state.enemies(g.player)), "enemy card")
+    return f"your {title} would see {len(g.sees or ())} of the {placed} placed"
+
+
 def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
     ok = g.problem is None
     colour = (SEEN if g.seen else GOOD) if ok else BAD
@@ -85,9 +98,9 @@ def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
     ]
     words = f"Cannot place here: {_why(g)}" if g.problem is not None else "Can go here"
     if g.problem is None and g.sees is not None:
-        words += f" · sees {len(g.sees)} of {counted(len(state.enemies(g.player)), 'enemy card')}"
+        words += f" · {_sees_words(state, g, title)}"
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
-        words += " · in sight of the enemy zone"
+        words += f" · {SEEN_WORDS}"
     where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
     spots.take(card_box(g.x, g.y, g.facing))
     for box in knob_boxes(Vec(g.x, g.y), g.facing):  # the card being placed turns by it

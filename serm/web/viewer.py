@@ -19,7 +19,7 @@ from serm.core.game import Game
 from serm.core.record import Record, RecordError
 from serm.ui import app_state as a
 from serm.ui import link, replay_bar
-from serm.ui.panel import log_entry_html
+from serm.ui.panel import log_html
 from serm.ui.replay import (
     STEP_MS,
     Frames,
@@ -96,7 +96,7 @@ class Watch:
         el("prompt").innerHTML = replay_bar.prompt_html(
             self.frames, self.viewer, self.link, self.note
         )
-        el("log").innerHTML = "".join(log_entry_html(e) for e in self.frames.log(i))
+        el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i))
         newest_news()
 
     def _draw_position(self) -> None:
@@ -114,7 +114,7 @@ class Watch:
         box.innerHTML = replay_bar.step_html(self.frames, self.viewer)
         controls.innerHTML = replay_bar.controls_html(self.viewer)
         pos.textContent = f"{i} / {self.viewer.last}"
-        el("log").innerHTML = "".join(log_entry_html(e) for e in self.frames.log(i))
+        el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i))
         newest_news()  # the step's outcome, its last line, in view
 
     # --- input ----------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_a_card_in_sight_of_the_enemy_zone_says_so_beside_itself(
     page.wait_for_selector("#board-svg g.ghost")
     label = page.evaluate(LABEL_JS)
     assert label is not None, page.inner_text("#board-svg g.ghost")
-    assert "in sight of the enemy zone" in label["text"]
+    assert "the enemy zone can see it here" in label["text"]
     assert label["inside"] and label["onTop"], label
 
 
@@ -42,3 +42,31 @@ def test_a_card_behind_cover_says_only_that_it_can_go_there(page: Page, site_url
     ghost.wait_for()
     assert page.evaluate(LABEL_JS) is None
     assert "Can go here" in (ghost.text_content() or "")
+
+
+ROLL_OFF_JS = """() => {
+  const line = [...document.querySelectorAll('#prompt .recent li')]
+    .find(li => li.textContent.includes('won the roll-off'));
+  if (!line) return null;
+  const r = line.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height, 20) / 2);
+  return {text: line.textContent, inside: r.top >= 0 && r.bottom <= innerHeight && r.height > 0,
+          onTop: Boolean(top && line.contains(top))};
+}"""
+
+
+def test_the_roll_off_is_told_on_screen_where_the_deployment_begins(
+    touch_page: Page, site_url: str
+) -> None:
+    """At 360 px the roll-off's result is seen above the first placement's question, not only
+    in the Menu's log and the screen readers' text; once a card is placed it gives way."""
+    page = touch_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    start_game(page, site_url, seed=3, scenario="default")
+    page.wait_for_selector("#board-svg g.ghost")
+    line = page.evaluate(ROLL_OFF_JS)
+    assert line is not None, page.inner_text("#prompt")
+    assert line["text"].endswith("and places first.") and line["inside"] and line["onTop"], line
+    page.locator("[data-action=confirm]").first.tap()
+    page.wait_for_function("document.querySelectorAll('#layer-board g.card').length >= 1")
+    assert "roll-off" not in page.inner_text("#prompt")

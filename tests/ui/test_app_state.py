@@ -210,3 +210,11 @@ def test_a_friend_links_words_replace_those_of_the_link_opened_before() -> None:
     assert second.notices == (OTHER_TAB, "This link continues a game.")
     taken, _ = step(second, a.LinkNews(None, "This link continues a game."))
     assert taken.notices == (OTHER_TAB,)
+
+
+def test_the_delete_question_says_what_will_happen_not_what_has() -> None:
+    said = dialog_html(Dialog(Ask.DELETE, "k", "Act6 before P1 move"))
+    assert "<strong>Act6 before P1 move</strong> will be deleted from this browser." in said
+    assert " is deleted" not in said
+    conceding = dialog_html(Dialog(Ask.CONCEDE, "k", "Player 1"))
+    assert "If <strong>Player 1</strong> concedes, the other side wins." in conceding

@@ -3,6 +3,7 @@ deployment tip and the Exposure view say whose Gunner may shoot first, How to pl
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -30,6 +31,21 @@ NOTE = {
 """The prompt's words in the game's first activation, per opening."""
 
 
+def _wide(html: str) -> str:
+    """The words of ``html`` as a wide screen shows them."""
+    return re.sub(r"<[^>]+>", "", re.sub(r'<span class="phone-words">.*?</span>', "", html))
+
+
+def test_the_openings_aside_is_left_to_a_wide_screen() -> None:
+    """A phone's short bar says "Opening: no shooting this activation." in one line; the aside
+    "(Move, turn or pass)" is said on a wide screen only."""
+    html = prompt_html(first_activation("no-first-shot"), UI())
+    said = re.search(r'<p class="opening">(.*?) <small', html)
+    assert said is not None
+    phone = re.sub(r"<[^>]+>", "", re.sub(r'<span class="wide-words">.*?</span>', "", said[1]))
+    assert phone == "Opening: no shooting this activation."
+
+
 RESTRICTED_ALL = ("no-first-shot", "opening-moves")
 """The openings that hold every soldier in the game's first activation."""
 
@@ -48,7 +64,8 @@ def test_the_prompt_says_the_opening_while_it_restricts_the_side_acting(opening:
     if note is None:
         assert 'class="opening"' not in html
     else:
-        assert f'<p class="opening">{note} <small class="rule">rule R5</small></p>' in html
+        said = re.search(r'<p class="opening">(.*?) <small class="rule">rule R5</small></p>', html)
+        assert said is not None and _wide(said[1]) == note
     state = apply(state, End())  # activation 2: only opening-moves still restricts it
     assert state.pending is not None and state.pending.player == 2
     html = prompt_html(state, UI())

@@ -429,6 +429,7 @@ def test_the_react_question_has_fewer_words_for_a_phone_and_one_row_of_buttons()
     """A phone's short bar shows the React question in fewer words (``.phone-words``), the
     Reacts in one row of cards with Let it move beside them (static/css/serm.css)."""
     html = to_react().prompt()
+    html = html[html.index("<h2") :]  # the question, after what just happened
     short = re.search(r'<span class="phone-words">([^<]*)</span>', html)
     full = re.search(r'<span class="wide-words">([^<]*)</span>', html)
     assert short and full and len(short.group(1)) < 0.7 * len(full.group(1))
@@ -465,6 +466,27 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     a = s.state.activation
     assert a is not None and a.reaction and a.card == reactor.card
     assert s.ui.choice.soldier == (reactor.player, reactor.card)
+
+
+def test_home_and_end_put_the_stop_point_at_the_paths_start_and_its_halt() -> None:
+    """Home and End move the stop marker to the two ends of its range, 0 L and the halt, as
+    the arrow keys slide it within it (R19, C15); End then Enter stops the mover there."""
+    s = to_react()
+    p = s.state.pending
+    assert p is not None
+    s.press(Command.REACT, p.options[0])
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    assert s.waiting(PendingKind.STOP)
+    mv = s.state.move
+    assert mv is not None and s.ui.stop_at is not None and 0.0 < mv.halt
+    s.key("Home")
+    assert s.ui.stop_at == 0.0 and s.view().stop_at == 0.0
+    s.key("End")
+    assert s.ui.stop_at == mv.halt
+    who = pending_player(s)
+    s.key("Enter")
+    assert s.game.record.actions[-1] == Stop(mv.halt, player=who)
 
 
 def test_declining_a_react_then_the_end_facing_by_handle_and_keep() -> None:
@@ -1516,7 +1538,7 @@ def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests()
     s = Screen.new("ruins", 3)
     ghost = s.view().ghost
     assert ghost is not None and ghost.seen
-    assert "in sight of the enemy zone" in render(s.state, s.view())
+    assert "the enemy zone can see it here" in render(s.state, s.view())
     s.send(PointerDown(ghost.x, ghost.y, touch=True))
     dragged = s.view().ghost
     assert dragged is not None and not dragged.seen

@@ -411,11 +411,14 @@ def top_or_bottom(player: int, x: float, y: float, facing: float) -> Place:
     )
 
 
-def one_way_table() -> Screen:
+def one_way_table(referee: bool = False) -> Screen:
     """Hot-seat on the open table, no opening (R5): the side to act first has its Assault up in
     its corner, turned toward the enemy Gunner, which faces along its own zone (R11: the
-    Assault sees it; it does not see the Assault). Every other card faces its own table edge."""
-    s = Screen.new("open", 3)
+    Assault sees it; it does not see the Assault). Every other card faces its own table edge.
+    ``referee``: every roll is typed in (the roll-off won by player 1, so player 2 acts first)."""
+    s = Screen.new("open", 3, referee=referee)
+    if referee:
+        s.dice("5|2")
     shooter = 3 - s.state.first_placer  # the roll-off loser acts first (R5)
     spots = {
         (shooter, "assault"): (2.0, 1.0, 160.0),
@@ -433,10 +436,10 @@ def one_way_table() -> Screen:
     return s
 
 
-def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why() -> None:
-    """The Assault shoots the Gunner, which cannot see it, and ends its activation: the other
-    player, deciding next, reads with what just happened why its Gunner could not see it."""
-    s = one_way_table()
+def shot_by_the_assault(s: Screen, typed_dice: tuple[str, ...] = ()) -> int:
+    """The side acting first: its Assault shoots the enemy Gunner, which cannot see it (the
+    dice ``typed_dice`` typed in, Shoot then Endure, at a referee's table), and ends its
+    activation. The player deciding next."""
     shooter = pending_player(s)
     gunner, assault = s.state.soldier(3 - shooter, "gunner"), s.state.soldier(shooter, "assault")
     assert q.sees_soldier(s.state, assault, gunner) and not q.sees_soldier(s.state, gunner, assault)
@@ -444,16 +447,45 @@ def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why() -> None:
     s.press(Command.SHOOT)
     s.press(Command.TARGET, "gunner")
     s.press(Command.CONFIRM)
+    for faces in typed_dice:
+        s.dice(faces)
     if s.state.pending is not None and pending_player(s) == shooter:
         s.press(Command.END)
     assert pending_player(s) == 3 - shooter
+    return 3 - shooter
+
+
+ONE_WAY_SAID = "sight lines leave only from a soldier's top edge, so sight can be one-way"
+
+
+def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why_under_the_question() -> None:
+    """The Assault shoots the Gunner, which cannot see it, and ends its activation: the other
+    player, deciding next, reads why its Gunner could not see it in a note under the question
+    (what to do now comes first, above it); once a soldier is chosen the note is gone, and the
+    Move being aimed has the room."""
+    s = one_way_table()
+    shot_by_the_assault(s)
     html = s.prompt()
-    said = (
-        "Your Gunner could not see the Assault that shot it: sight lines leave only from a "
-        "soldier's top edge, so sight can be one-way."
-    )
-    assert escape(said) in html and '<small class="rule">rule R11</small>' in html
-    assert html.index(escape(said)) < html.index("<h2")
+    said = escape(f"Your Gunner could not see the Assault that shot it: {ONE_WAY_SAID}.")
+    assert said in html and '<small class="rule">rule R11</small>' in html
+    assert html.index("one of your soldiers to activate it") < html.index(said)
+    assert html.index(said) < html.index('<div class="foot">')
+    s.press(Command.SELECT, "ranger")
+    assert said not in s.prompt()
+    s.press(Command.MOVE)
+    assert "Aim the Move" in s.prompt() and said not in s.prompt()
+
+
+def test_a_soldier_eliminated_by_an_enemy_it_cannot_see_was_shot_from_outside_its_sight() -> None:
+    """The Gunner shot by the Assault it cannot see is eliminated (Shoot 6 then 5, Endure 1,
+    typed in): the note does not say it "could not see" the Assault, as if it were still
+    there; it was shot from outside its sight."""
+    s = one_way_table(referee=True)
+    me = shot_by_the_assault(s, ("6 5", "1"))
+    assert not s.state.soldier(me, "gunner").alive
+    html = s.prompt()
+    said = f"Your Gunner was shot from outside its sight by the Assault: {ONE_WAY_SAID}."
+    assert escape(said) in html and "could not see" not in html
 
 
 def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() -> None:
@@ -563,7 +595,7 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
         mine = replace(s.state.soldier(me, "gunner"), x=g.x, y=g.y, facing=g.facing, placed=True)
         seen = {e.card for e in s.state.enemies(me) if q.sees_soldier(s.state, mine, e)}
         assert set(g.sees) == seen
-        count = f" · sees {len(seen)} of 3 enemy cards"
+        count = f"your Gunner would see {len(seen)} of the 3 enemy cards placed"
         assert count in overlay_text(s.state, s.ui)
         counts.add(len(seen))
     assert len(counts) > 1, "the count follows the pointer"
@@ -724,7 +756,8 @@ def test_the_stop_point_says_where_its_marker_starts_and_how_far_it_may_go() -> 
     assert mv is not None and asked.stop_at is not None and abs(mv.halt - 3.0) < 1e-9
     said = re.sub(r"<[^>]+>", "", prompt_html(after, asked))
     assert (
-        "Drag the marker to where the enemy stops (or use the arrow keys), anywhere from where "
+        "Drag the marker to where the enemy stops (or use the arrow keys; Home and End for its "
+        "ends), anywhere from where "
         "it set off to where it would halt (0–3.00 L). The marker starts where your Brawler "
         "first saw it."
     ) in said
@@ -772,3 +805,33 @@ def test_a_gunner_reacting_in_the_opening_is_told_it_may_shoot() -> None:
     later = replace(asking, activation_number=3)
     for step in (settle(UI(), later)[0], reduce(ui, later, Press(Command.REACT, "gunner"))[0]):
         assert "The opening holds shooting back" not in prompt_html(later, step)
+
+
+def test_a_react_question_cites_the_opening_only_while_it_holds() -> None:
+    """The confirming step of a React cites R5 in the opening, where it says the Gunner may Shoot
+    all the same, and R19 alone once the opening no longer holds (activation 14)."""
+    asking = gunner_watching()
+    ui, _ = reduce(settle(UI(), asking)[0], asking, Press(Command.REACT, "gunner"))
+    assert '<small class="rule">rules R19, R5</small>' in prompt_html(asking, ui)
+    later = replace(asking, activation_number=14)
+    ui, _ = reduce(settle(UI(), later)[0], later, Press(Command.REACT, "gunner"))
+    html = prompt_html(later, ui)
+    assert "React with your <strong>Gunner</strong>" in html
+    assert '<small class="rule">rule R19</small>' in html and "R5" not in html
+
+
+def test_straight_on_says_it_makes_the_move_at_once() -> None:
+    """With 1.0 L of the roll left and a halt shown ahead, the prompt's note says that Straight
+    on makes the move now (the rest straight toward the pointer), not only where the rest goes:
+    pressed, it sends the whole path with no Finish path step after it (R17)."""
+    state = brawler_rolled(4)
+    corners = (Vec(9.4, 7.0), Vec(9.4, 9.0))
+    ui = UI(trace=Trace(corners=corners, cursor=Vec(9.4, 10.0)))  # on toward the table's edge
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "This way it halts against the table edge" in said
+    assert "(1.0 L left; Straight on makes the move now, the rest straight toward the pointer)" in (
+        said
+    ), said
+    _, sent = reduce(ui, state, Press(Command.STRAIGHT))
+    assert isinstance(sent, Path) and len(sent.points) == 3
+    assert apply(state, sent).soldier(1, "brawler").pos != Vec(8.4, 7.0)
