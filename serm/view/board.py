@@ -149,17 +149,19 @@ def knob_boxes(c: Vec, facing: float) -> list[Box]:
 def board_spots(state: State, view: ViewModel) -> Spots:
     """The room for the overlay's labels: the board less its cards, zone names, chance labels
     and the turning handle (``serm.view.labels``)."""
-    spots = _ground_spots(state)
+    spots = _ground_spots(state, view.covered)
     _chance_labels(state, view, _roles(view), spots)
     for box in handle_boxes(view, state):
         spots.take(box)
     return spots
 
 
-def _ground_spots(state: State) -> Spots:
-    """The board less its cards, zone names and terrain names."""
+def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
+    """The board less its cards, zone names and terrain names, and less what the page's
+    controls cover (``covered``, in L: ``ViewModel.covered``)."""
     taken = list(_names(state.scenario))
     taken += [card_box(s.x, s.y, s.facing) for s in state.on_table()]
+    taken += [(scaled(x0), scaled(y0), scaled(x1), scaled(y1)) for x0, y0, x1, y1 in covered]
     return Spots(board_box(state), taken)
 
 
@@ -321,7 +323,7 @@ def card_parts(state: State, view: ViewModel) -> BoardParts:
     return BoardParts(
         _ground(state).markup,
         tuple(cards),
-        join(_chance_labels(state, view, roles, _ground_spots(state))),
+        join(_chance_labels(state, view, roles, _ground_spots(state, view.covered))),
     )
 
 

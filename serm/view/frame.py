@@ -18,7 +18,7 @@ from serm.core.geometry import Vec
 from serm.core.scenario import Scenario
 
 from .common import MARGIN
-from .model import Viewport
+from .model import Overlaid, Viewport
 
 MAX_ZOOM = 5.0
 """The closest zoom: the board shows a fifth of the fitted table's width."""
@@ -106,3 +106,20 @@ def remap(scenario: Scenario, old: Viewport, new: Viewport, p: Vec) -> Vec:
 def zoomed(vp: Viewport) -> bool:
     """True when the board shows less than the whole table."""
     return vp.zoom > 1.0 + 1e-9
+
+
+def covered(
+    scenario: Scenario, vp: Viewport, over: Overlaid
+) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes of the table (L: left, top, right, bottom) that the controls ``over`` the
+    board cover when it shows ``vp``: the viewBox is scaled to fit the board whole and centred
+    in it (``preserveAspectRatio="xMidYMid meet"``)."""
+    x0, y0, w, h = box(scenario, vp)
+    if over.width <= 0 or over.height <= 0 or not over.boxes:
+        return ()
+    k = min(over.width / w, over.height / h)  # CSS px per L
+    ox, oy = (over.width - w * k) / 2, (over.height - h * k) / 2
+    return tuple(
+        (x0 + (left - ox) / k, y0 + (top - oy) / k, x0 + (right - ox) / k, y0 + (bottom - oy) / k)
+        for left, top, right, bottom in over.boxes
+    )

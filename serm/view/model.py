@@ -28,6 +28,18 @@ class Viewport:
 
 
 @dataclass(frozen=True)
+class Overlaid:
+    """The page's controls drawn over the board (the zoom buttons), as laid out: the board's
+    ``width`` and ``height`` and the ``boxes`` the controls cover (left, top, right, bottom), in
+    CSS px from the board's top-left corner. ``serm.view.frame.covered`` turns them into table
+    terms for a viewport; ``Overlaid()`` is a board with nothing over it."""
+
+    width: float = 0.0
+    height: float = 0.0
+    boxes: tuple[tuple[float, float, float, float], ...] = ()
+
+
+@dataclass(frozen=True)
 class Ghost:
     """A card being placed during deployment: where it would go and whether it may (R4, R6)."""
 
@@ -133,6 +145,8 @@ class ViewModel:
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     - ``viewport``: how the board is framed.
     - ``exposure``: the Exposure view during deployment (R5, R22), or None.
+    - ``covered``: the boxes of the table (L: left, top, right, bottom) that the page's
+      controls cover in this view (``serm.view.frame.covered``): no label goes under them.
     """
 
     selected: SoldierKey | None = None
@@ -149,3 +163,4 @@ class ViewModel:
     perspective: int = 1
     viewport: Viewport = Viewport()
     exposure: ExposureView | None = None
+    covered: tuple[tuple[float, float, float, float], ...] = ()

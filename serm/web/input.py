@@ -60,11 +60,20 @@ class Input:
         # The board's box changes with the window and with the page's layout (the panel beside
         # or below it): measure --unit again then, after the browser's own layout
         # (serm.web.paint.keep_unit_again; one observer for both, not a window resize listener),
-        # and keep the newest news in view as its lines wrap anew.
-        self._resized = create_proxy(guard(_on_resized))
+        # and keep the newest news in view as its lines wrap anew; measure what the zoom buttons
+        # cover of the board again and place the labels anew when that changed.
+        self._resized = create_proxy(guard(self._on_resized))
         self.resize_observer = js.ResizeObserver.new(self._resized)
         self.resize_observer.observe(el("board-view"))
         self.resize_observer.observe(el("panel"))  # the bar alone (serm.web.paint.more_below)
+
+    def _on_resized(self, _entries: Any, _observer: Any) -> None:
+        keep_unit_again()
+        newest_news()
+        more_below()
+        play = self.app.play
+        if play.painter.remeasure():
+            play.draw()
 
     def _bind_all(self) -> list[Any]:
         board, skipper = el("board"), self.app.play.skipper
@@ -280,12 +289,6 @@ def _bind(target: Any, kind: str, fn: Any, passive: bool = True, capture: bool =
     opts = to_js({"passive": passive, "capture": capture}, dict_converter=js.Object.fromEntries)
     target.addEventListener(kind, proxy, opts)
     return proxy
-
-
-def _on_resized(_entries: Any, _observer: Any) -> None:
-    keep_unit_again()
-    newest_news()
-    more_below()
 
 
 def _board_point(event: Any) -> tuple[float, float] | None:

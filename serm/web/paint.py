@@ -10,7 +10,10 @@ they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new e
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
+
+import js
 
 from serm.core.game import Game
 from serm.core.scenario import Scenario
@@ -19,8 +22,9 @@ from serm.ui import panel, playback
 from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.screen import prompt_key, question_key, view_model
+from serm.view import frame
 from serm.view.cards import compact_faces
-from serm.view.model import SoldierKey, ViewModel, Viewport
+from serm.view.model import Overlaid, SoldierKey, ViewModel, Viewport
 from serm.view.render import (
     BoardParts,
     OverlayParts,
@@ -91,6 +95,30 @@ def keep_unit() -> bool:
     return True
 
 
+COVER_ROOM = 4.0
+"""CSS px kept between a label and the controls over the board."""
+
+
+def overlaid() -> Overlaid:
+    """The board's size and the boxes the zoom buttons cover over it, as laid out now (nothing
+    when they sit beside it: in the header on a phone held upright)."""
+    view, tools = el("board-view"), el("zoom-tools")
+    if view is None:
+        return Overlaid()
+    b = view.getBoundingClientRect()
+    width, height = float(b.width), float(b.height)
+    boxes: list[tuple[float, float, float, float]] = []
+    if tools is not None:
+        t = tools.getBoundingClientRect()
+        left, top = float(t.left) - float(b.left), float(t.top) - float(b.top)
+        right, bottom = left + float(t.width), top + float(t.height)
+        if right > 0 and bottom > 0 and left < width and top < height and t.width and t.height:
+            boxes.append(
+                (left - COVER_ROOM, top - COVER_ROOM, right + COVER_ROOM, bottom + COVER_ROOM)
+            )
+    return Overlaid(width, height, tuple(boxes))
+
+
 def keep_unit_again() -> bool:
     """``keep_unit`` where it was measured before (a board painted for play), after a change of
     the board's box. False, writing nothing, on a board never measured: the welcome screen's board
@@ -102,22 +130,35 @@ def keep_unit_again() -> bool:
 
 
 def newest_news() -> None:
-    """Open what just happened (the prompt's ``.recent``: two lines high on a phone, four on
-    a wide screen; the viewer's step) on its newest entry, where a kill comes last: scrolled to
-    the end when that entry fits whole, else to the entry's first line (placed where the first
-    entry sits unscrolled), so a long entry in a narrow list is read from its start. After each
+    """Open what just happened (the prompt's ``.recent``: on a phone as tall as its newest
+    entry, up to four lines; four lines on a wide screen; the viewer's step, two lines) on its
+    newest entry, where a kill comes last: scrolled to the end when that entry fits whole, else
+    to the entry's first line (placed where the first entry sits unscrolled), so a long entry
+    in a narrow list is read from its start. After each
     redraw of the prompt (the viewer's too), and when the board's box changed (a phone turned,
     the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
     if news is None:
         return
-    end = news.scrollHeight - news.clientHeight
     first, newest = news.firstElementChild, news.lastElementChild
     if null(first) or null(newest):
-        news.scrollTop = end
+        news.scrollTop = news.scrollHeight - news.clientHeight
         return
+    _fit_newest(news, newest)
+    end = news.scrollHeight - news.clientHeight
     start = newest.getBoundingClientRect().top - first.getBoundingClientRect().top
     news.scrollTop = min(end, start)
+
+
+def _fit_newest(news: Any, newest: Any) -> None:
+    """Where the stylesheet asks for it (``--news-fit``: a phone's short bar), make the list as
+    tall as its newest entry (up to its ``max-height``): the entry is read whole, and no sliver
+    of the one before it shows above it (the list's padding is its entries' own there)."""
+    height = newest.getBoundingClientRect().height
+    if js.window.getComputedStyle(news).getPropertyValue("--news-fit").strip() != "1":
+        news.style.removeProperty("height")  # a wide screen's (a phone turned, a window widened)
+    elif height > 0:
+        news.style.height = f"{height}px"
 
 
 STICKY_FOOT = (
@@ -149,6 +190,16 @@ class Painter:
         self.shown = Shown()
         self.stage = Stage(ended)
         """The show over the board; ``ended`` is told when one has played its length."""
+        self.over: Overlaid | None = None
+        """The controls over the board as last measured (``overlaid``), None before."""
+
+    def remeasure(self) -> bool:
+        """Measure the controls over the board again (its box changed); True when they cover
+        another part of it, so the labels are to be placed again."""
+        over = overlaid()
+        changed = over != self.over
+        self.over = over
+        return changed
 
     def clear(self) -> None:
         """Nothing of a game is on screen any more (the welcome screen, or a new game)."""
@@ -162,7 +213,10 @@ class Painter:
         """Repaint what changed between what is on screen and ``(game.state, ui)``, then start,
         stop or keep the show over the board (``ui.playback``)."""
         state, shown = game.state, self.shown
+        if self.over is None:
+            self.over = overlaid()
         view = view_model(state, ui)
+        view = replace(view, covered=frame.covered(state.scenario, view.viewport, self.over))
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights, view.chances)
         cards: BoardParts | None = None

@@ -10,7 +10,7 @@ from serm.core.geometry import Vec
 from serm.core.scenario import by_name
 from serm.core.state import State, new_game
 from serm.view import frame
-from serm.view.model import Viewport
+from serm.view.model import Overlaid, Viewport
 from serm.view.render import view_box
 
 SC = by_name("default")
@@ -75,3 +75,19 @@ def test_one_finger_pans_by_what_it_moved() -> None:
     assert (after.x, after.y) == (pytest.approx(6.0), pytest.approx(4.5))
     fitted = frame.follow(SC, Viewport(), (Vec(5, 5),), (Vec(4, 5.5),))
     assert fitted == Viewport()  # the whole table is shown: nothing to pan to
+
+
+def test_what_the_zoom_buttons_cover_is_found_in_table_terms() -> None:
+    """A board 720 by 600 CSS px shows the square fitted table 600 px across, centred (60 px
+    bare on each side): the buttons' box at its right edge covers the frame's right side and
+    beyond; zoomed in twice about the table's centre, the same box covers half as much, nearer
+    the middle. Nothing over the board covers nothing."""
+    over = Overlaid(720.0, 600.0, ((600.0, 240.0, 660.0, 360.0),))
+    (box,) = frame.covered(SC, Viewport(), over)
+    k = 600.0 / (SC.width + 1)  # px per L
+    expected = (-0.5 + 540 / k, -0.5 + 240 / k, -0.5 + 600 / k, -0.5 + 360 / k)
+    assert box == pytest.approx(expected)
+    (near,) = frame.covered(SC, Viewport(zoom=2.0, x=5.0, y=5.0), over)
+    assert near == pytest.approx(tuple(5.0 + (v - 5.0) / 2 for v in box))
+    assert frame.covered(SC, Viewport(), Overlaid(720.0, 600.0)) == ()
+    assert frame.covered(SC, Viewport(), Overlaid()) == ()

@@ -14,10 +14,19 @@ from serm.core import Place, State, apply
 from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.scenario import open_field
+from serm.view import frame
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import overlap as box_overlap
-from serm.view.model import ExposureView, Ghost, MovePreview, ViewModel
+from serm.view.model import (
+    ExposureView,
+    Ghost,
+    MovePreview,
+    Overlaid,
+    PathTrace,
+    ViewModel,
+    Viewport,
+)
 from serm.view.render import MARGIN, SCALE, render
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -367,3 +376,47 @@ def test_the_search_finds_what_the_rule_says_on_crowded_boards() -> None:
             w, h = rng.uniform(8, 900), rng.uniform(8, 90)
             expected = _rule(spots, x, y, w, h)
             assert spots.place(x, y, w, h) == expected, (x, y, w, h)
+
+
+ZOOM_BUTTONS = Overlaid(720.0, 718.0, ((675.0, 288.0, 727.0, 430.0),))
+"""The board at 1280x800 (CSS px) and the box of its + / - / Fit column at its right edge."""
+
+
+def scaled_box(box: Box) -> Box:
+    """A box in L as scaled units."""
+    x0, y0, x1, y1 = box
+    return (x0 * SCALE, y0 * SCALE, x1 * SCALE, y1 * SCALE)
+
+
+def test_a_path_halting_under_the_zoom_buttons_keeps_its_words_off_them(deployed: State) -> None:
+    """Player 1's Brawler traced up the right lane to a halt against the right-hand Crates, by
+    the zoom buttons: "halts at the Crates" and "0.9 L lost" keep off what the buttons cover
+    (without it, "halts at the Crates" went under them)."""
+    pt = PathTrace(
+        ((9.0, 9.0), (9.46, 7.12)),
+        0.9,
+        cursor=(9.46, 4.29),
+        halt=(9.36, 4.26),
+        stopper="the Crates",
+        lost=0.9,
+    )
+    covered = frame.covered(deployed.scenario, Viewport(), ZOOM_BUTTONS)
+    found = drawn(deployed, ViewModel(path_trace=pt, covered=covered))
+    assert {"halts at the Crates", "0.9 L lost"} <= {label.words for label in found}
+    check_clear(found, card_boxes(deployed) | {"zoom buttons": scaled_box(covered[0])})
+    check_whole(deployed, found)
+
+
+def test_the_chances_on_cards_keep_off_the_zoom_buttons(deployed: State) -> None:
+    """The enemy Armored beside the zoom buttons, a target: its chance label (drawn with the
+    cards, under the page's buttons) goes clear of them."""
+    state = moved(deployed, 2, "armored", 9.65, 5.2, 180.0)
+    covered = frame.covered(state.scenario, Viewport(), ZOOM_BUTTONS)
+    view = ViewModel(
+        highlights=(((2, "armored"), "target"),),
+        chances=(((2, "armored"), 0.42),),
+        covered=covered,
+    )
+    found = drawn(state, view)
+    assert "42%" in {label.words for label in found}
+    check_clear(found, card_boxes(state) | {"zoom buttons": scaled_box(covered[0])})
