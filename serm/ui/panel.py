@@ -9,6 +9,7 @@ the key map (``serm.ui.keys``) that the reducer reads too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -326,8 +327,9 @@ def _replay_last(state: State, ui: UI) -> str:
     if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
-        '<button type="button" class="replay-last" data-action="replay-last">'
-        "Replay last turn</button>"
+        '<button type="button" class="replay-last" data-action="replay-last"'
+        ' aria-label="Replay last turn">'
+        f"{two_ways('Replay last turn', 'Replay')}</button>"
     )
 
 
@@ -1112,7 +1114,23 @@ def log_entry_html(event: Event, action: int = 0) -> str:
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
     value = f' value="{action}"' if action else ""
     kind = escape(event.kind, quote=True)
-    return f'<li class="log-{kind}"{value}>{escape(event.text)}{dice}</li>'
+    return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
+
+
+DUEL = re.compile(r"(\w+ \d+) (beats|does not beat) (\w+ \d+): (.+)")
+"""A roll against a roll and what came of it ("Shoot 5 does not beat Endure 7: … survives.")."""
+
+
+def _short_on_a_phone(text: str) -> str:
+    """``text`` as HTML; a roll against a roll said in signs on a phone's narrow news
+    ("Shoot 5 ≤ Endure 7: …", "React 6 > Move 1: …": a higher total wins, R19, R21), so a
+    result's line is read whole there; the log in the Menu says it in words."""
+    duel = DUEL.fullmatch(text)
+    if duel is None:
+        return escape(text)
+    a, verb, b, then = duel.groups()
+    short = f"{a} {'>' if verb == 'beats' else '≤'} {b}: {then}"
+    return two_ways(escape(text), escape(short))
 
 
 def saves_html(slots: list[SlotInfo], can_save: bool) -> str:

@@ -585,12 +585,13 @@ def _known(state: State, rule: str, action: Action | None) -> Said | None:
 
 
 def rolloff(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
-    """The roll-off among ``events`` that decided who places first (R5), in one short line
-    ("Player 2 won the roll-off, 6 to 1, and places first."): the log's own line is too long
-    for a phone's two lines of what just happened. "" when ``events`` hold none."""
+    """The roll-off among ``events`` that decided who places first (R5), in one line of a
+    phone's bar ("Player 2 won the roll-off 6–1."; who acts first is the deployment tip's):
+    the log's own line took three, and pushed the question under the bar's buttons. "" when
+    ``events`` hold none."""
     rolled = [e.faces for e in events if e.kind == EventKind.ROLL and len(e.faces) == 2]
     winner = state.first_placer
     if not rolled or winner not in (1, 2):
         return ""
     a, b = rolled[-1][0][0], rolled[-1][1][0]
-    return f"{names[winner - 1]} won the roll-off, {max(a, b)} to {min(a, b)}, and places first."
+    return f"{names[winner - 1]} won the roll-off {max(a, b)}–{min(a, b)}."

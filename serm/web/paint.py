@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
+
+import js
 
 from serm.core.game import Game
 from serm.core.scenario import Scenario
@@ -127,22 +130,35 @@ def keep_unit_again() -> bool:
 
 
 def newest_news() -> None:
-    """Open what just happened (the prompt's ``.recent``: two lines high on a phone, four on
-    a wide screen; the viewer's step) on its newest entry, where a kill comes last: scrolled to
-    the end when that entry fits whole, else to the entry's first line (placed where the first
-    entry sits unscrolled), so a long entry in a narrow list is read from its start. After each
+    """Open what just happened (the prompt's ``.recent``: on a phone as tall as its newest
+    entry, up to four lines; four lines on a wide screen; the viewer's step, two lines) on its
+    newest entry, where a kill comes last: scrolled to the end when that entry fits whole, else
+    to the entry's first line (placed where the first entry sits unscrolled), so a long entry
+    in a narrow list is read from its start. After each
     redraw of the prompt (the viewer's too), and when the board's box changed (a phone turned,
     the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
     if news is None:
         return
-    end = news.scrollHeight - news.clientHeight
     first, newest = news.firstElementChild, news.lastElementChild
     if null(first) or null(newest):
-        news.scrollTop = end
+        news.scrollTop = news.scrollHeight - news.clientHeight
         return
+    _fit_newest(news, newest)
+    end = news.scrollHeight - news.clientHeight
     start = newest.getBoundingClientRect().top - first.getBoundingClientRect().top
     news.scrollTop = min(end, start)
+
+
+def _fit_newest(news: Any, newest: Any) -> None:
+    """Where the stylesheet asks for it (``--news-fit``: a phone's short bar), make the list as
+    tall as its newest entry (up to its ``max-height``): the entry is read whole, and no sliver
+    of the one before it shows above it (the list's padding is its entries' own there)."""
+    height = newest.getBoundingClientRect().height
+    if js.window.getComputedStyle(news).getPropertyValue("--news-fit").strip() != "1":
+        news.style.removeProperty("height")  # a wide screen's (a phone turned, a window widened)
+    elif height > 0:
+        news.style.height = f"{height}px"
 
 
 STICKY_FOOT = (

@@ -118,14 +118,48 @@ def assert_newest_news_in_view(page: Page) -> None:
           const newest = r && r.lastElementChild;
           if (!newest || !newest.firstChild) return '';
           const range = document.createRange();
-          range.selectNodeContents(newest.firstChild);
-          const line = range.getClientRects()[0], box = r.getBoundingClientRect();
+          range.selectNodeContents(newest);
+          const line = [...range.getClientRects()].find((q) => q.width >= 1 && q.height >= 1);
+          const box = r.getBoundingClientRect();
           const top = box.top + r.clientTop, bottom = top + r.clientHeight;
           const ok = line.top >= top - 0.5 && line.bottom <= bottom + 0.5;
           return ok ? '' : JSON.stringify({box: [top, bottom], line: [line.top, line.bottom],
             text: newest.textContent.slice(0, 60)});
         }"""
     )
+    assert not problem, problem
+
+
+NEWEST_WHOLE_JS = r"""
+() => {
+  const r = document.querySelector('#prompt .recent');
+  const newest = r && r.lastElementChild;
+  if (!newest) return 'no news';
+  const c = r.getBoundingClientRect();
+  const top = c.top + r.clientTop, bottom = top + r.clientHeight;
+  const at = (q) => [Math.round(q.top), Math.round(q.bottom)];
+  const n = newest.getBoundingClientRect();
+  if (n.top < top - 0.5 || n.bottom > bottom + 0.5) {
+    return `the newest entry ${at(n)} is cut by the list ${[top, bottom].map(Math.round)}: `
+      + newest.textContent.slice(0, 60);
+  }
+  for (const li of r.children) {
+    const q = li.getBoundingClientRect();
+    if (li !== newest && q.bottom > top + 1 && q.top < bottom - 1) {  // a pixel's rounding
+      return `${at(q)} of an older entry shows in the list ${[top, bottom].map(Math.round)}: `
+        + li.textContent.slice(0, 60);
+    }
+  }
+  return '';
+}
+"""
+
+
+def assert_newest_news_whole(page: Page) -> None:
+    """What just happened shows its newest entry whole, every line of it inside the list's
+    visible box, and nothing of an older entry (not a sliver of its last line) beside it."""
+    page.evaluate(FRAMES)
+    problem: str = page.evaluate(NEWEST_WHOLE_JS)
     assert not problem, problem
 
 

@@ -50,7 +50,9 @@ ROLL_OFF_JS = """() => {
   if (!line) return null;
   const r = line.getBoundingClientRect();
   const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height, 20) / 2);
-  return {text: line.textContent, inside: r.top >= 0 && r.bottom <= innerHeight && r.height > 0,
+  const height = parseFloat(getComputedStyle(line).lineHeight);
+  return {text: line.textContent, lines: Math.round(r.height / height),
+          inside: r.top >= 0 && r.bottom <= innerHeight && r.height > 0,
           onTop: Boolean(top && line.contains(top))};
 }"""
 
@@ -66,7 +68,8 @@ def test_the_roll_off_is_told_on_screen_where_the_deployment_begins(
     page.wait_for_selector("#board-svg g.ghost")
     line = page.evaluate(ROLL_OFF_JS)
     assert line is not None, page.inner_text("#prompt")
-    assert line["text"].endswith("and places first.") and line["inside"] and line["onTop"], line
+    assert line["text"].startswith("Player ") and line["inside"] and line["onTop"], line
+    assert line["lines"] == 1, line
     page.locator("[data-action=confirm]").first.tap()
     page.wait_for_function("document.querySelectorAll('#layer-board g.card').length >= 1")
     assert "roll-off" not in page.inner_text("#prompt")

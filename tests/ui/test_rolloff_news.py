@@ -22,7 +22,7 @@ def test_the_first_placement_tells_the_roll_off() -> None:
     winner = s.state.first_placer
     rolled = s.game.events[-1].faces
     a, b = rolled[0][0], rolled[1][0]
-    told = f"Player {winner} won the roll-off, {max(a, b)} to {min(a, b)}, and places first."
+    told = f"Player {winner} won the roll-off {max(a, b)}–{min(a, b)}."
     assert said.strip() == told, said
     s.key("Enter")  # the first card placed: the next prompt tells that, not the roll-off again
     assert "roll-off" not in _recent(s.prompt())

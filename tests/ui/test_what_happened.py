@@ -11,10 +11,10 @@ from serm.ai import seated_players
 from serm.core import queries as q
 from serm.core.actions import Action, End, React
 from serm.core.scenario import by_name
-from serm.core.state import PendingKind
+from serm.core.state import Event, EventKind, PendingKind
 from serm.ui import driver, playback
 from serm.ui.events import Command, ShowEnded
-from serm.ui.panel import prompt_html
+from serm.ui.panel import log_entry_html, prompt_html
 from serm.ui.screen import computer_to_decide
 from serm.view.show import trail
 from tests.ui.player import Screen, deploy_all
@@ -128,3 +128,18 @@ def test_a_react_that_can_succeed_is_still_asked() -> None:
     s.dice("5|6")  # 11: a React of two dice may roll 12
     assert s.waiting(PendingKind.REACT)
     assert "0%: cannot beat 11" in s.prompt()  # the one-die Reacts shown as no chance
+
+
+def test_a_roll_against_a_roll_is_said_in_signs_on_a_phone_and_in_words_elsewhere() -> None:
+    """A result's line in what just happened: in words on a wide screen and in the log
+    ("Shoot 5 does not beat Endure 7: …"), in signs on a phone's narrow list ("Shoot 5 ≤
+    Endure 7: …", "React 6 > Move 1: …"); a line that compares no rolls is said once."""
+    miss = Event(EventKind.MISS, "Shoot 5 does not beat Endure 7: player 1's Armored survives.")
+    html = log_entry_html(miss)
+    assert '<span class="wide-words">Shoot 5 does not beat Endure 7: player 1&#x27;s' in html
+    assert '<span class="phone-words">Shoot 5 ≤ Endure 7: player 1&#x27;s Armored' in html
+    react = log_entry_html(Event(EventKind.ROLL, "React 6 beats Move 1: player 1 picks.", ((6,),)))
+    assert '<span class="phone-words">React 6 &gt; Move 1: player 1 picks.</span>' in react
+    assert log_entry_html(Event(EventKind.ROLL, "Endure roll: 7.")) == (
+        '<li class="log-roll">Endure roll: 7.</li>'
+    )
