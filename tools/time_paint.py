@@ -22,6 +22,7 @@ import types
 from dataclasses import replace
 from typing import Any
 
+from bench.engine import baseline, median_us
 from harness.deployments import P1, P2
 from harness.stats import percentile
 
@@ -43,7 +44,7 @@ class _Node:
         return types.SimpleNamespace(a=1.0)
 
     def getBoundingClientRect(self) -> Any:
-        return types.SimpleNamespace(top=0.0, height=0.0)
+        return types.SimpleNamespace(left=0.0, top=0.0, width=0.0, height=0.0)
 
     def setAttribute(self, *a: Any) -> None:
         pass
@@ -98,23 +99,9 @@ def _install_fake_js() -> None:
     sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
 
 
-def _baseline() -> None:
-    total = 0
-    for i in range(1000):
-        total += i * i
-    if total < 0:
-        raise AssertionError
-
-
 def _baseline_ms(repeat: int, number: int) -> float:
     """The baseline loop's time (ms): the median of ``repeat`` means of ``number`` runs."""
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            _baseline()
-        samples.append((time.perf_counter() - start) / number * 1000)
-    return statistics.median(samples)
+    return median_us(baseline, repeat, number) / 1000
 
 
 def main() -> None:
