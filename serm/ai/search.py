@@ -49,7 +49,7 @@ from serm.core.work import work_limit
 
 from . import odds
 from .config import Config, Search
-from .evaluate import VALUES, Evaluator, Weights
+from .evaluate import VALUES, Evaluator, Weights, travel_on
 from .plans import Candidate, Planner
 
 WIN = 100.0
@@ -241,6 +241,7 @@ class LookAhead:
 
         Inside the opponent's activation (a React, a stop point) the look-ahead ends at the next
         boundary; inside mine, after the opponent's reply."""
+        yield from self.sight_goals()
         order = yield from self.ranked(self.root, self.cfg)
         self.ranking = self.used
         options: list[tuple[Action, State]] = []
@@ -266,6 +267,20 @@ class LookAhead:
                 best = (value, action)
         assert best is not None
         return best[1]
+
+    def sight_goals(self) -> Generator[None, None, None]:
+        """When my scores weigh ``Weights.sight``, find the spots that see each enemy
+        (``Travel.seen_from``) one enemy a slice before the search needs them: each takes a few
+        milliseconds, and all of them inside one step of the search would hold a page's main
+        thread too long. The answers are cached, so the search's choices are the same."""
+        sc = self.root.scenario
+        if not self.press or sc.width <= 0.0:
+            return
+        way = travel_on(sc.terrain, sc.width, sc.height)
+        tall = tuple(t for t in sc.terrain if t.tall)
+        for g in sorted((round(p.x, 3), round(p.y, 3)) for p in self.anchor.values()):
+            way.seen_from(g, tall)
+            yield None
 
     def value(self, state: State, replied: bool) -> Steps:
         """Expected value for me of ``state``, played on to the boundary after the reply."""

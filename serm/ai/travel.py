@@ -122,12 +122,13 @@ class Travel:
         if got is None:
             if len(self._sight_fields) >= FIELDS_KEPT:
                 del self._sight_fields[next(iter(self._sight_fields))]  # the oldest
-            seeds = [(0.0, k) for g in key for k in self._seen_from(g, tall)]
+            seeds = [(0.0, k) for g in key for k in self.seen_from(g, tall)]
             got = self._sight_fields[key] = self._spread(seeds)
         return got
 
-    def _seen_from(self, goal: tuple[float, float], tall: Sequence[Terrain]) -> list[int]:
-        """The open cells from whose centre a straight line reaches the card at ``goal``."""
+    def seen_from(self, goal: tuple[float, float], tall: Sequence[Terrain]) -> list[int]:
+        """The open cells from whose centre a straight line reaches the card at ``goal`` (its
+        centre rounded to 0.001 L, as ``sight_field`` keys it; cached)."""
         got = self._seen.get(goal)
         if got is not None:
             return got

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from serm.ai import STRENGTHS
-from serm.ai.evaluate import Evaluator, Weights
+from serm.ai.evaluate import Evaluator, Weights, travel_on
 from serm.ai.search import LookAhead, pressing
 from serm.ai.travel import FIELDS_KEPT, STEP, Travel
 from serm.core.game import Game
@@ -138,3 +138,32 @@ def test_the_spots_that_see_an_enemy_are_kept_bounded() -> None:
         way.sight_field([Vec(1.0 + i * 0.05, 1.0)], tall)
     assert len(way._sight_fields) == FIELDS_KEPT
     assert len(way._seen) == FIELDS_KEPT
+
+
+def test_the_spots_that_see_each_enemy_are_found_one_enemy_a_slice() -> None:
+    """While hard presses (``Weights.sight``), the cells that see each enemy are worked out one
+    enemy per step of the look-ahead, never two in one step: each costs a few milliseconds, and a
+    page runs the look-ahead a step at a time between frames."""
+    st = first_activation(3)
+    me = st.pending.player if st.pending else 1
+    keep = {"gunner", "armored"}
+    soldiers = tuple(
+        s if s.player == me or s.card in keep else replace(s, alive=False) for s in st.soldiers
+    )
+    st = replace(st, soldiers=soldiers, quiet_activations=30)
+    look = LookAhead(st, HARD, HARD.search, random.Random(0))  # type: ignore[arg-type]
+    assert look.press > 0
+    sc = st.scenario
+    way = travel_on(sc.terrain, sc.width, sc.height)
+    way._seen.clear()
+    way._sight_fields.clear()
+    found = []
+    steps = look.choose()
+    while True:
+        before = len(way._seen)
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        found.append(len(way._seen) - before)
+    assert max(found) == 1 and sum(found) == len(keep)
