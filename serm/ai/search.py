@@ -51,6 +51,7 @@ from . import odds
 from .config import Config, Search
 from .evaluate import VALUES, Evaluator, Weights, travel_on
 from .plans import Candidate, Planner
+from .travel import goal_key
 
 WIN = 100.0
 """The value of a won game (``Evaluator.score`` of a board with one side left)."""
@@ -278,7 +279,7 @@ class LookAhead:
             return
         way = travel_on(sc.terrain, sc.width, sc.height)
         tall = tuple(t for t in sc.terrain if t.tall)
-        for g in sorted((round(p.x, 3), round(p.y, 3)) for p in self.anchor.values()):
+        for g in sorted(goal_key(p) for p in self.anchor.values()):
             way.seen_from(g, tall)
             yield None
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from serm.core.geometry import Polygon, Vec, crosses_prepared, prepared
 from serm.core.scenario import Terrain
@@ -59,6 +60,26 @@ def _distance_to(px: float, py: float, pts: Sequence[tuple[float, float]]) -> fl
         t = 0.0 if m < 1e-12 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / m))
         best = min(best, math.hypot(px - ax - dx * t, py - ay - dy * t))
     return 0.0 if inside else best
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def kept(cache: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``cache[key]``, made by ``make`` when missing; past ``FIELDS_KEPT`` entries the oldest
+    goes first, so a game's page does not grow."""
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= FIELDS_KEPT:
+            del cache[next(iter(cache))]
+        got = cache[key] = make()
+    return got
+
+
+def goal_key(p: Vec) -> tuple[float, float]:
+    """A goal as the caches key it: its centre rounded to 0.001 L."""
+    return (round(p.x, 3), round(p.y, 3))
 
 
 class Travel:
@@ -106,34 +127,25 @@ class Travel:
 
     def field(self, goals: Sequence[Vec]) -> list[float]:
         """Each cell's travel distance to the nearest of ``goals`` (cached by the goals)."""
-        key = tuple(sorted((round(g.x, 3), round(g.y, 3)) for g in goals))
-        got = self._fields.get(key)
-        if got is None:
-            if len(self._fields) >= FIELDS_KEPT:
-                del self._fields[next(iter(self._fields))]  # the oldest
-            got = self._fields[key] = self._build(goals)
-        return got
+        key = tuple(sorted(goal_key(g) for g in goals))
+        return kept(self._fields, key, lambda: self._build(goals))
 
     def sight_field(self, goals: Sequence[Vec], tall: Sequence[Terrain]) -> list[float]:
         """Each cell's travel distance to the nearest open cell that sees a card centred on one
         of ``goals`` past ``tall`` terrain (cached by the goals; see the module's docstring)."""
-        key = tuple(sorted((round(g.x, 3), round(g.y, 3)) for g in goals))
-        got = self._sight_fields.get(key)
-        if got is None:
-            if len(self._sight_fields) >= FIELDS_KEPT:
-                del self._sight_fields[next(iter(self._sight_fields))]  # the oldest
-            seeds = [(0.0, k) for g in key for k in self.seen_from(g, tall)]
-            got = self._sight_fields[key] = self._spread(seeds)
-        return got
+        key = tuple(sorted(goal_key(g) for g in goals))
+
+        def make() -> list[float]:
+            return self._spread([(0.0, k) for g in key for k in self.seen_from(g, tall)])
+
+        return kept(self._sight_fields, key, make)
 
     def seen_from(self, goal: tuple[float, float], tall: Sequence[Terrain]) -> list[int]:
-        """The open cells from whose centre a straight line reaches the card at ``goal`` (its
-        centre rounded to 0.001 L, as ``sight_field`` keys it; cached)."""
-        got = self._seen.get(goal)
-        if got is not None:
-            return got
-        if len(self._seen) >= FIELDS_KEPT:
-            del self._seen[next(iter(self._seen))]  # the oldest
+        """The open cells from whose centre a straight line reaches the card at ``goal`` (a
+        ``goal_key``; cached)."""
+        return kept(self._seen, goal, lambda: self._seen_cells(goal, tall))
+
+    def _seen_cells(self, goal: tuple[float, float], tall: Sequence[Terrain]) -> list[int]:
         gx, gy = goal
         points = [(gx, gy), (gx + REACH, gy), (gx - REACH, gy), (gx, gy + REACH), (gx, gy - REACH)]
         preps = [prepared(t.points) for t in tall]
@@ -146,7 +158,6 @@ class Travel:
                 if not any(crosses_prepared(cx, cy, px, py, p) for p in preps):
                     cells.append(k)
                     break
-        self._seen[goal] = cells
         return cells
 
     def _build(self, goals: Sequence[Vec]) -> list[float]:
