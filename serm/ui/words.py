@@ -207,6 +207,13 @@ def gunners_first(state: State, player: int) -> tuple[int, int]:
     return q.first_shot(state, player, GUNNER), q.first_shot(state, other(player), GUNNER)
 
 
+def _open_to_gunner(state: State, player: int) -> str:
+    """Where the enemy Gunner of ``player``, not placed yet, may still stand (R4, R6)."""
+    if any(s.on_table for s in state.alive(other(player))):
+        return "anywhere free in its zone"
+    return "anywhere in its zone"
+
+
 def exposure_threat(state: State, player: int, standing: bool) -> str:
     """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying:
     whether it is still to be placed (``standing``: it is on the table), then who acts first
@@ -214,7 +221,9 @@ def exposure_threat(state: State, player: int, standing: bool) -> str:
     back)."""
     theirs = q.first_shot(state, other(player), GUNNER)
     mine = 1 if player != state.first_placer else 2  # ``player``'s first activation (R5)
-    where = "" if standing else "Not placed yet, it may still stand anywhere in its zone. "
+    where = ""
+    if not standing:
+        where = f"Not placed yet, it may still stand {_open_to_gunner(state, player)}. "
     if theirs < mine:
         return f"{where}It acts first and shoots at every card it sees."
     rule = opening_rule(state)
