@@ -391,6 +391,18 @@ def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
     return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
 
 
+def react_unoffered(reactors: Sequence[str], mover: str) -> str:
+    """Why soldiers that saw the enemy ``mover`` were offered no React to its Move, in one
+    sentence: it turned out of their sight as the Move began and never came into it on its way
+    (R18)."""
+    cards = " and ".join(reactors)
+    its = "their" if len(reactors) > 1 else "its"
+    return (
+        f"Your {cards} could not React: the {mover} turned out of {its} sight as its Move began "
+        "and stayed out of it all the way."
+    )
+
+
 def unseen_watchers(state: State, s: Soldier) -> tuple[Soldier, ...]:
     """The enemies on the table that see ``s`` though ``s`` does not see them (R11-R13)."""
     return tuple(
