@@ -819,7 +819,11 @@ def _path(state: State, ui: UI) -> str:
         f"corners{_keys(f' (or aim with the arrow keys and press <kbd>{escape(space)}</kbd>)')};"
         f" it must use exactly {mv.total} card lengths{rest}."
     )
-    left_short = "" if path.halted(state, ui.trace) else f" (<strong>{shown} L left</strong>)"
+    left_short = (
+        ""
+        if path.halted(state, ui.trace)
+        else f" (<strong>{shown} L left</strong>; <em>{finish}</em> moves it now)"
+    )
     phone = (
         f"The Brawler rolled <strong>{mv.total}</strong>: {words.pointer_html('tap')} the "
         f"corners of a path of exactly {mv.total} L{left_short}."

@@ -85,12 +85,16 @@ def _cross(p: Vec, colour: str) -> list[svg.Element]:
     ]
     return [
         svg.Path(d=d, stroke=ink, stroke_width=width, stroke_linecap="round")
-        for ink, width in ((INK, 11), (colour, 6))
+        for ink, width in ((INK, CROSS_OUTLINE), (colour, 6))
     ]
 
 
 CROSS = 16
 """Half the size of the halt marker (scaled units)."""
+CROSS_OUTLINE = 11
+"""The width of the halt marker's dark outline (scaled units)."""
+CROSS_HALF = (CROSS + CROSS_OUTLINE / 2 + 2) / SCALE
+"""Half the side of the square the halt marker covers, with a little room (L)."""
 
 
 def _cross_label(p: Vec, label: str, spots: Spots) -> svg.Element:
@@ -151,10 +155,15 @@ def _reach(mp: MovePreview) -> float:
 
 def _halt_mark(c: Vec, u: Vec, facing: float, halt: float) -> Vec:
     """Where the halt mark of a Move from ``c`` along ``u`` goes: the halted card's centre, or,
-    when that still lies on the mover's own card (it halts within its own length), the point of
-    the halted card that leads along ``u``, where it touches what halts it."""
+    when that still lies on the mover's own card (it halts within its own length), just short
+    of the point of the halted card that leads along ``u``: the whole mark on the path's side of
+    where the card touches what halts it, so it covers neither that card's name and numbers nor
+    a terrain's name."""
     ahead = max(p.dot(u) for p in card_polygon(Vec(0.0, 0.0), facing))
-    return c + u * (halt if halt >= ahead else halt + ahead)
+    if halt >= ahead:
+        return c + u * halt
+    reach = CROSS_HALF * (abs(u.x) + abs(u.y))  # how far the mark's square reaches along u
+    return c + u * (halt + ahead - reach)
 
 
 def _halt_label(rams: tuple[str, ...], chance: float = 1.0) -> str:

@@ -711,6 +711,20 @@ def test_the_react_question_stays_put_while_the_move_is_shown(
     assert during == [] and hidden_words(page) == []
 
 
+def test_a_phone_says_straight_on_moves_the_brawler_now_in_view(
+    touch_page: Page, site_url: str
+) -> None:
+    """At each phone size, the Brawler's path to trace: the short words say that Straight on
+    moves it now, and they and every other word a player reads are whole and on top."""
+    page = touch_page
+    open_moment(page, site_url, moment("brawler-path"))
+    for width, height in LAYOUTS["phone"]:
+        sized(page, width, height)
+        said = page.locator("#prompt [data-pending=path] > p").first.inner_text()
+        assert "Straight on moves it now" in " ".join(said.split()), said
+        assert hidden_words(page) == []
+
+
 def test_the_exposure_words_show_above_the_cards_to_place_on_a_desktop(
     page: Page, site_url: str
 ) -> None:

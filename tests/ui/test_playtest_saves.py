@@ -24,6 +24,7 @@ from serm.ui.reduce import reduce
 from serm.ui.saves import load_import
 from serm.ui.screen import prompt_key, view_model
 from serm.view.common import SCALE
+from serm.view.moves import CROSS_OUTLINE
 from serm.view.render import overlay_layer
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -66,7 +67,8 @@ def test_a_move_no_enemy_can_react_to_still_says_where_the_wall_halts_it() -> No
     """The Ranger aimed at 357 degrees, no enemy able to React (R18): the engine halts it after
     0.47 L against the Wall whatever it rolls (R16). The prompt says so rather than "nothing can
     stop this Move", the board's label does not say "cannot be stopped", and the halt mark lies
-    off the Ranger's own card (it halts within its own length), where it touches the Wall."""
+    off the Ranger's own card (it halts within its own length), just below where it touches the
+    Wall, clear of the Wall's name."""
     game, ui = opened("ranger-halts-at-wall.save.json")
     state = game.state
     ui = replace(ui, choice=Choice((1, "ranger"), ActMode.AIM, aim=357.0, facing=0.0))
@@ -91,7 +93,8 @@ def test_a_move_no_enemy_can_react_to_still_says_where_the_wall_halts_it() -> No
     mark = Vec(sum(xs) / len(xs) / SCALE, sum(ys) / len(ys) / SCALE)
     ranger = state.soldier(1, "ranger")
     assert not point_in_polygon(mark, ranger.polygon()), "the halt mark is off the Ranger"
-    assert abs(mark.y - 7.1) < 0.05, "it marks where the Ranger touches the Wall (y = 7.1)"
+    top = (min(ys) - CROSS_OUTLINE / 2) / SCALE  # the X's top, its dark outline's edge
+    assert 7.1 <= top < 7.15, "it marks where the Ranger touches the Wall (y = 7.1), below it"
 
 
 def test_the_stop_point_says_how_far_it_is_and_whether_the_reactor_sees_the_mover() -> None:

@@ -28,6 +28,7 @@ from serm.view.render import overlay_layer
 from tests.ui.player import Screen
 from tests.ui.test_exposure import place_at
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
+from tests.ui.two_screens import phone_text
 
 
 def overlay_text(state: State, ui: UI) -> str:
@@ -835,3 +836,15 @@ def test_straight_on_says_it_makes_the_move_at_once() -> None:
     _, sent = reduce(ui, state, Press(Command.STRAIGHT))
     assert isinstance(sent, Path) and len(sent.points) == 3
     assert apply(state, sent).soldier(1, "brawler").pos != Vec(8.4, 7.0)
+
+
+def test_a_phone_says_straight_on_makes_the_move_at_once_too() -> None:
+    """A phone's short bar says it too, in its own few words: Straight on moves the Brawler now;
+    and Finish path with less than 0.1 L left."""
+    state = brawler_rolled(4)
+    ui = UI(trace=Trace(corners=(Vec(7.4, 7.0),), cursor=Vec(6.0, 7.0)))
+    said = phone_text(prompt_html(state, ui))
+    assert "(3.0 L left; Straight on moves it now)" in said, said
+    almost = (Vec(8.4, 8.0), Vec(8.4, 9.0), Vec(9.4, 9.0), Vec(9.4, 8.05))
+    said = phone_text(prompt_html(state, UI(trace=Trace(corners=almost))))
+    assert "(0.05 L left; Finish path moves it now)" in said, said

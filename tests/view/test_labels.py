@@ -21,7 +21,7 @@ from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
-from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, text_width
+from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import overlap as box_overlap
 from serm.view.model import (
@@ -33,6 +33,7 @@ from serm.view.model import (
     ViewModel,
     Viewport,
 )
+from serm.view.moves import CROSS_OUTLINE
 from serm.view.render import MARGIN, SCALE, render
 from serm.view.show import TRAIL_RING
 
@@ -529,3 +530,40 @@ def test_the_turning_handle_keeps_off_a_card_ahead(deployed: State) -> None:
     assert x == 500.0 and 475.0 < y < 600.0 - 50.0  # along the facing, off the Ranger too
     found = drawn(state, view)
     check_clear(found, {"handle": (x - r, y - r, x + r, y + r)})
+
+
+def _halt_marks(state: State, view: ViewModel) -> list[Box]:
+    """The box (scaled units) of each halt mark drawn: the red X's strokes, with half the
+    width of the dark outline drawn under them round their ends."""
+    root = ET.fromstring(render(state, view))
+    out = []
+    for p in root.iter(f"{NS}path"):
+        if p.get("stroke") != TARGET or p.get("stroke-linecap") != "round":
+            continue
+        nums = [float(v) for v in re.findall(r"-?[\d.]+", p.get("d") or "")]
+        xs, ys, edge = nums[0::2], nums[1::2], CROSS_OUTLINE / 2
+        out.append((min(xs) - edge, min(ys) - edge, max(xs) + edge, max(ys) + edge))
+    return out
+
+
+@pytest.mark.parametrize(("x", "facing"), [(3.3, 0.0), (3.15, 0.0), (3.484, 0.0), (3.3, 90.0)])
+def test_the_halt_mark_keeps_off_the_card_it_touches(
+    deployed: State, x: float, facing: float
+) -> None:
+    """Player 1's Ranger aimed right at its own Armored, halting within its own length (0.18,
+    0.33 and 0 L on; turned to face it, 0.04 L): the red X where it halts is drawn on the
+    Ranger's side of the contact, clear of all the Armored draws (it lay on the Armored's name
+    and numbers), and still marks the contact: its near side within a few units of it."""
+    state = moved(deployed, 1, "ranger", x, 9.0, facing)
+    state = moved(state, 1, "armored", 4.2, 9.0, 0.0)
+    state = moved(state, 1, "gunner", 6.0, 9.0, 0.0)
+    s = state.soldier(1, "ranger")
+    longest, halt = q.straight_reach(state, s, 90.0, facing)
+    assert halt.blocked and halt.cards == ((1, "armored"),)
+    assert halt.distance < max(p.x for p in card_polygon(Vec(0.0, 0.0), facing))
+    mp = MovePreview((1, "ranger"), 90.0, facing, 1, longest, halt.distance)
+    view = ViewModel(move_preview=mp, facing_handle=((1, "ranger"), facing))
+    (mark,) = _halt_marks(state, view)
+    armored = drawn_cards(state, view)["1:armored"]
+    assert not box_overlap(mark, armored), (mark, armored)
+    assert armored[0] - mark[2] < 6.0, "the mark touches where the Ranger meets the Armored"
