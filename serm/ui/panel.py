@@ -287,7 +287,9 @@ def _react_unoffered(state: State, ui: UI, decider: int) -> str:
     pb = ui.playback
     if not decider or pb.by == decider or pb.playing or ui.choice.soldier is not None:
         return ""
-    for turn, roll, then in zip(pb.last, pb.last[1:], (*pb.last[2:], None), strict=True):
+    last = pb.last
+    for i, turn in enumerate(last[:-1]):
+        roll, then = last[i + 1], last[i + 2] if i + 2 < len(last) else None
         if turn.kind != BeatKind.TURN or roll.kind != BeatKind.ROLL:
             continue
         if roll.card != turn.card or roll.purpose != Purpose.MOVE:
