@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from harness.pages import SCALE
 from harness.moments import Moment, open_moment
+from harness.pages import SCALE
 from tests.browser.test_one_screen import LAYOUTS, sized
 
 EDGE = Moment(
