@@ -226,14 +226,22 @@ NAME_DY, KIND_DY = -11, 12
 
 
 def _terrain_label_boxes(t: Terrain) -> list[Box]:
-    """The boxes of a terrain's name and kind (``_terrain``): a label over them would hide
-    what the ground is."""
+    """The boxes of a terrain's name and kind (``_terrain``), with the dark halo tall terrain
+    draws round them: a label over them would hide what the ground is."""
     c = centroid(t.points)
     x, y = scaled(c.x), scaled(c.y)
     out: list[Box] = []
     for words, size, dy, bold in ((t.name, NAME, NAME_DY, True), (_kind(t), KIND, KIND_DY, False)):
         w = text_width(words, size, bold=bold)
-        out.append((x - w / 2, y + dy - size * 0.6, x + w / 2, y + dy + size * 0.6))
+        halo = max(2.0, size / 5) / 2 if t.tall else 0.0  # half the halo's stroke (``text``)
+        out.append(
+            (
+                x - w / 2 - halo,
+                y + dy - size * 0.6 - halo,
+                x + w / 2 + halo,
+                y + dy + size * 0.6 + halo,
+            )
+        )
     return out
 
 
