@@ -80,7 +80,7 @@ def open_ui(game: Game, saved: dict[str, Any] | None = None, first: bool = False
     """The screen for a game just started or opened, with a saved screen put back if given.
 
     "What just happened" starts empty: only results of decisions made from here on are shown;
-    before the first card is placed it holds the roll-off (``news_from``).
+    during the deployment it holds the roll-off (``news_from``).
     A ``first`` game (none was played in this browser before) starts with the Exposure view on
     (``serm.ui.exposure``); a saved screen keeps its own setting. The last answers the screen
     kept for the game shown before are dropped (``serm.ui.last``).
@@ -95,12 +95,9 @@ def open_ui(game: Game, saved: dict[str, Any] | None = None, first: bool = False
 
 def news_from(game: Game) -> int:
     """Where "what just happened" starts in the log of a game opened: at its end, but at its
-    start while the deployment waits for its first card, so the roll-off that decided who
-    places first and who acts first (R5) is read where the deployment begins."""
-    state = game.state
-    if state.status == Status.DEPLOYMENT and not any(s.placed for s in state.soldiers):
-        return 0
-    return len(game.events)
+    start during the deployment, so the roll-off that decided who places first and who acts
+    first (R5) is read while the cards are placed (``reduce.settle`` keeps it there)."""
+    return 0 if game.state.status == Status.DEPLOYMENT else len(game.events)
 
 
 @dataclass(frozen=True)

@@ -373,9 +373,9 @@ def _placer(state: State) -> int:
 
 
 def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
-    """What the last action led to: rolls, hits, rams, reacts (also kept in the log); during
-    the deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown before
-    the show of it has played (the caller leaves it out)."""
+    """What the last action led to: rolls, hits, rams, reacts (also kept in the log); through
+    the whole deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown
+    before the show of it has played (the caller leaves it out)."""
     if state.status == Status.DEPLOYMENT:
         told = words.rolloff(state, names, events)
         items = f'<li class="log-roll">{escape(told)}</li>' if told else ""

@@ -113,11 +113,14 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
 
     Clears the choice, the previews and the message; keeps the hover, a pan or pinch under
     way, the settings, the viewport, the playback and (during deployment) the Exposure view's
-    work. With one Gunner target left and ``auto_last_target`` on, returns that Shoot (R22);
+    work. During the deployment "what just happened" starts at the log's start: the roll-off
+    that decided who places first (R5) is told until the last card is placed. With one Gunner
+    target left and ``auto_last_target`` on, returns that Shoot (R22);
     when no React offered to a person can beat the Move total, returns "no React" (R19: a
     React that cannot succeed is no choice; ``serm.ui.driver.play`` says why in the news).
     """
-    feedback = Feedback("", ui.feedback.recent_from if recent_from is None else recent_from)
+    start = ui.feedback.recent_from if recent_from is None else recent_from
+    feedback = Feedback("", 0 if state.status == Status.DEPLOYMENT else start)
     base = UI(
         seats=ui.seats,
         pointer=zoom.kept(ui.pointer),

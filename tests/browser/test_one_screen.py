@@ -725,6 +725,24 @@ def test_a_phone_says_straight_on_moves_the_brawler_now_in_view(
         assert hidden_words(page) == []
 
 
+@pytest.mark.parametrize(("placed", "computer"), [(1, 2), (2, 1), (9, 2)])
+def test_the_roll_off_stays_told_beside_the_computer_at_360(
+    touch_page: Page, site_url: str, placed: int, computer: int
+) -> None:
+    """At 360x640, the computer holding a seat (player 2, who won the roll-off, places first;
+    or player 1, placing second): at the person's placement, the first and the last, the
+    roll-off's one line is read whole, as is every word a player reads."""
+    page = touch_page
+    sized(page, 360, 640)
+    person = 3 - computer
+    shows = f"#prompt [data-pending=place][data-player='{person}']"
+    m = Moment(f"deploy-{placed}-computer-{computer}", placed, computer=computer, shows=shows)
+    open_moment(page, site_url, m)
+    said = page.locator("#prompt .recent > li").all_inner_texts()
+    assert said == ["Player 2 won the roll-off 6–1."], said  # the save names its players so
+    assert hidden_words(page) == []
+
+
 def test_the_exposure_words_show_above_the_cards_to_place_on_a_desktop(
     page: Page, site_url: str
 ) -> None:
