@@ -22,8 +22,8 @@ from serm.core.state import State, new_game
 from serm.view.beats import BASE_MS, Beat, BeatKind, beats
 from serm.view.common import SCALE, rounded, scaled
 from serm.view.model import ViewModel
-from serm.view.render import render
 from serm.view.pool import DIE, GAP, TOTAL_SIZE
+from serm.view.render import render
 from serm.view.show import Anim, Show, show, trail
 from serm.view.timing import STEP
 
