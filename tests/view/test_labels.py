@@ -719,3 +719,27 @@ def test_a_path_corner_on_a_card_is_a_ring_that_leaves_its_numbers_readable(
     assert any(
         (_num(c, "cx"), _num(c, "cy")) == (235.0, 133.0) and c.get("fill") == "none" for c in marks
     )
+
+
+def test_the_react_chances_are_drawn_over_the_sight_shown(react_pending: State) -> None:
+    """Player 1 asked to React, every soldier's sight shown (Enemy sight on): each "React …%"
+    is drawn after the sight's tints and outlines, over them, on its own solid backing (it was
+    drawn with the cards, under them: the enemy's dashed outline crossed it and its tint dimmed
+    it)."""
+    view = view_model(react_pending, UI())
+    view = replace(view, show_all_los=True)
+    root = ET.fromstring(render(react_pending, view))
+    order = list(root.iter())
+    sight = [
+        i
+        for i, el in enumerate(order)
+        if {"los", "los-side"} & set((el.get("class") or "").split())
+    ]
+    chips = [i for i, el in enumerate(order) if "chance" in (el.get("class") or "").split()]
+    assert sight and chips
+    said = [" ".join(t.text or "" for t in order[i].iter(f"{NS}text")) for i in chips]
+    assert all(words.startswith("React ") for words in said), said
+    assert min(chips) > max(sight)
+    for i in chips:
+        (backing,) = order[i].iter(f"{NS}rect")
+        assert backing.get("fill-opacity") in (None, "1") and backing.get("fill") != "none"
