@@ -1129,15 +1129,22 @@ def _rematch(by_link: bool) -> str:
 
 
 def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
-    """Log lines, each numbered by the action that logged it (``actions``, one per event, as
-    ``Game.event_actions``): the lines of one action share its number, the number the replay
-    viewer's slider and a save's "at action" give that moment."""
-    return "".join(log_entry_html(e, n) for e, n in zip(events, actions, strict=True))
+    """Log lines under the number of the action that logged them (``actions``, one per event,
+    as ``Game.event_actions``): an action's first line carries its number, the number the replay
+    viewer's slider and a save's "at action" give that moment; its further lines follow with
+    none (``more``). ``events`` start at an action's first line (the log is added to an action
+    at a time)."""
+    out, before = [], None
+    for event, n in zip(events, actions, strict=True):
+        out.append(log_entry_html(event, n, more=n == before))
+        before = n
+    return "".join(out)
 
 
-def log_entry_html(event: Event, action: int = 0) -> str:
+def log_entry_html(event: Event, action: int = 0, more: bool = False) -> str:
     """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
-    numbered list, ``action`` (when not 0) is its number (``<li value>``)."""
+    numbered list, ``action`` (when not 0) is its number (``<li value>``), and a further line
+    of the same action (``more``) shows none."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1149,8 +1156,8 @@ def log_entry_html(event: Event, action: int = 0) -> str:
             for chain in event.faces
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
-    value = f' value="{action}"' if action else ""
-    kind = escape(event.kind, quote=True)
+    value = f' value="{action}"' if action and not more else ""
+    kind = escape(event.kind, quote=True) + (" more" if more else "")
     return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
 
 
