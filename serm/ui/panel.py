@@ -774,8 +774,9 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
     title = escape(s.type.title)
     rule, short, setting, switch = "", "", "", ""
     if s.type.shoots_all_seen:
-        rule = f" The {title} then attacks every other enemy it sees."
-        short = "; it then attacks every other enemy it sees"
+        if len(seen) > 1:
+            rule = f" The {title} then attacks every other enemy it sees."
+            short = "; it then attacks every other enemy it sees"
         setting, switch = _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
     return (  # a phone's words leave the dice to the odds on each target's button
         f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: Shoot '
@@ -796,7 +797,7 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     t = state.soldier(other(shooter.player), card)
     more = ""
     if first and shooter.type.shoots_all_seen:
-        more = f" Then your {shooter.type.title} attacks every other enemy it sees."
+        more = _then_the_others(state, shooter, card)
     return (
         f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
         f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
@@ -808,6 +809,16 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
             button("Back", Command.CANCEL),
         )
     )
+
+
+def _then_the_others(state: State, gunner: Soldier, card: str) -> str:
+    """The attacks that follow the Gunner's first on ``card`` (R22: one on every enemy it sees),
+    in a sentence; "" when it sees no other."""
+    others = [e.type.title for e in q.visible_enemies(state, gunner) if e.card != card]
+    name = gunner.type.title
+    if len(others) > 1:
+        return f" Then your {name} attacks every other enemy it sees."
+    return f" Then your {name} attacks the {others[0]} it also sees." if others else ""
 
 
 def _auto_words(ui: UI, targets: int) -> str:
