@@ -153,12 +153,7 @@ def status_html(state: State, names: tuple[str, str] | None = None, own: int | N
     (the one seat played at this screen, ``own_seat``) as its win or its loss: on a phone this
     line heads the end screen."""
     if state.status == Status.FINISHED:
-        if state.winner is None:
-            return '<p class="status">The game is a draw.</p>'
-        if own == state.winner:
-            return '<p class="status">You have won.</p>'
-        lose = "You lose: " if own == other(state.winner) else ""
-        return f'<p class="status">{lose}{who(state.winner, names)} has won.</p>'
+        return _over(state, names, own)
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
         placer = _placer(state)
         if placer:
@@ -174,6 +169,23 @@ def status_html(state: State, names: tuple[str, str] | None = None, own: int | N
     return (
         f'<p class="status">Activation {state.activation_number} · {who(state.initiative, names)} '
         f"has the initiative.{_draw_count(state)}</p>"
+    )
+
+
+def _over(state: State, names: tuple[str, str] | None, own: int | None) -> str:
+    """The status line of a finished game: on a phone who won, the line that heads its end
+    screen; on a wide screen only that the game is over, as the end screen's heading right
+    below tells who won (said once)."""
+    if state.winner is None:
+        said = "The game is a draw."
+    elif own == state.winner:
+        said = "You have won."
+    else:
+        lose = "You lose: " if own == other(state.winner) else ""
+        said = f"{lose}{who(state.winner, names)} has won."
+    return (
+        f'<p class="status"><span class="phone-words">{said}</span>'
+        '<span class="wide-words">The game is over.</span></p>'
     )
 
 
@@ -413,7 +425,10 @@ def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> st
         told = words.rolloff(state, names, events)
         items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
     else:
-        shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
+        kinds = RESULT_KINDS
+        if state.status == Status.FINISHED:  # the end screen below tells the end (said once)
+            kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
+        shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
         items = "".join(log_entry_html(e) for e in shown)
     return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
