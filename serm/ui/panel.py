@@ -425,7 +425,7 @@ def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> st
         told = words.rolloff(state, names, events)
         items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
     else:
-        kinds = RESULT_KINDS
+        kinds: tuple[EventKind, ...] = RESULT_KINDS
         if state.status == Status.FINISHED:  # the end screen below tells the end (said once)
             kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
         shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
