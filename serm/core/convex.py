@@ -52,6 +52,22 @@ def area2(poly: Sequence[Pt]) -> float:
     )
 
 
+def width(poly: Sequence[Pt]) -> float:
+    """How thin a convex shape is: the least distance between two parallel lines with the shape
+    between them (0 for a point or a segment). For a convex polygon one of the two lines runs
+    along an edge, so it is the least, over the edges, of how far the farthest corner lies from
+    that edge's line. Tolerances on shapes are lengths (``EPS``, ``SNAP``): this, not the area,
+    is what to compare with them."""
+    if len(poly) < 3:
+        return 0.0
+    edges = _edges(poly)
+    if not edges:
+        return 0.0
+    return max(
+        0.0, min(max(nx * (qx - x) + ny * (qy - y) for x, y in poly) for qx, qy, nx, ny in edges)
+    )
+
+
 def edges_of(poly: Sequence[Pt]) -> tuple[Edge, ...]:
     """(corner, unit outward normal) per edge of a convex polygon of either winding; edges shorter
     than ``EPS`` are left out (the same as ``geometry.outward_edges``)."""
@@ -328,12 +344,17 @@ def extremes(pts: Poly) -> tuple[Pt, Pt]:
 
 
 def subtract(poly: Poly, hole: Poly) -> list[Poly]:
-    """Convex ``poly`` less convex ``hole`` (at least 3 corners), as convex pieces."""
+    """Convex ``poly`` less convex ``hole`` (at least 3 corners), as convex pieces.
+
+    A piece no wider than ``SNAP`` is left out: it is what cutting leaves where the hole only
+    touches ``poly``. A piece is kept however small its area, as a sliver beside a corner of
+    the hole can be a few millionths of a card length across and still be there.
+    """
     out = []
     for qx, qy, nx, ny in edges_of(hole):
         off = nx * qx + ny * qy
         outside = clip(poly, -nx, -ny, -off)
-        if len(outside) >= 3 and abs(area2(outside)) > SNAP:
+        if width(outside) > SNAP:
             out.append(outside)
         poly = clip(poly, nx, ny, off)
         if len(poly) < 3:

@@ -35,6 +35,7 @@ from .convex import (
     overlaps,
     prepared_floats,
     subtract,
+    width,
 )
 from .geometry import EPS, Prepared, crosses_prepared
 from .sightline import search, sight_segment
@@ -276,9 +277,8 @@ def _apart(
         return False
     pens = [intersect(area, _penumbra(src, q, far)) for _, q in parts]
     for i, j in combinations(range(len(pens)), 2):
-        if len(pens[i]) >= 3 and len(pens[j]) >= 3 and len(intersect(pens[i], pens[j])) >= 3:
-            if abs(area2(intersect(pens[i], pens[j]))) > SNAP:
-                return False
+        if len(pens[i]) >= 3 and len(pens[j]) >= 3 and width(intersect(pens[i], pens[j])) > SNAP:
+            return False
     seen, hidden, inner = out
     cells = [area]
     for pc, umbra in zip(near, umbrae, strict=True):

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness.sight import (
     Layout,
@@ -55,6 +57,22 @@ def check(viewer: Viewer, target: Polygon, tall: Tall) -> bool:
 # --- random layouts (hypothesis) --------------------------------------------------------------
 
 
+EXAMPLES = Path(__file__).resolve().parents[2] / ".hypothesis" / "examples"
+
+RANDOM_LAYOUTS = settings(
+    deadline=None,
+    derandomize=False,
+    print_blob=True,
+    database=DirectoryBasedExampleDatabase(str(EXAMPLES)),
+    suppress_health_check=[HealthCheck.filter_too_much],
+)
+"""Settings for the random-layout properties. New layouts on every run, in CI too: hypothesis
+loads its own "ci" profile there, which would run the same layouts until the code changes. A
+failure can be replayed from the log alone: it prints the layout and the point (the assertion's
+message) and the ``@reproduce_failure`` line to paste onto the test, which also replays the
+points the test drew. The failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top
+of the repository, tried first on the next run; CI keeps it when a run fails)."""
+
 coord = st.floats(0.5, 9.5)
 angle = st.floats(0.0, 360.0)
 
@@ -83,7 +101,7 @@ def layout(draw: st.DrawFn) -> Layout:
     return viewer, target, tall
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(RANDOM_LAYOUTS, max_examples=60)
 @given(layout())
 def test_exact_sight_sees_all_the_brute_force_sees(lay: Layout) -> None:
     check(*lay)
@@ -259,10 +277,55 @@ def check_partition(viewer: Viewer, tall: Tall, rng: random.Random, n: int = 150
     return part
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+SLIVER_EYE = (Vec(6.5, 2.0), 0.0, False)
+"""A non-Ranger at (6.5, 2) facing up: top edge y = 1.5, x from 6.5 - HW to 6.5 + HW."""
+SLIVER_PIECE = Terrain("Ruin", (Vec(6.0, 0.0002), Vec(6.5, 0.5), Vec(6.3, 0.9)), True)
+"""A piece whose left corner lies 0.0002 L from the table's edge: between the line of its
+left edge and its shadow's edge, the table keeps a seen sliver 0.0002 L long and about 0.00003 L
+across (found by hypothesis on a piece with the corner at (5.98756, 0.00015))."""
+
+
+@settings(RANDOM_LAYOUTS, max_examples=25)
 @given(layout(), st.randoms(use_true_random=False))
+@example((SLIVER_EYE, card_polygon(Vec(1.0, 2.0), 0.0), (SLIVER_PIECE,)), random.Random(0))
 def test_partition_agrees_with_sees_on_random_layouts(lay: Layout, rng: random.Random) -> None:
     check_partition(lay[0], lay[2], rng)
+
+
+def test_a_failing_random_layout_prints_the_line_that_replays_it() -> None:
+    @settings(RANDOM_LAYOUTS, max_examples=5, database=None)
+    @given(st.integers(0, 10))
+    def fails(n: int) -> None:
+        assert n < 0
+
+    with pytest.raises(AssertionError) as err:
+        fails()
+    assert any("@reproduce_failure(" in note for note in getattr(err.value, "__notes__", []))
+
+
+def test_partition_keeps_a_seen_sliver_beside_a_corner() -> None:
+    """The sliver between the line of the piece's left edge and the edge of its shadow is seen:
+    a cell of the partition, however small its area (2e-9 L²), as it is 0.00003 L across."""
+    tall = (SLIVER_PIECE,)
+    part = check_partition(SLIVER_EYE, tall, random.Random(0))
+    (ax, ay), (wx, wy) = (6.5 - HW, 1.5), (6.0, 0.0002)
+    shadow = (wx + (wx - ax) * wy / (ay - wy), 0.0)  # where the shadow's edge meets the table's
+    edge = (wx - (6.3 - wx) * wy / (0.9 - wy), 0.0)  # where the piece's left edge's line does
+    mid = ((wx + shadow[0] + edge[0]) / 3, wy / 3)
+    assert shadow[0] - edge[0] > 2e-5
+    assert sees(SLIVER_EYE, (Vec(*mid),), tall)
+    assert _cell_of(part, mid) == "seen"
+
+
+def test_partition_of_a_small_area_two_walls_hide_together() -> None:
+    """A square 0.00003 L wide that the walls hide only together: the partition's shortcut for
+    pieces whose penumbrae do not meet must not take its 1e-9 L² of overlap for none."""
+    tall = (wall(3.0, 5.0, 5.08, 5.3), wall(4.92, 4.0, 7.0, 4.3))
+    s = 3e-5
+    area = (Vec(5.0, 2.0), Vec(5.0 + s, 2.0), Vec(5.0 + s, 2.0 + s), Vec(5.0, 2.0 + s))
+    assert not sees(EYE, (Vec(5.0 + s / 2, 2.0 + s / 2),), tall)
+    part = sight_partition(EYE, area, tall)
+    assert not part.seen and part.hidden
 
 
 def grid_layout(rng: random.Random) -> tuple[Viewer, Tall]:
