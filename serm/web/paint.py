@@ -100,9 +100,10 @@ COVER_ROOM = 4.0
 
 
 def overlaid() -> Overlaid:
-    """The board's size and the boxes the zoom buttons cover over it, as laid out now (nothing
-    when they sit beside it: in the header on a phone held upright)."""
-    view, tools = el("board-view"), el("zoom-tools")
+    """The drawing's size and the boxes the zoom buttons cover over it, as laid out now (nothing
+    when they sit beside it: in their own column beside the drawing, or in the header on a
+    phone held upright)."""
+    view, tools = el("board-svg") or el("board-view"), el("zoom-tools")
     if view is None:
         return Overlaid()
     b = view.getBoundingClientRect()
