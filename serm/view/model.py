@@ -29,10 +29,11 @@ class Viewport:
 
 @dataclass(frozen=True)
 class Overlaid:
-    """The page's controls drawn over the board (the zoom buttons), as laid out: the board's
-    ``width`` and ``height`` and the ``boxes`` the controls cover (left, top, right, bottom), in
-    CSS px from the board's top-left corner. ``serm.view.frame.covered`` turns them into table
-    terms for a viewport; ``Overlaid()`` is a board with nothing over it."""
+    """The page's controls drawn over the board (the zoom buttons), as laid out: the drawing's
+    (the board's SVG's) ``width`` and ``height`` and the ``boxes`` the controls cover (left,
+    top, right, bottom), in CSS px from the drawing's top-left corner.
+    ``serm.view.frame.covered`` turns them into table terms for a viewport; ``Overlaid()`` is a
+    board with nothing over it."""
 
     width: float = 0.0
     height: float = 0.0
