@@ -287,8 +287,10 @@ def _shot_unseen(state: State, ui: UI, decider: int) -> str:
     by, targets = next(iter(blind.items()))
     hit = [(t.type.title, state.soldier(t.player, t.card).alive) for t in targets]
     said = words.shot_unseen(by, hit)
+    short = words.shot_unseen(by, hit, words.ONE_WAY_SHORT)
     rule = words.rule_html("R11")
-    return f'<p class="tip news one-way" role="status">{escape(said)}{rule}</p>'
+    told = two_ways(escape(said), escape(short))
+    return f'<p class="tip news one-way" role="status">{told}{rule}</p>'
 
 
 def _react_unoffered(state: State, ui: UI, decider: int) -> str:

@@ -376,19 +376,22 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
 
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""
+ONE_WAY_SHORT = "sight can be one-way"
+"""``ONE_WAY`` in a phone's few words (How to play and the rule cited say why)."""
 
 
-def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
-    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence: ``hit`` names
-    each soldier shot (once each, in order) and whether it is still on the table; a soldier
-    eliminated by the shot is said to have been shot from outside its sight."""
+def shot_unseen(by: str, hit: Sequence[tuple[str, bool]], why: str = ONE_WAY) -> str:
+    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence ending in
+    ``why``: ``hit`` names each soldier shot (once each, in order) and whether it is still on
+    the table; a soldier eliminated by the shot is said to have been shot from outside its
+    sight."""
     names = list(dict.fromkeys(name for name, _ in hit))
     cards = " and ".join(names)
     if all(alive for _, alive in hit):
         them = "them" if len(names) > 1 else "it"
-        return f"Your {cards} could not see the {by} that shot {them}: {ONE_WAY}."
+        return f"Your {cards} could not see the {by} that shot {them}: {why}."
     were, its = ("were", "their") if len(names) > 1 else ("was", "its")
-    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
+    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {why}."
 
 
 def react_unoffered(reactors: Sequence[str], mover: str) -> str:
