@@ -3,8 +3,10 @@
 A label goes to the spot nearest where it is wanted that lies wholly inside the board (the table
 and its frame, less ``INSET``) and covers nothing it must not: a card (its numbers), the turning
 handle, a zone's name or a label placed before it. Where no spot within reach is clear, it goes
-to the one that covers least. Widths of words are estimates (``text_width``: no font metrics in
-pure Python) that err wide, so a label kept clear by its estimate is clear on the screen.
+to the one that covers least. A label wanted under what is drawn over the board (the page's
+controls) is wanted just beside it instead: a large one (a card's details) lies beyond reach.
+Widths of words are estimates (``text_width``: no font metrics in pure Python) that err wide,
+so a label kept clear by its estimate is clear on the screen.
 
 Boxes are in scaled units: left, top, right, bottom.
 """
@@ -52,9 +54,12 @@ class Spots:
     """The board's free room for labels: ``place`` puts each label by the rule above and
     takes its box, so labels placed later keep clear of it."""
 
-    def __init__(self, board: Box, taken: Iterable[Box] = ()) -> None:
+    def __init__(self, board: Box, taken: Iterable[Box] = (), over: Iterable[Box] = ()) -> None:
         self.board = board
-        self.taken: list[Box] = list(taken)
+        self.over = tuple(over)
+        """What is drawn over the labels (the page's controls): taken too, and a label wanted
+        under one is wanted beside it instead, however large it is (a card's details)."""
+        self.taken: list[Box] = [*taken, *self.over]
 
     def take(self, box: Box) -> None:
         """Mark ``box`` as covered: no label placed after this goes over it."""
@@ -70,6 +75,9 @@ class Spots:
 
     def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) goes; its box is taken."""
+        for control in self.over:
+            if overlap(box_at(x, y, w, h), control) > 0.0:
+                x, y = self._beside(x, y, w, h, control)
         step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
         left, top = self.clamp(x - REACH_X * step_x, y - REACH_Y * step_y, w, h)
         right, bottom = self.clamp(x + REACH_X * step_x, y + REACH_Y * step_y, w, h)
@@ -85,6 +93,20 @@ class Spots:
                     best, least = (cx, cy), cover
         self.take(box_at(best[0], best[1], w, h))
         return best
+
+    def _beside(self, x: float, y: float, w: float, h: float, cover: Box) -> tuple[float, float]:
+        """The spot nearest (x, y) where a ``w`` by ``h`` label lies just beside ``cover``
+        (above, below, left or right of it) and inside the board; (x, y) when none is."""
+        left, top, right, bottom = cover
+        sides = [
+            (x, top - h / 2 - 1.0),
+            (x, bottom + h / 2 + 1.0),
+            (left - w / 2 - 1.0, y),
+            (right + w / 2 + 1.0, y),
+        ]
+        inside = [self.clamp(*side, w, h) for side in sides]
+        free = [p for p in inside if overlap(box_at(p[0], p[1], w, h), cover) == 0.0]
+        return min(free, key=lambda p: math.hypot(p[0] - x, p[1] - y), default=(x, y))
 
 
 def _spots(
