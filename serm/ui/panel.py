@@ -586,7 +586,10 @@ def _act_step(state: State, ui: UI) -> str:
                 f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
                 "(no roll, no React)."
             )
-            phone = f"Turn your <strong>{title}</strong>: drag the round handle (its Move)."
+            phone = (
+                f"Turn your <strong>{title}</strong>: drag the round handle (its Move: no roll, "
+                "no React)."
+            )
             return (
                 f"<p>{two_ways(wide, phone)}</p>"
                 + _facing_problem(state, ui)
@@ -725,7 +728,7 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
-    phone = f"Could React: {escape(names)}. {halted}{odds}."
+    phone = f"Could React: {escape(names)}. {halted}{odds} (their soldier then acts)."
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
 
 
@@ -910,8 +913,9 @@ def _react(state: State, ui: UI) -> str:
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
         f"that works is your next activation.{_react_may_shoot(state, able)}</span>"
-        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
-        f"React above {mv.total} to stop it and act.</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}'
+        f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act (your next "
+        "activation).</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
@@ -935,6 +939,13 @@ def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None)
     return f" {words.text_html(said)}" if said else ""
 
 
+def _ramming(rams: Sequence[str]) -> str:
+    """The soldiers of the side asked to React that the Move under way rams (R16), in a few
+    words (", ramming your Armored"); "" for none."""
+    rammed = [CARDS[c].title for c in rams if c in CARDS]
+    return f", ramming your {' and '.join(rammed)}" if rammed else ""
+
+
 def _where_it_halts(state: State) -> str:
     """Where the Move under way will end if nobody stops it (R15, R16), in words."""
     mv, a = state.move, state.activation
@@ -943,10 +954,7 @@ def _where_it_halts(state: State) -> str:
         where = f"will move the whole {mv.total} L"
     else:
         where = f"will halt after {mv.halt:.2f} L"
-    rammed = [CARDS[c].title for c in mv.rams if c in CARDS]
-    if rammed:
-        where += f", ramming your {' and '.join(rammed)}"
-    return where
+    return where + _ramming(mv.rams)
 
 
 def _hopeless(state: State, card: str) -> str:
