@@ -728,7 +728,7 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
-    phone = f"Could React: {escape(names)}. {halted}{odds} (their soldier then acts)."
+    phone = f"Could React: {escape(names)}. {halted}{odds}."
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
 
 

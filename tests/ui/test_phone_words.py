@@ -1,6 +1,6 @@
 """A phone's short words (``panel.two_ways``) keep what a player needs to decide: a rule's
-consequence (a Turn cannot be reacted to; a React that works takes the side's next activation
-and its soldier acts at once) and whose soldier a Move rams."""
+consequence (a Turn cannot be reacted to; a React that works takes the side's next activation)
+and whose soldier a Move rams."""
 
 from __future__ import annotations
 
@@ -21,17 +21,6 @@ def test_a_turn_says_it_cannot_be_reacted_to() -> None:
     s.key("t")
     assert "Turning in place is its Move (no roll, no React)." in wide_text(s.prompt())
     assert "drag the round handle (its Move: no roll, no React)." in phone_text(s.prompt())
-
-
-def test_an_aimed_move_says_a_react_that_stops_it_lets_their_soldier_act() -> None:
-    """The Assault aimed straight at the enemy line, enemies able to React: a phone says that a
-    React that stops it lets their soldier act (the board says where it rams an enemy)."""
-    s = deployed(referee=True)
-    s.key("4")
-    s.key("m")
-    s.rest()
-    said = phone_text(s.prompt())
-    assert "Could React: " in said and "(their soldier then acts)." in said, said
 
 
 def test_the_react_question_names_the_soldier_rammed_and_the_next_activation() -> None:
