@@ -601,7 +601,10 @@ def _act_step(state: State, ui: UI) -> str:
                 f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
                 "(no roll, no React)."
             )
-            phone = f"Turn your <strong>{title}</strong>: drag the round handle (its Move)."
+            phone = (
+                f"Turn your <strong>{title}</strong>: drag the round handle (its Move: no roll, "
+                "no React)."
+            )
             return (
                 f"<p>{two_ways(wide, phone)}</p>"
                 + _facing_problem(state, ui)
@@ -936,8 +939,9 @@ def _react(state: State, ui: UI) -> str:
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
         f"that works is your next activation.{_react_may_shoot(state, able)}</span>"
-        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
-        f"React above {mv.total} to stop it and act.</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}'
+        f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act (your next "
+        "activation).</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
@@ -961,6 +965,13 @@ def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None)
     return f" {words.text_html(said)}" if said else ""
 
 
+def _ramming(rams: Sequence[str]) -> str:
+    """The soldiers of the side asked to React that the Move under way rams (R16), in a few
+    words (", ramming your Armored"); "" for none."""
+    rammed = [CARDS[c].title for c in rams if c in CARDS]
+    return f", ramming your {' and '.join(rammed)}" if rammed else ""
+
+
 def _where_it_halts(state: State) -> str:
     """Where the Move under way will end if nobody stops it (R15, R16), in words."""
     mv, a = state.move, state.activation
@@ -969,10 +980,7 @@ def _where_it_halts(state: State) -> str:
         where = f"will move the whole {mv.total} L"
     else:
         where = f"will halt after {mv.halt:.2f} L"
-    rammed = [CARDS[c].title for c in mv.rams if c in CARDS]
-    if rammed:
-        where += f", ramming your {' and '.join(rammed)}"
-    return where
+    return where + _ramming(mv.rams)
 
 
 def _hopeless(state: State, card: str) -> str:
