@@ -376,19 +376,22 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
 
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""
+ONE_WAY_SHORT = "sight can be one-way"
+"""``ONE_WAY`` in a phone's few words (How to play and the rule cited say why)."""
 
 
-def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
-    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence: ``hit`` names
-    each soldier shot (once each, in order) and whether it is still on the table; a soldier
-    eliminated by the shot is said to have been shot from outside its sight."""
+def shot_unseen(by: str, hit: Sequence[tuple[str, bool]], why: str = ONE_WAY) -> str:
+    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence ending in
+    ``why``: ``hit`` names each soldier shot (once each, in order) and whether it is still on
+    the table; a soldier eliminated by the shot is said to have been shot from outside its
+    sight."""
     names = list(dict.fromkeys(name for name, _ in hit))
     cards = " and ".join(names)
     if all(alive for _, alive in hit):
         them = "them" if len(names) > 1 else "it"
-        return f"Your {cards} could not see the {by} that shot {them}: {ONE_WAY}."
+        return f"Your {cards} could not see the {by} that shot {them}: {why}."
     were, its = ("were", "their") if len(names) > 1 else ("was", "its")
-    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
+    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {why}."
 
 
 def react_unoffered(reactors: Sequence[str], mover: str) -> str:
@@ -500,14 +503,24 @@ def hopeless_reacts(state: State) -> Said | None:
     if not offered or any(q.react_chance(state, s) > 0 for s in offered):
         return None
     mover = state.soldier(other(p.player), mv.card).type.title
-    most = max(q.react_pool(state, s).dice * 6 for s in offered)
-    titles = list(dict.fromkeys(s.type.title for s in offered))
-    names = " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+    by_most: dict[int, list[str]] = {}
+    for s in offered:
+        titles = by_most.setdefault(q.react_pool(state, s).dice * 6, [])
+        if s.type.title not in titles:
+            titles.append(s.type.title)
+    (top, first), *rest = sorted(by_most.items(), reverse=True)
+    most = f"{_either(first)} rolls at most {top}"
+    most += "".join(f", of your {_either(t)} at most {n}" for n, t in rest)
     text = (
         f"No soldier could React: the enemy {mover} rolled {mv.total}, and a React of your "
-        f"{names} rolls at most {most}, so it moves on."
+        f"{most}, so it moves on."
     )
     return Said(text, "R19")
+
+
+def _either(titles: Sequence[str]) -> str:
+    """The names joined as a choice: "A", "A or B", "A, B or C"."""
+    return " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
 
 
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
