@@ -237,12 +237,23 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     again = _replay_last(state, ui)
     if again:  # beside what just happened, not a line of its own above the question
         results = f'<div class="lately">{results}{again}</div>'
-    results = _skip_hint(ui) + results + news
+    if ui.playback.playing:  # what just happened is told once shown, in the place kept for it
+        results = '<div class="lately" aria-hidden="true"></div>'
+    results += news
     question = _before_foot(_question(state, ui), _shot_unseen(state, ui, p.player))
+    question = _in_foot(question, _answer_hint(ui))
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{question}</div>"
     )
+
+
+def _in_foot(question: str, note: str) -> str:
+    """``note`` added at the end of the question's foot, under its buttons (the foot closes the
+    question); after the question when it has no foot."""
+    if not note or '<div class="foot">' not in question or not question.endswith("</div>"):
+        return question + note
+    return question[: -len("</div>")] + note + "</div>"
 
 
 def _before_foot(question: str, note: str) -> str:
@@ -316,6 +327,21 @@ def _skip_hint(ui: UI) -> str:
         '<p class="skip-hint" role="status">Showing what was played: '
         f'<span class="wide-words">{words.pointer_html("tap")}{_keys(" or press a key")} to skip.'
         f'</span><span class="phone-words">{words.pointer_html("tap")} to skip.</span></p>'
+    )
+
+
+def _answer_hint(ui: UI) -> str:
+    """While a show plays over a question the player may answer: a press on the board or a key
+    only skips the show, a button of the question ends it and does what it says
+    (``serm.web.pace``). Said under the question's buttons, never above the question."""
+    if not ui.playback.playing:
+        return ""
+    tap = words.pointer_html("tap")
+    return (
+        '<p class="skip-hint" role="status"><span class="wide-words">Showing what was played: '
+        f"{tap} the board{_keys(' or press a key')} to skip it; a button here acts at once.</span>"
+        f'<span class="phone-words">{words.pointer_html("Tap")} the board to skip; buttons act '
+        "now.</span></p>"
     )
 
 
