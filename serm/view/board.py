@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -212,6 +213,14 @@ def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
     return Spots(board_box(state), taken)
 
 
+def pose_spots(state: State, poses: Iterable[tuple[float, float, float]]) -> Spots:
+    """The board's room for what a show draws over it: the board less the zones' and the
+    terrain's names and the boxes of cards standing at ``poses`` ((x, y, facing), L): where
+    they stand at that moment of the show, not where the game leaves them."""
+    taken = [*_names(state.scenario), *(card_box(x, y, f) for x, y, f in poses)]
+    return Spots(board_box(state), taken)
+
+
 @lru_cache(maxsize=16)
 def _names(sc: Scenario) -> tuple[Box, ...]:
     """The boxes of the zones' names and of the terrain's names and kinds, kept by table."""
@@ -226,14 +235,22 @@ NAME_DY, KIND_DY = -11, 12
 
 
 def _terrain_label_boxes(t: Terrain) -> list[Box]:
-    """The boxes of a terrain's name and kind (``_terrain``): a label over them would hide
-    what the ground is."""
+    """The boxes of a terrain's name and kind (``_terrain``), with the dark halo tall terrain
+    draws round them: a label over them would hide what the ground is."""
     c = centroid(t.points)
     x, y = scaled(c.x), scaled(c.y)
     out: list[Box] = []
     for words, size, dy, bold in ((t.name, NAME, NAME_DY, True), (_kind(t), KIND, KIND_DY, False)):
         w = text_width(words, size, bold=bold)
-        out.append((x - w / 2, y + dy - size * 0.6, x + w / 2, y + dy + size * 0.6))
+        halo = max(2.0, size / 5) / 2 if t.tall else 0.0  # half the halo's stroke (``text``)
+        out.append(
+            (
+                x - w / 2 - halo,
+                y + dy - size * 0.6 - halo,
+                x + w / 2 + halo,
+                y + dy + size * 0.6 + halo,
+            )
+        )
     return out
 
 

@@ -16,7 +16,7 @@ from serm.core.geometry import CARD_WIDTH, Vec
 from serm.core.state import Soldier, State
 
 from .escape import escape
-from .labels import Box, Spots
+from .labels import Box, Spots, box_at
 
 HANDLE_DISTANCE = 1.25
 """How far (L) beyond the card centre the rotation handle sits: 0.75 L clear of the card's
@@ -148,12 +148,12 @@ def pill(
 ) -> svg.G:
     """A rounded label centred on (x, y) in scaled units, or where the board's placement rule
     puts it (``spots``: inside the board, clear of cards, the handle and other labels; words
-    too long for a line there go on two at their " · " or spaces)."""
-    lines = [s] if spots is None else wrapped(s, size, LINE_SHARE * _width(spots.board))
-    w = max(text_width(line, size) for line in lines) + size
-    h = size * (0.4 + 1.2 * len(lines))
+    too long for a line there go on two at their " · " or spaces, and so do words that find
+    no clear spot on one line but do broken at each " · ")."""
+    lines = [s]
     if spots is not None:
-        x, y = spots.place(x, y, w, h)
+        lines, (x, y) = _fitted(x, y, s, size, spots)
+    w, h = _pill_size(lines, size)
     top = y - h / 2
     return svg.G(
         elements=[
@@ -173,6 +173,32 @@ def pill(
             ),
         ]
     )
+
+
+def _pill_size(lines: list[str], size: float) -> tuple[float, float]:
+    """The width and height (scaled units) of a pill holding ``lines`` in ``size`` type."""
+    return max(text_width(line, size) for line in lines) + size, size * (0.4 + 1.2 * len(lines))
+
+
+def _fitted(
+    x: float, y: float, s: str, size: float, spots: Spots
+) -> tuple[list[str], tuple[float, float]]:
+    """The lines of a pill of words ``s`` wanted at (x, y) and where it goes (its box taken):
+    on lines no wider than ``LINE_SHARE`` of the board, or, where no clear spot is found for
+    them, on a line for each part between " · " when a clear spot is found for those."""
+    lines = wrapped(s, size, LINE_SHARE * _width(spots.board))
+    w, h = _pill_size(lines, size)
+    spot = spots.find(x, y, w, h)
+    parts = s.split(" · ")
+    if spot is None and len(parts) > len(lines):
+        broken = wrapped(s, size, max(text_width(part, size) for part in parts))
+        bw, bh = _pill_size(broken, size)
+        there = spots.find(x, y, bw, bh)
+        if there is not None:
+            lines, w, h, spot = broken, bw, bh, there
+    spot = spot or spots.least(x, y, w, h)
+    spots.take(box_at(spot[0], spot[1], w, h))
+    return lines, spot
 
 
 def word_label(

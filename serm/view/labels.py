@@ -2,9 +2,13 @@
 
 A label goes to the spot nearest where it is wanted that lies wholly inside the board (the table
 and its frame, less ``INSET``) and covers nothing it must not: a card (its numbers), the turning
-handle, a zone's name or a label placed before it. Where no spot within reach is clear, it goes
-to the one that covers least. Widths of words are estimates (``text_width``: no font metrics in
-pure Python) that err wide, so a label kept clear by its estimate is clear on the screen.
+handle, a zone's or a terrain's name or a label placed before it. The spots tried are a grid of
+moves round the wanted spot; where none of them is clear, each is also tried pushed just off
+what it covers (above, below, left or right of it: the gaps between boxes are often narrower
+than the grid's step), the nearest clear one taken. Where still none is clear, the label goes
+to the grid spot that covers least. Widths of words are estimates (``text_width``: no font
+metrics in pure Python) that err wide, so a label kept clear by its estimate is clear on the
+screen.
 
 Boxes are in scaled units: left, top, right, bottom.
 """
@@ -12,13 +16,16 @@ Boxes are in scaled units: left, top, right, bottom.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 Box = tuple[float, float, float, float]
 
 INSET = 8.0
 """Room (scaled units) kept between a label and the board's edge: its border is drawn whole."""
+
+GAP = 2.0
+"""Room (scaled units) left between a label pushed off a box and that box."""
 
 REACH_X = 6
 REACH_Y = 8
@@ -70,21 +77,45 @@ class Spots:
 
     def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) goes; its box is taken."""
+        best = self.find(x, y, w, h) or self.least(x, y, w, h)
+        self.take(box_at(best[0], best[1], w, h))
+        return best
+
+    def find(self, x: float, y: float, w: float, h: float) -> tuple[float, float] | None:
+        """The clear spot the rule gives a ``w`` by ``h`` label wanted at (x, y), None where
+        there is none within reach; nothing is taken (``place`` takes it)."""
+        grid, near, centres = self._reach(x, y, w, h)
+        best = next((spot for spot in grid() if _clear(spot, w, h, near)), None)
+        if best is None:  # no grid spot clear: the nearest one pushed off what it covers
+            best = _pushed(x, y, w, h, grid(), near, centres)
+        return best
+
+    def least(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """Where a ``w`` by ``h`` label wanted at (x, y) covers least, when nowhere within
+        reach is clear: the nearest of equals on the rule's grid; nothing is taken."""
+        grid, near, _ = self._reach(x, y, w, h)
+        best, least = self.clamp(x, y, w, h), math.inf
+        for cx, cy in grid():
+            cover = sum(overlap(box_at(cx, cy, w, h), t) for t in near)
+            if cover < least:
+                best, least = (cx, cy), cover
+        return best
+
+    def _reach(
+        self, x: float, y: float, w: float, h: float
+    ) -> tuple[Callable[[], Iterator[tuple[float, float]]], list[Box], Box]:
+        """For a ``w`` by ``h`` label wanted at (x, y): its grid of spots (a fresh iterator
+        each call), the taken boxes within its reach and the bounds of its centre there."""
         step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
         left, top = self.clamp(x - REACH_X * step_x, y - REACH_Y * step_y, w, h)
         right, bottom = self.clamp(x + REACH_X * step_x, y + REACH_Y * step_y, w, h)
         reach = (left - w / 2, top - h / 2, right + w / 2, bottom + h / 2)
         near = _within(reach, self.taken)  # the rest is out of reach
-        spots = _spots(x, y, w, h, self.board, step_x, step_y)
-        best = next((spot for spot in spots if _clear(spot, w, h, near)), None)
-        if best is None:  # nowhere clear: the spot that covers least, the nearest of equals
-            best, least = self.clamp(x, y, w, h), math.inf
-            for cx, cy in _spots(x, y, w, h, self.board, step_x, step_y):
-                cover = sum(overlap(box_at(cx, cy, w, h), t) for t in near)
-                if cover < least:
-                    best, least = (cx, cy), cover
-        self.take(box_at(best[0], best[1], w, h))
-        return best
+
+        def grid() -> Iterator[tuple[float, float]]:
+            return _spots(x, y, w, h, self.board, step_x, step_y)
+
+        return grid, near, (left, top, right, bottom)
 
 
 def _spots(
@@ -101,6 +132,37 @@ def _spots(
         if spot not in seen:
             seen.add(spot)
             yield spot
+
+
+def _pushed(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    spots: Iterable[tuple[float, float]],
+    near: list[Box],
+    centres: Box,
+) -> tuple[float, float] | None:
+    """The clear spot nearest (x, y) among ``spots`` each pushed just off the boxes of
+    ``near`` it covers: up above the highest, down below the lowest, left of the leftmost or
+    right of the rightmost (``GAP`` between), its centre kept within ``centres`` (the reach,
+    inside the board, where ``near`` holds every box); None when none is clear."""
+    lo_x, lo_y, hi_x, hi_y = centres
+    tried: set[tuple[float, float]] = set()
+    for sx, sy in spots:
+        x0, y0, x1, y1 = sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2
+        cover = [t for t in near if min(x1, t[2]) > max(x0, t[0]) and min(y1, t[3]) > max(y0, t[1])]
+        tried.update(
+            (_clamp(px, lo_x, hi_x), _clamp(py, lo_y, hi_y))
+            for px, py in (
+                (sx, min(t[1] for t in cover) - GAP - h / 2),
+                (sx, max(t[3] for t in cover) + GAP + h / 2),
+                (min(t[0] for t in cover) - GAP - w / 2, sy),
+                (max(t[2] for t in cover) + GAP + w / 2, sy),
+            )
+        )
+    order = sorted(tried, key=lambda p: (math.hypot(p[0] - x, p[1] - y), p))
+    return next((spot for spot in order if _clear(spot, w, h, near)), None)
 
 
 def _within(reach: Box, taken: list[Box]) -> list[Box]:

@@ -350,6 +350,7 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
     if mv.halt < total - 1e-6 or mv.rams:
         out += _cross(halt, TARGET)
         out.append(_cross_label(halt, _halt_label(mv.rams), spots))
+    spots.take(card_box(halt.x, halt.y, mv.facing))  # its word is placed: the rest keep off
     a = state.activation
     for card, d in zip(mv.reactors, mv.entries, strict=False):
         p = point_along(path, d)
@@ -371,6 +372,7 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
+        spots.take(card_box(p.x, p.y, mv.facing))
         out.append(_side_label(p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
 

@@ -12,6 +12,7 @@ import svg
 
 from .beats import Beat
 from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, rounded, scaled, text
+from .labels import Spots
 from .timing import Anim, Keyframe, Slot, tween
 
 DIE = 56.0
@@ -22,6 +23,8 @@ GAP = 10.0
 SIX_FILL = "#ffe08a"
 """A re-rolled six's die: the gold the log marks sixes with (``.die.six`` in serm.css)."""
 TOTAL_SIZE = 30.0
+EDGE = 5.0
+"""The widest stroke round a die (a re-rolled six's), counted once round the row's height."""
 ABOVE = 100.0
 """How far above the roller's centre the dice row sits (below it near the table's top)."""
 
@@ -31,13 +34,20 @@ def _dice(b: Beat) -> list[tuple[int, bool, int]]:
     return [(f, k < len(chain) - 1, k) for chain in b.faces for k, f in enumerate(chain)]
 
 
-def _origin(b: Beat, count: int, label: str, width: float) -> tuple[float, float]:
-    """The left end and the centre line of the row, kept on the table's width."""
+def _origin(
+    b: Beat, count: int, label: str, width: float, spots: Spots | None
+) -> tuple[float, float]:
+    """The left end and the centre line of the row: above the roller (below it near the
+    table's top), kept on the table's width, or where the board's placement rule puts it from
+    there (``spots``: clear of the cards as they stand, the names and the pools before it)."""
     x, y, _ = b.poses[0]
     row = count * (DIE + GAP) + len(label) * TOTAL_SIZE * 0.6
     left = min(max(scaled(x) - row / 2, -SCALE * 0.4), width * SCALE + SCALE * 0.4 - row)
     cy = scaled(y) - ABOVE if y * SCALE - ABOVE - DIE / 2 > -SCALE * 0.4 else scaled(y) + ABOVE
-    return left, cy
+    if spots is None:
+        return left, cy
+    cx, cy = spots.place(left + row / 2, cy, row, DIE + EDGE)
+    return cx - row / 2, cy
 
 
 def _tumbles(face: int) -> tuple[int, int]:
@@ -88,11 +98,12 @@ def _die(i: int, face: int, six: bool, left: float) -> svg.G:
     )
 
 
-def pool_markup(b: Beat, index: int, width: float) -> str:
-    """The ``g.pool[data-beat=index]`` of ROLL beat ``b``; ``width``: the table's, in L."""
+def pool_markup(b: Beat, index: int, width: float, spots: Spots | None = None) -> str:
+    """The ``g.pool[data-beat=index]`` of ROLL beat ``b``; ``width``: the table's, in L;
+    ``spots``: the board's room as the cards stand at the roll (``_origin``)."""
     dice = _dice(b)
     label = b.words or str(b.total)
-    left, cy = _origin(b, len(dice), label, width)
+    left, cy = _origin(b, len(dice), label, width, spots)
     total = text(
         len(dice) * (DIE + GAP), 0, label, TOTAL_SIZE, WHITE, bold=True, anchor="start", halo=SHADOW
     )

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import svg
 
 from serm.core.state import Soldier, State
 
 from .beats import BASE_MS, Beat, BeatKind, Pose, Segment
+from .board import pose_spots
 from .cards import card_group
 from .common import (
     HALF_L,
@@ -68,6 +69,8 @@ class _Ctx:
     after: State
     beats: tuple[Beat, ...]
     motion: bool
+    pools: list[Box] = field(default_factory=list)
+    """The boxes of the dice pools rolled so far in the show: later pools keep off them."""
 
     def node(self, key: SoldierKey) -> str:
         """The selector of ``key``'s card: on the board, or its ghost when gone from it."""
@@ -90,8 +93,11 @@ def show(
     slots = _slots(ctx.beats, factor)
     parts = [_ghosts(ctx)]
     anims: list[Anim] = []
-    for slot in slots:
-        markup, more = _beat(ctx, slot, slots)
+    for slot, poses in zip(slots, _standing(ctx), strict=True):
+        if ctx.beats[slot.index].kind == BeatKind.ROLL:
+            markup, more = _roll(ctx, slot, slots, poses)
+        else:
+            markup, more = _beat(ctx, slot, slots)
         parts.append(markup)
         anims += more
     ordered = sorted(anims, key=lambda a: a.delay)  # stable: creation order within a start
@@ -123,17 +129,32 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
         return words, [tween(ctx.node(b.card), fades, slot, ctx.motion), *said]
     if b.kind == BeatKind.AIM:
         return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
-    if b.kind == BeatKind.ROLL:
-        return _roll(ctx, slot, slots)
     return _say(b, slot, ctx.motion, ctx.after.scenario.width)
 
 
-def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
-    """A pool rolled; a shot's pools fade with its result, others during the next beat."""
+def _standing(ctx: _Ctx) -> Iterator[list[Pose]]:
+    """Where the cards on the table stand at each beat's start: as in ``ctx.before``, then as
+    each beat before it placed, moved, turned or eliminated them."""
+    poses = {(s.player, s.card): (s.x, s.y, s.facing) for s in ctx.before.on_table()}
+    for b in ctx.beats:
+        yield list(poses.values())
+        if b.kind in (BeatKind.MOVE, BeatKind.TURN, BeatKind.PLACE):
+            poses[b.card] = b.poses[-1]
+        elif b.kind == BeatKind.KILL:
+            poses.pop(b.card, None)
+
+
+def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot], poses: list[Pose]) -> tuple[str, list[Anim]]:
+    """A pool rolled, clear of the cards as they stand (``poses``) and of the pools rolled
+    before it in the show; a shot's pools fade with its result, others during the next beat."""
     b = ctx.beats[slot.index]
     fade = _result(ctx.beats, slot.index, slots) if b.purpose in ("shoot", "endure") else None
     fade = fade or (slots[slot.index + 1] if slot.index + 1 < len(slots) else None)
-    markup = pool_markup(b, slot.index, ctx.after.scenario.width)
+    spots = pose_spots(ctx.after, poses)
+    for box in ctx.pools:
+        spots.take(box)
+    markup = pool_markup(b, slot.index, ctx.after.scenario.width, spots)
+    ctx.pools.append(spots.taken[-1])
     return markup, pool_anims(b, slot, fade, ctx.motion)
 
 

@@ -11,12 +11,13 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
 import pytest
+from helpers import R, arrange
 
 from harness.deployments import P1, P2
-from serm.core import Move, Place, Roll, State, apply
+from serm.core import Move, Place, React, Roll, State, apply
 from serm.core import queries as q
-from serm.core.geometry import Vec, card_polygon, unit
-from serm.core.scenario import open_field
+from serm.core.geometry import Vec, card_polygon, point_along, unit
+from serm.core.scenario import by_name, open_field
 from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
@@ -36,6 +37,7 @@ from serm.view.model import (
 from serm.view.moves import CROSS_OUTLINE
 from serm.view.render import MARGIN, SCALE, render
 from serm.view.show import TRAIL_RING
+from tests.view.conftest import fresh_game
 
 NS = "{http://www.w3.org/2000/svg}"
 Box = tuple[float, float, float, float]
@@ -388,7 +390,9 @@ def test_a_tick_number_between_two_cards_is_left_out(deployed: State) -> None:
 def _rule(spots: Spots, x: float, y: float, w: float, h: float) -> tuple[float, float]:
     """The placement rule as it reads (``serm.view.labels``), tried the plain way: every move
     within reach, nearest first, clamped into the board; the first that covers nothing, else
-    the first that covers least."""
+    the nearest clear one of them pushed off what it covers (above the highest box it covers,
+    below the lowest, left of the leftmost, right of the rightmost, 2 units off, kept within
+    reach), else the first that covers least."""
     step_x, step_y = round(max(24.0, min(w / 4, 60.0))), round(h * 0.75)
     moves = [
         (i * step_x, j * step_y)
@@ -396,14 +400,35 @@ def _rule(spots: Spots, x: float, y: float, w: float, h: float) -> tuple[float, 
         for j in range(-REACH_Y, REACH_Y + 1)
     ]
     moves.sort(key=lambda d: (math.hypot(d[0], d[1]), abs(d[0]), d[1]))
+    grid = [spots.clamp(x + dx, y + dy, w, h) for dx, dy in moves]
+
+    def covers(spot: tuple[float, float]) -> list[Box]:
+        return [t for t in spots.taken if box_overlap(box_at(*spot, w, h), t) > 0.0]
+
+    clear = next((spot for spot in grid if not covers(spot)), None)
+    if clear is not None:
+        return clear
+    x0, y0 = grid[moves.index((-REACH_X * step_x, -REACH_Y * step_y))]
+    x1, y1 = grid[moves.index((REACH_X * step_x, REACH_Y * step_y))]
+    pushed = []
+    for spot in grid:
+        cover = covers(spot)
+        for px, py in (
+            (spot[0], min(t[1] for t in cover) - 2 - h / 2),
+            (spot[0], max(t[3] for t in cover) + 2 + h / 2),
+            (min(t[0] for t in cover) - 2 - w / 2, spot[1]),
+            (max(t[2] for t in cover) + 2 + w / 2, spot[1]),
+        ):
+            there = (min(max(px, x0), x1), min(max(py, y0), y1))
+            if not covers(there):
+                pushed.append(there)
+    if pushed:
+        return min(pushed, key=lambda p: (math.hypot(p[0] - x, p[1] - y), p))
     best, least = spots.clamp(x, y, w, h), math.inf
-    for dx, dy in moves:
-        cx, cy = spots.clamp(x + dx, y + dy, w, h)
-        cover = sum(box_overlap(box_at(cx, cy, w, h), t) for t in spots.taken)
-        if cover < least:
-            best, least = (cx, cy), cover
-            if cover <= 0.0:
-                break
+    for spot in grid:
+        area = sum(box_overlap(box_at(*spot, w, h), t) for t in spots.taken)
+        if area < least:
+            best, least = spot, area
     return best
 
 
@@ -567,3 +592,101 @@ def test_the_halt_mark_keeps_off_the_card_it_touches(
     armored = drawn_cards(state, view)["1:armored"]
     assert not box_overlap(mark, armored), (mark, armored)
     assert armored[0] - mark[2] < 6.0, "the mark touches where the Ranger meets the Armored"
+
+
+@pytest.mark.parametrize(
+    ("player", "x", "y", "facing", "covered"),
+    [
+        (1, 6.24, 8.99, 0.0, ()),
+        (1, 5.8, 9.2, 0.0, ()),
+        (2, 6.2, 0.99, 209.4, ZOOM_BUTTONS),
+    ],
+)
+def test_the_long_placement_label_keeps_off_a_walls_name_where_the_grid_has_no_room(
+    player: int, x: float, y: float, facing: float, covered: Overlaid
+) -> None:
+    """A Gunner being placed in the middle of its zone, one Ranger of each side down: "Can go
+    here · your Gunner would see 0 of the 1 enemy card placed · the enemy zone can see it here"
+    (three lines) fits between the Crates' names and the Wall's only off the rule's grid of
+    moves; it goes there, clear of the Wall's name and its halo (it covered "Wall" at 360 px and
+    at 1280 px: the rule settled for the grid spot covering least)."""
+    state = apply(
+        apply(fresh_game(), Place("ranger", 5.0, 9.0, 0.0)), Place("ranger", 5.0, 1.04, 180.0)
+    )
+    assert state.pending is not None and state.pending.player == 1
+    if player == 2:
+        state = apply(state, Place("armored", 2.0, 9.0, 0.0))
+    ghost = Ghost(player, "gunner", x, y, facing, None, sees=(), seen=True)
+    boxes = frame.covered(state.scenario, Viewport(), covered) if covered else ()
+    view = ViewModel(ghost=ghost, facing_handle=((player, "gunner"), facing), covered=boxes)
+    found = drawn(state, view)
+    assert any(label.words.startswith("Can go here") for label in found)
+    keep_off = {f"terrain {i}": box for i, box in enumerate(names(state, view, "terrain"))}
+    keep_off |= card_boxes(state) | {"ghost": _box_of(Vec(x, y), facing)}
+    keep_off |= {f"zoom buttons {i}": scaled_box(b) for i, b in enumerate(boxes)}
+    check_clear(found, keep_off)
+    check_whole(state, found)
+
+
+def _stop_boxes(state: State, stop: float) -> dict[str, Box]:
+    """The boxes of the pending move's stop outline at ``stop`` L along its path and of its
+    halt outline (their chevrons too)."""
+    mv = state.move
+    assert mv is not None
+    out = {}
+    for name, d in (("stop outline", stop), ("halt outline", mv.halt)):
+        p = point_along(mv.path, d)
+        tip = p + unit(mv.facing) * 0.68
+        x0, y0, x1, y1 = _box_of(p, mv.facing)
+        out[name] = (
+            min(x0, tip.x * SCALE),
+            min(y0, tip.y * SCALE),
+            max(x1, tip.x * SCALE),
+            max(y1, tip.y * SCALE),
+        )
+    return out
+
+
+def _check_stop_label(state: State, stop: float, seen: bool) -> None:
+    view = ViewModel(stop_at=stop, stop_seen=seen)
+    found = drawn(state, view)
+    (label,) = [x for x in found if x.words.startswith(f"stop {stop:.2f} L")]
+    check_clear(found, drawn_cards(state, view))
+    for name, box in _stop_boxes(state, stop).items():  # "halt" is said on its own outline
+        assert not overlap(label.box, box), (label, name)
+    check_whole(state, found)
+
+
+@pytest.mark.parametrize("stop", [0.3, 0.7, 1.0, 1.4])
+def test_the_stop_label_keeps_off_the_stop_and_halt_outlines(
+    stop_pending: State, stop: float
+) -> None:
+    """Player 1 sets where player 2's Assault stops, down the table toward a halt 1.4 L on:
+    "stop … · Assault cannot see it" keeps off the outline of the card stopped there and of
+    the card halted at the end (it lay on the stop's own outline: neither was taken)."""
+    _check_stop_label(stop_pending, stop, False)
+
+
+@pytest.mark.parametrize("stop", [1.0, 1.3, 1.6])
+def test_the_stop_label_finds_room_by_the_enemy_cards_on_a_crowded_top(stop: float) -> None:
+    """The enemy Assault at the top right moving down-right to a halt by the table's edge, its
+    Armored and Brawler beside its path, player 1's Ranger stopping it: "stop … · Ranger cannot
+    see it" finds no clear spot on one line within reach and goes on two, clear of every card
+    and its chevron (it settled on one line over the Brawler's chevron), of the stop's and the
+    halt's outlines and of "halt"."""
+    state = arrange(
+        {
+            (2, "assault"): (8.19, 0.5, 180.0),
+            (2, "armored"): (6.77, 1.1, 270.0),
+            (2, "brawler"): (6.99, 2.4, 180.0),
+            (1, "armored"): (3.74, 8.99, 0.0),
+            (1, "ranger"): (5.0, 8.99, 0.0),
+        },
+        scenario=by_name("default"),
+        initiative=2,
+        others=False,
+    )
+    state = apply(apply(state, Move("assault", 153.6, 180.0)), R(3, 3))
+    state = apply(apply(state, React("ranger")), R(6, 4))
+    assert state.pending is not None and state.pending.kind == "stop"
+    _check_stop_label(state, stop, False)

@@ -12,7 +12,7 @@ from helpers import R, arrange
 from harness.sight import blocked, witness_problem
 from serm.core import apply
 from serm.core.actions import Action, Face, Move, React, Shoot
-from serm.core.geometry import Vec
+from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sight_line
 from serm.core.queries import tall_terrain as tall_of
 from serm.core.queries import viewer
@@ -22,6 +22,7 @@ from serm.core.state import State, new_game
 from serm.view.beats import BASE_MS, Beat, BeatKind, beats
 from serm.view.common import SCALE, rounded, scaled
 from serm.view.model import ViewModel
+from serm.view.pool import DIE, GAP, TOTAL_SIZE
 from serm.view.render import render
 from serm.view.show import Anim, Show, show, trail
 from serm.view.timing import STEP
@@ -275,3 +276,45 @@ def test_a_volley_fades_each_shot_with_its_result() -> None:
     assert fades['#layer-show g.pool[data-beat="1"]'] == 3
     assert fades['#layer-show g.pool[data-beat="6"]'] == 7  # the second shot's KILL
     check_selectors(sh, after)
+
+
+def _pool_boxes(sh: Show, after: State) -> dict[str, tuple[float, float, float, float]]:
+    """The box (scaled units) of each dice pool the show draws: its dice and its total."""
+    out = {}
+    for pool in select(board(after, sh), "#layer-show g.pool"):
+        left, cy = (float(v) for v in re.findall(r"-?[\d.]+", pool.get("transform") or ""))
+        dice = select(pool, "g.die")
+        (total,) = select(pool, "text.total")
+        right = left + len(dice) * (DIE + GAP) + len(total.text or "") * TOTAL_SIZE * 0.6
+        out[pool.get("data-beat") or ""] = (left, cy - DIE / 2, right, cy + DIE / 2)
+    return out
+
+
+def _card_box(x: float, y: float, facing: float) -> tuple[float, float, float, float]:
+    xs = [p.x * SCALE for p in card_polygon(Vec(x, y), facing)]
+    ys = [p.y * SCALE for p in card_polygon(Vec(x, y), facing)]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1])
+
+
+def test_the_dice_keep_off_the_cards_as_they_stand() -> None:
+    """The enemy Assault at the table's top rolls its Move (3 and 3), its Armored standing just
+    below and to the left: the dice and "Move 6", drawn below the Assault (no room above it),
+    go clear of every card (they lay over the Armored's numbers)."""
+    state = arrange(
+        {
+            (2, "assault"): (8.19, 0.5, 180.0),
+            (2, "armored"): (6.77, 1.1, 270.0),
+            (1, "ranger"): (1.0, 9.0, 0.0),
+        },
+        scenario=by_name("default"),
+        initiative=2,
+        others=False,
+    )
+    bs, before, after = played(state, Move("assault", 200.0, 180.0), R(3, 3))
+    (pool,) = _pool_boxes(show(bs, before, after, 1.0), after).values()
+    for s in before.on_table():
+        assert _apart(pool, _card_box(s.x, s.y, s.facing)), (pool, s.card)
