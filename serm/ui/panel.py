@@ -38,6 +38,7 @@ from .screen import (
     reactors,
     stop_sight,
     sure_halt,
+    turned_sight,
     unturned,
 )
 
@@ -580,6 +581,7 @@ def _act_step(state: State, ui: UI) -> str:
             phone = f"Turn your <strong>{title}</strong>: drag the round handle (its Move)."
             return (
                 f"<p>{two_ways(wide, phone)}</p>"
+                + _turned_sight(state, ui)
                 + _facing_problem(state, ui)
                 + _turn_buttons(state, ui)
             )
@@ -749,6 +751,19 @@ def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
             button("Roll Move", Command.CONFIRM, primary=True),
             button("Back", Command.CANCEL),
         )
+    )
+
+
+def _turned_sight(state: State, ui: UI) -> str:
+    """Which enemies the soldier would see facing the way being set (a Turn, or the end of its
+    Move), as the stop point says whether the reactor sees the mover there."""
+    seen, s = turned_sight(state, ui), chosen(state, ui)
+    if seen is None or s is None:
+        return ""
+    wide, phone = words.turned_sight(s, seen)
+    return (
+        f'<p class="outlook" role="status">{two_ways(escape(wide), escape(phone))}'
+        f"{words.rules_html('R11', 'R12')}</p>"
     )
 
 
@@ -1034,6 +1049,7 @@ def _face(state: State, ui: UI) -> str:
     return (
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
         f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}.</p>"
+        + _turned_sight(state, ui)
         + _facing_problem(state, ui)
         + actions(
             button(

@@ -382,6 +382,19 @@ def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
     return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
 
 
+def turned_sight(s: Soldier, seen: Sequence[Soldier]) -> tuple[str, str]:
+    """Which enemies ``s`` would see facing the way being set (``seen``, R11-R12): in full, and
+    in a phone's fewer words."""
+    names = [e.type.title for e in seen]
+    if not names:
+        return f"Facing that way, your {s.type.title} would see no enemy.", "Then it sees no enemy."
+    them = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return (
+        f"Facing that way, your {s.type.title} would see the enemy {them}.",
+        f"Then it sees: {', '.join(names)}.",
+    )
+
+
 def unseen_watchers(state: State, s: Soldier) -> tuple[Soldier, ...]:
     """The enemies on the table that see ``s`` though ``s`` does not see them (R11-R13)."""
     return tuple(
