@@ -38,6 +38,7 @@ from .screen import (
     reactors,
     stop_sight,
     sure_halt,
+    turned,
     turned_sight,
     unturned,
 )
@@ -1051,16 +1052,22 @@ def _face(state: State, ui: UI) -> str:
         f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}.</p>"
         + _turned_sight(state, ui)
         + _facing_problem(state, ui)
-        + actions(
-            button(
-                "Confirm facing",
-                Command.CONFIRM,
-                primary=True,
-                disabled=facing_problem(state, ui) is not None,
-            ),
-            button("Keep facing", Command.KEEP),
-        )
+        + actions(_face_buttons(state, ui))
     )
+
+
+def _face_buttons(state: State, ui: UI) -> str:
+    """Keep facing alone until the facing being set differs from the soldier's own (both
+    would do the same), then Confirm facing before it."""
+    if not turned(state, ui):
+        return button("Keep facing", Command.KEEP, primary=True)
+    confirm = button(
+        "Confirm facing",
+        Command.CONFIRM,
+        primary=True,
+        disabled=facing_problem(state, ui) is not None,
+    )
+    return confirm + button("Keep facing", Command.KEEP)
 
 
 def _target(state: State, ui: UI) -> str:

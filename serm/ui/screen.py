@@ -61,14 +61,21 @@ SAME_FACING = 0.5
 says a facing in whole degrees): the Turn is not sent."""
 
 
+def turned(state: State, ui: UI) -> bool:
+    """True when the facing being set differs from the chosen soldier's own (by ``SAME_FACING``
+    or more)."""
+    s, facing = chosen(state, ui), ui.choice.facing
+    if s is None or facing is None:
+        return False
+    return abs((facing - s.facing + 180.0) % 360.0 - 180.0) >= SAME_FACING
+
+
 def unturned(state: State, ui: UI) -> words.Said | None:
     """Why the Turn being set would change nothing: the soldier already faces the way shown (a
     Turn is its Move, R14, so sending it would spend the Move for nothing); None otherwise."""
     s = chosen(state, ui)
     c = ui.choice
-    if s is None or c.mode != ActMode.TURN or c.facing is None:
-        return None
-    if abs((c.facing - s.facing + 180.0) % 360.0 - 180.0) >= SAME_FACING:
+    if s is None or c.mode != ActMode.TURN or c.facing is None or turned(state, ui):
         return None
     return words.unturned(s)
 
@@ -447,6 +454,7 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),
+        turned(state, ui),
         _seen_cards(turned_sight(state, ui)),
         nowhere(state, ui),
         ui.trace.corners,
