@@ -581,8 +581,7 @@ def _act_step(state: State, ui: UI) -> str:
             )
             phone = f"Turn your <strong>{title}</strong>: drag the round handle (its Move)."
             return (
-                f"<p>{two_ways(wide, phone)}</p>"
-                + _turned_sight(state, ui)
+                f"<p>{two_ways(wide, phone)}{_turned_sight(state, ui)}</p>"
                 + _facing_problem(state, ui)
                 + _turn_buttons(state, ui)
             )
@@ -757,15 +756,15 @@ def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
 
 def _turned_sight(state: State, ui: UI) -> str:
     """Which enemies the soldier would see facing the way being set (a Turn, or the end of its
-    Move), as the stop point says whether the reactor sees the mover there."""
+    Move), as the stop point says whether the reactor sees the mover there: a sentence at the
+    end of the question's words (a phone's bar has no line to spare for a paragraph)."""
     seen, s = turned_sight(state, ui), chosen(state, ui)
     if seen is None or s is None:
         return ""
     wide, phone = words.turned_sight(s, seen)
-    return (
-        f'<p class="outlook" role="status">{two_ways(escape(wide), escape(phone))}'
-        f"{words.rules_html('R11', 'R12')}</p>"
-    )
+    rules = words.rules_html("R11", "R12")
+    said = two_ways(f"{escape(wide)}{rules}", escape(phone))
+    return f' <span class="sight-after" role="status">{said}</span>'  # in the question's words
 
 
 def _facing_problem(state: State, ui: UI) -> str:
@@ -1049,8 +1048,8 @@ def _face(state: State, ui: UI) -> str:
     title = s.type.title if s else "soldier"
     return (
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
-        f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}.</p>"
-        + _turned_sight(state, ui)
+        f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}."
+        f"{_turned_sight(state, ui)}</p>"
         + _facing_problem(state, ui)
         + actions(_face_buttons(state, ui))
     )
