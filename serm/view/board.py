@@ -1,4 +1,5 @@
-"""The board layer: frame, table, deployment zones, terrain, soldier cards and chance labels."""
+"""The board layer: frame, table, deployment zones, terrain and soldier cards; and the room the
+overlay's labels have over it, with the chance labels on the cards (``board_room``)."""
 
 from __future__ import annotations
 
@@ -197,11 +198,17 @@ def knob_boxes(c: Vec, facing: float, reach: float = HANDLE_DISTANCE) -> list[Bo
 def board_spots(state: State, view: ViewModel) -> Spots:
     """The room for the overlay's labels: the board less its cards, zone names, chance labels
     and the turning handle (``serm.view.labels``)."""
+    return board_room(state, view)[0]
+
+
+def board_room(state: State, view: ViewModel) -> tuple[Spots, list[svg.Element]]:
+    """``board_spots``, and the chance labels it keeps room for: the overlay draws them above
+    the sight it shows (its outlines and tints would cross them, drawn with the cards)."""
     spots = _ground_spots(state, view.covered)
-    _chance_labels(state, view, _roles(view), spots)
+    chances = _chance_labels(state, view, _roles(view), spots)
     for box in handle_boxes(view, state):
         spots.take(box)
-    return spots
+    return spots, chances
 
 
 def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
@@ -368,12 +375,12 @@ def _ground(state: State) -> Markup:
 
 class BoardParts(NamedTuple):
     """The markup of ``<g id="layer-board">`` in parts, so that a click that changes some cards
-    redraws only those: the ground (frame, table, zones, terrain), each card on the table keyed
-    by (player, card) in drawing order, and the chance labels drawn over them all."""
+    redraws only those: the ground (frame, table, zones, terrain) and each card on the table
+    keyed by (player, card) in drawing order. Their chance labels are the overlay's
+    (``board_room``)."""
 
     ground: str
     cards: tuple[tuple[SoldierKey, str], ...]
-    chances: str
 
 
 def card_parts(state: State, view: ViewModel) -> BoardParts:
@@ -384,11 +391,7 @@ def card_parts(state: State, view: ViewModel) -> BoardParts:
         if s.on_table:
             key = (s.player, s.card)
             cards.append((key, card_text(s, key == view.selected, roles.get(key))))
-    return BoardParts(
-        _ground(state).markup,
-        tuple(cards),
-        join(_chance_labels(state, view, roles, _ground_spots(state, view.covered))),
-    )
+    return BoardParts(_ground(state).markup, tuple(cards))
 
 
 def _roles(view: ViewModel) -> dict[SoldierKey, str]:
@@ -404,5 +407,5 @@ def board_elements(
 ) -> list[svg.Element]:
     """The children of ``<g id="layer-board">`` (``parts``: ``card_parts(state, view)`` when
     the caller has it already)."""
-    ground, cards, chances = parts if parts is not None else card_parts(state, view)
-    return [Markup(markup=m) for m in (ground, *(m for _, m in cards), chances) if m]
+    ground, cards = parts if parts is not None else card_parts(state, view)
+    return [Markup(markup=m) for m in (ground, *(m for _, m in cards)) if m]

@@ -308,10 +308,8 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     ]
     if len(points) > 1:
         out.append(polyline(points, REACH, 7, stroke_linecap="round"))
-    out += [
-        svg.Circle(cx=scaled(p.x), cy=scaled(p.y), r=7, fill=REACH, stroke=INK, stroke_width=2)
-        for p in points
-    ]
+    cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
+    out += [mark for p in points for mark in _corner(p, cards)]
     anchor = last
     if trace.cursor is not None:
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
@@ -327,6 +325,29 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     return [svg.G(class_=["path-trace"], elements=out)]
+
+
+CORNER = 7
+"""The radius (scaled units) of a corner's dot on the Brawler's path."""
+RING = 11
+"""The radius (scaled units) of a corner's ring where it lies on a card."""
+RING_EDGE = 5.0
+"""The width of the dark edge under a ring's yellow stroke (scaled units)."""
+
+
+def _corner(p: Vec, cards: list[Box]) -> list[svg.Circle]:
+    """The mark of a corner of the Brawler's path at ``p``: a dot, or where it lies on a card
+    (``cards``: their boxes, scaled units) a thin hollow ring round the point, so the card's
+    name and numbers under it stay readable (the path's start is on the mover's own card, and
+    a corner may be put on any card): yellow on a dark edge, as the dot."""
+    x, y = scaled(p.x), scaled(p.y)
+    dot = (x - CORNER, y - CORNER, x + CORNER, y + CORNER)
+    if not any(overlap(dot, card) > 0.0 for card in cards):
+        return [svg.Circle(cx=x, cy=y, r=CORNER, fill=REACH, stroke=INK, stroke_width=2)]
+    return [
+        svg.Circle(cx=x, cy=y, r=RING, fill="none", stroke=ink, stroke_width=width)
+        for ink, width in ((INK, RING_EDGE), (REACH, 2.5))
+    ]
 
 
 def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Element]:

@@ -1,5 +1,5 @@
-"""The overlay layer: LOS regions, deployment ghost, move previews, Brawler path, stop point and
-facing handle. Recomputed on every pointer move, so it stays small.
+"""The overlay layer: LOS regions, chance labels on the cards, deployment ghost, move previews,
+Brawler path, stop point and facing handle. Recomputed on every pointer move, so it stays small.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from serm.core.cards import CARDS
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.state import State
 
-from .board import board_spots, card_box, handle_reach, knob_boxes
+from .board import board_room, board_spots, card_box, handle_reach, knob_boxes
 from .common import (
     BAD,
     GOOD,
@@ -247,15 +247,17 @@ def handle_markup(
 
 def sight_elements(state: State, view: ViewModel) -> tuple[list[svg.Element], tuple[Box, ...]]:
     """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
-    hovered card or a turning facing -- the Exposure view, LOS regions and the pending move --
-    and the boxes its labels and marks cover (``live_elements`` keeps its labels off them)."""
+    hovered card or a turning facing -- the Exposure view, LOS regions, the pending move and,
+    over them, the chance labels on the cards -- and the boxes its labels and marks cover
+    (``live_elements`` keeps its labels off them)."""
     out: list[svg.Element] = []
-    spots = board_spots(state, view)
+    spots, chances = board_room(state, view)
     ground = len(spots.taken)
     if view.exposure is not None:
         out += exposure_elements(state, view.exposure, spots)
     out += los_elements(state, view)
     out += pending_move(state, view, spots)
+    out += chances  # over the sight's tints and outlines, which would cross them
     return out, tuple(spots.taken[ground:])
 
 

@@ -41,12 +41,9 @@ from serm.view.show import show, trail
 from serm.web.dom import el, null, query
 from serm.web.stage import Stage, reduced_motion
 
-BoardKey = tuple[
-    SoldierKey | None,
-    tuple[tuple[SoldierKey, str], ...],
-    tuple[tuple[SoldierKey, float], ...],
-]
-"""What the cards' layer shows besides the state: selection, highlights, chances."""
+BoardKey = tuple[SoldierKey | None, tuple[tuple[SoldierKey, str], ...]]
+"""What the cards' layer shows besides the state: selection, highlights (the chances on the
+cards are drawn in the overlay's sight group, with what it shows)."""
 
 
 @dataclass
@@ -220,7 +217,7 @@ class Painter:
         buttons = frame.covered(state.scenario, view.viewport, self.over)
         view = replace(view, covered=view.covered + buttons)
         parts = self._overlay_parts(state, view)
-        board = (view.selected, view.highlights, view.chances)
+        board = (view.selected, view.highlights)
         cards: BoardParts | None = None
         if state is not shown.state:
             cards = card_parts(state, view)
@@ -283,7 +280,7 @@ class Painter:
     def _redraw_cards(self, new: BoardParts) -> bool:
         """Replace the ``<g class="card">`` of only the cards whose markup in ``new`` (the
         ``card_parts`` of the state to show) changed (and remove
-        those gone from the table), and the chance labels if they read differently. False,
+        those gone from the table). False,
         having changed nothing or what a full redraw replaces anyway, when more changed: the
         ground (zones, terrain), or which cards are on the table besides those removed."""
         old, layer = self.shown.cards, el("layer-board")
@@ -304,10 +301,6 @@ class Painter:
                 node.outerHTML = now[key]
             else:
                 node.remove()
-        if new.chances != old.chances:
-            for node in layer.querySelectorAll(":scope > g.chance"):
-                node.remove()
-            layer.insertAdjacentHTML("beforeend", new.chances)
         self.shown.cards = new
         return True
 

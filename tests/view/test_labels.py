@@ -690,3 +690,56 @@ def test_the_stop_label_finds_room_by_the_enemy_cards_on_a_crowded_top(stop: flo
     state = apply(apply(state, React("ranger")), R(6, 4))
     assert state.pending is not None and state.pending.kind == "stop"
     _check_stop_label(state, stop, False)
+
+
+def test_a_path_corner_on_a_card_is_a_ring_that_leaves_its_numbers_readable(
+    deployed: State,
+) -> None:
+    """Player 1's Brawler traced up the left edge and across to a corner on the enemy Ranger
+    (it rams it on the way): the corner on the Ranger is a thin hollow ring round the point,
+    not a dot over the Ranger's numbers (it hid one); the corners off the cards stay dots."""
+    state = moved(deployed, 2, "ranger", 2.35, 1.3, 340.0)
+    corners = ((0.48, 8.02), (0.48, 2.01), (2.35, 1.33))
+    pt = PathTrace(corners, 2.8, halt=(1.45, 1.66), rams=("ranger",), lost=2.8)
+    view = ViewModel(path_trace=pt)
+    root = ET.fromstring(render(state, view))
+    (trace,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "path-trace"]
+    cards = drawn_cards(state, view)
+    marks = [c for c in trace.iter(f"{NS}circle") if c.get("stroke-dasharray") is None]
+    for c in marks:
+        x, y, r = _num(c, "cx"), _num(c, "cy"), _num(c, "r")
+        edge = _num(c, "stroke-width") / 2
+        if c.get("fill") != "none":  # a dot: off every card
+            box = (x - r - edge, y - r - edge, x + r + edge, y + r + edge)
+            assert not any(overlap(box, card) for card in cards.values()), (x, y)
+        else:  # a ring: thin, round the point
+            assert r - edge >= 8 and 2 * edge <= 5, (x, y, r, edge)
+    at = {(_num(c, "cx"), _num(c, "cy")) for c in marks if c.get("fill") != "none"}
+    assert at == {(48.0, 802.0), (48.0, 201.0)}
+    assert any(
+        (_num(c, "cx"), _num(c, "cy")) == (235.0, 133.0) and c.get("fill") == "none" for c in marks
+    )
+
+
+def test_the_react_chances_are_drawn_over_the_sight_shown(react_pending: State) -> None:
+    """Player 1 asked to React, every soldier's sight shown (Enemy sight on): each "React …%"
+    is drawn after the sight's tints and outlines, over them, on its own solid backing (it was
+    drawn with the cards, under them: the enemy's dashed outline crossed it and its tint dimmed
+    it)."""
+    view = view_model(react_pending, UI())
+    view = replace(view, show_all_los=True)
+    root = ET.fromstring(render(react_pending, view))
+    order = list(root.iter())
+    sight = [
+        i
+        for i, el in enumerate(order)
+        if {"los", "los-side"} & set((el.get("class") or "").split())
+    ]
+    chips = [i for i, el in enumerate(order) if "chance" in (el.get("class") or "").split()]
+    assert sight and chips
+    said = [" ".join(t.text or "" for t in order[i].iter(f"{NS}text")) for i in chips]
+    assert all(words.startswith("React ") for words in said), said
+    assert min(chips) > max(sight)
+    for i in chips:
+        (backing,) = order[i].iter(f"{NS}rect")
+        assert backing.get("fill-opacity") in (None, "1") and backing.get("fill") != "none"
