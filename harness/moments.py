@@ -52,6 +52,16 @@ class Moment:
 DEPLOY = tuple(Moment(f"deploy-{n}", n, shows="#prompt [data-pending=place]") for n in range(1, 11))
 """Each step of the deployment: the card to place next, held where the game puts it."""
 
+SHOT_UNSEEN = Moment(
+    "shot-unseen",
+    16,
+    {"selected": "assault", "mode": "shoot", "pick": "armored"},
+    then=("[data-action=confirm]", "[data-action=end]"),
+    shows="#prompt [data-pending=act][data-player='1']",
+)
+"""Player 2's Assault shoots player 1's Armored, which cannot see it (R11; the game's own
+dice: it survives), and ends its activation: player 1 decides next, at the same screen."""
+
 LAST_SHOT = {"selected": "assault", "mode": "shoot", "pick": "brawler"}
 """The game's last shot, picked: confirmed, it wins the game (its dice are the game's own)."""
 
@@ -122,6 +132,7 @@ MOMENTS = (
         then=("[data-action=confirm]",),
         shows="#prompt .recent",
     ),
+    SHOT_UNSEEN,
     Moment(
         "react-after-computer",
         11,
@@ -143,6 +154,7 @@ MOMENTS = (
 activation's menu, an aimed Move, the Gunner's targets, a Brawler's path to trace, a Turn that
 changes nothing after the computer's turn, React questions and a React's confirming step, a stop
 point with its sight, the Assault's targets once it has stopped the Move, a shot's result, the
+next player's turn with the note that its soldier was shot by an enemy it cannot see, the
 victory and the replay viewer."""
 
 DEPLOY_EXPOSURE = Moment(
@@ -153,17 +165,6 @@ DEPLOY_EXPOSURE = Moment(
 )
 """The fifth card to place with the Exposure view on: its words say what the enemy Gunner
 sees of the cards placed."""
-
-
-SHOT_UNSEEN = Moment(
-    "shot-unseen",
-    16,
-    {"selected": "assault", "mode": "shoot", "pick": "armored"},
-    then=("[data-action=confirm]", "[data-action=end]"),
-    shows="#prompt [data-pending=act][data-player='1']",
-)
-"""Player 2's Assault shoots player 1's Armored, which cannot see it (R11; the game's own
-dice: it survives), and ends its activation: player 1 decides next, at the same screen."""
 
 
 @cache

@@ -20,6 +20,7 @@ DATA = {
     "tests/ui/test_save_store.py": 3,  # ``saved_at`` values of test saves
     "tests/data/react-default-stop.save.json": 1,  # a real save
     "tests/data/stop-at-path-end.save.json": 1,  # a real save
+    "tests/data/react-turned-away.save.json": 1,  # a real save
 }
 """Files where a date is data, and how many lines of each carry one."""
 

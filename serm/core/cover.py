@@ -12,6 +12,7 @@ many cards of a deployment such a Gunner sees:
   grid the table figures are quoted at (0.4 L, 10 degrees); ``FINE`` is four times finer (0.1 L,
   2.5 degrees). A coarser grid (``Resolution(0.8, 20.0)``: an eighth of the poses) suits a
   computer player's quick estimates.
+* ``clear_mask``: which poses a card may still take beside the cards already placed (R4).
 * ``seen_mask``: for one card, which poses see it, as a bit mask (bit ``i`` for pose ``i``);
   ``start``/``stop`` compute a slice, so a page can spread the work over several frames.
 * ``tally`` / ``worst`` / ``counts`` / ``by_position``: for the masks of several cards, how many
@@ -43,6 +44,8 @@ from .scenario import Scenario, Terrain
 
 Pose = tuple[Vec, float]
 """(centre, facing in degrees): where a card stands."""
+Vec2 = tuple[float, float]
+"""A unit axis (x, y)."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,52 @@ class Poses:
 
     def __len__(self) -> int:
         return len(self.viewers)
+
+
+_REACH = math.hypot(CARD_LENGTH, CARD_WIDTH) + EPS
+"""Two cards whose centres are further apart than a card's diagonal cannot overlap."""
+
+
+def clear_mask(poses: Poses, cards: Sequence[Pose]) -> int:
+    """Bit ``i`` set for each pose ``i`` whose card overlaps none of the cards standing at
+    ``cards`` (R4: cards never overlap; touching is not overlapping, C14): the poses a card still
+    to be placed may take beside the cards already on the table. The frames' axes separate most
+    pairs at once; a pair within ``_NEAR`` of touching gets the engine's own test."""
+    placed = []
+    for c, f in cards:
+        s, co = sin_cos(f)
+        placed.append((c, f, ((s, -co), (co, s))))
+    mask = 0
+    for i, (viewer, frame) in enumerate(zip(poses.viewers, poses.frames, strict=True)):
+        c, f, _ = viewer
+        axes = ((frame[0], frame[1]), (frame[3], frame[4]))
+        if not any(_cards_meet(c, f, axes, *card) for card in placed):
+            mask |= 1 << i
+    return mask
+
+
+_NEAR = 1e-6
+"""Pairs of cards closer than this to touching, apart or overlapping, get the exact test."""
+
+
+def _cards_meet(
+    a: Vec, fa: float, axes_a: tuple[Vec2, Vec2], b: Vec, fb: float, axes_b: tuple[Vec2, Vec2]
+) -> bool:
+    """Whether the cards at (``a``, ``fa``) and (``b``, ``fb``), with their forward and right
+    unit axes, overlap (R4): the separating axis test on the cards' four axes."""
+    dx, dy = b.x - a.x, b.y - a.y
+    if abs(dx) >= _REACH or abs(dy) >= _REACH:
+        return False
+    (f1, f2), (r1, r2) = axes_a
+    (g1, g2), (s1, s2) = axes_b
+    gap = -math.inf
+    for n1, n2 in (axes_a[0], axes_a[1], axes_b[0], axes_b[1]):
+        half_a = CARD_LENGTH / 2 * abs(n1 * f1 + n2 * f2) + CARD_WIDTH / 2 * abs(n1 * r1 + n2 * r2)
+        half_b = CARD_LENGTH / 2 * abs(n1 * g1 + n2 * g2) + CARD_WIDTH / 2 * abs(n1 * s1 + n2 * s2)
+        gap = max(gap, abs(dx * n1 + dy * n2) - half_a - half_b)
+    if abs(gap) > _NEAR:
+        return gap < 0
+    return _overlap(card_polygon(a, fa), card_polygon(b, fb))
 
 
 def _far_outside(frame: Frame, x: float, y: float, reach: float) -> bool:
@@ -312,10 +361,6 @@ def cover_map(
     tall = tall_of(scenario)
     masks = tuple(seen_mask(card_polygon(*s), poses, tall) for s in spots)
     return CoverMap(scenario, player, poses, spots, masks, clashes(spots))
-
-
-_REACH = math.hypot(CARD_LENGTH, CARD_WIDTH) + EPS
-"""Two cards whose centres are further apart than a card's diagonal cannot overlap."""
 
 
 def clashes(spots: Sequence[Pose]) -> tuple[int, ...]:

@@ -239,6 +239,7 @@ def partition(
     xs = [p[0] for p in area + src]
     ys = [p[1] for p in area + src]
     far = 2.0 * math.hypot(max(xs) - min(xs), max(ys) - min(ys)) + 1.0
+    box = _box(area + src + tuple(p for pc in near for p in pc.points))
     cuts: list[Cut] = []  # the pieces' (and the Ranger's) own edges first: fewer cells
     if ahead is None:
         cuts += [((src[k], src[(k + 1) % len(src)]), ()) for k in range(len(src))]
@@ -247,12 +248,12 @@ def partition(
         cuts += [((q[k], q[(k + 1) % len(q)]), (i,)) for k in range(len(q))]
     cuts += [(_stop_at_pieces(seg, near), ids) for seg, ids in _events(src, parts, far)]
     out: tuple[list[Poly], list[Poly], list[Poly]] = ([], [], [])
-    if _apart(src, area, near, parts, far, out):
+    if _apart(src, area, near, parts, box, out):
         seen, hidden, inner = out
         return Partition(tuple(seen), tuple(hidden), tuple(inner), ())
     area_edges = edges_of(area)
     events = [(c, ids) for c, ids in ((_clip_segment(s, area_edges), ids) for s, ids in cuts) if c]
-    _split(src, area, near, events, out)
+    _split(src, area, near, events, box, out)
     seen, hidden, inner = out
     seams = _seams(src, [c for c, _ in events], near, hidden) if hidden else ()
     return Partition(tuple(seen), tuple(hidden), tuple(inner), seams)
@@ -263,7 +264,7 @@ def _apart(
     area: Poly,
     near: Sequence[Piece],
     parts: list[tuple[int, Poly]],
-    far: float,
+    box: Poly,
     out: tuple[list[Poly], list[Poly], list[Poly]],
 ) -> bool:
     """The common case settled at once: when no two pieces' penumbrae (the points each hides
@@ -272,10 +273,10 @@ def _apart(
     and leaves it empty."""
     if len(parts) != len(near):
         return False
-    umbrae = [_umbra(src, pc.points) for pc in near]
+    umbrae = [_umbra(src, pc.points, box) for pc in near]
     if not all(umbrae):
         return False
-    pens = [intersect(area, _penumbra(src, q, far)) for _, q in parts]
+    pens = [intersect(area, _penumbra(src, q, box)) for _, q in parts]
     for i, j in combinations(range(len(pens)), 2):
         if len(pens[i]) >= 3 and len(pens[j]) >= 3 and width(intersect(pens[i], pens[j])) > SNAP:
             return False
@@ -290,18 +291,43 @@ def _apart(
     return True
 
 
-def _penumbra(src: Poly, piece: Poly, far: float) -> Poly:
-    """The points ``piece`` hides from at least one point of the source, with the piece: the
-    hull of its shadows from the source's corners (the union of the shadows from all points of
-    a convex source is that hull)."""
-    pts = list(piece)
-    for ax, ay in src:
-        for wx, wy in piece:
-            dx, dy = wx - ax, wy - ay
-            ln = math.hypot(dx, dy)
-            if ln > EPS:
-                pts.append((wx + dx / ln * far, wy + dy / ln * far))
-    return hull(pts)
+def _box(pts: Sequence[Pt]) -> Poly:
+    """A rectangle holding the points with a margin of 1 L: shadows are cut to it (all that is
+    asked of them is where they meet the area)."""
+    x0, x1 = min(p[0] for p in pts) - 1.0, max(p[0] for p in pts) + 1.0
+    y0, y1 = min(p[1] for p in pts) - 1.0, max(p[1] for p in pts) + 1.0
+    return (x0, y0), (x1, y0), (x1, y1), (x0, y1)
+
+
+def _shadow(a: Pt, piece: Poly, box: Poly) -> Poly:
+    """The points of ``box`` that ``piece`` hides from the point ``a`` (outside it), with the
+    piece: the cone from ``a`` over the piece, beyond the edges that face ``a``.
+
+    Half-planes, not far-off corners: a piece that spans nearly 180 degrees from ``a`` (a wall
+    just in front of a top edge's corner) casts a shadow that the hull of points any fixed
+    distance out would cut short close to ``a``."""
+    spend(2 * len(piece) * len(piece))
+    ax, ay = a
+    out = box
+    for qx, qy, nx, ny in edges_of(piece):
+        if nx * (ax - qx) + ny * (ay - qy) > 0.0:  # an edge facing a: the shadow is behind it
+            out = clip(out, nx, ny, nx * qx + ny * qy)
+    for wx, wy in piece:  # the cone's two sides: lines from a with the whole piece on one side
+        nx, ny = wy - ay, ax - wx
+        sides = [nx * (x - ax) + ny * (y - ay) for x, y in piece]
+        if max(sides) <= EPS * math.hypot(nx, ny):
+            out = clip(out, nx, ny, nx * ax + ny * ay)
+        elif min(sides) >= -EPS * math.hypot(nx, ny):
+            out = clip(out, -nx, -ny, -(nx * ax + ny * ay))
+    return out
+
+
+def _penumbra(src: Poly, piece: Poly, box: Poly) -> Poly:
+    """The points of ``box`` that ``piece`` hides from at least one point of the source, with
+    the piece (or more): the hull of its shadows from the source's corners, which holds the
+    shadow from every point of the source (a point of the shadow from a mix of two corners is
+    the same mix of points of their shadows)."""
+    return hull([p for a in src for p in _shadow(a, piece, box)] + list(piece))
 
 
 def _split(
@@ -309,11 +335,12 @@ def _split(
     area: Poly,
     near: Sequence[Piece],
     events: list[Cut],
+    box: Poly,
     out: tuple[list[Poly], list[Poly], list[Poly]],
 ) -> None:
     """The cell-cutting loop of ``partition``: fills (seen, hidden, inside)."""
     seen, hidden, inner = out
-    umbrae = [_umbra(src, pc.points) for pc in near]
+    umbrae = [_umbra(src, pc.points, box) for pc in near]
     stack: list[tuple[Poly, list[Cut], tuple[int, ...]]] = [(area, events, tuple(range(len(near))))]
     while stack:
         cell, evs, live = stack.pop()
@@ -372,26 +399,17 @@ def _live(src: Poly, cell: Poly, near: Sequence[Piece], live: tuple[int, ...]) -
     return tuple(out)
 
 
-def _umbra(src: Poly, piece: Poly) -> Poly:
-    """The points hidden by ``piece`` from every corner of the source, with the piece itself
-    (cut off far away); () when a source corner touches the piece (no shortcut then)."""
-    xs = [p[0] for p in src + piece]
-    ys = [p[1] for p in src + piece]
-    far = 4.0 * (max(xs) - min(xs) + max(ys) - min(ys)) + 100.0
-    out: Poly = ()
+def _umbra(src: Poly, piece: Poly, box: Poly) -> Poly:
+    """The points of ``box`` hidden by ``piece`` from every corner of the source, with the piece
+    itself; () when a source corner touches the piece (no shortcut then)."""
     edges = edges_of(piece)
-    for ax, ay in src:
-        if inside((ax, ay), edges, -SNAP):
+    out = box
+    for a in src:
+        if inside(a, edges, -SNAP) or any(
+            math.hypot(w[0] - a[0], w[1] - a[1]) <= SNAP for w in piece
+        ):
             return ()
-        shadow = list(piece)
-        for wx, wy in piece:
-            dx, dy = wx - ax, wy - ay
-            ln = math.hypot(dx, dy)
-            if ln <= SNAP:
-                return ()
-            shadow.append((wx + dx / ln * far, wy + dy / ln * far))
-        sh = hull(shadow)
-        out = sh if not out else intersect(out, sh)
+        out = _shadow(a, piece, out)
         if len(out) < 3:
             return ()
     return out

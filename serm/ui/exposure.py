@@ -14,10 +14,14 @@ reference grid (``cover.REFERENCE``, the grid the tables' cover figures of R2 ar
 * the enemy Gunner's poses (``cover.gunner_poses``, built one facing per step);
 * per card placed so far, the poses that see it (``cover.seen_mask``, ``MASK_SLICE`` poses per
   step; R11-R12, exact);
-* the worst pose for those cards: the one that sees the most of them (``cover.worst``);
+* the poses the enemy Gunner may still take: those clear of the cards already on the table
+  (``cover.clear_mask``, R4), worked out when the view is drawn;
+* the worst pose for those cards: of the poses it may still take, the one that sees the most of
+  them (``cover.worst``);
 * a shading of the zone: per spot where a card facing the enemy could stand (``SPACING`` L
-  apart), how many of every ``SHADE_EVERY``-th pose see a card there (``cover.seen_mask``;
-  ``SHADE_SLICE`` pairs of a spot and a pose per step). It does not depend on the cards placed.
+  apart), which of every ``SHADE_EVERY``-th pose see a card there (``cover.seen_mask``;
+  ``SHADE_SLICE`` pairs of a spot and a pose per step); drawn as the share of those poses still
+  open to the enemy Gunner (R4) that see it.
 
 Every step is a ``Rest`` event, a few milliseconds at most on CPython; the browser sends steps
 while ``wanted`` says work is left, as many in one task as fit in ``REST_TASK_MS``, so no task
@@ -205,8 +209,9 @@ def _mask(e: Exposure, sc: Scenario, key: tuple[int, str], spot: Spot) -> Exposu
 
 
 def _shade(e: Exposure, sc: Scenario) -> Exposure:
-    """The next ``SHADE_SLICE`` (spot, shading pose) pairs, spot by spot: each pose that sees a
-    card facing the enemy at the spot adds one to its count (``cover.seen_mask``, R11-R12)."""
+    """The next ``SHADE_SLICE`` (spot, shading pose) pairs, spot by spot: each shading pose that
+    sees a card facing the enemy at the spot sets its bit in the spot's mask (``cover.seen_mask``,
+    R11-R12)."""
     assert e.poses is not None
     every = _shading(e.poses)
     shade = list(e.shade)
@@ -217,7 +222,7 @@ def _shade(e: Exposure, sc: Scenario) -> Exposure:
         i, start = divmod(done, len(every))
         stop = min(len(every), start + end - done)
         pos, facing = at[i]
-        shade[i] += cover.seen_mask(card_polygon(pos, facing), every, tall, start, stop).bit_count()
+        shade[i] |= cover.seen_mask(card_polygon(pos, facing), every, tall, start, stop)
         done += stop - start
     return replace(e, shade=tuple(shade), shaded=done)
 
@@ -231,7 +236,7 @@ def view(state: State, ui: UI) -> ExposureView | None:
     far, the cards it sees, and the shading once complete; None when the view is off."""
     player = side(state, ui)
     if player is None or not ui.settings.exposure:
-        for memo in (_shading_cache, _last_view, _last_seen):
+        for memo in (_shading_cache, _last_view, _last_seen, _free_cache):
             memo.clear()  # nothing of the view is kept while it is not shown
         return None
     e = _part(ui, player)
@@ -248,7 +253,8 @@ def _view(state: State, e: Exposure) -> ExposureView:
         return _standing(state, e, gunner)
     placed = _placed(state, e.player)
     masks = {(k, spot): m for k, spot, m in e.masks}
-    known = [(k, masks[(k, spot)]) for k, spot in placed if (k, spot) in masks]
+    free = _free(state, e.poses) if e.poses is not None else 0
+    known = [(k, masks[(k, spot)] & free) for k, spot in placed if (k, spot) in masks]
     worst: tuple[float, float, float] | None = None
     seen: tuple[str, ...] = ()
     ready = e.poses is not None and len(known) == len(placed)
@@ -300,10 +306,30 @@ def _seen_by(state: State, gunner: Soldier, player: int) -> tuple[str, ...]:
 
 
 def _shade_view(state: State, e: Exposure) -> tuple[bool, tuple[tuple[float, float, float], ...]]:
-    """Whether the shading is complete, and its spots (x, y, share) once it is."""
+    """Whether the shading is complete, and its spots (x, y, share) once it is: the share of the
+    shading poses still open to the enemy Gunner (``_free``, R4) that see a card there."""
     done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
     if not done or e.poses is None:
         return done, ()
-    total = len(_shading(e.poses))
+    free = _free(state, _shading(e.poses))
+    total = free.bit_count() or 1
     at = spots(state.scenario, e.player)
-    return done, tuple((c.x, c.y, n / total) for (c, _), n in zip(at, e.shade, strict=True))
+    return done, tuple(
+        (c.x, c.y, (m & free).bit_count() / total) for (c, _), m in zip(at, e.shade, strict=True)
+    )
+
+
+_free_cache: list[tuple[cover.Poses, tuple[Spot, ...], int]] = kept([])
+"""The last ``_free`` answers (of the poses and of the shading poses), by the cards on the table."""
+
+
+def _free(state: State, poses: cover.Poses) -> int:
+    """Bit ``i`` set for each of ``poses`` the enemy Gunner may still take: its card clear of
+    every card on the table (R4; zone and terrain are already in the grid)."""
+    cards = tuple((s.x, s.y, s.facing) for s in state.on_table())
+    for known, at, mask in _free_cache:
+        if known is poses and at == cards:
+            return mask
+    mask = cover.clear_mask(poses, [(Vec(x, y), f) for x, y, f in cards])
+    _free_cache[:] = [*_free_cache[-1:], (poses, cards, mask)]
+    return mask

@@ -137,7 +137,8 @@ class Exposure:
     all are built; ``masks``: per placed card
     (its key and where it stands) the poses that see it; ``partial``: the card being worked
     out (key, spot, next pose, mask so far); ``shade``: per spot of the zone
-    (``exposure.spots``) how many of the first ``shaded`` shading poses see a card there.
+    (``exposure.spots``) the mask of the shading poses, of the first ``shaded``, that see a card
+    there.
     """
 
     player: int

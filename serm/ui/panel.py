@@ -242,7 +242,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if ui.playback.playing:  # what just happened is told once shown, in the place kept for it
         results = '<div class="lately" aria-hidden="true"></div>'
     results += news
-    question = _before_foot(_question(state, ui), _shot_unseen(state, ui, p.player))
+    notes = _shot_unseen(state, ui, p.player) + _react_unoffered(state, ui, p.player)
+    question = _before_foot(_question(state, ui), notes)
     question = _in_foot(question, _answer_hint(ui))
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
@@ -287,8 +288,42 @@ def _shot_unseen(state: State, ui: UI, decider: int) -> str:
     by, targets = next(iter(blind.items()))
     hit = [(t.type.title, state.soldier(t.player, t.card).alive) for t in targets]
     said = words.shot_unseen(by, hit)
+    short = words.shot_unseen(by, hit, words.ONE_WAY_SHORT)
     rule = words.rule_html("R11")
-    return f'<p class="tip news one-way" role="status">{escape(said)}{rule}</p>'
+    told = two_ways(escape(said), escape(short))
+    return f'<p class="tip news one-way" role="status">{told}{rule}</p>'
+
+
+def _react_unoffered(state: State, ui: UI, decider: int) -> str:
+    """When the other side's last turn had a soldier turn at the start of its Move out of the
+    sight of soldiers of ``decider`` that saw it and could React, and none was offered a React
+    (R18: only a soldier that sees the mover somewhere on its way may React), why, in one
+    sentence under the question (shown as ``_shot_unseen`` is)."""
+    pb = ui.playback
+    if not decider or pb.by == decider or pb.playing or ui.choice.soldier is not None:
+        return ""
+    last = pb.last
+    for i, turn in enumerate(last[:-1]):
+        roll, then = last[i + 1], last[i + 2] if i + 2 < len(last) else None
+        if turn.kind != BeatKind.TURN or roll.kind != BeatKind.ROLL:
+            continue
+        if roll.card != turn.card or roll.purpose != Purpose.MOVE:
+            continue
+        if then is not None and then.kind in (BeatKind.REACT, BeatKind.DECLINE):
+            continue
+        mover = state.soldier(*turn.card)
+        was, turned = _posed(mover, turn.poses[0]), _posed(mover, turn.poses[-1])
+        lost = [
+            r.type.title
+            for r in state.alive(decider)
+            if r.on_table and r.type.react >= 1
+            if q.sees_soldier(state, r, was) and not q.sees_soldier(state, r, turned)
+        ]
+        if lost:
+            said = escape(words.react_unoffered(lost, mover.type.title))
+            rule = words.rule_html("R18")
+            return f'<p class="tip news one-way" role="status">{said}{rule}</p>'
+    return ""
 
 
 def _posed(s: Soldier, pose: tuple[float, float, float]) -> Soldier:

@@ -207,6 +207,13 @@ def gunners_first(state: State, player: int) -> tuple[int, int]:
     return q.first_shot(state, player, GUNNER), q.first_shot(state, other(player), GUNNER)
 
 
+def _open_to_gunner(state: State, player: int) -> str:
+    """Where the enemy Gunner of ``player``, not placed yet, may still stand (R4, R6)."""
+    if any(s.on_table for s in state.alive(other(player))):
+        return "anywhere free in its zone"
+    return "anywhere in its zone"
+
+
 def exposure_threat(state: State, player: int, standing: bool) -> str:
     """What the enemy Gunner of the Exposure view does, in words for ``player`` deploying:
     whether it is still to be placed (``standing``: it is on the table), then who acts first
@@ -214,7 +221,9 @@ def exposure_threat(state: State, player: int, standing: bool) -> str:
     back)."""
     theirs = q.first_shot(state, other(player), GUNNER)
     mine = 1 if player != state.first_placer else 2  # ``player``'s first activation (R5)
-    where = "" if standing else "Not placed yet, it may still stand anywhere in its zone. "
+    where = ""
+    if not standing:
+        where = f"Not placed yet, it may still stand {_open_to_gunner(state, player)}. "
     if theirs < mine:
         return f"{where}It acts first and shoots at every card it sees."
     rule = opening_rule(state)
@@ -367,19 +376,34 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
 
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""
+ONE_WAY_SHORT = "sight can be one-way"
+"""``ONE_WAY`` in a phone's few words (How to play and the rule cited say why)."""
 
 
-def shot_unseen(by: str, hit: Sequence[tuple[str, bool]]) -> str:
-    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence: ``hit`` names
-    each soldier shot (once each, in order) and whether it is still on the table; a soldier
-    eliminated by the shot is said to have been shot from outside its sight."""
+def shot_unseen(by: str, hit: Sequence[tuple[str, bool]], why: str = ONE_WAY) -> str:
+    """Why soldiers shot by the enemy ``by`` could not see it, in one sentence ending in
+    ``why``: ``hit`` names each soldier shot (once each, in order) and whether it is still on
+    the table; a soldier eliminated by the shot is said to have been shot from outside its
+    sight."""
     names = list(dict.fromkeys(name for name, _ in hit))
     cards = " and ".join(names)
     if all(alive for _, alive in hit):
         them = "them" if len(names) > 1 else "it"
-        return f"Your {cards} could not see the {by} that shot {them}: {ONE_WAY}."
+        return f"Your {cards} could not see the {by} that shot {them}: {why}."
     were, its = ("were", "their") if len(names) > 1 else ("was", "its")
-    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {ONE_WAY}."
+    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {why}."
+
+
+def react_unoffered(reactors: Sequence[str], mover: str) -> str:
+    """Why soldiers that saw the enemy ``mover`` were offered no React to its Move, in one
+    sentence: it turned out of their sight as the Move began and never came into it on its way
+    (R18)."""
+    cards = " and ".join(reactors)
+    its = "their" if len(reactors) > 1 else "its"
+    return (
+        f"Your {cards} could not React: the {mover} turned out of {its} sight as its Move began "
+        "and stayed out of it all the way."
+    )
 
 
 def turned_sight(s: Soldier, seen: Sequence[Soldier]) -> tuple[str, str]:

@@ -394,6 +394,7 @@ WORDS = (
     "#prompt .welcome > p:first-of-type",
     "#prompt [data-pending] > p:not(.tip):not(.exposure)",
     "#prompt .problem",
+    "#prompt .one-way",
     "#prompt .message",
     "#prompt .recent > li:last-child",
     "#prompt .victory h2",
@@ -406,8 +407,9 @@ question's paragraphs (the opening's note, the question, the notes under it: who
 along a Move, whether the reactor sees the mover at the stop point), every warning and message,
 the newest line of what just happened (a shot's result; the viewer's step), the victory, every
 button's label and the board's labels on their rounded boxes (a Move's odds, a card that may not
-go there). Tips and the Exposure view's words after them are left out: the bar scrolls to
-them."""
+go there), and the note that a soldier was shot by an enemy it cannot see (a tip, but news of
+the shot). Other tips and the Exposure view's words after them are left out: the bar scrolls
+to them."""
 
 WORDS_JS = r"""
 (texts) => {
@@ -516,7 +518,8 @@ def test_no_words_are_clipped_or_covered(
     where it may not go, an activation's menu, an aimed Move, a Brawler's path, a Turn that
     changes nothing (after the computer's turn, with Replay last turn), React questions (one
     after the computer's Move) and a React's confirming step, a stop point, the Assault's
-    targets after its React, a shot's result, the victory and the viewer: every text a player
+    targets after its React, a shot's result, the next turn with the note that a soldier was
+    shot by an enemy it cannot see, the victory and the viewer: every text a player
     must read (``WORDS``) is whole, inside the window and on top. Each moment is reached at
     once from a save (``harness.moments``) in the warm page, resized between the checks."""
     page: Page = request.getfixturevalue("touch_page" if layout == "phone" else "page")

@@ -3,6 +3,7 @@ counts, the deployment search, all checked against the plain sight test (``los.s
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -122,6 +123,24 @@ def test_clashes_are_overlaps() -> None:
         assert bits(m) == [
             j for j in range(len(spots)) if j != i and polygons_overlap(polys[i], polys[j])
         ]
+
+
+def test_the_poses_left_clear_are_those_that_overlap_no_card_placed() -> None:
+    """``clear_mask`` against the engine's overlap test (R4), touching cards included (C14)."""
+    poses = gunner_poses(open_field(), 2, Resolution(0.4, 30.0))
+    rng = random.Random(5)
+    cards = [
+        (Vec(rng.uniform(0.6, 9.4), rng.uniform(0.6, 1.4)), rng.uniform(0, 360)) for _ in range(3)
+    ]
+    c, f, _ = poses.viewers[7]
+    side = Vec(CARD_WIDTH * math.cos(math.radians(f)), CARD_WIDTH * math.sin(math.radians(f)))
+    cards.append((c + side, f))  # touches pose 7 along its long edge
+    polys = [card_polygon(*card) for card in cards]
+    mask = cover.clear_mask(poses, cards)
+    assert mask >> 7 & 1, "a card that only touches leaves the pose open"
+    for i, (c, f, _) in enumerate(poses.viewers):
+        blocked = any(polygons_overlap(card_polygon(c, f), p) for p in polys)
+        assert bool(mask >> i & 1) is not blocked, i
 
 
 def test_best_deployment_holds_against_every_pose_of_its_grid() -> None:

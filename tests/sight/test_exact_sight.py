@@ -317,6 +317,17 @@ def test_partition_keeps_a_seen_sliver_beside_a_corner() -> None:
     assert _cell_of(part, mid) == "seen"
 
 
+def test_partition_behind_a_wall_just_in_front_of_a_top_edge_corner() -> None:
+    """A long wall 0.02 L beyond the top edge's left corner spans nearly 180 degrees from it:
+    its shadow from that corner is nearly a half-plane, which the hull of points a fixed
+    distance out cut short 0.6 L from the corner. Everything straight ahead behind the wall is
+    hidden, and drawn so."""
+    tall = (Terrain("Ruin", (Vec(1.0, 10.975), Vec(9.0, 5.495), Vec(1.0, 10.755)), True),)
+    part = check_partition(EYE, tall, random.Random(0))
+    assert not sees(EYE, (Vec(5.0, 3.0),), tall)
+    assert _cell_of(part, (5.0, 3.0)) == "hidden"
+
+
 def test_partition_of_a_small_area_two_walls_hide_together() -> None:
     """A square 0.00003 L wide that the walls hide only together: the partition's shortcut for
     pieces whose penumbrae do not meet must not take its 1e-9 L² of overlap for none."""

@@ -8,9 +8,11 @@ import random
 from dataclasses import replace
 
 from serm.core import cover
+from serm.core import queries as q
+from serm.core.actions import Place
 from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
-from serm.core.scenario import by_name
+from serm.core.scenario import Scenario, by_name
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, rest, snapshot
 from serm.ui.events import Command, Rest
@@ -197,3 +199,54 @@ def test_before_the_first_card_the_words_tell_the_shading_already_shown() -> Non
     assert "exposure-shade" in overlay_parts(s.state, s.view()).sight
     said = s.prompt()
     assert said.index("Red squares") < said.index("Once you place a card, the board also shows")
+
+
+def test_the_worst_pose_and_the_shading_leave_out_poses_on_the_enemy_cards_placed() -> None:
+    """An enemy card stands where the worst pose for my cards would be: the view then draws,
+    counts and shades only the poses the enemy Gunner may still take (R4), and says so."""
+    s = placing()
+    me = s.state.first_placer
+    enemy = 3 - me
+    sc = s.state.scenario
+    s.game.play(Place("ranger", sc.zone(me).x0 + 0.6, _mid_y(sc, me), exposure.facing_enemy(me)))
+    mine = [x.polygon() for x in s.state.alive(me) if x.on_table]
+    poses = cover.gunner_poses(sc, enemy, exposure.RESOLUTION)
+    tall = cover.tall_of(sc)
+    top, where = cover.worst(cover.seen_mask(c, poses, tall) for c in mine)
+    assert top
+    pos, facing, _ = poses.viewers[cover.bits(where)[0]]
+    s.game.play(Place("assault", pos.x, pos.y, facing))
+    assert s.state.pending is not None and s.state.pending.player == me
+    working(s)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.ready and ev.worst is not None
+    x, y, f = ev.worst
+    assert q.placement_problem(s.state, enemy, "gunner", x, y, f) is None, "a pose it may take"
+    free = cover.clear_mask(poses, [(t.pos, t.facing) for t in s.state.on_table()])
+    best, _ = cover.worst(cover.seen_mask(c, poses, tall) & free for c in mine)
+    seen = {t.card for t in s.state.alive(me) if sees((Vec(x, y), f, False), t.polygon(), tall)}
+    assert set(ev.seen) == seen and len(seen) == best
+    assert "Not placed yet, it may still stand anywhere free in its zone." in s.prompt()
+    shading = cover.Poses.of(poses.viewers[:: exposure.SHADE_EVERY])
+    open_ = cover.clear_mask(shading, [(t.pos, t.facing) for t in s.state.on_table()])
+    shut = [v for i, v in enumerate(shading.viewers) if not open_ >> i & 1]
+    assert shut, "the enemy card stands on some shading poses"
+    at = exposure.spots(sc, me)
+    checked = 0
+    for i, (spot, g) in enumerate(at):
+        card = card_polygon(spot, g)
+        if not any(sees(v, card, tall) for v in shut):
+            continue
+        direct = sum(
+            1 for j, v in enumerate(shading.viewers) if open_ >> j & 1 and sees(v, card, tall)
+        )
+        assert ev.shade[i][2] == direct / open_.bit_count(), spot
+        checked += 1
+        if checked == 3:
+            break
+    assert checked, "a spot seen from a pose the enemy card stands on"
+
+
+def _mid_y(sc: Scenario, player: int) -> float:
+    z = sc.zone(player)
+    return (z.y0 + z.y1) / 2

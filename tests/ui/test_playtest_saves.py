@@ -11,13 +11,13 @@ from pathlib import Path
 
 from helpers import R, play
 
-from serm.core.actions import Move, Stop
+from serm.core.actions import Face, Move, Shoot, Stop
 from serm.core.game import Game
 from serm.core.geometry import Vec, point_in_polygon
 from serm.core.queries import visible_enemies
 from serm.core.state import PendingKind
 from serm.ui import driver
-from serm.ui.events import Command, Press, Rest
+from serm.ui.events import Command, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
@@ -117,3 +117,31 @@ def test_the_stop_point_says_how_far_it_is_and_whether_the_reactor_sees_the_move
         reactor = after.soldier(1, "gunner")
         assert bool(visible_enemies(after, reactor)) is seen
     assert prompt_key(state, ui) != prompt_key(state, before), "the prompt is repainted"
+
+
+def test_a_react_lost_to_a_turn_at_the_start_of_a_move_is_told_why() -> None:
+    """The computer's Armored, seen by the Ranger, turns as its Move begins, out of the
+    Ranger's sight, moves to the Crates unseen and shoots back: no React was offered (R18), and
+    the player is told why under the question; the note goes once a soldier is chosen."""
+    game, ui = opened("react-turned-away.save.json")
+    ranger, armored = game.state.soldier(1, "ranger"), game.state.soldier(2, "armored")
+    assert visible_enemies(game.state, ranger) == (armored,)
+    for action in (
+        Move("armored", 151.07220286184165, 151.07220286184165),
+        Face(190.73883088379466),
+    ):
+        ui = driver.play(game, ui, action, False).ui
+        assert not game.state.move or not game.state.move.reactors
+        ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
+    ui = driver.play(game, ui, Shoot("armored", "ranger"), False).ui
+    ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
+    assert game.state.pending is not None and game.state.pending.player == 1
+    said = (
+        "Your Ranger could not React: the Armored turned out of its sight as its Move began and "
+        "stayed out of it all the way."
+    )
+    html = unescape(prompt_html(game.state, ui))
+    assert said in html and "rule R18" in html
+    assert html.index("one of your soldiers to activate it") < html.index(said)
+    ui = driver.step(game, ui, Press(Command.SELECT, "ranger")).ui
+    assert said not in unescape(prompt_html(game.state, ui))

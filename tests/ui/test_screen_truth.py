@@ -566,7 +566,7 @@ def test_an_enemy_gunner_still_to_come_is_said_to_be_not_placed_yet() -> None:
     assert ev is not None and not ev.standing and ev.worst is not None
     assert "Gunner?" in overlay_text(s.state, s.ui)
     html = s.prompt()
-    assert "Not placed yet, it may still stand anywhere in its zone. It acts first" in html
+    assert "Not placed yet, it may still stand anywhere free in its zone. It acts first" in html
     assert "Placed last" not in html
 
 
