@@ -461,6 +461,7 @@ def _path(state: State, action: Path) -> State:
         raise IllegalActionError(
             "R17", f"the path is {length:.3f} L long; it must be exactly {mv.total} L"
         )
+    state = _log(state, EventKind.MOVE, f"The {s.type.title} traces its path.")
     return _path_known(state, path)
 
 
@@ -543,9 +544,9 @@ def _stop(state: State, action: Stop) -> State:
         )
     distance = min(max(action.distance, 0.0), mv.halt)
     rams = mv.rams if distance >= mv.halt - EPS else ()
-    state = _slide(state, s, mv.path, distance, rams)
+    said = f"The {s.type.title} is stopped after {distance:.2f} L."
+    state = _slide(state, s, mv.path, distance, rams, said)
     rp = other(s.player)
-    state = _log(state, EventKind.MOVE, f"The {s.type.title} is stopped after {distance:.2f} L.")
     if state.status == Status.FINISHED:
         return state
     state = _count_quiet(state)  # the mover's activation ends here (R19), and counts (R8)
@@ -564,11 +565,17 @@ def _stop(state: State, action: Stop) -> State:
 
 
 def _slide(
-    state: State, s: Soldier, path: tuple[Vec, ...], distance: float, rams: tuple[str, ...]
+    state: State,
+    s: Soldier,
+    path: tuple[Vec, ...],
+    distance: float,
+    rams: tuple[str, ...],
+    said: str,
 ) -> State:
-    """Move ``s`` ``distance`` along ``path``; enemies it halted against are eliminated (R16)."""
+    """Move ``s`` ``distance`` along ``path``, logged as ``said``; then the enemies it halted
+    against are eliminated (R16), each logged after the move that rammed it."""
     end = position_at(path, distance)
-    state = state.with_soldier(replace(s, x=end.x, y=end.y))
+    state = _log(state.with_soldier(replace(s, x=end.x, y=end.y)), EventKind.MOVE, said)
     for card in rams:
         victim = state.soldier(other(s.player), card)
         state = _eliminate(state, victim)
@@ -591,11 +598,11 @@ def _stopper(state: State, halt: Halt) -> str:
 def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> State:
     mv, s = state.move, _mover(state)
     assert mv is not None
-    state = _slide(state, s, mv.path, distance, rams)
     halted = ""
     if mv.total is not None and distance < mv.total - EPS:
         halted = f" and halts against {mv.stopper}" if mv.stopper else " and halts"
-    state = _log(state, EventKind.MOVE, f"The {s.type.title} moves {distance:.2f} L{halted}.")
+    said = f"The {s.type.title} moves {distance:.2f} L{halted}."
+    state = _slide(state, s, mv.path, distance, rams, said)
     if state.status == Status.FINISHED:
         return state
     return replace(state, pending=Pending(PendingKind.FACE, s.player))
@@ -604,12 +611,16 @@ def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> Sta
 def _face(state: State, action: Face) -> State:
     """R14: the mover may set its facing freely at the end of its Move (no overlap, R4)."""
     s = _mover(state)
+    said = f"The {s.type.title} keeps its facing."
     if action.facing is not None:
         facing = normalize_bearing(action.facing)
         problem = q.facing_problem(state, s, facing)
         if problem:
             raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
         state = state.with_soldier(replace(s, facing=facing))
+        if facing != s.facing:
+            said = f"The {s.type.title} turns to face {facing:.0f}°."
+    state = _log(state, EventKind.MOVE, said)
     return _after_part(replace(_mark(state, moved=True), move=None))
 
 

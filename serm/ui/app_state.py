@@ -49,6 +49,8 @@ class Dialog:
     name: str = ""
     problem: str = ""
     """Why the last answer was not taken (the dialog stays open and says so)."""
+    other: str = ""
+    """Conceding in hot-seat: the other side's name (it concedes when it is to play)."""
 
 
 Seats = tuple[tuple[int, str], ...]
@@ -231,10 +233,12 @@ class PlayOn:
 
 @dataclass(frozen=True)
 class Concede:
-    """Concede the game for ``player`` (called ``name``)."""
+    """Concede the game for ``player`` (called ``name``); in hot-seat, ``other`` names the
+    other side (both are played at this screen)."""
 
     player: int
     name: str
+    other: str = ""
 
 
 @dataclass(frozen=True)
@@ -584,7 +588,7 @@ def _play_on(app: AppState, e: PlayOn) -> Stepped:
 def _concede(app: AppState, e: Concede) -> Stepped:
     if not app.in_progress or app.watching:
         return app, ()  # the viewer shows another position than the game's
-    return replace(app, dialog=Dialog(Ask.CONCEDE, str(e.player), e.name)), ()
+    return replace(app, dialog=Dialog(Ask.CONCEDE, str(e.player), e.name, other=e.other)), ()
 
 
 NO_NAME = "A save needs a name: type one, or press Cancel to keep this one."

@@ -21,7 +21,8 @@ from ..core.errors import IllegalActionError
 from ..core.forecast import straight_move
 from ..core.game import Game
 from ..core.state import State
-from ..view.model import MovePreview, ViewModel
+from ..view import frame
+from ..view.model import NOTHING_OVER, MovePreview, Overlaid, ViewModel
 from ..view.render import render
 from .lessons import LESSONS, Lesson, Step
 from .lessons.position import play_position
@@ -244,14 +245,15 @@ def _finished_prompt(kept: bool) -> str:
     )
 
 
-def course_screen(course: Course, kept: bool = True) -> CourseScreen:
+def course_screen(course: Course, kept: bool = True, over: Overlaid = NOTHING_OVER) -> CourseScreen:
     """The course's status line, prompt and board; ``kept``: the browser keeps progress (else
-    the prompt says so)."""
+    the prompt says so); ``over``: the controls over the board, which its labels keep off."""
     count = len(LESSONS)
     if course.finished:
         state = play_position(LESSONS[-1], tuple(answers(LESSONS[-1]))).state
         status = '<p class="status">Course finished</p>'
-        return CourseScreen(status, _finished_prompt(kept), render(state, ViewModel()))
+        board = render(state, frame.clear_of(state.scenario, ViewModel(), over))
+        return CourseScreen(status, _finished_prompt(kept), board)
     lesson = course.current
     status = f'<p class="status">Lesson {course.lesson + 1} of {count}: {escape(lesson.title)}</p>'
     state = _board_state(course.lesson, course.chosen, course.tried)
@@ -284,8 +286,8 @@ def course_screen(course: Course, kept: bool = True) -> CourseScreen:
         + f'<div class="foot"><div class="actions course-choices">{actions}</div>'
         f'<div class="actions course-more">{extra}</div></div></div>'
     )
-    board = render(state, view_of(state, step, lesson.you, asking))
-    return CourseScreen(status, prompt, board)
+    view = frame.clear_of(state.scenario, view_of(state, step, lesson.you, asking), over)
+    return CourseScreen(status, prompt, render(state, view))
 
 
 def answers(lesson: Lesson) -> list[int]:

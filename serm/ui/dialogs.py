@@ -29,6 +29,13 @@ _TEXTS: dict[Ask, tuple[str, str, str]] = {
 }
 """Each question's title, sentence (``{name}``: the save's or the player's name) and yes."""
 
+HOT_SEAT_CONCEDE = (
+    "If {name} concedes, {other} wins. Concede speaks for the side to play now: for {other} to "
+    "concede, press it when {other} is to play."
+)
+"""The question in hot-seat, where both sides are played at this screen (``{other}``: the
+side that does not concede)."""
+
 NO = {Ask.RENAME: "Cancel", Ask.DELETE: "Keep it", Ask.CONCEDE: "Keep playing"}
 """The button that does nothing, where "Stay in this game" is not the words."""
 
@@ -36,6 +43,8 @@ NO = {Ask.RENAME: "Cancel", Ask.DELETE: "Keep it", Ask.CONCEDE: "Keep playing"}
 def dialog_html(d: Dialog) -> str:
     """The inside of ``<dialog id=ask>`` for ``d`` (the leave question has its own dialog)."""
     title, words, yes = _TEXTS[d.ask]
+    if d.ask == Ask.CONCEDE and d.other:
+        words = HOT_SEAT_CONCEDE.replace("{other}", d.other)
     said = escape(words).replace("{name}", f"<strong>{escape(d.name)}</strong>")
     field = _name_field(d) if d.ask == Ask.RENAME else ""
     no = escape(NO.get(d.ask, "Stay in this game"))

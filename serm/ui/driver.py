@@ -180,6 +180,14 @@ def _ended(ui: UI, said: words.Said, s: Soldier) -> UI:
     return tell(ui, said, news=True, about=s.player)
 
 
+def conceding(state: State, ui: UI) -> tuple[int, str, str]:
+    """Who the Concede button speaks for (``conceding_player``) and its name, and in hot-seat
+    the other side's name ("" when the other side is not played at this screen)."""
+    player = conceding_player(state, ui)
+    hot_seat = not any(ui.seats.computer(p) for p in (1, 2))
+    return player, ui.seats.name(player), ui.seats.name(3 - player) if hot_seat else ""
+
+
 def conceding_player(state: State, ui: UI) -> int:
     """Who the Concede button speaks for: the one person playing a computer, or else whoever
     must decide now (hot-seat)."""

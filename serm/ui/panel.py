@@ -155,12 +155,7 @@ def status_html(state: State, names: tuple[str, str] | None = None, own: int | N
     (the one seat played at this screen, ``own_seat``) as its win or its loss: on a phone this
     line heads the end screen."""
     if state.status == Status.FINISHED:
-        if state.winner is None:
-            return '<p class="status">The game is a draw.</p>'
-        if own == state.winner:
-            return '<p class="status">You have won.</p>'
-        lose = "You lose: " if own == other(state.winner) else ""
-        return f'<p class="status">{lose}{who(state.winner, names)} has won.</p>'
+        return _over(state, names, own)
     if state.status in (Status.SETUP, Status.DEPLOYMENT):
         placer = _placer(state)
         if placer:
@@ -176,6 +171,23 @@ def status_html(state: State, names: tuple[str, str] | None = None, own: int | N
     return (
         f'<p class="status">Activation {state.activation_number} · {who(state.initiative, names)} '
         f"has the initiative.{_draw_count(state)}</p>"
+    )
+
+
+def _over(state: State, names: tuple[str, str] | None, own: int | None) -> str:
+    """The status line of a finished game: on a phone who won, the line that heads its end
+    screen; on a wide screen only that the game is over, as the end screen's heading right
+    below tells who won (said once)."""
+    if state.winner is None:
+        said = "The game is a draw."
+    elif own == state.winner:
+        said = "You have won."
+    else:
+        lose = "You lose: " if own == other(state.winner) else ""
+        said = f"{lose}{who(state.winner, names)} has won."
+    return (
+        f'<p class="status"><span class="phone-words">{said}</span>'
+        '<span class="wide-words">The game is over.</span></p>'
     )
 
 
@@ -443,7 +455,10 @@ def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> st
         told = words.rolloff(state, names, events)
         items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
     else:
-        shown = [e for e in events if e.kind in RESULT_KINDS][-RECENT_SHOWN:]
+        kinds: tuple[EventKind, ...] = RESULT_KINDS
+        if state.status == Status.FINISHED:  # the end screen below tells the end (said once)
+            kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
+        shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
         items = "".join(log_entry_html(e) for e in shown)
     return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
@@ -614,7 +629,10 @@ def _act_step(state: State, ui: UI) -> str:
                 f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
                 "(no roll, no React)."
             )
-            phone = f"Turn your <strong>{title}</strong>: drag the round handle (its Move)."
+            phone = (
+                f"Turn your <strong>{title}</strong>: drag the round handle (its Move: no roll, "
+                "no React)."
+            )
             return (
                 f"<p>{two_ways(wide, phone)}{_turned_sight(state, ui)}</p>"
                 + _facing_problem(state, ui)
@@ -817,8 +835,9 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
     title = escape(s.type.title)
     rule, short, setting, switch = "", "", "", ""
     if s.type.shoots_all_seen:
-        rule = f" The {title} then attacks every other enemy it sees."
-        short = "; it then attacks every other enemy it sees"
+        if len(seen) > 1:
+            rule = f" The {title} then attacks every other enemy it sees."
+            short = "; it then attacks every other enemy it sees"
         setting, switch = _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
     return (  # a phone's words leave the dice to the odds on each target's button
         f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: Shoot '
@@ -839,7 +858,7 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     t = state.soldier(other(shooter.player), card)
     more = ""
     if first and shooter.type.shoots_all_seen:
-        more = f" Then your {shooter.type.title} attacks every other enemy it sees."
+        more = _then_the_others(state, shooter, card)
     return (
         f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
         f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
@@ -851,6 +870,16 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
             button("Back", Command.CANCEL),
         )
     )
+
+
+def _then_the_others(state: State, gunner: Soldier, card: str) -> str:
+    """The attacks that follow the Gunner's first on ``card`` (R22: one on every enemy it sees),
+    in a sentence; "" when it sees no other."""
+    others = [e.type.title for e in q.visible_enemies(state, gunner) if e.card != card]
+    name = gunner.type.title
+    if len(others) > 1:
+        return f" Then your {name} attacks every other enemy it sees."
+    return f" Then your {name} attacks the {others[0]} it also sees." if others else ""
 
 
 def _auto_words(ui: UI, targets: int) -> str:
@@ -951,8 +980,9 @@ def _react(state: State, ui: UI) -> str:
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
         f"that works is your next activation.{_react_may_shoot(state, able)}</span>"
-        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}: '
-        f"React above {mv.total} to stop it and act.</span>"
+        f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}'
+        f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act (your next "
+        "activation).</span>"
         f"{words.rules_html('R16', 'R18', 'R19')}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
@@ -976,6 +1006,13 @@ def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None)
     return f" {words.text_html(said)}" if said else ""
 
 
+def _ramming(rams: Sequence[str]) -> str:
+    """The soldiers of the side asked to React that the Move under way rams (R16), in a few
+    words (", ramming your Armored"); "" for none."""
+    rammed = [CARDS[c].title for c in rams if c in CARDS]
+    return f", ramming your {' and '.join(rammed)}" if rammed else ""
+
+
 def _where_it_halts(state: State) -> str:
     """Where the Move under way will end if nobody stops it (R15, R16), in words."""
     mv, a = state.move, state.activation
@@ -984,10 +1021,7 @@ def _where_it_halts(state: State) -> str:
         where = f"will move the whole {mv.total} L"
     else:
         where = f"will halt after {mv.halt:.2f} L"
-    rammed = [CARDS[c].title for c in mv.rams if c in CARDS]
-    if rammed:
-        where += f", ramming your {' and '.join(rammed)}"
-    return where
+    return where + _ramming(mv.rams)
 
 
 def _hopeless(state: State, card: str) -> str:
@@ -1179,15 +1213,22 @@ def _rematch(by_link: bool) -> str:
 
 
 def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
-    """Log lines, each numbered by the action that logged it (``actions``, one per event, as
-    ``Game.event_actions``): the lines of one action share its number, the number the replay
-    viewer's slider and a save's "at action" give that moment."""
-    return "".join(log_entry_html(e, n) for e, n in zip(events, actions, strict=True))
+    """Log lines under the number of the action that logged them (``actions``, one per event,
+    as ``Game.event_actions``): an action's first line carries its number, the number the replay
+    viewer's slider and a save's "at action" give that moment; its further lines follow with
+    none (``more``). ``events`` start at an action's first line (the log is added to an action
+    at a time)."""
+    out, before = [], None
+    for event, n in zip(events, actions, strict=True):
+        out.append(log_entry_html(event, n, more=n == before))
+        before = n
+    return "".join(out)
 
 
-def log_entry_html(event: Event, action: int = 0) -> str:
+def log_entry_html(event: Event, action: int = 0, more: bool = False) -> str:
     """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
-    numbered list, ``action`` (when not 0) is its number (``<li value>``)."""
+    numbered list, ``action`` (when not 0) is its number (``<li value>``), and a further line
+    of the same action (``more``) shows none."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1199,8 +1240,8 @@ def log_entry_html(event: Event, action: int = 0) -> str:
             for chain in event.faces
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
-    value = f' value="{action}"' if action else ""
-    kind = escape(event.kind, quote=True)
+    value = f' value="{action}"' if action and not more else ""
+    kind = escape(event.kind, quote=True) + (" more" if more else "")
     return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
 
 

@@ -9,7 +9,10 @@ name, the log) is escaped here. The buttons carry ``data-action`` for the browse
 
 from __future__ import annotations
 
+from ..view import frame
 from ..view.escape import escape
+from ..view.model import NOTHING_OVER, Overlaid, ViewModel
+from ..view.render import render
 from .panel import log_html
 from .replay import Frames, Move, Viewer, can_continue
 from .words import table_title
@@ -131,3 +134,10 @@ def _link(link: str) -> str:
         '<div class="replay-link"><input id="replay-link" type="text" readonly '
         f'aria-label="Link to this game" value="{escape(link)}"></div>'
     )
+
+
+def board_html(frames: Frames, index: int, over: Overlaid = NOTHING_OVER) -> str:
+    """The board at the viewer's position ``index``, its labels clear of the controls ``over``
+    it (the zoom buttons)."""
+    state = frames.state(index)
+    return render(state, frame.clear_of(state.scenario, ViewModel(), over))

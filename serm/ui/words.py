@@ -516,14 +516,24 @@ def hopeless_reacts(state: State) -> Said | None:
     if not offered or any(q.react_chance(state, s) > 0 for s in offered):
         return None
     mover = state.soldier(other(p.player), mv.card).type.title
-    most = max(q.react_pool(state, s).dice * 6 for s in offered)
-    titles = list(dict.fromkeys(s.type.title for s in offered))
-    names = " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+    by_most: dict[int, list[str]] = {}
+    for s in offered:
+        titles = by_most.setdefault(q.react_pool(state, s).dice * 6, [])
+        if s.type.title not in titles:
+            titles.append(s.type.title)
+    (top, first), *rest = sorted(by_most.items(), reverse=True)
+    most = f"{_either(first)} rolls at most {top}"
+    most += "".join(f", of your {_either(t)} at most {n}" for n, t in rest)
     text = (
         f"No soldier could React: the enemy {mover} rolled {mv.total}, and a React of your "
-        f"{names} rolls at most {most}, so it moves on."
+        f"{most}, so it moves on."
     )
     return Said(text, "R19")
+
+
+def _either(titles: Sequence[str]) -> str:
+    """The names joined as a choice: "A", "A or B", "A, B or C"."""
+    return " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
 
 
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:

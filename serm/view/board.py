@@ -216,8 +216,8 @@ def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
     controls cover (``covered``, in L: ``ViewModel.covered``)."""
     taken = list(_names(state.scenario))
     taken += [card_box(s.x, s.y, s.facing) for s in state.on_table()]
-    taken += [(scaled(x0), scaled(y0), scaled(x1), scaled(y1)) for x0, y0, x1, y1 in covered]
-    return Spots(board_box(state), taken)
+    over = [(scaled(x0), scaled(y0), scaled(x1), scaled(y1)) for x0, y0, x1, y1 in covered]
+    return Spots(board_box(state), taken, over)
 
 
 def pose_spots(state: State, poses: Iterable[tuple[float, float, float]]) -> Spots:

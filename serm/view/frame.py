@@ -18,7 +18,7 @@ from serm.core.geometry import Vec
 from serm.core.scenario import Scenario
 
 from .common import MARGIN
-from .model import Overlaid, Viewport
+from .model import Overlaid, ViewModel, Viewport
 
 MAX_ZOOM = 5.0
 """The closest zoom: the board shows a fifth of the fitted table's width."""
@@ -123,3 +123,10 @@ def covered(
         (x0 + (left - ox) / k, y0 + (top - oy) / k, x0 + (right - ox) / k, y0 + (bottom - oy) / k)
         for left, top, right, bottom in over.boxes
     )
+
+
+def clear_of(scenario: Scenario, view: ViewModel, over: Overlaid) -> ViewModel:
+    """``view`` with what the controls ``over`` the board cover (``covered``) among the boxes its
+    labels keep off (``ViewModel.covered``): the game's board, a lesson's and the viewer's."""
+    buttons = covered(scenario, view.viewport, over)
+    return replace(view, covered=view.covered + buttons) if buttons else view

@@ -6,9 +6,10 @@ handle, a zone's or a terrain's name or a label placed before it. The spots trie
 moves round the wanted spot; where none of them is clear, each is also tried pushed just off
 what it covers (above, below, left or right of it: the gaps between boxes are often narrower
 than the grid's step), the nearest clear one taken. Where still none is clear, the label goes
-to the grid spot that covers least. Widths of words are estimates (``text_width``: no font
-metrics in pure Python) that err wide, so a label kept clear by its estimate is clear on the
-screen.
+to the grid spot that covers least. A label wanted under what is drawn over the board (the
+page's controls) is wanted just beside it instead: a large one (a card's details) lies beyond
+reach. Widths of words are estimates (``text_width``: no font metrics in pure Python) that err
+wide, so a label kept clear by its estimate is clear on the screen.
 
 Boxes are in scaled units: left, top, right, bottom.
 """
@@ -59,9 +60,12 @@ class Spots:
     """The board's free room for labels: ``place`` puts each label by the rule above and
     takes its box, so labels placed later keep clear of it."""
 
-    def __init__(self, board: Box, taken: Iterable[Box] = ()) -> None:
+    def __init__(self, board: Box, taken: Iterable[Box] = (), over: Iterable[Box] = ()) -> None:
         self.board = board
-        self.taken: list[Box] = list(taken)
+        self.over = tuple(over)
+        """What is drawn over the labels (the page's controls): taken too, and a label wanted
+        under one is wanted beside it instead, however large it is (a card's details)."""
+        self.taken: list[Box] = [*taken, *self.over]
 
     def take(self, box: Box) -> None:
         """Mark ``box`` as covered: no label placed after this goes over it."""
@@ -84,6 +88,7 @@ class Spots:
     def find(self, x: float, y: float, w: float, h: float) -> tuple[float, float] | None:
         """The clear spot the rule gives a ``w`` by ``h`` label wanted at (x, y), None where
         there is none within reach; nothing is taken (``place`` takes it)."""
+        x, y = self._wanted(x, y, w, h)
         grid, near, centres = self._reach(x, y, w, h)
         best = next((spot for spot in grid() if _clear(spot, w, h, near)), None)
         if best is None:  # no grid spot clear: the nearest one pushed off what it covers
@@ -93,6 +98,7 @@ class Spots:
     def least(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) covers least, when nowhere within
         reach is clear: the nearest of equals on the rule's grid; nothing is taken."""
+        x, y = self._wanted(x, y, w, h)
         grid, near, _ = self._reach(x, y, w, h)
         best, least = self.clamp(x, y, w, h), math.inf
         for cx, cy in grid():
@@ -100,6 +106,28 @@ class Spots:
             if cover < least:
                 best, least = (cx, cy), cover
         return best
+
+    def _wanted(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """Where a ``w`` by ``h`` label wanted at (x, y) is wanted: there, or just beside each
+        control over the board (``over``) it would lie under."""
+        for control in self.over:
+            if overlap(box_at(x, y, w, h), control) > 0.0:
+                x, y = self._beside(x, y, w, h, control)
+        return x, y
+
+    def _beside(self, x: float, y: float, w: float, h: float, cover: Box) -> tuple[float, float]:
+        """The spot nearest (x, y) where a ``w`` by ``h`` label lies just beside ``cover``
+        (above, below, left or right of it) and inside the board; (x, y) when none is."""
+        left, top, right, bottom = cover
+        sides = [
+            (x, top - h / 2 - 1.0),
+            (x, bottom + h / 2 + 1.0),
+            (left - w / 2 - 1.0, y),
+            (right + w / 2 + 1.0, y),
+        ]
+        inside = [self.clamp(*side, w, h) for side in sides]
+        free = [p for p in inside if overlap(box_at(p[0], p[1], w, h), cover) == 0.0]
+        return min(free, key=lambda p: math.hypot(p[0] - x, p[1] - y), default=(x, y))
 
     def _reach(
         self, x: float, y: float, w: float, h: float

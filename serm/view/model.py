@@ -29,15 +29,19 @@ class Viewport:
 
 @dataclass(frozen=True)
 class Overlaid:
-    """The page's controls drawn over the board (the zoom buttons), as laid out: the drawing's
-    (the board's SVG's) ``width`` and ``height`` and the ``boxes`` the controls cover (left,
-    top, right, bottom), in CSS px from the drawing's top-left corner.
+    """The page's controls drawn over the board (the zoom buttons, a card's details), as laid
+    out: the drawing's (the board's SVG's) ``width`` and ``height`` and the ``boxes`` the
+    controls cover (left, top, right, bottom), in CSS px from the drawing's top-left corner.
     ``serm.view.frame.covered`` turns them into table terms for a viewport; ``Overlaid()`` is a
     board with nothing over it."""
 
     width: float = 0.0
     height: float = 0.0
     boxes: tuple[tuple[float, float, float, float], ...] = ()
+
+
+NOTHING_OVER = Overlaid()
+"""A board with nothing drawn over it."""
 
 
 @dataclass(frozen=True)

@@ -159,8 +159,9 @@ class App:
 
     def _concede(self) -> a.AppEvent:
         game, ui = self.play.game, self.play.ui
-        player = driver.conceding_player(game.state, ui) if game is not None else 1
-        return a.Concede(player, ui.seats.name(player))
+        if game is None:
+            return a.Concede(1, ui.seats.name(1))
+        return a.Concede(*driver.conceding(game.state, ui))
 
     def _copy(self) -> a.AppEvent:
         game = self.play.game

@@ -16,7 +16,9 @@ from pyodide.ffi import to_js
 
 from serm.ui import course as c
 from serm.ui.saves import StorageFullError
+from serm.view.model import Overlaid
 from serm.web.dom import attr, el, null
+from serm.web.paint import overlaid
 from serm.web.sheet import close_sheet
 from serm.web.storage import LocalStorage
 
@@ -35,6 +37,8 @@ class CourseRunner:
         self.storage = storage or LocalStorage()
         self.course: c.Course | None = None
         self.kept = self._keeps()
+        self.over = Overlaid()
+        """The controls over the board as last measured: the lesson's labels keep off them."""
 
     def _keeps(self) -> bool:
         """Whether this browser keeps what the course stores: the progress already kept, or a
@@ -115,12 +119,20 @@ class CourseRunner:
         self.app.start("default", {2: "easy"}, False)
         self.app.exposure_on()
 
+    def remeasured(self) -> None:
+        """The board's box changed: the lesson's board again when the controls over it cover
+        another part of it, its labels clear of them."""
+        if self.course is not None and (over := overlaid()) != self.over:
+            self.over = over
+            el("board-view").innerHTML = c.course_screen(self.course, self.kept, over).board
+
     def draw(self) -> None:
         """Paint the course's status, prompt and board, and focus the lesson."""
         if self.course is None:
             return
         close_sheet()
-        screen = c.course_screen(self.course, self.kept)
+        self.over = overlaid()
+        screen = c.course_screen(self.course, self.kept, self.over)
         el("status").innerHTML = screen.status
         el("prompt").innerHTML = screen.prompt
         el("board-view").innerHTML = screen.board

@@ -61,7 +61,8 @@ class Input:
         # or below it): measure --unit again then, after the browser's own layout
         # (serm.web.paint.keep_unit_again; one observer for both, not a window resize listener),
         # and keep the newest news in view as its lines wrap anew; measure what the zoom buttons
-        # cover of the board again and place the labels anew when that changed.
+        # cover of the board again and place the labels anew when that changed (the game's, the
+        # viewer's and a lesson's board).
         self._resized = create_proxy(guard(self._on_resized))
         self.resize_observer = js.ResizeObserver.new(self._resized)
         self.resize_observer.observe(el("board-view"))
@@ -74,6 +75,8 @@ class Input:
         play = self.app.play
         if play.painter.remeasure():
             play.draw()
+        self.app.viewer.remeasured()
+        self.app.course.remeasured()
 
     def _bind_all(self) -> list[Any]:
         board, skipper = el("board"), self.app.play.skipper

@@ -10,7 +10,7 @@ they read changed (``serm.ui.screen.prompt_key``); the log gets the game's new e
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import js
@@ -96,18 +96,25 @@ COVER_ROOM = 4.0
 """CSS px kept between a label and the controls over the board."""
 
 
+OVER_BOARD = ("zoom-tools", "card-info")
+"""The controls drawn over the board: the zoom buttons (+ / - / Fit) and a card's details."""
+
+
 def overlaid() -> Overlaid:
-    """The drawing's size and the boxes the zoom buttons cover over it, as laid out now (nothing
-    when they sit beside it: in their own column beside the drawing, or in the header on a
-    phone held upright)."""
-    view, tools = el("board-svg") or el("board-view"), el("zoom-tools")
+    """The drawing's size and the boxes the controls over it cover (``OVER_BOARD``), as laid
+    out now: nothing of one hidden or beside the drawing (the zoom buttons in their own column
+    beside it, or in the header on a phone held upright)."""
+    view = el("board-svg") or el("board-view")
     if view is None:
         return Overlaid()
     b = view.getBoundingClientRect()
     width, height = float(b.width), float(b.height)
     boxes: list[tuple[float, float, float, float]] = []
-    if tools is not None:
-        t = tools.getBoundingClientRect()
+    for name in OVER_BOARD:
+        over = el(name)
+        if over is None or over.hidden:
+            continue
+        t = over.getBoundingClientRect()
         left, top = float(t.left) - float(b.left), float(t.top) - float(b.top)
         right, bottom = left + float(t.width), top + float(t.height)
         if right > 0 and bottom > 0 and left < width and top < height and t.width and t.height:
@@ -205,17 +212,16 @@ class Painter:
         self.stage.forget()
         el("log").innerHTML = ""
         el("card-info").hidden = True
+        self.over = None  # measured again at the next paint, without the details
         el("board-live").textContent = ""
 
     def paint(self, game: Game, ui: UI) -> None:
         """Repaint what changed between what is on screen and ``(game.state, ui)``, then start,
         stop or keep the show over the board (``ui.playback``)."""
         state, shown = game.state, self.shown
-        if self.over is None:
-            self.over = overlaid()
-        view = view_model(state, ui)
-        buttons = frame.covered(state.scenario, view.viewport, self.over)
-        view = replace(view, covered=view.covered + buttons)
+        if self._draw_card_info(state, ui) or self.over is None:
+            self.over = overlaid()  # the details cover part of the board now, or none of it
+        view = frame.clear_of(state.scenario, view_model(state, ui), self.over)
         parts = self._overlay_parts(state, view)
         board = (view.selected, view.highlights)
         cards: BoardParts | None = None
@@ -236,7 +242,6 @@ class Painter:
         shown.state, shown.viewport, shown.board = state, view.viewport, board
         self._play(state, ui)
         self._draw_panel(game, state, ui)
-        self._draw_card_info(state, ui)
         self._append_log(game, ui)
 
     def _draw_board(
@@ -319,14 +324,17 @@ class Painter:
         if key != self.shown.unit and keep_unit():
             self.shown.unit = key
 
-    def _draw_card_info(self, state: State, ui: UI) -> None:
-        """The tapped card's details, when they read differently."""
+    def _draw_card_info(self, state: State, ui: UI) -> bool:
+        """The tapped card's details, when they read differently (drawn before the board: its
+        labels keep off them); True when they changed."""
         html = card_html(state, ui)
-        if html != self.shown.card_info:
-            self.shown.card_info = html
-            box = el("card-info")
-            box.innerHTML = html
-            box.hidden = not html
+        if html == self.shown.card_info:
+            return False
+        self.shown.card_info = html
+        box = el("card-info")
+        box.innerHTML = html
+        box.hidden = not html
+        return True
 
     def _draw_panel(self, game: Game, state: State, ui: UI) -> None:
         """The status and the prompt, when what they read changed; the LOS button's state."""

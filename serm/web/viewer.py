@@ -37,10 +37,9 @@ from serm.ui.replay import (
     step,
 )
 from serm.ui.saves import Loaded, SaveError, decode
-from serm.view.model import ViewModel
-from serm.view.render import render
+from serm.view.model import Overlaid
 from serm.web.dom import el, guard, null
-from serm.web.paint import newest_news
+from serm.web.paint import newest_news, overlaid
 from serm.web.sheet import close_sheet
 
 if TYPE_CHECKING:
@@ -74,6 +73,8 @@ class Watch:
         self.viewer = step(viewer, Go(Move.LAST)) if at_end else viewer
         self.link = ""
         self.note = ""
+        self.over = Overlaid()
+        """The controls over the board as last measured: its labels keep off them."""
         self._timer: Any = None
         self._tick = create_proxy(guard(self._on_tick))
         self._shared = create_proxy(guard(lambda *_: self._said("Copied")))
@@ -91,7 +92,7 @@ class Watch:
         """The whole viewer: board, bar and log at the viewer's position."""
         i = self.viewer.index
         el("card-info").hidden = True
-        el("board-view").innerHTML = render(self.frames.state(i), ViewModel())
+        el("board-view").innerHTML = replay_bar.board_html(self.frames, i, self.over)
         el("status").innerHTML = replay_bar.status_html(self.frames, self.names)
         el("prompt").innerHTML = replay_bar.prompt_html(
             self.frames, self.viewer, self.link, self.note
@@ -102,7 +103,7 @@ class Watch:
     def _draw_position(self) -> None:
         """All but the slider (a finger may be dragging it): board, step lines, controls, log."""
         i = self.viewer.index
-        el("board-view").innerHTML = render(self.frames.state(i), ViewModel())
+        el("board-view").innerHTML = replay_bar.board_html(self.frames, i, self.over)
         box, controls, pos = el("replay-step-box"), el("replay-controls"), el("replay-pos")
         slider = el("replay-slider")
         if box is None or controls is None or pos is None or slider is None:
@@ -281,7 +282,17 @@ class Viewer:
         close_sheet()
         el("saves").hidden = True
         self.watch = Watch(frames, names, at_end, speed)
+        el("card-info").hidden = True  # measured without the game's card details
+        self.watch.over = overlaid()
         self.watch.draw()
+
+    def remeasured(self) -> None:
+        """The board's box changed: its labels placed anew when the controls over it cover
+        another part of it."""
+        watch = self.watch
+        if watch is not None and (over := overlaid()) != watch.over:
+            watch.over = over
+            watch.draw()
 
     def drop(self) -> Watch | None:
         """Close the viewer without drawing what is under it; the one closed, if any."""

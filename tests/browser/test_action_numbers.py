@@ -9,6 +9,9 @@ from playwright.sync_api import Page
 from harness.pages import start_game
 
 NUMBERS_JS = "() => [...document.querySelectorAll('#log li')].map(li => li.getAttribute('value'))"
+MARKERS_JS = (
+    "() => [...document.querySelectorAll('#log li')].map(li => getComputedStyle(li).listStyleType)"
+)
 
 
 def test_the_log_is_numbered_by_action_as_the_save_names_it(page: Page, site_url: str) -> None:
@@ -16,10 +19,12 @@ def test_the_log_is_numbered_by_action_as_the_save_names_it(page: Page, site_url
     for _ in range(10):
         page.keyboard.press("Enter")
     assert len(table.cards()) == 10 and table.pending()[0] == "act", page.inner_text("#prompt")
-    numbers = [int(n) for n in page.evaluate(NUMBERS_JS)]
-    assert numbers[0] == 1 and numbers == sorted(numbers)
-    # the roll-off, then ten cards placed: 11 actions, one more line (the first initiative)
-    assert numbers[-1] == 11 and len(numbers) == 12, numbers
+    values = page.evaluate(NUMBERS_JS)
+    numbers = [int(n) for n in values if n is not None]
+    # the roll-off, then ten cards placed: 11 actions, each numbered once, in turn; one more
+    # line (the first initiative) told under the last with no number of its own
+    assert numbers == list(range(1, 12)) and len(values) == 12, values
+    assert page.evaluate(MARKERS_JS) == ["decimal"] * 11 + ["none"]
     page.click("#btn-saves")
     page.fill("#save-name", "Numbered")
     page.click("[data-action=slot-save]")

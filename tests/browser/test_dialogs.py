@@ -138,6 +138,12 @@ def test_load_and_concede_ask_over_a_game_in_progress(
     page.wait_for_function(f"() => document.querySelectorAll({CARDS!r}).length == {saved}")
     page.click("#btn-concede")
     page.wait_for_selector("#ask[open]")
+    me = table.pending()[1]  # hot-seat: Concede speaks for the side to play, and says so
+    them = f"Player {3 - me}"
+    assert page.inner_text("#ask-words") == (
+        f"If Player {me} concedes, {them} wins. Concede speaks for the side to play now: "
+        f"for {them} to concede, press it when {them} is to play."
+    )
     page.keyboard.press("Escape")
     page.wait_for_selector("#ask:not([open])", state="attached")
     assert page.locator("#btn-concede").is_enabled() and table.pending()[0] == "place"

@@ -734,6 +734,28 @@ def test_r16_touching_an_enemy_rams_it() -> None:
     assert pending(state) == (PendingKind.FACE, 1)
 
 
+def test_r16_the_log_tells_the_move_then_the_ram_then_the_win() -> None:
+    """The log tells events in the order they happen: the slide, the ram at its end, the win."""
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0)}, others=False)
+    state = play(state, Move("assault", 0), R(1, 2))
+    kinds = [e.kind for e in state.events]
+    assert kinds == [EventKind.ROLL, EventKind.MOVE, EventKind.KILL, EventKind.END]
+    assert state.events[1].text == "The Assault moves 2.00 L and halts against player 2's Armored."
+
+
+def test_r16_r19_a_move_stopped_where_it_rams_is_told_before_the_ram() -> None:
+    state = arrange(
+        {(1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0), (2, "ranger"): (8, 5, 0)},
+        others=False,
+    )
+    state = play(state, Move("assault", 0), R(1, 2), React("ranger"), R(6, 6), Stop(2.0))
+    texts = [e.text for e in state.events]
+    assert texts[:2] == [
+        "The Assault is stopped after 2.00 L.",
+        "Player 1's Assault rams player 2's Armored: eliminated!",
+    ]
+
+
 def test_r16_c3_contact_exactly_at_the_end_of_the_roll_is_a_ram() -> None:
     layout: dict[Key, Spot] = {
         (1, "assault"): (5, 6, 0),

@@ -8,9 +8,11 @@ import pytest
 
 from serm.core.state import Status
 from serm.ui import app_state as a
+from serm.ui import driver
 from serm.ui.app_state import Answer, AppState, Ask, Dialog, step
 from serm.ui.dialogs import dialog_html
 from serm.ui.saves import AUTOSAVE, OTHER_TAB
+from tests.ui.player import Screen
 
 PLAYING = AppState(game=Status.PLAYING, table="ruins")
 OVER = replace(PLAYING, game=Status.FINISHED)
@@ -218,3 +220,24 @@ def test_the_delete_question_says_what_will_happen_not_what_has() -> None:
     assert " is deleted" not in said
     conceding = dialog_html(Dialog(Ask.CONCEDE, "k", "Player 1"))
     assert "If <strong>Player 1</strong> concedes, the other side wins." in conceding
+
+
+def test_in_hot_seat_the_concede_question_names_both_sides_and_how_the_other_concedes() -> None:
+    """Concede speaks for the side to play now; in hot-seat the question says who wins and how
+    the other side would concede instead. Against the computer it speaks for the person."""
+    hot = Screen.new()
+    p = hot.state.pending
+    assert p is not None
+    me, them = f"Player {p.player}", f"Player {3 - p.player}"
+    player, name, other = driver.conceding(hot.state, hot.ui)
+    assert (player, name, other) == (p.player, me, them)
+    app, _ = step(PLAYING, a.Concede(player, name, other))
+    assert app.dialog is not None
+    said = dialog_html(app.dialog)
+    assert f"If <strong>{me}</strong> concedes, {them} wins." in said
+    assert f"for {them} to concede, press it when {them} is to play." in said
+    solo = Screen.new(computer={2: "easy"})
+    assert driver.conceding(solo.state, solo.ui) == (1, "Player 1", "")
+    app, _ = step(PLAYING, a.Concede(1, "Player 1"))
+    assert app.dialog is not None
+    assert "If <strong>Player 1</strong> concedes, the other side wins." in dialog_html(app.dialog)

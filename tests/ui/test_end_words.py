@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+from serm.core.actions import Concede
 from serm.core.state import Status
 from serm.ui.panel import own_seat, prompt_html, status_html
 
@@ -55,7 +57,24 @@ def test_a_game_by_link_tells_each_device_its_own_win_or_loss() -> None:
     own = own_seat(s.ui.seats)
     assert own == 1
     assert status_html(over, s.ui.seats.names, own) == (
-        '<p class="status">You lose: <span class="badge p2" aria-hidden="true">◆</span>'
-        '<strong class="p2">Bo</strong> has won.</p>'
+        '<p class="status"><span class="phone-words">You lose: '
+        '<span class="badge p2" aria-hidden="true">◆</span><strong class="p2">Bo</strong> has '
+        'won.</span><span class="wide-words">The game is over.</span></p>'
     )
     assert "You have won." in status_html(replace(over, winner=1), s.ui.seats.names, own)
+
+
+def test_a_concession_in_hot_seat_says_who_won_once() -> None:
+    """Player 2 concedes: the end screen says once that Player 1 wins (its heading) and once
+    that Player 2 conceded; the log's line of it is not repeated above, and on a wide screen
+    the status line only says the game is over (on a phone, where the heading is not shown,
+    it is the line that says who won)."""
+    s = Screen.new()
+    s.game.play(Concede(2))
+    text = re.sub(r"<[^>]+>", "", prompt_html(s.state, s.ui, s.game.events))
+    assert text.count("wins") == 1 and "Player 1 wins!" in text, text
+    assert text.count("conce") == 1 and "Player 2 conceded." in text, text
+    status = status_html(s.state, s.ui.seats.names, own_seat(s.ui.seats))
+    wide = re.search(r'<span class="wide-words">(.*?)</span>', status)
+    assert wide is not None and wide.group(1) == "The game is over."
+    assert "Player 1</strong> has won." in status

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from serm.core.record import Record, RecordError, loads, replay
+from serm.core.record import Record, RecordError, from_dict, loads, replay
 from serm.ui.replay import (
     Frames,
     Go,
@@ -21,6 +21,7 @@ from serm.ui.replay import (
     open_at_start,
     step,
 )
+from serm.ui.replay_bar import step_html
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "complete-game.json"
 SUMMARY = EXAMPLE.with_name("complete-game.summary.json")
@@ -153,3 +154,22 @@ def test_a_finished_game_offers_watch_and_share(frames: Frames) -> None:
     html = prompt_html(frames.state(frames.last), UI())
     assert 'data-action="watch-game"' in html and 'data-action="share-game"' in html
     assert 'for="watch-file"' in saves_html([], can_save=False)
+
+
+SAVE = Path(__file__).resolve().parents[1] / "data" / "react-turned-away.save.json"
+
+
+@pytest.mark.parametrize("source", [EXAMPLE, SAVE], ids=["example", "playtest"])
+def test_every_step_says_what_its_action_did(source: Path) -> None:
+    """No step of a game is left with nothing to tell: a Brawler's path traced before a React
+    (R17, R18) and a facing turned or kept as a Move ends (R14) are told too."""
+    data = json.loads(source.read_text())
+    record = from_dict(data.get("record", data))
+    frames = Frames.of(record)
+    told = {type(a).__name__: "" for a in record.actions}
+    for i, action in enumerate(record.actions, start=1):
+        said = step_html(frames, Viewer(frames.last, i))
+        assert frames.events(i) and "nothing to tell" not in said, (i, action)
+        told[type(action).__name__] += said
+    assert "The Brawler traces its path." in told["Path"]
+    assert "keeps its facing." in told["Face"] and "turns to face" in told["Face"]

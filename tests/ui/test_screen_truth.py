@@ -848,3 +848,28 @@ def test_a_phone_says_straight_on_makes_the_move_at_once_too() -> None:
     almost = (Vec(8.4, 8.0), Vec(8.4, 9.0), Vec(9.4, 9.0), Vec(9.4, 8.05))
     said = phone_text(prompt_html(state, UI(trace=Trace(corners=almost))))
     assert "(0.05 L left; Finish path moves it now)" in said, said
+
+
+def test_the_gunner_is_said_to_attack_other_enemies_only_when_it_sees_others() -> None:
+    """R22: the Gunner attacks every enemy it sees; the words promise further attacks only
+    when it sees another enemy than its target, and name it when it is one."""
+    alone = {(1, "gunner"): (5.0, 6.0, 0.0), (2, "armored"): (5.0, 3.0, 0.0)}
+    behind = {**alone, (2, "ranger"): (5.0, 9.0, 0.0)}  # behind the Gunner: not seen
+    for layout in (alone, behind):
+        state = arrange(layout, others=False)
+        shooting = UI(choice=Choice((1, "gunner"), ActMode.SHOOT))
+        assert "every other enemy" not in prompt_html(state, shooting)
+        picked = replace(shooting, choice=replace(shooting.choice, pick="armored"))
+        html = prompt_html(state, picked)
+        assert "Shoot the enemy <strong>Armored</strong>" in html and "Then your" not in html
+    two = arrange({**alone, (2, "ranger"): (6.5, 3.0, 0.0)}, others=False)
+    picked = UI(choice=Choice((1, "gunner"), ActMode.SHOOT, pick="armored"))
+    assert "Then your Gunner attacks the Ranger it also sees." in prompt_html(two, picked)
+    three = arrange(
+        {**alone, (2, "ranger"): (6.5, 3.0, 0.0), (2, "brawler"): (3.5, 3.0, 0.0)}, others=False
+    )
+    assert "every other enemy it sees" in prompt_html(
+        three, UI(choice=Choice((1, "gunner"), ActMode.SHOOT))
+    )
+    picked = UI(choice=Choice((1, "gunner"), ActMode.SHOOT, pick="armored"))
+    assert "Then your Gunner attacks every other enemy it sees." in prompt_html(three, picked)

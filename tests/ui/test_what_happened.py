@@ -110,13 +110,13 @@ def test_no_react_is_asked_when_none_offered_can_succeed() -> None:
     s.key("4")
     s.key("m")
     s.key("Enter")
-    s.dice("6|6")  # 12: the most any React of one or two dice rolls
+    s.dice("6|6")  # 12: the most any React of one or two dice rolls (each says its own most)
     assert not s.waiting(PendingKind.REACT) and not s.waiting(PendingKind.ROLL)
     assert any(e.text == "Player 1 does not react." for e in s.game.events)
     said = _text(s.prompt())
     assert (
-        "No soldier could React: the enemy Assault rolled 12, and a React of your Ranger, "
-        "Gunner, Assault or Brawler rolls at most 12, so it moves on." in said
+        "No soldier could React: the enemy Assault rolled 12, and a React of your Ranger or "
+        "Brawler rolls at most 12, of your Gunner or Assault at most 6, so it moves on." in said
     ), said
 
 
