@@ -256,19 +256,11 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     results += news
     notes = _shot_unseen(state, ui, p.player) + _react_unoffered(state, ui, p.player)
     question = _before_foot(_question(state, ui), notes)
-    question = _in_foot(question, _answer_hint(ui))
+    question += _answer_hint(ui)
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{question}</div>"
     )
-
-
-def _in_foot(question: str, note: str) -> str:
-    """``note`` added at the end of the question's foot, under its buttons (the foot closes the
-    question); after the question when it has no foot."""
-    if not note or '<div class="foot">' not in question or not question.endswith("</div>"):
-        return question + note
-    return question[: -len("</div>")] + note + "</div>"
 
 
 def _before_foot(question: str, note: str) -> str:
@@ -382,15 +374,18 @@ def _skip_hint(ui: UI) -> str:
 def _answer_hint(ui: UI) -> str:
     """While a show plays over a question the player may answer: a press on the board or a key
     only skips the show, a button of the question ends it and does what it says
-    (``serm.web.pace``). Said under the question's buttons, never above the question."""
+    (``serm.web.pace``). Said under the question and its buttons, never above the question;
+    on a phone whose bar the question fills, below the buttons kept at its foot, where the bar
+    scrolls to it (the question's own words keep the room above them)."""
     if not ui.playback.playing:
         return ""
     tap = words.pointer_html("tap")
     return (
-        '<p class="skip-hint" role="status"><span class="wide-words">Showing what was played: '
-        f"{tap} the board{_keys(' or press a key')} to skip it; a button here acts at once.</span>"
+        '<div class="after-foot"><p class="skip-hint" role="status"><span class="wide-words">'
+        f"Showing what was played: {tap} the board{_keys(' or press a key')} to skip it; a "
+        "button here acts at once.</span>"
         f'<span class="phone-words">{words.pointer_html("Tap")} the board to skip; buttons act '
-        "now.</span></p>"
+        "now.</span></p></div>"
     )
 
 

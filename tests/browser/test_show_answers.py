@@ -27,7 +27,7 @@ def test_a_soldiers_button_during_replay_last_turn_ends_it_and_selects_the_soldi
     page.wait_for_selector(m.shows)
     press = page.tap if touch else page.click
     press("#prompt button[data-action=replay-last]")
-    hint = page.locator("#prompt .foot .skip-hint")
+    hint = page.locator("#prompt .after-foot .skip-hint")
     hint.wait_for()
     said = hint.inner_text()
     assert "buttons act now" in said if touch else "a button here acts at once" in said, said
