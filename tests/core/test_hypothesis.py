@@ -65,14 +65,15 @@ EXAMPLES = FilePath(__file__).resolve().parents[2] / ".hypothesis" / "examples"
 GAMES = settings(
     max_examples=25,
     deadline=None,
-    derandomize=False,
     print_blob=True,
     database=DirectoryBasedExampleDatabase(str(EXAMPLES)),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-"""Settings for the random games. New games on every run, in CI too: hypothesis loads its own
-"ci" profile there, which would play the same games until the code changes. A failure can be
-replayed from the log alone: it prints the scenario, the draws (the falsifying example) and the
+"""Settings for the random games. New games on every run on a developer's machine; in CI
+hypothesis loads its own "ci" profile, which plays the same games until the code changes, so a
+rare game cannot turn an unrelated change's run red (search wider with ``CI= pytest
+tests/core/test_hypothesis.py --hypothesis-seed=N`` or more examples). A failure can be replayed
+from the log alone: it prints the scenario, the draws (the falsifying example) and the
 ``@reproduce_failure`` line to paste onto the test, which replays every choice and die drawn. The
 failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top of the repository, tried
 first on the next run; CI keeps it when a run fails)."""
