@@ -112,7 +112,9 @@ def sight_of(pl: Planner) -> tuple[ZoneSight, int] | None:
 
 def pose_threat(pl: Planner, board: Board, zs: ZoneSight, count: int) -> float:
     """What the enemy Gunner would shoot at from its best pose (R22): the most, over the poses
-    weighed, of kill chance times value of my soldiers that pose sees."""
+    weighed that it may still take (clear of the cards on the table, R4), of kill chance times
+    value of my soldiers that pose sees."""
+    free = zs.clear(tuple((s.pos, s.facing) for s in pl.state.on_table()))
     totals = [0.0] * count
     for s, w in board:
         if s.player != pl.me or w < 1e-6:
@@ -122,7 +124,7 @@ def pose_threat(pl: Planner, board: Board, zs: ZoneSight, count: int) -> float:
         if mask is None:
             mask = pl.masks[key] = zs.mask(s.polygon(), count)
         v = odds.kill(VOLLEY, s.card) * VALUES[s.card] * w
-        for i in bits(mask):
+        for i in bits(mask & free):
             totals[i] += v
     return max(totals, default=0.0)
 

@@ -11,6 +11,9 @@ the other zone) and, per pose, the part of its own zone that pose sees, exactly:
 cells seen whole or hidden whole (``los.sight_partition``, R12). A card's *mask* then has bit ``i``
 set when pose ``i`` sees some of it: a few overlap tests per pose, not a sight-line search.
 
+Only the poses clear of the cards already on the table count (``ZoneSight.clear``, R4): the
+enemy Gunner cannot stand on one of its own cards.
+
 The cells of a table are kept (``zone_sight``) so the five placements of a deployment, and later
 games on the same table, reuse them. They are computed pose by pose when first needed
 (``ZoneSight.extend`` yields between poses, so a page stays responsive). Which poses a decision
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from serm.core.convex import Edge, edges_of, overlaps
+from serm.core.cover import Poses, clear_mask
 from serm.core.fmath import sin_cos
 from serm.core.geometry import CARD_LENGTH, CARD_WIDTH, Polygon, Vec, card_polygon, inside_rect
 from serm.core.geometry import polygons_overlap as _overlap
@@ -115,6 +119,17 @@ class ZoneSight:
         z = scenario.zone(player)
         self.zone: Polygon = (Vec(z.x0, z.y0), Vec(z.x1, z.y0), Vec(z.x1, z.y1), Vec(z.x0, z.y1))
         self.cells: list[tuple[Cell, ...]] = []
+        self._frames: Poses | None = None
+        self._clear: tuple[tuple[tuple[Vec, float], ...], int] | None = None
+
+    def clear(self, cards: tuple[tuple[Vec, float], ...]) -> int:
+        """Bit ``i`` set for each pose the enemy Gunner may still take: its card clear of the
+        cards standing at ``cards`` (R4). The last answer is kept: a placement asks it per spot."""
+        if self._clear is None or self._clear[0] != cards:
+            if self._frames is None:
+                self._frames = Poses.of(self.poses)
+            self._clear = (cards, clear_mask(self._frames, cards))
+        return self._clear[1]
 
     def extend(self, count: int) -> Iterator[None]:
         """Compute the cells of the first ``count`` poses, yielding after each new one."""

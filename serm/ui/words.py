@@ -361,7 +361,7 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
     """The table edge or the terrain a card at ``s`` facing ``facing`` touches along ``aim``
     within ``within`` L, in words."""
     poly, d, sc = card_polygon(s.pos, facing), unit(aim), state.scenario
-    edge = edge_contact(poly, d, sc.width, sc.height)
+    edge = edge_contact(poly, d, sc.width, sc.height, within)
     if edge is not None and edge <= within:
         return "the table edge"
     for t in sc.terrain:

@@ -6,10 +6,11 @@ import random
 from dataclasses import replace
 
 from serm.ai import STRENGTHS, make_player
-from serm.ai.deploy_cover import Grid, ZoneSight, grid_poses, poses_for, zone_sight
+from serm.ai.deploy import pose_threat
+from serm.ai.deploy_cover import Grid, ZoneSight, bits, grid_poses, poses_for, zone_sight
 from serm.ai.plans import Planner
 from serm.core import queries as q
-from serm.core.actions import Move
+from serm.core.actions import Move, Place
 from serm.core.game import Game
 from serm.core.geometry import Vec, card_polygon, inside_rect, polygons_overlap, unit
 from serm.core.los import sees
@@ -171,3 +172,35 @@ def test_a_move_weighs_the_react_it_may_meet_on_the_way() -> None:
             assert ("brawler" in reactors) == (facing == 0.0 and d == 90.0)
     assert scores[0.0, 90.0] < scores[180.0, 90.0] - 0.02
     assert scores[0.0, 270.0] == scores[180.0, 270.0]
+
+
+def test_the_enemy_gunner_is_not_weighed_where_its_own_cards_stand() -> None:
+    """At deployment the only poses of the grid that see my Ranger are taken by enemy cards
+    already placed: the enemy Gunner cannot stand there (R4), so they threaten nothing; with
+    the enemy cards elsewhere the same poses do."""
+    grid = Grid(2.4, 1, 30.0, 0.0)  # five poses across the middle of the enemy zone
+    cfg = replace(STRENGTHS["normal"], cover=grid)
+    zs = zone_sight(by_name("default"), 1, grid)
+    list(zs.extend(len(zs.poses)))
+
+    def threat(armored: float, assault: float) -> float:
+        game = Game(by_name("default"), 3)
+        game.roll_pending()
+        for place in (
+            Place("ranger", 0.6, 9.0, 0.0),
+            Place("armored", armored, 1.0, 180.0),
+            Place("gunner", 5.0, 9.0, 0.0),  # behind the wall: no pose sees it
+            Place("assault", assault, 1.0, 180.0),
+        ):
+            game.play(place)
+        pl = Planner(game.state, cfg, random.Random(1))
+        assert pl.me == 1
+        return pose_threat(pl, pl.board, zs, len(zs.poses))
+
+    ranger = zs.mask(card_polygon(Vec(0.6, 9.0), 0.0), len(zs.poses))
+    assert [(zs.poses[i][0].x, zs.poses[i][0].y) for i in bits(ranger)] == [
+        (zs.poses[0][0].x, 1.0),
+        (zs.poses[1][0].x, 1.0),
+    ]
+    assert threat(6.5, 8.5) > 0
+    assert threat(zs.poses[0][0].x, zs.poses[1][0].x) == 0

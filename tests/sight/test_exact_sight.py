@@ -61,17 +61,18 @@ EXAMPLES = Path(__file__).resolve().parents[2] / ".hypothesis" / "examples"
 
 RANDOM_LAYOUTS = settings(
     deadline=None,
-    derandomize=False,
     print_blob=True,
     database=DirectoryBasedExampleDatabase(str(EXAMPLES)),
     suppress_health_check=[HealthCheck.filter_too_much],
 )
-"""Settings for the random-layout properties. New layouts on every run, in CI too: hypothesis
-loads its own "ci" profile there, which would run the same layouts until the code changes. A
-failure can be replayed from the log alone: it prints the layout and the point (the assertion's
-message) and the ``@reproduce_failure`` line to paste onto the test, which also replays the
-points the test drew. The failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top
-of the repository, tried first on the next run; CI keeps it when a run fails)."""
+"""Settings for the random-layout properties. New layouts on every run on a developer's machine;
+in CI hypothesis loads its own "ci" profile, which draws the same layouts until the code changes,
+so a rare layout cannot turn an unrelated change's run red (search wider with ``CI= pytest
+tests/sight --hypothesis-seed=N`` or more examples). A failure can be replayed from the log
+alone: it prints the layout and the point (the assertion's message) and the
+``@reproduce_failure`` line to paste onto the test, which also replays the points the test drew.
+The failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top of the repository,
+tried first on the next run; CI keeps it when a run fails)."""
 
 coord = st.floats(0.5, 9.5)
 angle = st.floats(0.0, 360.0)
