@@ -110,8 +110,9 @@ def play_step(table: Table, activation: int, seen: set[str]) -> None:
         tx, ty = table.to_client(target.x, target.y)
         table.page.mouse.move(tx, ty, steps=5)
         table.page.mouse.up()
-        if table.page.locator("#prompt .problem").count():
-            assert table.button("keep")
+        confirm = table.page.locator("#prompt [data-action=confirm]")
+        if table.page.locator("#prompt .problem").count() or not confirm.count():
+            assert table.button("keep")  # refused there, or turned back to its own facing
         else:
             assert table.button("confirm")
     elif kind == "path":

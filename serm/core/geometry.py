@@ -220,14 +220,23 @@ def _presses(moving: Polygon, direction: Vec, obstacle: Polygon) -> bool:
     return True
 
 
-def edge_contact(moving: Polygon, direction: Vec, width: float, height: float) -> float | None:
-    """Distance along unit ``direction`` at which ``moving`` meets the table edge (R3), or None."""
+def edge_contact(
+    moving: Polygon, direction: Vec, width: float, height: float, reach: float | None = None
+) -> float | None:
+    """Distance along unit ``direction`` at which ``moving`` meets the table edge (R3), or None.
+
+    A direction within ``EPS`` of running along an edge (the rounding of a bearing along it, or a
+    slight lean) meets that edge only when the card, sliding ``reach`` L, would hang off the
+    table by more than ``EPS`` (R4, C14): a lean of 1e-10 carries a corner that touches the edge
+    2e-9 L off the table over 20 L. Without ``reach`` such a direction never meets that edge.
+    """
     best: float | None = None
     for p in moving:
         for comp, pos, limit in ((direction.x, p.x, width), (direction.y, p.y, height)):
-            if comp > EPS:
+            end = None if reach is None else pos + comp * reach
+            if comp > EPS or (comp > 0.0 and end is not None and end > limit + EPS):
                 t = (limit - pos) / comp
-            elif comp < -EPS:
+            elif comp < -EPS or (comp < 0.0 and end is not None and end < -EPS):
                 t = -pos / comp
             else:
                 continue

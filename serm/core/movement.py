@@ -72,7 +72,7 @@ def halt_along(state: State, mover: Soldier, facing: float, path: tuple[Vec, ...
             elif abs(t - first) <= EPS:
                 touched.append(key)
         sc = state.scenario
-        t = edge_contact(poly, d, sc.width, sc.height)
+        t = edge_contact(poly, d, sc.width, sc.height, seg)
         edge = False
         if t is not None and t <= seg + EPS and (first is None or t < first - EPS):
             first, touched, terrain, edge = t, [], "", True

@@ -226,8 +226,9 @@ class Shown:
 
 @dataclass(frozen=True)
 class Skip:
-    """A press or a key while a show plays: the show ends at once, and the press does nothing
-    else (it never answers the question under the show)."""
+    """A press on the board or a key while a show plays: the show ends at once, and the press
+    does nothing else (it never answers the question by chance). A question's button pressed
+    during a show (its ``Press``) ends the show and does what it says."""
 
 
 @dataclass(frozen=True)

@@ -120,9 +120,10 @@ the enemy Gunner's worst spot for the cards you have placed, how many of them it
 there, and shades your zone: red where a card would be seen from many spots, green where from
 none.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
-roll their dice. @TAPS@<span class="keys"> or press any key</span> to skip to the end;
-<em>Show each action</em> sets the speed. After the other side's turn, its moves and shots
-stay drawn until the next action, and <em>Replay last turn</em> plays them again.</p>
+roll their dice. @TAPS@ the board<span class="keys"> or press any key</span> to skip to the end
+(a button of the question acts at once); <em>Show each action</em> sets the speed. After the
+other side's turn, its moves and shots stay drawn until the next action, and <em>Replay last
+turn</em> plays them again.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
     .replace(
         "@CARD@",

@@ -38,6 +38,8 @@ from .screen import (
     reactors,
     stop_sight,
     sure_halt,
+    turned,
+    turned_sight,
     unturned,
 )
 
@@ -249,9 +251,12 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     again = _replay_last(state, ui)
     if again:  # beside what just happened, not a line of its own above the question
         results = f'<div class="lately">{results}{again}</div>'
-    results = _skip_hint(ui) + results + news
+    if ui.playback.playing:  # what just happened is told once shown, in the place kept for it
+        results = '<div class="lately" aria-hidden="true"></div>'
+    results += news
     notes = _shot_unseen(state, ui, p.player) + _react_unoffered(state, ui, p.player)
     question = _before_foot(_question(state, ui), notes)
+    question += _answer_hint(ui)
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{question}</div>"
@@ -363,6 +368,24 @@ def _skip_hint(ui: UI) -> str:
         '<p class="skip-hint" role="status">Showing what was played: '
         f'<span class="wide-words">{words.pointer_html("tap")}{_keys(" or press a key")} to skip.'
         f'</span><span class="phone-words">{words.pointer_html("tap")} to skip.</span></p>'
+    )
+
+
+def _answer_hint(ui: UI) -> str:
+    """While a show plays over a question the player may answer: a press on the board or a key
+    only skips the show, a button of the question ends it and does what it says
+    (``serm.web.pace``). Said under the question and its buttons, never above the question;
+    on a phone whose bar the question fills, below the buttons kept at its foot, where the bar
+    scrolls to it (the question's own words keep the room above them)."""
+    if not ui.playback.playing:
+        return ""
+    tap = words.pointer_html("tap")
+    return (
+        '<div class="after-foot"><p class="skip-hint" role="status"><span class="wide-words">'
+        f"Showing what was played: {tap} the board{_keys(' or press a key')} to skip it; a "
+        "button here acts at once.</span>"
+        f'<span class="phone-words">{words.pointer_html("Tap")} the board to skip; buttons act '
+        "now.</span></p></div>"
     )
 
 
@@ -606,7 +629,7 @@ def _act_step(state: State, ui: UI) -> str:
                 "no React)."
             )
             return (
-                f"<p>{two_ways(wide, phone)}</p>"
+                f"<p>{two_ways(wide, phone)}{_turned_sight(state, ui)}</p>"
                 + _facing_problem(state, ui)
                 + _turn_buttons(state, ui)
             )
@@ -777,6 +800,19 @@ def _brawler_move(state: State, ui: UI, s: Soldier) -> str:
             button("Back", Command.CANCEL),
         )
     )
+
+
+def _turned_sight(state: State, ui: UI) -> str:
+    """Which enemies the soldier would see facing the way being set (a Turn, or the end of its
+    Move), as the stop point says whether the reactor sees the mover there: a sentence at the
+    end of the question's words (a phone's bar has no line to spare for a paragraph)."""
+    seen, s = turned_sight(state, ui), chosen(state, ui)
+    if seen is None or s is None:
+        return ""
+    wide, phone = words.turned_sight(s, seen)
+    rules = words.rules_html("R11", "R12")
+    said = two_ways(f"{escape(wide)}{rules}", escape(phone))
+    return f' <span class="sight-after" role="status">{said}</span>'  # in the question's words
 
 
 def _facing_problem(state: State, ui: UI) -> str:
@@ -1076,18 +1112,25 @@ def _face(state: State, ui: UI) -> str:
     title = s.type.title if s else "soldier"
     return (
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
-        f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}.</p>"
+        f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}."
+        f"{_turned_sight(state, ui)}</p>"
         + _facing_problem(state, ui)
-        + actions(
-            button(
-                "Confirm facing",
-                Command.CONFIRM,
-                primary=True,
-                disabled=facing_problem(state, ui) is not None,
-            ),
-            button("Keep facing", Command.KEEP),
-        )
+        + actions(_face_buttons(state, ui))
     )
+
+
+def _face_buttons(state: State, ui: UI) -> str:
+    """Keep facing alone until the facing being set differs from the soldier's own (both
+    would do the same), then Confirm facing before it."""
+    if not turned(state, ui):
+        return button("Keep facing", Command.KEEP, primary=True)
+    confirm = button(
+        "Confirm facing",
+        Command.CONFIRM,
+        primary=True,
+        disabled=facing_problem(state, ui) is not None,
+    )
+    return confirm + button("Keep facing", Command.KEEP)
 
 
 def _target(state: State, ui: UI) -> str:

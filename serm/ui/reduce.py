@@ -95,6 +95,8 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
             | Command.REPLAY_LAST
         ):
             return press(ui, state, event)  # the views and a card: any time
+        case Press() if ui.playback.playing:  # a question's button: it ends the show and acts
+            return reduce(playback.skip(ui), state, event)
         case _ if computer_to_decide(state, ui):
             return ui, None
         case Wheel():

@@ -61,16 +61,45 @@ SAME_FACING = 0.5
 says a facing in whole degrees): the Turn is not sent."""
 
 
+def turned(state: State, ui: UI) -> bool:
+    """True when the facing being set differs from the chosen soldier's own (by ``SAME_FACING``
+    or more)."""
+    s, facing = chosen(state, ui), ui.choice.facing
+    if s is None or facing is None:
+        return False
+    return abs((facing - s.facing + 180.0) % 360.0 - 180.0) >= SAME_FACING
+
+
 def unturned(state: State, ui: UI) -> words.Said | None:
     """Why the Turn being set would change nothing: the soldier already faces the way shown (a
     Turn is its Move, R14, so sending it would spend the Move for nothing); None otherwise."""
     s = chosen(state, ui)
     c = ui.choice
-    if s is None or c.mode != ActMode.TURN or c.facing is None:
-        return None
-    if abs((c.facing - s.facing + 180.0) % 360.0 - 180.0) >= SAME_FACING:
+    if s is None or c.mode != ActMode.TURN or c.facing is None or turned(state, ui):
         return None
     return words.unturned(s)
+
+
+_last_turned: list[tuple[State, tuple[SoldierKey, float], tuple[Soldier, ...]]] = kept([])
+"""The last ``turned_sight`` answer: the prompt's key asks it on every pointer move."""
+
+
+def turned_sight(state: State, ui: UI) -> tuple[Soldier, ...] | None:
+    """The enemies the chosen soldier would see facing the way being set for a Turn, or for the
+    end of its Move (R11-R12, the game's own sight test: ``q.visible_enemies`` of the soldier
+    turned so); None while no such facing is set."""
+    p, s, facing = state.pending, chosen(state, ui), ui.choice.facing
+    if p is None or s is None or facing is None:
+        return None
+    turning = p.kind == PendingKind.ACT and ui.choice.mode == ActMode.TURN
+    if not turning and p.kind != PendingKind.FACE:
+        return None
+    key = ((s.player, s.card), facing)
+    if _last_turned and _last_turned[0][0] is state and _last_turned[0][1] == key:
+        return _last_turned[0][2]
+    found = q.visible_enemies(state, replace(s, facing=facing))
+    _last_turned[:] = [(state, key, found)]
+    return found
 
 
 def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
@@ -401,6 +430,10 @@ def _aim_halt(state: State, ui: UI) -> str | None:
     return halt_ahead(state, ui) if outlook.current(state, ui) is not None else None
 
 
+def _seen_cards(seen: tuple[Soldier, ...] | None) -> tuple[str, ...] | None:
+    return None if seen is None else tuple(e.card for e in seen)
+
+
 def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
     """Everything ``serm.ui.panel.prompt_html`` reads: equal keys give equal prompts, so the
     browser repaints the panel only when the key changes (not for a hover, an aim, a drag)."""
@@ -421,6 +454,8 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),
+        turned(state, ui),
+        _seen_cards(turned_sight(state, ui)),
         nowhere(state, ui),
         ui.trace.corners,
         _path_halt(state, ui),

@@ -361,7 +361,7 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
     """The table edge or the terrain a card at ``s`` facing ``facing`` touches along ``aim``
     within ``within`` L, in words."""
     poly, d, sc = card_polygon(s.pos, facing), unit(aim), state.scenario
-    edge = edge_contact(poly, d, sc.width, sc.height)
+    edge = edge_contact(poly, d, sc.width, sc.height, within)
     if edge is not None and edge <= within:
         return "the table edge"
     for t in sc.terrain:
@@ -403,6 +403,19 @@ def react_unoffered(reactors: Sequence[str], mover: str) -> str:
     return (
         f"Your {cards} could not React: the {mover} turned out of {its} sight as its Move began "
         "and stayed out of it all the way."
+    )
+
+
+def turned_sight(s: Soldier, seen: Sequence[Soldier]) -> tuple[str, str]:
+    """Which enemies ``s`` would see facing the way being set (``seen``, R11-R12): in full, and
+    in a phone's fewer words."""
+    names = [e.type.title for e in seen]
+    if not names:
+        return f"Facing that way, your {s.type.title} would see no enemy.", "Then it sees no enemy."
+    them = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return (
+        f"Facing that way, your {s.type.title} would see the enemy {them}.",
+        f"Then it sees: {', '.join(names)}.",
     )
 
 

@@ -3,11 +3,12 @@ speed setting is kept in ``localStorage`` (``SPEED_KEY``) for every game in this
 
 The skipping listens in the capture phase on the whole document, before the board, the bar or
 the menu see the event: the press that skips is stopped there, and so are the release and the
-click that follow it, so it never also answers the question under the show. A press on the
-game's controls (``CONTROLS``: the bar, the menu sheet with its saves and speed, the Leave
-dialog, the zoom) answers no
-question: it skips the show and does what it says, at once (while the computer plays itself,
-shows follow one another and a press stopped there would hardly ever reach them).
+click that follow it, so a press on the board never also answers the question by chance. A
+press on the game's controls (``CONTROLS``: the header, the menu sheet with its saves and
+speed, the Leave dialog, the zoom) answers no question: it skips the show and does what it
+says, at once (while the computer plays itself, shows follow one another and a press stopped
+there would hardly ever reach them). A press on one of the question's buttons (``ANSWERS``) is
+the player's answer: it passes untouched, and the command it sends ends the show and acts.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ MODIFIERS = frozenset({"Shift", "Control", "Alt", "Meta", "CapsLock", "Fn"})
 """Keys that alone skip nothing (held with another key, or pressed by the system)."""
 CONTROLS = "#top, #sheet, #leave, #zoom-tools"
 """Where a press skips the show and still acts (the game's controls, never a question)."""
+ANSWERS = "#prompt button:enabled"
+"""A question's buttons: a press passes through untouched, and its command ends the show before
+it acts (``serm.ui.reduce``), so the player's one press does what the button says."""
 
 
 def stored_speed() -> str:
@@ -68,7 +72,10 @@ class Skipper:
             if not self._playing():
                 self._stopped_at = None
                 return
-            if kind == "pointerdown" and _on_controls(event):
+            if kind == "pointerdown" and _on(event, ANSWERS):
+                self._stopped_at = None  # its click (or lift) ends the show and acts
+                return
+            if kind == "pointerdown" and _on(event, CONTROLS):
                 self._stopped_at = None
                 self._skip()
                 return
@@ -87,9 +94,9 @@ class Skipper:
         event.preventDefault()
 
 
-def _on_controls(event: Any) -> bool:
-    """The press is on one of the game's controls (``CONTROLS``)."""
+def _on(event: Any, selector: str) -> bool:
+    """The press is on an element ``selector`` matches (or inside one)."""
     target = event.target
     if null(target) or not hasattr(target, "closest"):
         return False
-    return not null(target.closest(CONTROLS))
+    return not null(target.closest(selector))

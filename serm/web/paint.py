@@ -177,12 +177,15 @@ def more_below() -> None:
     """Mark the bar (``#panel``'s ``data-more``) while the prompt's words run on under the buttons
     kept at its foot (the foot shows above the end of the question it closes): the stylesheet
     then shades the foot's top edge, the sign that the bar scrolls. After each redraw of the
-    prompt, when the board's or the bar's box changed and as the bar is scrolled."""
+    prompt, when the board's or the bar's box changed and as the bar is scrolled. What follows
+    the foot (the hint to skip a show, ``.after-foot``) is not the question's words."""
     bar, foot = el("panel"), query(STICKY_FOOT)
     if null(bar):
         return
     end = None if null(foot) else foot.parentElement.getBoundingClientRect().bottom
-    if end is not None and foot.getBoundingClientRect().bottom < end - 4:  # past the padding
+    after = query("#prompt .after-foot")
+    below = 0.0 if after is None else float(after.getBoundingClientRect().height)
+    if end is not None and foot.getBoundingClientRect().bottom < end - below - 4:  # the padding
         bar.setAttribute("data-more", "")
     else:
         bar.removeAttribute("data-more")

@@ -678,7 +678,8 @@ TOPS_JS = r"""
     const frame = () => {
       const hint = document.querySelector('#prompt .skip-hint');
       const ask = document.querySelector('#prompt [data-pending=react] > p:not([class])');
-      if (ask) tops.push([!!hint, Math.round(ask.getBoundingClientRect().top * 10) / 10]);
+      const below = !hint || hint.getBoundingClientRect().top >= ask.getBoundingClientRect().bottom;
+      if (ask) tops.push([!!hint, Math.round(ask.getBoundingClientRect().top * 10) / 10, below]);
       hinted = hinted || !!hint;
       if (hinted && !hint) done(tops);
       else requestAnimationFrame(frame);
@@ -687,17 +688,19 @@ TOPS_JS = r"""
   });
 }
 """
-"""Notes, at every frame until a show has begun and ended, whether the hint to skip it shows and
-the top of the React question (``window.__tops`` resolves to the list)."""
+"""Notes, at every frame until a show has begun and ended, whether the hint to skip it shows,
+the top of the React question and whether the hint is below the question (``window.__tops``
+resolves to the list)."""
 
 
 def test_the_react_question_stays_put_while_the_move_is_shown(
     touch_page: Page, site_url: str
 ) -> None:
     """At 360x640 against the computer, its Move shown again (Replay last turn, as when it was
-    played): the hint to skip the show and the line naming who decides next take the place of
-    what just happened and of the heading, so the React question is whole above its buttons
-    and does not move when the results replace the hint."""
+    played): the place of what just happened is kept while the results wait for the show, the
+    line naming who decides next takes the heading's, so the React question is whole above its
+    buttons and does not move when the results come; the hint to skip the show is under the
+    question's buttons, never above the question the player may answer."""
     page = touch_page
     sized(page, 360, 640)
     m = moment("react-after-computer")
@@ -708,9 +711,10 @@ def test_the_react_question_stays_put_while_the_move_is_shown(
     page.tap("#prompt button[data-action=replay-last]")
     page.wait_for_selector("#prompt .skip-hint")
     during = hidden_words(page)
-    tops: list[tuple[bool, float]] = page.evaluate("() => window.__tops")
-    assert {hint for hint, _ in tops} == {True, False}, tops
-    assert len({top for _, top in tops}) == 1, tops
+    tops: list[tuple[bool, float, bool]] = page.evaluate("() => window.__tops")
+    assert {hint for hint, _, _ in tops} == {True, False}, tops
+    assert len({top for _, top, _ in tops}) == 1, tops
+    assert all(below for _, _, below in tops), tops
     assert during == [] and hidden_words(page) == []
 
 

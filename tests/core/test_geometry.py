@@ -280,6 +280,16 @@ def test_edge_contact_when_touching_the_edge() -> None:
     assert edge_contact(card, unit(90), 10, 10) == pytest.approx(5 - HW)
 
 
+def test_edge_contact_of_a_slide_nearly_along_the_edge() -> None:
+    """A direction 5e-10 off the top edge's line: touching the edge, the card meets it at once
+    when the slide would carry it more than EPS off the table (R4, C14), not when it stays on."""
+    card = card_polygon(Vec(5, 0.5), 0)
+    lean = Vec(1.0, -5e-10) * (1 / math.hypot(1.0, 5e-10))
+    assert edge_contact(card, lean, 10, 10, reach=4.0) == 0.0
+    assert edge_contact(card, lean, 10, 10, reach=1.0) == pytest.approx(5 - HW)  # the right edge
+    assert edge_contact(card, lean, 10, 10) == pytest.approx(5 - HW)
+
+
 # --- sight-line and clipping helpers (R11, R12) --------------------------------------------------
 
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import replace
+from pathlib import Path as FilePath
 from typing import Any
 
+import pytest
 from helpers import assert_legal_layout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from serm.core import (
     Concede,
@@ -57,12 +60,23 @@ MAX_ACTIONS = 400
 TOUCH = 1e-7
 """How close (L) a halted card must be to what halted it."""
 
+EXAMPLES = FilePath(__file__).resolve().parents[2] / ".hypothesis" / "examples"
+
 GAMES = settings(
     max_examples=25,
     deadline=None,
-    database=None,
+    print_blob=True,
+    database=DirectoryBasedExampleDatabase(str(EXAMPLES)),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+"""Settings for the random games. New games on every run on a developer's machine; in CI
+hypothesis loads its own "ci" profile, which plays the same games until the code changes, so a
+rare game cannot turn an unrelated change's run red (search wider with ``CI= pytest
+tests/core/test_hypothesis.py --hypothesis-seed=N`` or more examples). A failure can be replayed
+from the log alone: it prints the scenario, the draws (the falsifying example) and the
+``@reproduce_failure`` line to paste onto the test, which replays every choice and die drawn. The
+failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top of the repository, tried
+first on the next run; CI keeps it when a run fails)."""
 
 SCENARIOS = st.one_of(
     st.just(open_field()),
@@ -369,3 +383,14 @@ def test_engine_agrees_with_the_queries_on_legality(
         if state.pending is not None and state.pending.kind == "act" and state.activation:
             state = apply(state, End())
         assert_legal_layout(state)
+
+
+def test_a_failing_random_game_prints_the_line_that_replays_it() -> None:
+    @settings(GAMES, max_examples=5, database=None)
+    @given(st.integers(0, 10))
+    def fails(n: int) -> None:
+        assert n < 0
+
+    with pytest.raises(AssertionError) as err:
+        fails()
+    assert any("@reproduce_failure(" in note for note in getattr(err.value, "__notes__", []))

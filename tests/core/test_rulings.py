@@ -874,6 +874,33 @@ def test_r17_brawler_path_without_obstacles_ends_at_its_last_corner() -> None:
     assert state.soldier(1, "brawler").facing == 90
 
 
+def at_the_left_edge(card: str) -> State:
+    """Player 1's ``card`` touching the left table edge, facing up, at y = 9."""
+    return arrange({(1, card): (HW, 9, 0), (2, "gunner"): (9, 1, 0)}, others=False)
+
+
+def test_r16_a_path_along_the_edge_that_leans_off_the_table_halts() -> None:
+    """A path 8 L up the left edge leaning 4e-9 L out over its length (a direction 5e-10 off
+    the edge's line): the Brawler presses into the edge at once and halts there; a lean of
+    0.5e-9 L keeps it on the table (C14) and it slides the whole way (R4, R16, R17)."""
+    state = play(at_the_left_edge("brawler"), Move("brawler", None), R(3, 3, 2))
+    halted = apply(state, Path(((HW - 4e-9, 1.0),))).soldier(1, "brawler")
+    assert min(p.x for p in halted.polygon()) >= -1e-9  # on the table (R4)
+    assert approx_vec(halted.pos, Vec(HW, 9))
+    slid = apply(state, Path(((HW - 0.5e-9, 1.0),))).soldier(1, "brawler")
+    assert approx_vec(slid.pos, Vec(HW, 1))
+
+
+def test_r16_a_straight_move_nearly_along_the_edge_halts_at_it() -> None:
+    """From touching the left edge, the Assault moves 8 L at 359.99999999 degrees, a direction
+    1.7e-10 off the edge's line that would carry it 1.4e-9 L off the table: it presses into the
+    edge at once and halts (R4, R15, R16)."""
+    state = play(at_the_left_edge("assault"), Move("assault", 359.99999999), R(4, 4))
+    s = state.soldier(1, "assault")
+    assert min(p.x for p in s.polygon()) >= -1e-9  # on the table (R4)
+    assert approx_vec(s.pos, Vec(HW, 9))
+
+
 # --- R18-R20 React -------------------------------------------------------------------------------
 
 
