@@ -55,6 +55,7 @@ from serm.core.record import loads, named_actions
 from serm.core.rules import DRAW_AFTER
 from serm.core.scenario import Scenario, default, open_field, random_layout
 from serm.core.state import MoveInProgress, State, Status
+from tests.sight.test_exact_sight import RANDOM_LAYOUTS
 
 MAX_ACTIONS = 400
 TOUCH = 1e-7
@@ -385,8 +386,12 @@ def test_engine_agrees_with_the_queries_on_legality(
         assert_legal_layout(state)
 
 
-def test_a_failing_random_game_prints_the_line_that_replays_it() -> None:
-    @settings(GAMES, max_examples=5, database=None)
+@pytest.mark.parametrize("kept", [GAMES, RANDOM_LAYOUTS], ids=["games", "sight-layouts"])
+def test_a_failing_random_case_prints_the_line_that_replays_it(kept: settings) -> None:
+    """The random games and the random sight layouts print the ``@reproduce_failure`` line that
+    replays a failure from the log alone."""
+
+    @settings(kept, max_examples=5, database=None)
     @given(st.integers(0, 10))
     def fails(n: int) -> None:
         assert n < 0

@@ -293,17 +293,6 @@ def test_partition_agrees_with_sees_on_random_layouts(lay: Layout, rng: random.R
     check_partition(lay[0], lay[2], rng)
 
 
-def test_a_failing_random_layout_prints_the_line_that_replays_it() -> None:
-    @settings(RANDOM_LAYOUTS, max_examples=5, database=None)
-    @given(st.integers(0, 10))
-    def fails(n: int) -> None:
-        assert n < 0
-
-    with pytest.raises(AssertionError) as err:
-        fails()
-    assert any("@reproduce_failure(" in note for note in getattr(err.value, "__notes__", []))
-
-
 def test_partition_keeps_a_seen_sliver_beside_a_corner() -> None:
     """The sliver between the line of the piece's left edge and the edge of its shadow is seen:
     a cell of the partition, however small its area (2e-9 L²), as it is 0.00003 L across."""

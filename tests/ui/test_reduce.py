@@ -1607,20 +1607,27 @@ def test_instant_speed_shows_nothing_but_keeps_the_last_turn() -> None:
     assert s.ui.playback.last and s.ui.playback.by == me
 
 
-def test_the_other_sides_last_turn_is_replayed_while_this_side_decides() -> None:
-    """The beats since one player began deciding make the last turn; while the other side
-    decides at this screen, Replay last turn (its button, ``Command.REPLAY_LAST``) plays them
-    again, once at a time, from the state before them."""
+def other_side_to_decide() -> Screen:
+    """``shot_at_once``'s side ends its activation (a target left, or a Turn: Pass ends it too)
+    and the other side is to decide, the last turn's shows seen."""
     s, me = shot_at_once()
     s.send(Skip())
     for _ in range(5):
         p = s.state.pending
         if p is None or p.player != me:
             break
-        s.key("p")  # end the activation (a target left, or a Turn: Pass ends it too)
+        s.key("p")
         s.send(Skip())
     p = s.state.pending
     assert p is not None and p.player != me
+    return s
+
+
+def test_the_other_sides_last_turn_is_replayed_while_this_side_decides() -> None:
+    """The beats since one player began deciding make the last turn; while the other side
+    decides at this screen, Replay last turn (its button, ``Command.REPLAY_LAST``) plays them
+    again, once at a time, from the state before them."""
+    s = other_side_to_decide()
     pb = s.ui.playback
     assert playback.to_replay(s.ui, s.state) and "Replay last turn" in s.prompt()
     s.press(Command.REPLAY_LAST)

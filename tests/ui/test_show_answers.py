@@ -8,24 +8,16 @@ buttons, never above the question."""
 from __future__ import annotations
 
 from serm.core.state import PendingKind
-from serm.ui.events import Command, Skip
+from serm.ui.events import Command
 from tests.ui.player import Screen
-from tests.ui.test_reduce import shot_at_once
+from tests.ui.test_reduce import other_side_to_decide
 
 
 def replaying() -> Screen:
     """The other side decides its activation at this screen while Replay last turn plays the
     first side's Shoot again."""
-    s, me = shot_at_once()
-    s.send(Skip())
-    for _ in range(5):
-        p = s.state.pending
-        if p is None or p.player != me:
-            break
-        s.key("p")  # end the activation
-        s.send(Skip())
-    p = s.state.pending
-    assert p is not None and p.player != me and p.kind == PendingKind.ACT
+    s = other_side_to_decide()
+    assert s.state.pending is not None and s.state.pending.kind == PendingKind.ACT
     s.press(Command.REPLAY_LAST)
     assert s.ui.playback.playing
     return s
