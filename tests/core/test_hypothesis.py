@@ -12,14 +12,12 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import replace
-from pathlib import Path as FilePath
 from typing import Any
 
 import pytest
 from helpers import assert_legal_layout
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.database import DirectoryBasedExampleDatabase
 
 from serm.core import (
     Concede,
@@ -55,29 +53,12 @@ from serm.core.record import loads, named_actions
 from serm.core.rules import DRAW_AFTER
 from serm.core.scenario import Scenario, default, open_field, random_layout
 from serm.core.state import MoveInProgress, State, Status
-from tests.sight.test_exact_sight import RANDOM_LAYOUTS
+from tests.random_cases import GAMES, RANDOM_LAYOUTS
 
 MAX_ACTIONS = 400
 TOUCH = 1e-7
 """How close (L) a halted card must be to what halted it."""
 
-EXAMPLES = FilePath(__file__).resolve().parents[2] / ".hypothesis" / "examples"
-
-GAMES = settings(
-    max_examples=25,
-    deadline=None,
-    print_blob=True,
-    database=DirectoryBasedExampleDatabase(str(EXAMPLES)),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-"""Settings for the random games. New games on every run on a developer's machine; in CI
-hypothesis loads its own "ci" profile, which plays the same games until the code changes, so a
-rare game cannot turn an unrelated change's run red (search wider with ``CI= pytest
-tests/core/test_hypothesis.py --hypothesis-seed=N`` or more examples). A failure can be replayed
-from the log alone: it prints the scenario, the draws (the falsifying example) and the
-``@reproduce_failure`` line to paste onto the test, which replays every choice and die drawn. The
-failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top of the repository, tried
-first on the next run; CI keeps it when a run fails)."""
 
 SCENARIOS = st.one_of(
     st.just(open_field()),

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness.sight import (
     Layout,
@@ -38,6 +36,7 @@ from serm.core.los import (
 from serm.core.record import short_side
 from serm.core.scenario import Terrain
 from serm.core.visibility import Partition
+from tests.random_cases import RANDOM_LAYOUTS
 
 HW = CARD_WIDTH / 2
 TABLE: Polygon = (Vec(0, 0), Vec(10, 0), Vec(10, 10), Vec(0, 10))
@@ -56,23 +55,6 @@ def check(viewer: Viewer, target: Polygon, tall: Tall) -> bool:
 
 # --- random layouts (hypothesis) --------------------------------------------------------------
 
-
-EXAMPLES = Path(__file__).resolve().parents[2] / ".hypothesis" / "examples"
-
-RANDOM_LAYOUTS = settings(
-    deadline=None,
-    print_blob=True,
-    database=DirectoryBasedExampleDatabase(str(EXAMPLES)),
-    suppress_health_check=[HealthCheck.filter_too_much],
-)
-"""Settings for the random-layout properties. New layouts on every run on a developer's machine;
-in CI hypothesis loads its own "ci" profile, which draws the same layouts until the code changes,
-so a rare layout cannot turn an unrelated change's run red (search wider with ``CI= pytest
-tests/sight --hypothesis-seed=N`` or more examples). A failure can be replayed from the log
-alone: it prints the layout and the point (the assertion's message) and the
-``@reproduce_failure`` line to paste onto the test, which also replays the points the test drew.
-The failing case is kept in ``EXAMPLES`` (.hypothesis/examples at the top of the repository,
-tried first on the next run; CI keeps it when a run fails)."""
 
 coord = st.floats(0.5, 9.5)
 angle = st.floats(0.0, 360.0)
