@@ -25,7 +25,7 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, Pending, PendingKind, Soldier, Status
-from serm.ui import driver, outlook, playback, screen, words
+from serm.ui import driver, exposure, outlook, playback, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -1532,18 +1532,28 @@ def test_a_tap_on_bare_table_puts_the_card_being_placed_there_and_a_drag_moves_n
         assert at(s) == (3.0, 8.0)
 
 
-def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests() -> None:
-    """Its board label warns (``Ghost.seen``): the first spot of the Ruins is in the open, that
-    of Two walls behind a wall; while it is dragged nothing is worked out."""
+def test_the_card_being_placed_knows_when_the_enemy_gunner_could_see_it_once_it_rests() -> None:
+    """With the Exposure view on and worked out, its board label warns (``Ghost.seen``): the
+    first spot of the Ruins is in the open, that of Two walls behind a wall; while it is dragged
+    nothing is worked out, and with the view off nothing is said."""
     s = Screen.new("ruins", 3)
+    off = s.view().ghost
+    assert off is not None and not off.seen
+    s.press(Command.EXPOSURE)
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
     ghost = s.view().ghost
     assert ghost is not None and ghost.seen
-    assert "the enemy zone can see it here" in render(s.state, s.view())
+    assert "the enemy Gunner could see it here" in render(s.state, s.view())
     s.send(PointerDown(ghost.x, ghost.y, touch=True))
     dragged = s.view().ghost
     assert dragged is not None and not dragged.seen
-    walls = Screen.new("default", 3).view().ghost
-    assert walls is not None and not walls.seen
+    walls = Screen.new("default", 3)
+    walls.press(Command.EXPOSURE)
+    while exposure.wanted(walls.state, walls.ui):
+        walls.send(Rest())
+    behind = walls.view().ghost
+    assert behind is not None and not behind.seen
 
 
 def test_the_card_being_placed_follows_a_drag_from_where_it_was_gripped() -> None:
