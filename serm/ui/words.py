@@ -374,6 +374,11 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
 # --- sight and targets (R11-R13, R21, R22) -----------------------------------------------------
 
 
+SIXES = "sixes count and roll again"
+"""How a Shoot or Endure die rolls (every die, on a table with the option; R9, R10), in the same
+words wherever the dice are described: a six counts, and a new roll of that die is added to it,
+again on another six."""
+
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""
 ONE_WAY_SHORT = "sight can be one-way"
