@@ -566,8 +566,7 @@ def _deployment_tip(st: State, player: int) -> str:
         else:
             tip = (
                 "Your opponent acts first, and their Gunner shoots once at every soldier of "
-                "yours it sees: hide soldiers behind tall (hatched) terrain, or keep them out of "
-                "its sight."
+                f"yours it sees: {words.hiding(st)}."
             )
         return f'<p class="tip">{escape(tip)}</p>'
     # R5, Opening: who acts first, the rule, then whose Gunner may shoot first.
@@ -575,8 +574,8 @@ def _deployment_tip(st: State, player: int) -> str:
     mine, theirs = words.gunners_first(st, player)
     if theirs < mine:
         then = (
-            "Their Gunner may shoot before yours, once at every soldier of yours it sees: hide "
-            "soldiers behind tall (hatched) terrain, or keep them out of its sight."
+            "Their Gunner may shoot before yours, once at every soldier of yours it sees: "
+            f"{words.hiding(st)}."
         )
     else:
         then = (
