@@ -136,11 +136,19 @@ def choice_buttons(
     )
 
 
+def kill_label(title: str, chance: str) -> str:
+    """A target's button: its name and the chance (``percent``) the shot kills it."""
+    return f"{title} — {chance} to kill"
+
+
+def react_label(title: str, chance: str) -> str:
+    """A React's button: the soldier's name and the chance (``percent``) it beats the roll."""
+    return f"{title} — {chance}"
+
+
 def kill_buttons(shooter: Soldier, targets: Sequence[Soldier]) -> str:
     """One button per target with the exact chance this shot kills it (R9, R21), keys 1, 2, ..."""
-    chance = {
-        t.card: f"{t.type.title} — {percent(q.kill_chance(shooter, t))} to kill" for t in targets
-    }
+    chance = {t.card: kill_label(t.type.title, percent(q.kill_chance(shooter, t))) for t in targets}
     return choice_buttons(Command.TARGET, [t.card for t in targets], chance.__getitem__)
 
 
@@ -967,7 +975,7 @@ def _react(state: State, ui: UI) -> str:
 
     def label(card: str) -> str:
         chance = percent(q.react_chance(state, state.soldier(p.player, card)))
-        return f"{CARDS[card].title} — {chance}"
+        return react_label(CARDS[card].title, chance)
 
     picks = choice_buttons(Command.REACT, able, label)
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
