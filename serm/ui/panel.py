@@ -38,6 +38,7 @@ from .screen import (
     reactors,
     stop_sight,
     sure_halt,
+    turn_refused,
     turned,
     turned_sight,
     unturned,
@@ -649,9 +650,11 @@ def _act_step(state: State, ui: UI) -> str:
 
 def _turn_buttons(state: State, ui: UI) -> str:
     """Turn and Back, at the bar's foot. A Turn to the facing the soldier already has changes
-    nothing: Turn is shown but takes no press, and why is said right above it, in view."""
-    said = unturned(state, ui)
-    refused = said is not None or facing_problem(state, ui) is not None
+    nothing: Turn is shown but takes no press, and once the player has turned the handle or
+    asked for the Turn, why is said right above it, in view (before, the step's words say to
+    drag the handle)."""
+    said = turn_refused(state, ui)
+    refused = unturned(state, ui) is not None or facing_problem(state, ui) is not None
     return foot(
         "" if said is None else words.problem_html(said),
         actions(

@@ -80,6 +80,13 @@ def unturned(state: State, ui: UI) -> words.Said | None:
     return words.unturned(s)
 
 
+def turn_refused(state: State, ui: UI) -> words.Said | None:
+    """``unturned`` as a refusal, once the player has turned the handle or asked for the Turn
+    (``Choice.facing_touched``); None before, when the step's own words say to drag the
+    handle."""
+    return unturned(state, ui) if ui.choice.facing_touched else None
+
+
 _last_turned: list[tuple[State, tuple[SoldierKey, float], tuple[Soldier, ...]]] = kept([])
 """The last ``turned_sight`` answer: the prompt's key asks it on every pointer move."""
 
@@ -454,6 +461,7 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),
+        turn_refused(state, ui),
         turned(state, ui),
         _seen_cards(turned_sight(state, ui)),
         nowhere(state, ui),
