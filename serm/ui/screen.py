@@ -94,12 +94,13 @@ _last_turned: list[tuple[State, tuple[SoldierKey, float], tuple[Soldier, ...]]] 
 def turned_sight(state: State, ui: UI) -> tuple[Soldier, ...] | None:
     """The enemies the chosen soldier would see facing the way being set for a Turn, or for the
     end of its Move (R11-R12, the game's own sight test: ``q.visible_enemies`` of the soldier
-    turned so); None while no such facing is set."""
+    turned so); None while no such facing is set, and for a facing it may not take
+    (``facing_problem``, R4)."""
     p, s, facing = state.pending, chosen(state, ui), ui.choice.facing
     if p is None or s is None or facing is None:
         return None
     turning = p.kind == PendingKind.ACT and ui.choice.mode == ActMode.TURN
-    if not turning and p.kind != PendingKind.FACE:
+    if (not turning and p.kind != PendingKind.FACE) or facing_problem(state, ui) is not None:
         return None
     key = ((s.player, s.card), facing)
     if _last_turned and _last_turned[0][0] is state and _last_turned[0][1] == key:
