@@ -145,8 +145,9 @@ def _corner(ui: UI, state: State, toward: Vec) -> Outcome:
     stop = path.halt(state, path.points(state, ui.trace))
     if stop is not None:  # the path already halts: only the prompt's buttons end or undo it
         said = (
-            f"The Brawler's path already {path.halt_words(state, stop)}: a corner past the "
-            "halt adds nothing. Finish path moves it so; Undo corner takes the last corner back."
+            f"The Brawler's path already {path.halt_words(state, stop, ui.trace)}: a corner past "
+            "the halt adds nothing. Finish path moves it so; Undo corner takes the last corner "
+            "back."
         )
         return say(ui, said, "R16"), None
     if path.at_limit(ui.trace):
@@ -276,7 +277,7 @@ def set_facing(ui: UI, state: State, facing: float) -> UI:
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None:
         g = ui.ghost
         return replace(ui, ghost=moved(state, g, g.x, g.y, facing))
-    return replace(ui, choice=replace(ui.choice, facing=facing))
+    return replace(ui, choice=replace(ui.choice, facing=facing, facing_touched=True))
 
 
 def rotate(ui: UI, state: State, degrees: float) -> UI:

@@ -266,6 +266,22 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     ]
 
 
+def test_a_brawler_path_halting_past_a_corner_counts_from_that_corner_as_the_length_left() -> None:
+    """The Brawler rolled 8 and has a corner 0.5 L up; its pointer leg runs on up into the
+    Crates, 1.0 L from its start. The prompt counts both lengths from that corner: 7.5 L left,
+    of which it halts 0.50 L past the corner and the other 7.00 L are lost (R16, R17), not
+    "7.5 L left" beside "after 1.00 L"."""
+    state = brawler_rolled(8)
+    ui = UI(trace=Trace(corners=(Vec(8.4, 6.5),), cursor=Vec(8.4, 4.5)))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "7.5 L left" in said, said
+    assert (
+        "halts against the Crates 0.50 L past its last corner: the rest of its roll, 7.00 L, "
+        "is lost" in said
+    ), said
+    assert "after 1.00 L" not in said
+
+
 def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() -> None:
     """Corners restored past the Crates (a stored half-traced path): the length left is 0, not
     the 2 L the corners leave of the roll, and Enter sends a path of exactly the roll (R17)."""
@@ -610,13 +626,16 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
 
 
 def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
-    """Turn pressed, the handle left where it is (or brought back within half a degree): the
-    Turn button is disabled and the prompt says the soldier already faces this way; Enter sends
-    nothing, so the Move is not spent. Turned by a degree, the Turn is sent as before; and the
-    engine still takes a Turn to the same facing (R14 does not forbid it: records replay)."""
+    """Turn pressed, the handle turned and brought back (within half a degree): the Turn button
+    is disabled and the prompt says the soldier already faces this way; Enter sends nothing, so
+    the Move is not spent. Turned by a degree, the Turn is sent as before; and the engine still
+    takes a Turn to the same facing (R14 does not forbid it: records replay)."""
     state = arrange({(1, "assault"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
     ui, _ = reduce(UI(choice=Choice((1, "assault"))), state, Press(Command.TURN))
     assert ui.choice.mode == ActMode.TURN and ui.choice.facing == 0.0
+    ui = reduce(
+        reduce(ui, state, Press(Command.ROTATE_LEFT))[0], state, Press(Command.ROTATE_RIGHT)
+    )[0]
     html = prompt_html(state, ui)
     assert re.search(r'<button[^>]*data-action="confirm"[^>]*disabled', html), html
     assert "Your Assault already faces this way" in re.sub(r"<[^>]+>", "", html)
@@ -630,16 +649,36 @@ def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
     assert after.activation is not None and after.activation.moved
 
 
+def test_a_turn_not_yet_touched_is_told_not_refused() -> None:
+    """Turn pressed and nothing else done: the step says to drag the handle, with no refusal
+    under it (Turn is disabled: it would change nothing). Enter then asks for the Turn: it is
+    not sent, and now the prompt says why, as a refusal (R14)."""
+    state = arrange({(1, "gunner"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
+    ui, _ = reduce(UI(choice=Choice((1, "gunner"))), state, Press(Command.TURN))
+    html = prompt_html(state, ui)
+    assert "drag the round handle" in html
+    assert 'class="problem"' not in html and "already faces" not in html
+    assert confirm_disabled(html)
+    asked, act = reduce(ui, state, Press(Command.CONFIRM))
+    assert act is None and asked.choice.facing == ui.choice.facing
+    html = prompt_html(state, asked)
+    assert 'class="problem"' in html and "Your Gunner already faces this way" in html
+    assert prompt_key(state, asked) != prompt_key(state, ui)
+
+
 def test_a_turn_by_one_key_press_repaints_the_prompt() -> None:
-    """The browser repaints the prompt only when its key changes: Turn chosen, the Turn button
-    is disabled ("already faces"); one Q turns the ghost, and the key changes with it, so the
-    prompt shown enables Turn and drops the words (R14)."""
+    """The browser repaints the prompt only when its key changes: Turn chosen, one Q turns the
+    soldier, and one E back says it already faces this way: the key changes with each, so the
+    prompt shown enables Turn, then disables it and says why (R14)."""
     state = arrange({(1, "ranger"): (5.0, 8.5, 30.0), (2, "armored"): (5.0, 1.5, 180.0)})
     ui, _ = reduce(UI(choice=Choice((1, "ranger"))), state, Press(Command.TURN))
-    assert "already faces" in prompt_html(state, ui)
     turned, _ = reduce(ui, state, Press(Command.ROTATE_LEFT))
     assert turned.choice.facing == 15.0 and "already faces" not in prompt_html(state, turned)
     assert prompt_key(state, turned) != prompt_key(state, ui)
+    back, _ = reduce(turned, state, Press(Command.ROTATE_RIGHT))
+    assert back.choice.facing == 30.0 and "already faces" in prompt_html(state, back)
+    assert prompt_key(state, back) != prompt_key(state, turned)
+    assert confirm_disabled(prompt_html(state, back))
 
 
 def test_the_path_prompt_repaints_when_the_pointer_finds_a_halt() -> None:
