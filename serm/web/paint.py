@@ -345,8 +345,7 @@ class Painter:
         key = prompt_key(state, ui)
         if key != shown.prompt:
             shown.prompt = key
-            seats = ui.seats
-            el("status").innerHTML = panel.status_html(state, seats.names, panel.own_seat(seats))
+            el("status").innerHTML = panel.status_line(state, ui)
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
             newest_news()

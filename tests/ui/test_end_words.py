@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from serm.ai import seated_players
 from serm.core.actions import Concede
+from serm.core.scenario import by_name
 from serm.core.state import Status
-from serm.ui.panel import own_seat, prompt_html, status_html
+from serm.ui import driver
+from serm.ui.events import ShowEnded
+from serm.ui.panel import own_seat, prompt_html, status_html, status_line
 
 from .player import Screen
 
@@ -78,3 +82,26 @@ def test_a_concession_in_hot_seat_says_who_won_once() -> None:
     wide = re.search(r'<span class="wide-words">(.*?)</span>', status)
     assert wide is not None and wide.group(1) == "The game is over."
     assert "Player 1</strong> has won." in status
+
+
+def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
+    """Against the computer, the action that ends the game is shown on the board: while it
+    plays, the status line still tells the activation it started in (no win, no loss, no "game
+    over" before the last shot's dice are seen), and the prompt only offers to skip the show;
+    once it has been shown, the status line tells who won."""
+    game = driver.new_game(by_name("open", 4), 4, {2: "easy"})
+    ui = driver.open_ui(game)
+    players = seated_players({1: "easy", 2: "easy"}, 4)
+    while (p := game.state.pending) is not None and len(game.record.actions) < 400:
+        ui = driver.play(game, ui, players[p.player].decide(game.state), human=p.player == 1).ui
+        if game.state.pending is not None:
+            ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
+    assert game.state.status == Status.FINISHED and game.state.winner in (1, 2)
+    assert ui.playback.playing, "the last action is shown"
+    during = status_line(game.state, ui)
+    assert "Activation" in during, during
+    assert not any(w in during for w in ("won", "lose", "over", "draw")), during
+    assert "victory" not in prompt_html(game.state, ui)
+    ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
+    after = status_line(game.state, ui)
+    assert "You have won." in after or "You lose: " in after, after
