@@ -23,7 +23,7 @@ from ..core.los import visible_part
 from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
-from ..core.state import Event, EventKind, PendingKind, Soldier, State, Status
+from ..core.state import Event, EventKind, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
@@ -502,38 +502,6 @@ def cannot_act(state: State, s: Soldier) -> Said:
         did = "moved" if a.moved else "shot"
         return Said(f"Your {name} has {did}: it moves or shoots, never both.", "R22")
     return Said(f"Your {name} has already moved and shot in this activation.", "R7")
-
-
-def hopeless_reacts(state: State) -> Said | None:
-    """When every soldier offered a React (R18) cannot beat the Move total (R19: only a greater
-    React total stops the mover; a React that fails changes nothing), why no soldier could
-    React, naming the mover, its roll and the most the reactors could roll; None when one
-    could (or no React is asked)."""
-    p, mv = state.pending, state.move
-    if p is None or p.kind != PendingKind.REACT or mv is None or mv.total is None:
-        return None
-    offered = [state.soldier(p.player, card) for card in p.options]
-    if not offered or any(q.react_chance(state, s) > 0 for s in offered):
-        return None
-    mover = state.soldier(other(p.player), mv.card).type.title
-    by_most: dict[int, list[str]] = {}
-    for s in offered:
-        titles = by_most.setdefault(q.react_pool(state, s).dice * 6, [])
-        if s.type.title not in titles:
-            titles.append(s.type.title)
-    (top, first), *rest = sorted(by_most.items(), reverse=True)
-    most = f"{_either(first)} rolls at most {top}"
-    most += "".join(f", of your {_either(t)} at most {n}" for n, t in rest)
-    text = (
-        f"No soldier could React: the enemy {mover} rolled {mv.total}, and a React of your "
-        f"{most}, so it moves on."
-    )
-    return Said(text, "R19")
-
-
-def _either(titles: Sequence[str]) -> str:
-    """The names joined as a choice: "A", "A or B", "A, B or C"."""
-    return " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
 
 
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
