@@ -145,7 +145,10 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
         if ended is not None and not ui.seats.computer(ended[1].player):
             ui = _ended(ui, *ended)
     if played:
-        shown = Shown(beats(states, played), by, states[0])
+        said = tuple(
+            replace(b, words=words.named(b.words, ui.seats.names)) for b in beats(states, played)
+        )
+        shown = Shown(said, by, states[0])
         ui, _ = reduce(ui, game.state, shown)
     return Stepped(ui, tuple(states), tuple(played))
 

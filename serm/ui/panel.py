@@ -459,7 +459,7 @@ def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> st
         if state.status == Status.FINISHED:  # the end screen below tells the end (said once)
             kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
         shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
-        items = "".join(log_entry_html(e) for e in shown)
+        items = "".join(log_entry_html(e, names=names) for e in shown)
     return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
 
@@ -1212,23 +1212,28 @@ def _rematch(by_link: bool) -> str:
     )
 
 
-def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
+def log_html(
+    events: Sequence[Event], actions: Sequence[int], names: tuple[str, str] = words.NUMBERED
+) -> str:
     """Log lines under the number of the action that logged them (``actions``, one per event,
     as ``Game.event_actions``): an action's first line carries its number, the number the replay
     viewer's slider and a save's "at action" give that moment; its further lines follow with
     none (``more``). ``events`` start at an action's first line (the log is added to an action
-    at a time)."""
+    at a time). Each side is called by its name in ``names`` (``words.named``)."""
     out, before = [], None
     for event, n in zip(events, actions, strict=True):
-        out.append(log_entry_html(event, n, more=n == before))
+        out.append(log_entry_html(event, n, more=n == before, names=names))
         before = n
     return "".join(out)
 
 
-def log_entry_html(event: Event, action: int = 0, more: bool = False) -> str:
-    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
-    numbered list, ``action`` (when not 0) is its number (``<li value>``), and a further line
-    of the same action (``more``) shows none."""
+def log_entry_html(
+    event: Event, action: int = 0, more: bool = False, names: tuple[str, str] = words.NUMBERED
+) -> str:
+    """One log line, each side called by its name in ``names`` (``words.named``), with its dice
+    drawn as faces and re-rolled sixes chained (R10); in a numbered list, ``action`` (when not
+    0) is its number (``<li value>``), and a further line of the same action (``more``) shows
+    none."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1242,7 +1247,8 @@ def log_entry_html(event: Event, action: int = 0, more: bool = False) -> str:
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
     value = f' value="{action}"' if action and not more else ""
     kind = escape(event.kind, quote=True) + (" more" if more else "")
-    return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
+    text = _short_on_a_phone(words.named(event.text, names))
+    return f'<li class="log-{kind}"{value}>{text}{dice}</li>'
 
 
 DUEL = re.compile(r"(\w+ \d+) (beats|does not beat) (\w+ \d+): (.+)")

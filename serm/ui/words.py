@@ -599,6 +599,25 @@ def _known(state: State, rule: str, action: Action | None) -> Said | None:
     return None
 
 
+NUMBERED = ("Player 1", "Player 2")
+"""The sides' names when none is given: the engine's own words for them."""
+
+PLAYER = re.compile(r"\b([Pp])layer ([12])\b")
+"""A side as the engine's log names it ("Player 1 passes.", "player 2's Assault")."""
+
+
+def named(text: str, names: tuple[str, str]) -> str:
+    """A line of the game log with each side called by its name at this screen (``names``:
+    "Computer (hard)"), as the status line and the end screen call it; a side named by its
+    number keeps the engine's words."""
+
+    def name(found: re.Match[str]) -> str:
+        given = names[int(found.group(2)) - 1]
+        return found.group(0) if given == f"Player {found.group(2)}" else given
+
+    return PLAYER.sub(name, text)
+
+
 def rolloff(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
     """The roll-off among ``events`` that decided who places first (R5), in one line of a
     phone's bar ("Player 2 won the roll-off 6–1."; who acts first is the deployment tip's):

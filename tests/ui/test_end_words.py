@@ -6,14 +6,14 @@ import re
 from dataclasses import replace
 
 from serm.ai import seated_players
-from serm.core.actions import Concede
+from serm.core.actions import Concede, End
 from serm.core.scenario import by_name
 from serm.core.state import Status
 from serm.ui import driver
-from serm.ui.events import ShowEnded
-from serm.ui.panel import own_seat, prompt_html, status_html, status_line
+from serm.ui.events import Command, ShowEnded
+from serm.ui.panel import log_entry_html, log_html, own_seat, prompt_html, status_html, status_line
 
-from .player import Screen
+from .player import Screen, deploy_all
 
 
 def _ended(s: Screen, winner: int, conceded_by: int | None = None) -> str:
@@ -105,3 +105,30 @@ def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
     ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
     after = status_line(game.state, ui)
     assert "You have won." in after or "You lose: " in after, after
+
+
+def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> None:
+    """Against the computer, the log, what just happened, the status line and the end screen
+    call player 2 by one name, "Computer (hard)"; a pass shown on the board too. In hot seat
+    the log keeps the engine's "Player 2"."""
+    s = Screen.new(computer={2: "hard"})
+    names = s.ui.seats.names
+    assert names == ("Player 1", "Computer (hard)")
+    s.game.play(Concede(1))
+    log = log_html(s.game.events, s.game.event_actions, names)
+    assert "Player 1 concedes. Computer (hard) wins." in log and "Player 2" not in log, log
+    status = status_line(s.state, s.ui)
+    end = prompt_html(s.state, s.ui, s.game.events)
+    assert "Computer (hard)" in status and "Computer (hard)" in end and "Player 2" not in end
+    assert "Computer (hard) rolls" in log_entry_html(s.game.events[0], names=names)
+    passed = Screen.new("open", 3)
+    deploy_all(passed)
+    seats = replace(passed.ui.seats, names=names, computers=frozenset({2}))
+    passed.ui = replace(passed.ui, seats=seats)
+    if passed.state.pending is not None and passed.state.pending.player == 1:
+        passed.press(Command.END)  # the person passes first
+    ui = driver.play(passed.game, passed.ui, End(), human=False).ui
+    assert "Computer (hard) passes" in [b.words for b in ui.playback.last], ui.playback.last
+    hot = Screen.new()
+    hot.game.play(Concede(1))
+    assert "Player 2 wins." in log_html(hot.game.events, hot.game.event_actions, hot.ui.seats.names)
