@@ -244,6 +244,18 @@ def seen_mask(
     return mask
 
 
+def sees_any(card: Polygon, poses: Poses, tall: tuple[Terrain, ...], among: int) -> bool:
+    """Whether one of ``poses`` whose bit is set in ``among`` sees ``card`` (R11-R12, exact, as
+    ``seen_mask``): the same answer as ``seen_mask(card, poses, tall) & among != 0``, stopping
+    at the first pose that sees it."""
+    cx, cy, reach = _centre(card)
+    frames, viewers = poses.frames, poses.viewers
+    return any(
+        not _far_outside(frames[i], cx, cy, reach) and sees(viewers[i], card, tall)
+        for i in bits(among)
+    )
+
+
 def tally(masks: Iterable[int]) -> tuple[int, ...]:
     """How many of the masks each pose is in, bit-sliced: plane ``k`` holds bit ``k`` of every
     pose's count (so a pose's count is the sum of ``1 << k`` over the planes it is in)."""
@@ -569,6 +581,7 @@ __all__ = [
     "gunner_poses",
     "most_seen",
     "seen_mask",
+    "sees_any",
     "tall_of",
     "tally",
     "worst",

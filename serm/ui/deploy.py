@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
-from ..ai.sight import could_see
 from ..core import queries as q
-from ..core.geometry import Vec, card_polygon
-from ..core.scenario import Scenario
 from ..core.state import Soldier, State
 from ..view.model import Ghost
 
 SPACING = 1.25
 """Distance between suggested deployment spots: a card's diagonal, so each can turn in place."""
-LOOKOUTS = (12, 3)
-"""Spots of the enemy zone (across, deep) from which a card being placed is looked at."""
 
 
 def unplaced(state: State, player: int) -> list[Soldier]:
@@ -53,21 +47,3 @@ def moved(state: State, g: Ghost, x: float, y: float, facing: float) -> Ghost:
     """``g`` at (x, y) facing ``facing`` (taken modulo 360), with why it may not go there."""
     problem = q.placement_problem(state, g.player, g.card, x, y, facing)
     return replace(g, x=x, y=y, facing=facing % 360.0, problem=problem)
-
-
-def seen(state: State, g: Ghost) -> bool:
-    """The card being placed, where it is, is in sight of the enemy zone: from one of its
-    ``LOOKOUTS`` spots a soldier turned toward it sees it (R11-R14; tall terrain hides, soldiers
-    never do). A yes is certain; a no may miss a spot between the ones looked from."""
-    return _seen(state.scenario, g.player, round(g.x, 3), round(g.y, 3), round(g.facing, 1))
-
-
-@lru_cache(maxsize=64)
-def _seen(scenario: Scenario, player: int, x: float, y: float, facing: float) -> bool:
-    z = scenario.zone(3 - player)
-    tall = tuple(t for t in scenario.terrain if t.tall)
-    target = card_polygon(Vec(x, y), facing)
-    across, deep = LOOKOUTS
-    xs = [z.x0 + (z.x1 - z.x0) * (i + 0.5) / across for i in range(across)]
-    ys = [z.y0 + (z.y1 - z.y0) * (j + 0.5) / deep for j in range(deep)]
-    return any(could_see(Vec(x, y), target, tall) for y in ys for x in xs)

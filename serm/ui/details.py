@@ -52,15 +52,12 @@ def _odds(state: State, ui: UI, s: Soldier) -> list[str]:
 
 
 def dice_note(state: State) -> str:
-    """How a stat becomes a roll (R9): which dice re-roll their sixes on this table."""
+    """How a stat becomes a roll (R9): on which dice sixes count and roll again on this table."""
     if state.scenario.explode_all:
-        return (
-            "Each stat is how many dice it rolls; on this table every six counts and is rolled "
-            "again."
-        )
+        return f"Each stat is how many dice it rolls; on every die of this table, {words.SIXES}."
     return (
-        "Each stat is how many dice it rolls. A six on a Shoot or Endure die counts and is rolled "
-        "again; Move and React dice are not."
+        f"Each stat is how many dice it rolls. On Shoot and Endure dice, {words.SIXES}; "
+        "Move and React dice do not roll again."
     )
 
 

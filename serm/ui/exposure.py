@@ -38,7 +38,7 @@ from ..core import queries as q
 from ..core.geometry import Polygon, Vec, card_polygon
 from ..core.scenario import Scenario
 from ..core.state import PendingKind, Soldier, State, Status
-from ..view.model import ExposureView
+from ..view.model import ExposureView, Ghost
 from .last import kept
 from .model import UI, Exposure, Spot
 
@@ -236,7 +236,7 @@ def view(state: State, ui: UI) -> ExposureView | None:
     far, the cards it sees, and the shading once complete; None when the view is off."""
     player = side(state, ui)
     if player is None or not ui.settings.exposure:
-        for memo in (_shading_cache, _last_view, _last_seen, _free_cache):
+        for memo in (_shading_cache, _last_view, _last_seen, _free_cache, _last_ghost):
             memo.clear()  # nothing of the view is kept while it is not shown
         return None
     e = _part(ui, player)
@@ -317,6 +317,39 @@ def _shade_view(state: State, e: Exposure) -> tuple[bool, tuple[tuple[float, flo
     return done, tuple(
         (c.x, c.y, (m & free).bit_count() / total) for (c, _), m in zip(at, e.shade, strict=True)
     )
+
+
+_last_ghost: list[tuple[State, cover.Poses | None, Ghost, bool]] = kept([])
+"""The last ``ghost_seen`` answer: the board asks on every repaint, for the same pose often."""
+
+
+def ghost_seen(state: State, ui: UI, g: Ghost) -> bool:
+    """Whether the Exposure view counts the card being placed as seen where it is shown, by the
+    rule of its shading and its words: one of the shading's poses still open to the enemy Gunner
+    (``_free``, R4) sees it (R11-R12), or, once the enemy Gunner stands on the table, the Gunner
+    sees it from there. False while the view is off or its poses are still being worked out."""
+    player = side(state, ui)
+    if player != g.player or not ui.settings.exposure:
+        return False
+    poses = _part(ui, player).poses
+    for known, at, ghost, found in _last_ghost:
+        if known is state and at is poses and ghost == g:
+            return found
+    found = _ghost_seen(state, poses, g)
+    _last_ghost[:] = [(state, poses, g, found)]
+    return found
+
+
+def _ghost_seen(state: State, poses: cover.Poses | None, g: Ghost) -> bool:
+    gunner = standing_gunner(state, g.player)
+    if gunner is not None:
+        me = replace(state.soldier(g.player, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
+        return q.sees_soldier(state, gunner, me)
+    if poses is None:
+        return False
+    every = _shading(poses)
+    card = card_polygon(Vec(g.x, g.y), g.facing)
+    return cover.sees_any(card, every, cover.tall_of(state.scenario), _free(state, every))
 
 
 _free_cache: list[tuple[cover.Poses, tuple[Spot, ...], int]] = kept([])

@@ -11,7 +11,7 @@ from ..view.escape import escape
 from ..view.thumbnail import table_thumbnail
 from .events import Command
 from .keys import CHOICE_KEYS, badge
-from .words import pointer_html
+from .words import SIXES, pointer_html
 
 KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.CHOOSE,), "choose"),
@@ -107,9 +107,9 @@ You may turn at the start and end of a Move. The Brawler rolls first, then trace
 may turn.</li>
 <li><strong>React:</strong> if a Move passes through an enemy's sight, that enemy may React: if
 its React roll beats the Move roll, it stops the mover where it likes and activates at once.</li>
-<li><strong>Shoot:</strong> roll Shoot dice against the target's Endure dice; each six is
-kept and rolled again, and the new roll is added (again on another six). Strictly higher
-kills. The Gunner shoots every enemy it sees, but cannot both move and shoot.</li>
+<li><strong>Shoot:</strong> roll Shoot dice against the target's Endure dice; @SIXES@
+(a 6 then a 3 make 9; another six rolls on). Strictly higher kills. The Gunner shoots every
+enemy it sees, but cannot both move and shoot.</li>
 </ol>
 <p>Tip: the side that places last acts first@TIP@.
 Deploy behind tall (hatched) terrain, and use <em>Enemy sight</em>
@@ -132,6 +132,7 @@ turn</em> plays them again.</p>
             "Point at a card to see where it can look.",
         ),
     )
+    .replace("@SIXES@", SIXES)
     .replace("@TAP@", pointer_html("tap"))
     .replace("@TAPS@", pointer_html("Tap"))
     .replace("@OPENING@", opening_html())

@@ -571,8 +571,7 @@ def _deployment_tip(st: State, player: int) -> str:
         else:
             tip = (
                 "Your opponent acts first, and their Gunner shoots once at every soldier of "
-                "yours it sees: hide soldiers behind tall (hatched) terrain, or keep them out of "
-                "its sight."
+                f"yours it sees: {words.hiding(st)}."
             )
         return f'<p class="tip">{escape(tip)}</p>'
     # R5, Opening: who acts first, the rule, then whose Gunner may shoot first.
@@ -580,8 +579,8 @@ def _deployment_tip(st: State, player: int) -> str:
     mine, theirs = words.gunners_first(st, player)
     if theirs < mine:
         then = (
-            "Their Gunner may shoot before yours, once at every soldier of yours it sees: hide "
-            "soldiers behind tall (hatched) terrain, or keep them out of its sight."
+            "Their Gunner may shoot before yours, once at every soldier of yours it sees: "
+            f"{words.hiding(st)}."
         )
     else:
         then = (
@@ -841,7 +840,7 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
         setting, switch = _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
     return (  # a phone's words leave the dice to the odds on each target's button
         f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: Shoot '
-        f"{s.type.shoot}d6 against the target's Endure, sixes re-rolled; higher kills.{rule}"
+        f"{s.type.shoot}d6 against the target's Endure, {words.SIXES}; higher kills.{rule}"
         f'</span><span class="phone-words">Pick a target for your <strong>{title}</strong>'
         f"{short}.</span>{setting}{words.rules_html(*_shot_rules(s))}</p>"
         + foot(targets_row(picks), actions(button("Back", Command.CANCEL), switch))
@@ -862,7 +861,7 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     return (
         f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
         f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
-        f"{t.type.endure}d6, sixes re-rolled; a higher Shoot kills — "
+        f"{t.type.endure}d6, {words.SIXES}; a higher Shoot kills — "
         f"<strong>{percent(q.kill_chance(shooter, t))} to kill</strong>.{escape(more)}"
         f"{words.rules_html(*_shot_rules(shooter))}</p>"
         + actions(
@@ -1040,8 +1039,9 @@ def _confirm_react(state: State, card: str) -> str:
     r = state.soldier(p.player, card)
     chance = percent(q.react_chance(state, r))
     title = escape(r.type.title)
+    sixes = f", {words.SIXES}," if state.scenario.explode_all else ""
     head = (
-        f"React with your <strong>{title}</strong>: React {r.type.react}d6 "
+        f"React with your <strong>{title}</strong>: React {r.type.react}d6{sixes} "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {title} acts at once"
     )
@@ -1348,7 +1348,9 @@ def _dice(state: State, ui: UI) -> str:
     if not ui.seats.referee:
         return f"<p>Rolling the {escape(p.purpose)} dice…</p>"
     exploding = (
-        " A six is rolled again: type every face, e.g. <kbd>6 2</kbd>." if p.pool.exploding else ""
+        f" {words.SIXES.capitalize()}: type every face, e.g. <kbd>6 2</kbd>."
+        if p.pool.exploding
+        else ""
     )
     boxes = "".join(
         f'<label class="die-box">Die {i + 1} <input class="die-input" type="text" '

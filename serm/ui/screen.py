@@ -15,7 +15,7 @@ from ..core.movement import position_at
 from ..core.state import Pending, PendingKind, Soldier, State, Status
 from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
 from ..view.show import trail_boxes
-from . import deploy, exposure, outlook, path, playback, words
+from . import exposure, outlook, path, playback, words
 from .deploy import unplaced
 from .events import Command
 from .last import kept
@@ -362,15 +362,15 @@ def _perspective(state: State, ui: UI) -> int:
 
 def _ghost(state: State, ui: UI) -> Ghost | None:
     """The card being placed, with the enemy cards it would see (``seeing``) and whether the
-    enemy zone sees it there (``deploy.seen``, worked out once it rests, not on every step of a
-    drag)."""
+    Exposure view counts it seen there (``exposure.ghost_seen``, worked out once it rests, not
+    on every step of a drag)."""
     g = ui.ghost
     if g is None:
         return None
     g = seeing(state, g)
     if g.problem is not None or ui.pointer.drag == Drag.GHOST:
         return g
-    return replace(g, seen=deploy.seen(state, g))
+    return replace(g, seen=exposure.ghost_seen(state, ui, g))
 
 
 def view_model(state: State, ui: UI) -> ViewModel:

@@ -207,6 +207,15 @@ def gunners_first(state: State, player: int) -> tuple[int, int]:
     return q.first_shot(state, player, GUNNER), q.first_shot(state, other(player), GUNNER)
 
 
+def hiding(state: State) -> str:
+    """How to keep soldiers from a Gunner that shoots at every one it sees (R12, R22), as fits
+    the table: behind its tall terrain, or, on a table with none (the Open field, R2), that
+    nothing there hides them. The end of a sentence about "its sight"."""
+    if any(t.tall for t in state.scenario.terrain):
+        return "hide soldiers behind tall (hatched) terrain, or keep them out of its sight"
+    return "this table has no tall terrain to hide them behind"
+
+
 def _open_to_gunner(state: State, player: int) -> str:
     """Where the enemy Gunner of ``player``, not placed yet, may still stand (R4, R6)."""
     if any(s.on_table for s in state.alive(other(player))):
@@ -373,6 +382,11 @@ def _stopper(state: State, s: Soldier, aim: float, facing: float, within: float)
 
 # --- sight and targets (R11-R13, R21, R22) -----------------------------------------------------
 
+
+SIXES = "sixes count and roll again"
+"""How a Shoot or Endure die rolls (every die, on a table with the option; R9, R10), in the same
+words wherever the dice are described: a six counts, and a new roll of that die is added to it,
+again on another six."""
 
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""

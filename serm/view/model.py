@@ -58,7 +58,9 @@ class Ghost:
     """For a card that shoots at every enemy it sees (the Gunner, R22): the enemy cards on the
     table it would see from here at this facing (R11-R12); None for other cards."""
     seen: bool = False
-    """The enemy zone sees the card there: its label warns (worked out while it rests)."""
+    """The Exposure view counts the card seen there (one of the enemy Gunner's poses of its
+    shading, or the Gunner where it stands, sees it): its label warns (worked out while it
+    rests)."""
 
 
 @dataclass(frozen=True)

@@ -67,8 +67,8 @@ def _why(g: Ghost) -> str:
     return f"overlaps {p.thing}" if p.thing else p.text
 
 
-SEEN_WORDS = "the enemy zone can see it here"
-"""The card being placed is in sight of the enemy zone (``Ghost.seen``), said with a subject:
+SEEN_WORDS = "the enemy Gunner could see it here"
+"""The Exposure view counts the card being placed as seen (``Ghost.seen``), said with a subject:
 where its label breaks onto two lines at a " · ", each line still reads as a sentence."""
 
 

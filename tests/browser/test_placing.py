@@ -1,4 +1,4 @@
-"""The card being placed says on the board, beside itself, when the enemy zone sees it there: a
+"""The card being placed says on the board, beside itself, when the enemy Gunner could see it: a
 player who presses Place card without dragging is warned where they look, not only in the bar
 (on a phone the bar's words may be scrolled out of view)."""
 
@@ -12,7 +12,7 @@ LABEL_JS = """() => {
   // The board's overlay takes no presses (they go to the cards under it), so "on top" is: no
   // part of the page lies over the label's centre but the board, whose overlay is drawn last.
   const label = [...document.querySelectorAll('#board-svg g.ghost text')]
-    .find(t => t.textContent.includes('enemy zone'));
+    .find(t => t.textContent.includes('enemy Gunner could see it'));
   if (!label) return null;
   const r = label.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -23,16 +23,19 @@ LABEL_JS = """() => {
 }"""
 
 
-def test_a_card_in_sight_of_the_enemy_zone_says_so_beside_itself(
+def test_a_card_the_enemy_gunner_could_see_says_so_beside_itself(
     touch_page: Page, site_url: str
 ) -> None:
+    """A first game opens with the Exposure view on: once its poses are worked out, the label
+    says what its shading says."""
     page = touch_page
     page.set_viewport_size({"width": 360, "height": 640})
     start_game(page, site_url, seed=3, scenario="ruins")  # the first spot is in the open
     page.wait_for_selector("#board-svg g.ghost")
+    page.wait_for_function(LABEL_JS)
     label = page.evaluate(LABEL_JS)
     assert label is not None, page.inner_text("#board-svg g.ghost")
-    assert "the enemy zone can see it here" in label["text"]
+    assert "the enemy Gunner could see it here" in label["text"]
     assert label["inside"] and label["onTop"], label
 
 

@@ -14,9 +14,10 @@ from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
 from serm.core.scenario import Scenario, by_name
 from serm.core.state import PendingKind, State, Status
-from serm.ui import driver, exposure, rest, snapshot
+from serm.ui import deploy, driver, exposure, rest, snapshot
 from serm.ui.events import Command, Rest
 from serm.ui.reduce import reduce
+from serm.view.model import Ghost
 from serm.view.render import overlay_parts
 from tests.ui.player import Screen
 
@@ -250,3 +251,74 @@ def test_the_worst_pose_and_the_shading_leave_out_poses_on_the_enemy_cards_place
 def _mid_y(sc: Scenario, player: int) -> float:
     z = sc.zone(player)
     return (z.y0 + z.y1) / 2
+
+
+def _ghost_at(s: Screen, x: float, y: float, facing: float) -> Ghost:
+    """The card being placed shown at (x, y, facing), as the board gets it once it rests."""
+    g = s.ui.ghost
+    assert g is not None
+    s.ui = replace(s.ui, ghost=deploy.moved(s.state, g, x, y, facing))
+    shown = s.view().ghost
+    assert shown is not None
+    return shown
+
+
+TRIAL_PLACES = (
+    Place("armored", 4.982558010080253, 0.7680202182789394, 210.0),
+    Place("ranger", 5.0, 9.0, 0.0),
+    Place("assault", 5.652260713499553, 1.3794728499683653, 120.0),
+    Place("gunner", 4.150000305175781, 9.0, 0.0),
+    Place("ranger", 1.3068393964536034, 1.0552992797893062, 240.0),
+    Place("armored", 5.85, 9.0, 0.0),
+    Place("brawler", 3.9204503081643747, 1.4048261859312876, 180.0),
+)
+"""The first seven cards of the phone trial's game on Two walls (seed 335429874): player 1's
+fourth card, the Assault, comes next."""
+
+
+def test_the_label_of_the_card_being_placed_says_what_the_shading_says() -> None:
+    """A spot the shading draws green (no pose still open to the enemy Gunner sees a card there)
+    is never labelled seen, and a red one always is: the label asks the shading's own poses,
+    less those the enemy cards already stand on (R4). In the phone trial the Assault at
+    (3.3, 9.0) stood on green and was labelled seen."""
+    s = placing("default", 335429874)
+    for action in TRIAL_PLACES:
+        s.game.play(action)
+    me = 1
+    assert s.state.pending is not None and s.state.pending.player == me
+    s.ui = replace(s.ui, ghost=deploy.new_ghost(s.state, me, "assault"))
+    working(s)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.shade_done
+    shares = {(round(x, 6), round(y, 6)): share for x, y, share in ev.shade}
+    assert not _ghost_at(s, 3.3, 9.0, 0.0).seen
+    told = {True: 0, False: 0}
+    for pos, facing in exposure.spots(s.state.scenario, me):
+        g = _ghost_at(s, pos.x, pos.y, facing)
+        if g.problem is not None:  # on a card of mine
+            continue
+        assert g.seen == (shares[(round(pos.x, 6), round(pos.y, 6))] > 0), pos
+        told[g.seen] += 1
+    assert told[True] and told[False], told
+
+
+def test_the_label_follows_the_enemy_gunner_once_it_stands_and_nothing_with_the_view_off() -> None:
+    s = placing()
+    me = s.state.first_placer
+    sc = s.state.scenario
+    s.game.play(Place("ranger", sc.zone(me).x0 + 0.6, _mid_y(sc, me), exposure.facing_enemy(me)))
+    s.game.play(Place("gunner", 1.0, _mid_y(sc, 3 - me), exposure.facing_enemy(3 - me)))
+    s.ui = replace(s.ui, ghost=deploy.new_ghost(s.state, me, "assault"))
+    working(s)
+    gunner = exposure.standing_gunner(s.state, me)
+    assert gunner is not None
+    told = set()
+    for x in (2.0, 3.5, 5.0, 6.5, 8.0, 9.2):
+        g = _ghost_at(s, x, _mid_y(sc, me), exposure.facing_enemy(me))
+        me_there = replace(s.state.soldier(me, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
+        assert g.seen == q.sees_soldier(s.state, gunner, me_there), x
+        told.add(g.seen)
+    assert told == {True, False}
+    s.press(Command.EXPOSURE)
+    assert not s.ui.settings.exposure
+    assert not _ghost_at(s, 5.0, _mid_y(sc, me), exposure.facing_enemy(me)).seen

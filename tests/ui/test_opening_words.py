@@ -13,7 +13,7 @@ from serm.core import apply
 from serm.core.actions import End
 from serm.core.opening import OPENINGS
 from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION
-from serm.core.scenario import by_name
+from serm.core.scenario import LIBRARY, by_name
 from serm.core.state import Activation, PendingKind, State, new_game
 from serm.ui import help, words
 from serm.ui.events import Command, Press
@@ -176,3 +176,25 @@ def test_a_gunner_only_opening_still_offers_the_others_to_shoot() -> None:
     """Under gunner-holds the other soldiers may still Move then Shoot, and the prompt says so."""
     html = prompt_html(first_activation("gunner-holds"), UI())
     assert "Move then Shoot" in html
+
+
+TABLES = [(t.name, seed) for t in LIBRARY for seed in ((1, 2, 3) if t.seeded else (0,))]
+"""Every built-in table, a random layout at three seeds."""
+
+
+@pytest.mark.parametrize(("table", "seed"), TABLES)
+@pytest.mark.parametrize("opening", ["none", "opening-moves"])
+def test_the_advice_against_the_first_volley_fits_the_table(
+    table: str, seed: int, opening: str
+) -> None:
+    """The side whose enemy Gunner may shoot first is told to hide behind tall terrain only on a
+    table that has some; on the Open field it is told there is none (R2, R22)."""
+    scenario = replace(by_name(table, seed), opening=opening)
+    state = apply(new_game(scenario, OPENING_VERSION), rolloff_for(1))
+    html = prompt_html(state, UI())
+    assert "their Gunner shoots once" in html or "Their Gunner may shoot before yours" in html
+    if any(t.tall for t in scenario.terrain):
+        assert "hide soldiers behind tall (hatched) terrain" in html
+    else:
+        assert "terrain" in html and "this table has no tall terrain to hide them behind" in html
+        assert "hatched" not in html

@@ -25,7 +25,7 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, Pending, PendingKind, Soldier, Status
-from serm.ui import driver, outlook, playback, screen, words
+from serm.ui import details, driver, exposure, outlook, playback, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -48,6 +48,7 @@ from serm.ui.events import (
     Wheel,
     ZoomAt,
 )
+from serm.ui.help import HELP_HTML
 from serm.ui.keys import KEYMAP, badge, binding
 from serm.ui.model import ActMode, Drag
 from serm.ui.panel import prompt_html, status_html
@@ -1396,11 +1397,11 @@ def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
     html = card_html(s.state, s.ui)
     assert "Gunner" in html and "<dt>Shoot</dt><dd>2</dd>" in html.replace("\n", "")
     assert "shoots once at every enemy it sees" in html
-    # R9: only Shoot and Endure dice re-roll their sixes (unless the table makes every roll so).
-    assert "A six on a Shoot or Endure die counts and is rolled again" in html
-    assert "Move and React dice are not" in html
+    # R9: only Shoot and Endure dice roll their sixes again (unless the table makes every roll so).
+    assert "On Shoot and Endure dice, sixes count and roll again" in html
+    assert "Move and React dice do not roll again" in html
     everywhere = replace(s.state, scenario=replace(s.state.scenario, explode_all=True))
-    assert "every six counts and is rolled again" in card_html(everywhere, s.ui)
+    assert "on every die of this table, sixes count and roll again" in card_html(everywhere, s.ui)
     s.press(Command.CLOSE_CARD)
     assert s.ui.inspect is None and card_html(s.state, s.ui) == ""
     enemy = next(x for x in s.state.on_table() if x.player != me.player)
@@ -1532,18 +1533,28 @@ def test_a_tap_on_bare_table_puts_the_card_being_placed_there_and_a_drag_moves_n
         assert at(s) == (3.0, 8.0)
 
 
-def test_the_card_being_placed_knows_when_the_enemy_zone_sees_it_once_it_rests() -> None:
-    """Its board label warns (``Ghost.seen``): the first spot of the Ruins is in the open, that
-    of Two walls behind a wall; while it is dragged nothing is worked out."""
+def test_the_card_being_placed_knows_when_the_enemy_gunner_could_see_it_once_it_rests() -> None:
+    """With the Exposure view on and worked out, its board label warns (``Ghost.seen``): the
+    first spot of the Ruins is in the open, that of Two walls behind a wall; while it is dragged
+    nothing is worked out, and with the view off nothing is said."""
     s = Screen.new("ruins", 3)
+    off = s.view().ghost
+    assert off is not None and not off.seen
+    s.press(Command.EXPOSURE)
+    while exposure.wanted(s.state, s.ui):
+        s.send(Rest())
     ghost = s.view().ghost
     assert ghost is not None and ghost.seen
-    assert "the enemy zone can see it here" in render(s.state, s.view())
+    assert "the enemy Gunner could see it here" in render(s.state, s.view())
     s.send(PointerDown(ghost.x, ghost.y, touch=True))
     dragged = s.view().ghost
     assert dragged is not None and not dragged.seen
-    walls = Screen.new("default", 3).view().ghost
-    assert walls is not None and not walls.seen
+    walls = Screen.new("default", 3)
+    walls.press(Command.EXPOSURE)
+    while exposure.wanted(walls.state, walls.ui):
+        walls.send(Rest())
+    behind = walls.view().ghost
+    assert behind is not None and not behind.seen
 
 
 def test_the_card_being_placed_follows_a_drag_from_where_it_was_gripped() -> None:
@@ -1676,3 +1687,29 @@ def test_the_last_target_switch_sits_in_the_foot_and_only_while_it_changes_somet
         if len(p.options) == 1:
             break
     assert not offered, "no question with a single target left was asked"
+
+
+def test_the_dice_are_told_in_one_wording_wherever_they_are_described() -> None:
+    """A six counts and rolls again (R9, R10): the target step, the shot's confirmation, the
+    referee's dice, How to play and a card's details say it in the same words, never "re-rolled"
+    (which reads as the six being thrown away)."""
+    s = deployed(referee=True)
+    me = mine(s, "assault")
+    s.down(me.x, me.y, hit(me))
+    s.key("s")
+    said = [s.prompt()]
+    t = q.visible_enemies(s.state, me)[0]
+    s.down(t.x, t.y, hit(t))
+    said.append(s.prompt())
+    s.key("Enter")
+    assert s.state.pending is not None and s.state.pending.pool is not None
+    said += [
+        s.prompt(),
+        HELP_HTML,
+        card_html(s.state, replace(s.ui, inspect=(me.player, "ranger"))),
+    ]
+    everywhere = replace(s.state, scenario=replace(s.state.scenario, explode_all=True))
+    said.append(details.dice_note(everywhere))
+    for text in said:
+        assert "sixes count and roll again" in text.lower(), text
+        assert "re-roll" not in text and "rolled again" not in text, text

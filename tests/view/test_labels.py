@@ -271,7 +271,7 @@ def test_the_exposure_count_keeps_off_the_enemy_cards(deploying: State) -> None:
 def test_the_exposure_label_and_the_ghost_label_stay_inside_the_board(deploying: State) -> None:
     """Player 2 placing its Assault in the top zone's right, the worst enemy Gunner spot at the
     bottom left: "Can go here · your Assault would see 0 of the 1 enemy card placed · the enemy
-    zone can see it here" covers
+    Gunner could see it here" covers
     neither "Player 2 zone" nor a card, and neither label starts or ends past the board."""
     state = apply(deploying, Place(*P1[2]))
     ghost = Ghost(2, "assault", 8.45, 1.05, 200.0, None, sees=(), seen=True)
@@ -280,7 +280,7 @@ def test_the_exposure_label_and_the_ghost_label_stay_inside_the_board(deploying:
     found = drawn(state, view)
     said = {label.words for label in found}
     assert "The enemy Gunner could see your card from here" in said
-    assert any("the enemy zone can see it here" in words for words in said)
+    assert any("the enemy Gunner could see it here" in words for words in said)
     keep_off = card_boxes(state) | {"handle": knob(Vec(8.45, 1.05), 200.0)}
     keep_off |= {f"zone {i}": box for i, box in enumerate(zone_names(state, view))}
     keep_off |= {"ghost": _box_of(Vec(8.45, 1.05), 200.0)}
@@ -606,8 +606,8 @@ def test_the_long_placement_label_keeps_off_a_walls_name_where_the_grid_has_no_r
     player: int, x: float, y: float, facing: float, covered: Overlaid
 ) -> None:
     """A Gunner being placed in the middle of its zone, one Ranger of each side down: "Can go
-    here · your Gunner would see 0 of the 1 enemy card placed · the enemy zone can see it here"
-    (three lines) fits between the Crates' names and the Wall's only off the rule's grid of
+    here · your Gunner would see 0 of the 1 enemy card placed · the enemy Gunner could see it
+    here" (three lines) fits between the Crates' names and the Wall's only off the rule's grid of
     moves; it goes there, clear of the Wall's name and its halo (it covered "Wall" at 360 px and
     at 1280 px: the rule settled for the grid spot covering least)."""
     state = apply(

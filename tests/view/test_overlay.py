@@ -558,7 +558,7 @@ def test_pending_move_draws_nothing_past_the_halt(react_pending: State) -> None:
 
 def test_the_gunner_being_placed_says_whose_count_it_is_and_of_what(deploying: State) -> None:
     """The Gunner's label says what its number counts (the enemy cards placed that it would see
-    from there) and that the enemy zone sees the spot, each part with its subject, so a line
+    from there) and that the enemy Gunner could see the spot, each part with its subject, so a line
     broken at a " · " still reads on its own (at 360 px it read "sees 0 of 1 enemy card / in
     sight of the enemy zone")."""
     placed = len(deploying.enemies(1))
@@ -567,4 +567,4 @@ def test_the_gunner_being_placed_says_whose_count_it_is_and_of_what(deploying: S
     said = " ".join(all_text(g).split())
     total = f"{placed} enemy card{'s' if placed != 1 else ''}"
     assert f"your Gunner would see 0 of the {total} placed" in said, said
-    assert "the enemy zone can see it here" in said and "in sight of" not in said
+    assert "the enemy Gunner could see it here" in said and "in sight of" not in said

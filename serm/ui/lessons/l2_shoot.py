@@ -1,4 +1,4 @@
-"""Lesson 2: Shoot against Endure, a six rolled again and added (R9, R21)."""
+"""Lesson 2: Shoot against Endure, where sixes count and roll again (R9, R21)."""
 
 from ...core.actions import Roll, Shoot
 from .model import Choice, Draw, Expect, Lesson, Step
@@ -8,8 +8,8 @@ LESSON = Lesson(
     key="shoot",
     title="Shoot against Endure",
     teaches=(
-        "Shoot dice against the target's Endure dice: higher wins. A six is rolled again and "
-        "added. Pick the better chance shown."
+        "Shoot dice against the target's Endure dice: higher wins. Sixes count and roll "
+        "again. Pick the better chance shown."
     ),
     table=drill(),
     cards=(
@@ -36,7 +36,7 @@ LESSON = Lesson(
                 Choice(
                     "Shoot the Ranger",
                     (Shoot("assault", "ranger"), Roll(((6, 3),)), Roll(((4,),))),
-                    "A six, rolled again: 6 + 3 = 9 beats 4. Knocked out.",
+                    "The six counts and rolls again: 6 + 3 = 9 beats 4. Knocked out.",
                     Expect(out=((2, "ranger"),)),
                     tap=((2, "ranger"),),
                 ),
