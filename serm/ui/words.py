@@ -27,6 +27,7 @@ from ..core.state import Event, EventKind, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
+from .model import YOU
 
 
 @dataclass(frozen=True)
@@ -622,11 +623,12 @@ PLAYER = re.compile(r"\b([Pp])layer ([12])\b")
 
 def named(text: str, names: tuple[str, str]) -> str:
     """A line of the game log with each side called by its name at this screen (``names``:
-    "Computer (hard)"), as the status line and the end screen call it; a side named by its
-    number keeps the engine's words."""
+    "Computer (hard)"), as the status line and the end screen call it, without the "(you)" a
+    game by link adds on one device (``model.YOU``: both devices log the game alike); a side
+    named by its number keeps the engine's words."""
 
     def name(found: re.Match[str]) -> str:
-        given = names[int(found.group(2)) - 1]
+        given = names[int(found.group(2)) - 1].removesuffix(YOU)
         return found.group(0) if given == f"Player {found.group(2)}" else given
 
     return PLAYER.sub(name, text)

@@ -12,6 +12,7 @@ from serm.core.state import Status
 from serm.ui import driver
 from serm.ui.events import Command, ShowEnded
 from serm.ui.panel import log_entry_html, log_html, own_seat, prompt_html, status_html, status_line
+from serm.ui.words import named
 
 from .player import Screen, deploy_all
 
@@ -109,8 +110,9 @@ def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
 
 def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> None:
     """Against the computer, the log, what just happened, the status line and the end screen
-    call player 2 by one name, "Computer (hard)"; a pass shown on the board too. In hot seat
-    the log keeps the engine's "Player 2"."""
+    call player 2 by one name, "Computer (hard)"; a pass shown on the board too. A game by
+    link's log leaves out the "(you)" of one device; in hot seat the log keeps the engine's
+    "Player 2"."""
     s = Screen.new(computer={2: "hard"})
     names = s.ui.seats.names
     assert names == ("Player 1", "Computer (hard)")
@@ -129,6 +131,8 @@ def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> No
         passed.press(Command.END)  # the person passes first
     ui = driver.play(passed.game, passed.ui, End(), human=False).ui
     assert "Computer (hard) passes" in [b.words for b in ui.playback.last], ui.playback.last
+    link = ("Ann (you)", "Bo")  # a game by link logs alike on both devices
+    assert named("Player 1 concedes. Player 2 wins.", link) == "Ann concedes. Bo wins."
     hot = Screen.new()
     hot.game.play(Concede(1))
     assert "Player 2 wins." in log_html(hot.game.events, hot.game.event_actions, hot.ui.seats.names)
