@@ -89,8 +89,9 @@ class Choice:
 
     ``soldier`` is the activated soldier (ACT) or the mover of the Move under way; ``aim`` the
     direction of a Move being aimed (``aim_locked`` once set on purpose, so the pointer no longer
-    swings it); ``facing`` the facing being set (start facing, a turn in place, or the end facing);
-    ``pick`` the card a target or React choice waits to have confirmed.
+    swings it); ``facing`` the facing being set (start facing, a turn in place, or the end facing;
+    ``facing_touched`` once the player has turned it or asked for it to be taken); ``pick`` the
+    card a target or React choice waits to have confirmed.
     """
 
     soldier: SoldierKey | None = None
@@ -98,6 +99,7 @@ class Choice:
     aim: float | None = None
     aim_locked: bool = False
     facing: float | None = None
+    facing_touched: bool = False
     pick: str | None = None
     """A target (R21, R22) or a reactor (R18) picked but not yet confirmed: its dice are rolled
     only once the player confirms, so a record keeps confirmed actions only."""

@@ -38,6 +38,7 @@ from .screen import (
     reactors,
     stop_sight,
     sure_halt,
+    turn_refused,
     turned,
     turned_sight,
     unturned,
@@ -136,11 +137,19 @@ def choice_buttons(
     )
 
 
+def kill_label(title: str, chance: str) -> str:
+    """A target's button: its name and the chance (``percent``) the shot kills it."""
+    return f"{title} — {chance} to kill"
+
+
+def react_label(title: str, chance: str) -> str:
+    """A React's button: the soldier's name and the chance (``percent``) it beats the roll."""
+    return f"{title} — {chance}"
+
+
 def kill_buttons(shooter: Soldier, targets: Sequence[Soldier]) -> str:
     """One button per target with the exact chance this shot kills it (R9, R21), keys 1, 2, ..."""
-    chance = {
-        t.card: f"{t.type.title} — {percent(q.kill_chance(shooter, t))} to kill" for t in targets
-    }
+    chance = {t.card: kill_label(t.type.title, percent(q.kill_chance(shooter, t))) for t in targets}
     return choice_buttons(Command.TARGET, [t.card for t in targets], chance.__getitem__)
 
 
@@ -645,9 +654,11 @@ def _act_step(state: State, ui: UI) -> str:
 
 def _turn_buttons(state: State, ui: UI) -> str:
     """Turn and Back, at the bar's foot. A Turn to the facing the soldier already has changes
-    nothing: Turn is shown but takes no press, and why is said right above it, in view."""
-    said = unturned(state, ui)
-    refused = said is not None or facing_problem(state, ui) is not None
+    nothing: Turn is shown but takes no press, and once the player has turned the handle or
+    asked for the Turn, why is said right above it, in view (before, the step's words say to
+    drag the handle)."""
+    said = turn_refused(state, ui)
+    refused = unturned(state, ui) is not None or facing_problem(state, ui) is not None
     return foot(
         "" if said is None else words.problem_html(said),
         actions(
@@ -971,7 +982,7 @@ def _react(state: State, ui: UI) -> str:
 
     def label(card: str) -> str:
         chance = percent(q.react_chance(state, state.soldier(p.player, card)))
-        return f"{CARDS[card].title} — {chance}"
+        return react_label(CARDS[card].title, chance)
 
     picks = choice_buttons(Command.REACT, able, label)
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)

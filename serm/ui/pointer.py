@@ -259,7 +259,7 @@ def set_facing(ui: UI, state: State, facing: float) -> UI:
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None:
         g = ui.ghost
         return replace(ui, ghost=moved(state, g, g.x, g.y, facing))
-    return replace(ui, choice=replace(ui.choice, facing=facing))
+    return replace(ui, choice=replace(ui.choice, facing=facing, facing_touched=True))
 
 
 def rotate(ui: UI, state: State, degrees: float) -> UI:

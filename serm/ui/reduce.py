@@ -290,8 +290,10 @@ def confirm(ui: UI, state: State) -> Outcome:
         if c.mode == ActMode.AIM and (c.aim is not None or s.type.traces_path):
             direction = None if s.type.traces_path else (c.aim or 0.0)
             return ui, Move(s.card, direction, facing)
-        if c.mode == ActMode.TURN and c.facing is not None and unturned(state, ui) is None:
-            return ui, _unless_refused(ui, state, Turn(s.card, c.facing))  # never a no-op (R14)
+        if c.mode == ActMode.TURN and c.facing is not None:
+            if unturned(state, ui) is not None:  # never a no-op (R14): the prompt says why
+                return replace(ui, choice=replace(c, facing_touched=True)), None
+            return ui, _unless_refused(ui, state, Turn(s.card, c.facing))
     if p.kind == PendingKind.FACE:
         return ui, _unless_refused(ui, state, Face(c.facing))
     if p.kind == PendingKind.STOP and ui.stop_at is not None:

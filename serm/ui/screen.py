@@ -80,6 +80,13 @@ def unturned(state: State, ui: UI) -> words.Said | None:
     return words.unturned(s)
 
 
+def turn_refused(state: State, ui: UI) -> words.Said | None:
+    """``unturned`` as a refusal, once the player has turned the handle or asked for the Turn
+    (``Choice.facing_touched``); None before, when the step's own words say to drag the
+    handle."""
+    return unturned(state, ui) if ui.choice.facing_touched else None
+
+
 _last_turned: list[tuple[State, tuple[SoldierKey, float], tuple[Soldier, ...]]] = kept([])
 """The last ``turned_sight`` answer: the prompt's key asks it on every pointer move."""
 
@@ -87,12 +94,13 @@ _last_turned: list[tuple[State, tuple[SoldierKey, float], tuple[Soldier, ...]]] 
 def turned_sight(state: State, ui: UI) -> tuple[Soldier, ...] | None:
     """The enemies the chosen soldier would see facing the way being set for a Turn, or for the
     end of its Move (R11-R12, the game's own sight test: ``q.visible_enemies`` of the soldier
-    turned so); None while no such facing is set."""
+    turned so); None while no such facing is set, and for a facing it may not take
+    (``facing_problem``, R4)."""
     p, s, facing = state.pending, chosen(state, ui), ui.choice.facing
     if p is None or s is None or facing is None:
         return None
     turning = p.kind == PendingKind.ACT and ui.choice.mode == ActMode.TURN
-    if not turning and p.kind != PendingKind.FACE:
+    if (not turning and p.kind != PendingKind.FACE) or facing_problem(state, ui) is not None:
         return None
     key = ((s.player, s.card), facing)
     if _last_turned and _last_turned[0][0] is state and _last_turned[0][1] == key:
@@ -454,6 +462,7 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         None if g is None else (g.card, g.problem),
         facing_problem(state, ui),
         unturned(state, ui),
+        turn_refused(state, ui),
         turned(state, ui),
         _seen_cards(turned_sight(state, ui)),
         nowhere(state, ui),

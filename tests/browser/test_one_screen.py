@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,9 @@ from harness.fresh import fresh, open_site
 from harness.moments import AUTOSAVE, DEPLOY_EXPOSURE, MOMENTS, Moment, open_moment, save_text
 from harness.pages import Table, start_game
 from harness.scripted_game import SEED, deploy, play_step
+from serm.core.cards import CARDS
+from serm.ui.events import Command
+from serm.ui.panel import choice_buttons, kill_label, react_label
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -648,6 +652,47 @@ def test_the_gunners_targets_and_its_last_target_switch_are_all_in_view(
     another."""
     texts = ("#prompt [data-pending=act] p:has(.setting)", "#prompt button")
     assert words_at(touch_page, site_url, "gunner-shoot", (360, 640), *texts) == []
+
+
+LONGEST_CHANCES = ("100%", ">99%")
+"""The widest chances a button shows (``serm.view.board.percent``)."""
+
+NAMED_ROWS = (
+    ("react", ".choices.reacts", Command.REACT, react_label),
+    ("assault-shoot", ".choices.targets", Command.TARGET, kill_label),
+    ("gunner-shoot", ".choices.targets", Command.TARGET, kill_label),
+)
+"""The rows of soldiers' names with their chances: a React question's (Let it move beside it),
+a Shoot's targets (Back beside them) and the Gunner's (its last-target switch below): the
+moment that shows each, the row, its command and its label."""
+
+
+def named_buttons(command: Command, label: Callable[[str, str], str], chance: str) -> str:
+    """The buttons of every card that may be offered ``command`` (a React: not the Armored,
+    R23), each labelled with its name and ``chance``."""
+    cards = [c for c, t in CARDS.items() if command != Command.REACT or not t.never_reacts]
+    return choice_buttons(command, cards, lambda c: label(CARDS[c].title, chance))
+
+
+def test_every_soldiers_name_is_whole_on_its_react_and_target_buttons(
+    touch_page: Page, site_url: str
+) -> None:
+    """At every phone size, a React question offered to every soldier that can React and a Shoot
+    at every card, each with the widest chance: each button's words are whole (no name cut
+    short: "Brawl…", "Armor…"), in view and uncovered."""
+    problems: list[str] = []
+    for name, row, command, label in NAMED_ROWS:
+        open_moment(touch_page, site_url, moment(name))
+        for chance in LONGEST_CHANCES:
+            picks = named_buttons(command, label, chance)
+            touch_page.locator(f"#prompt .foot > {row}").evaluate(
+                "(r, h) => { r.innerHTML = h; }", picks
+            )
+            for width, height in LAYOUTS["phone"]:
+                sized(touch_page, width, height)
+                found = hidden_words(touch_page, ("#prompt .foot button",))
+                problems.extend(f"{name}, {chance}, at {width}x{height}: {p}" for p in found)
+    assert not problems, "\n".join(problems)
 
 
 def test_every_enemy_is_eliminated_shows_above_the_victory_buttons(

@@ -661,13 +661,16 @@ def test_the_gunner_being_placed_counts_the_enemy_cards_it_would_see() -> None:
 
 
 def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
-    """Turn pressed, the handle left where it is (or brought back within half a degree): the
-    Turn button is disabled and the prompt says the soldier already faces this way; Enter sends
-    nothing, so the Move is not spent. Turned by a degree, the Turn is sent as before; and the
-    engine still takes a Turn to the same facing (R14 does not forbid it: records replay)."""
+    """Turn pressed, the handle turned and brought back (within half a degree): the Turn button
+    is disabled and the prompt says the soldier already faces this way; Enter sends nothing, so
+    the Move is not spent. Turned by a degree, the Turn is sent as before; and the engine still
+    takes a Turn to the same facing (R14 does not forbid it: records replay)."""
     state = arrange({(1, "assault"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
     ui, _ = reduce(UI(choice=Choice((1, "assault"))), state, Press(Command.TURN))
     assert ui.choice.mode == ActMode.TURN and ui.choice.facing == 0.0
+    ui = reduce(
+        reduce(ui, state, Press(Command.ROTATE_LEFT))[0], state, Press(Command.ROTATE_RIGHT)
+    )[0]
     html = prompt_html(state, ui)
     assert re.search(r'<button[^>]*data-action="confirm"[^>]*disabled', html), html
     assert "Your Assault already faces this way" in re.sub(r"<[^>]+>", "", html)
@@ -681,16 +684,36 @@ def test_a_turn_to_the_facing_it_has_is_not_sent_and_says_why() -> None:
     assert after.activation is not None and after.activation.moved
 
 
+def test_a_turn_not_yet_touched_is_told_not_refused() -> None:
+    """Turn pressed and nothing else done: the step says to drag the handle, with no refusal
+    under it (Turn is disabled: it would change nothing). Enter then asks for the Turn: it is
+    not sent, and now the prompt says why, as a refusal (R14)."""
+    state = arrange({(1, "gunner"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
+    ui, _ = reduce(UI(choice=Choice((1, "gunner"))), state, Press(Command.TURN))
+    html = prompt_html(state, ui)
+    assert "drag the round handle" in html
+    assert 'class="problem"' not in html and "already faces" not in html
+    assert confirm_disabled(html)
+    asked, act = reduce(ui, state, Press(Command.CONFIRM))
+    assert act is None and asked.choice.facing == ui.choice.facing
+    html = prompt_html(state, asked)
+    assert 'class="problem"' in html and "Your Gunner already faces this way" in html
+    assert prompt_key(state, asked) != prompt_key(state, ui)
+
+
 def test_a_turn_by_one_key_press_repaints_the_prompt() -> None:
-    """The browser repaints the prompt only when its key changes: Turn chosen, the Turn button
-    is disabled ("already faces"); one Q turns the ghost, and the key changes with it, so the
-    prompt shown enables Turn and drops the words (R14)."""
+    """The browser repaints the prompt only when its key changes: Turn chosen, one Q turns the
+    soldier, and one E back says it already faces this way: the key changes with each, so the
+    prompt shown enables Turn, then disables it and says why (R14)."""
     state = arrange({(1, "ranger"): (5.0, 8.5, 30.0), (2, "armored"): (5.0, 1.5, 180.0)})
     ui, _ = reduce(UI(choice=Choice((1, "ranger"))), state, Press(Command.TURN))
-    assert "already faces" in prompt_html(state, ui)
     turned, _ = reduce(ui, state, Press(Command.ROTATE_LEFT))
     assert turned.choice.facing == 15.0 and "already faces" not in prompt_html(state, turned)
     assert prompt_key(state, turned) != prompt_key(state, ui)
+    back, _ = reduce(turned, state, Press(Command.ROTATE_RIGHT))
+    assert back.choice.facing == 30.0 and "already faces" in prompt_html(state, back)
+    assert prompt_key(state, back) != prompt_key(state, turned)
+    assert confirm_disabled(prompt_html(state, back))
 
 
 def test_the_path_prompt_repaints_when_the_pointer_finds_a_halt() -> None:
