@@ -965,7 +965,7 @@ def _path_halts(state: State, ui: UI, finish: str) -> str:
     stop = path.halt_ahead(state, ui.trace)
     if stop is None or state.activation is None:
         return ""
-    said = f" This way it {path.halt_words(state, stop)}."
+    said = f" This way it {path.halt_words(state, stop, ui.trace)}."
     if path.halted(state, ui.trace):
         said += f" {finish} moves it so; Undo corner takes the last corner back."
     return escape(said)

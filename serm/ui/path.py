@@ -153,16 +153,29 @@ def lost(state: State, stop: Halt) -> float:
     return max(state.move.total - stop.distance, 0.0)
 
 
-def halt_words(state: State, stop: Halt) -> str:
-    """What halts the Brawler at ``stop``, after how far, and how much of its roll is lost:
-    "halts against the Wall after 2.91 L: the rest of its roll, 9.09 L, is lost" (R16)."""
+def halt_words(state: State, stop: Halt, trace: Trace) -> str:
+    """What halts the Brawler at ``stop`` on the path ``trace`` (and on toward its pointer),
+    how far along, and how much of its roll is lost: "halts against the Wall after 2.91 L: the
+    rest of its roll, 9.09 L, is lost" (R16). Past a corner, on the leg toward the pointer, how
+    far is counted from the last corner, as the length left is: "1.20 L past its last corner"
+    (that and the length lost make the length left)."""
     assert state.activation is not None
     what = words.against(state.activation.player, stop)
     verb = "rams" if rammed(stop, state.activation.player) else "halts against"
     return (
-        f"{verb} {what} after {stop.distance:.2f} L: the rest of its roll, "
+        f"{verb} {what} {_how_far(state, stop, trace)}: the rest of its roll, "
         f"{lost(state, stop):.2f} L, is lost"
     )
+
+
+def _how_far(state: State, stop: Halt, trace: Trace) -> str:
+    """How far along its path ``stop`` halts the Brawler: past its last corner when the leg
+    toward the pointer halts it, else from its start."""
+    assert state.move is not None and state.move.total is not None
+    if trace.corners and not halted(state, trace):
+        traced = state.move.total - unspent(state, trace)
+        return f"{max(stop.distance - traced, 0.0):.2f} L past its last corner"
+    return f"after {stop.distance:.2f} L"
 
 
 def preview(state: State, trace: Trace) -> PathTrace:

@@ -128,8 +128,9 @@ def _corner(ui: UI, state: State, toward: Vec) -> Outcome:
     stop = path.halt(state, path.points(state, ui.trace))
     if stop is not None:  # the path already halts: only the prompt's buttons end or undo it
         said = (
-            f"The Brawler's path already {path.halt_words(state, stop)}: a corner past the "
-            "halt adds nothing. Finish path moves it so; Undo corner takes the last corner back."
+            f"The Brawler's path already {path.halt_words(state, stop, ui.trace)}: a corner past "
+            "the halt adds nothing. Finish path moves it so; Undo corner takes the last corner "
+            "back."
         )
         return say(ui, said, "R16"), None
     if path.at_limit(ui.trace):

@@ -266,6 +266,22 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     ]
 
 
+def test_a_brawler_path_halting_past_a_corner_counts_from_that_corner_as_the_length_left() -> None:
+    """The Brawler rolled 8 and has a corner 0.5 L up; its pointer leg runs on up into the
+    Crates, 1.0 L from its start. The prompt counts both lengths from that corner: 7.5 L left,
+    of which it halts 0.50 L past the corner and the other 7.00 L are lost (R16, R17), not
+    "7.5 L left" beside "after 1.00 L"."""
+    state = brawler_rolled(8)
+    ui = UI(trace=Trace(corners=(Vec(8.4, 6.5),), cursor=Vec(8.4, 4.5)))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "7.5 L left" in said, said
+    assert (
+        "halts against the Crates 0.50 L past its last corner: the rest of its roll, 7.00 L, "
+        "is lost" in said
+    ), said
+    assert "after 1.00 L" not in said
+
+
 def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() -> None:
     """Corners restored past the Crates (a stored half-traced path): the length left is 0, not
     the 2 L the corners leave of the roll, and Enter sends a path of exactly the roll (R17)."""
