@@ -17,10 +17,20 @@ CLOSES = frozenset({"new", "concede", "slot-load", "open-newer"})
 
 
 def expanded(button_id: str, box: Any) -> None:
-    """Say on the button that opens ``box`` whether it is open (a toggle of the sheet)."""
+    """Say on the button that opens ``box`` whether it is open (a toggle of the sheet); the log,
+    whose room on a phone changes with it (the stylesheet shares the Menu between them), is
+    scrolled back to its newest entry."""
     button = el(button_id)
     if button is not None:
         button.setAttribute("aria-expanded", "false" if box.hidden else "true")
+    newest()
+
+
+def newest() -> None:
+    """Scroll the log to its newest entry."""
+    log = el("log")
+    if log is not None:
+        log.scrollTop = log.scrollHeight
 
 
 def open_sheet() -> None:
@@ -29,9 +39,7 @@ def open_sheet() -> None:
     sheet = el("sheet")
     if sheet is not None and not sheet.open:
         sheet.showModal()
-        log = el("log")
-        if log is not None:
-            log.scrollTop = log.scrollHeight
+        newest()
 
 
 def close_sheet() -> None:

@@ -24,3 +24,32 @@ def test_the_menus_log_shows_its_newest_entry_whole_when_it_opens(
     assert page.locator("#log li").count() > 40
     assert hidden_words(page, ("#log > li:last-child",)) == []
     assert page.evaluate("() => document.getElementById('sheet').scrollTop") == 0
+
+
+@pytest.mark.parametrize(("width", "height"), LAYOUTS["phone"])
+def test_how_to_play_open_in_the_menu_leaves_the_log_readable(
+    touch_page: Page, site_url: str, width: int, height: int
+) -> None:
+    """How to play opened in a phone's Menu shares the sheet with the log: each keeps at least
+    a few lines (the log was squeezed to one line, 24 px, at 360x640), the log's newest entry
+    whole once the log is in view (held sideways, the sheet scrolls to it). Closed again, the
+    log has its room back."""
+    page = touch_page
+    sized(page, width, height)
+    open_moment(page, site_url, moment("act-after-computer"))
+    page.tap("#btn-menu")
+    page.wait_for_selector("#sheet[open]")
+    alone = page.locator("#log").bounding_box()
+    page.tap("#btn-help")
+    page.wait_for_selector("#help:not([hidden])")
+    log, help_ = page.locator("#log").bounding_box(), page.locator("#help").bounding_box()
+    assert log is not None and help_ is not None and alone is not None
+    line = float(page.locator("#log li").last.evaluate("e => e.getBoundingClientRect().height"))
+    assert log["height"] >= 3 * line and help_["height"] >= 3 * line, (log, help_, line)
+    page.locator("#log-box").scroll_into_view_if_needed()
+    assert hidden_words(page, ("#log > li:last-child",)) == []
+    page.locator("#btn-help").scroll_into_view_if_needed()
+    page.tap("#btn-help")
+    page.wait_for_selector("#help[hidden]", state="attached")
+    again = page.locator("#log").bounding_box()
+    assert again is not None and again["height"] == alone["height"]
