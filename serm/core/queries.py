@@ -116,6 +116,16 @@ def react_chance(state: State, reactor: Soldier) -> float:
     return prob_beats(react_pool(state, reactor), mv.total)
 
 
+def react_hopeless(state: State) -> bool:
+    """True when a React is asked (R18) and no soldier offered could roll above the Move total
+    (R19: only a greater React total stops the mover), so not reacting is no choice."""
+    p, mv = state.pending, state.move
+    if p is None or p.kind != PendingKind.REACT or mv is None or mv.total is None:
+        return False
+    offered = [state.soldier(p.player, card) for card in p.options]
+    return bool(offered) and all(react_chance(state, s) <= 0 for s in offered)
+
+
 def straight_reach(state: State, s: Soldier, direction: float, facing: float) -> tuple[int, Halt]:
     """The most a Move along ``direction`` could travel, and where it would halt (R15, R16).
 

@@ -504,7 +504,7 @@ def _react(state: State, pending: Pending, action: React) -> State:
     mv = state.move
     assert mv is not None
     if action.card is None:
-        state = _log(state, EventKind.REACT, f"Player {pending.player} does not react.")
+        state = _log(state, EventKind.REACT, _no_react(state, pending.player, mv.total))
         return _complete_slide(state, mv.halt, mv.rams)
     if action.card not in pending.options:
         never = action.card in CARDS and CARDS[action.card].never_reacts
@@ -517,6 +517,14 @@ def _react(state: State, pending: Pending, action: React) -> State:
         move=replace(mv, reactor=r.card),
         pending=Pending(PendingKind.ROLL, r.player, Purpose.REACT, q.react_pool(state, r)),
     )
+
+
+def _no_react(state: State, player: int, move_total: int | None) -> str:
+    """The log's line for no React declared: why, when none offered could beat the Move total
+    (R19; ``queries.react_hopeless``), as then it was no choice."""
+    if q.react_hopeless(state):
+        return f"No React: none of player {player}'s soldiers can beat Move {move_total}."
+    return f"Player {player} does not react."
 
 
 def _react_rolled(state: State, faces: Faces) -> State:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.actions import Action, React
+from ..core.actions import Action
 from ..core.errors import IllegalActionError
 from ..core.game import Game
 from ..core.record import Record
@@ -129,7 +129,6 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
     by = _decider(game.state, action)
     human = human and not _goes_on(game.state)
     todo: Action | None = action
-    by_screen = False
     while todo is not None:
         start = len(game.events)
         before = game.state
@@ -141,15 +140,15 @@ def play(game: Game, ui: UI, action: Action, human: bool) -> Stepped:
         states.extend(game.passed)  # the action, then any dice the game rolled itself
         played.extend(game.record.actions[len(game.record.actions) - len(game.passed) :])
         ended = words.ended_by_itself(before, game.state, todo)
-        hopeless = words.hopeless_reacts(before) if todo == React(None) and by_screen else None
         ui, todo = reduce(ui, game.state, Settled(start if human else None))
-        human, by_screen = False, True  # what settling proposes next is the screen's default
+        human = False  # what settling proposes next is the screen's default
         if ended is not None and not ui.seats.computer(ended[1].player):
             ui = _ended(ui, *ended)
-        if hopeless is not None and before.pending is not None:
-            ui = tell(ui, hopeless, news=True, about=before.pending.player)
     if played:
-        shown = Shown(beats(states, played), by, states[0])
+        said = tuple(
+            replace(b, words=words.named(b.words, ui.seats.names)) for b in beats(states, played)
+        )
+        shown = Shown(said, by, states[0])
         ui, _ = reduce(ui, game.state, shown)
     return Stepped(ui, tuple(states), tuple(played))
 

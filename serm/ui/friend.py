@@ -44,7 +44,7 @@ from ..core.record import (
 from ..core.scenario import Scenario
 from ..core.state import State, Status, new_game
 from . import compact
-from .model import Seats
+from .model import YOU, Seats
 
 KEY = "play="
 """What every friend link's fragment starts with, whatever the version of its encoding."""
@@ -98,10 +98,6 @@ class Received:
     """The friend's decisions among the new actions, in order (not the rolls or the Reacts a
     standing order decided, which a game by link makes itself): played in turn, they take the
     game held before to the game after."""
-
-
-YOU = " (you)"
-"""Added to the name of the side this device plays in a game by link."""
 
 
 def seated(held: Held, seats: Seats) -> Seats:

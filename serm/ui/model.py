@@ -56,6 +56,10 @@ class Drag(StrEnum):
     """The board's view, by two fingers: they pan by their midpoint and zoom by their spread."""
 
 
+YOU = " (you)"
+"""Added to the name of the side this device plays in a game by link (``serm.ui.friend``)."""
+
+
 @dataclass(frozen=True)
 class Seats:
     """Who sits at this screen: names, the computer players' seats, and referee mode (R24).

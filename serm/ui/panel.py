@@ -219,6 +219,14 @@ def _draw_count(state: State) -> str:
     )
 
 
+def status_line(state: State, ui: UI) -> str:
+    """The status line on screen (``status_html``): while a show plays, of the moment it starts
+    from (``playback.told``: its results are told once shown), told to the one seat played at
+    this screen."""
+    seats = ui.seats
+    return status_html(playback.told(ui, state), seats.names, own_seat(seats))
+
+
 def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     """What the deciding player can do now, with the buttons to do it.
 
@@ -232,24 +240,23 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
     results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
     if p is None and ui.playback.playing:
-        return f'<div data-pending="none">{_skip_hint(ui)}</div>'  # the victory after the show
+        return f'<div data-pending="none">{_skip_hint(ui, names)}</div>'  # the victory after it
     if p is None:
         victory = _victory(state, ui.seats)
         return f'<div data-pending="none">{results}{said}{victory}</div>'
     if p.kind == PendingKind.ROLL:
         head = f'<div data-pending="roll" data-player="{p.player}">'
         return f"{head}{results}{said}{_dice(state, ui)}</div>"
-    named = " in-status" if _in_status(state, p.player) else ""
+    named = " in-status" if _in_status(playback.told(ui, state), p.player) else ""
     decider = f'<h2 class="decider{named}">{who(p.player, names)}</h2>' if p.player else ""
-    shown = playback.shown_player(ui)
-    if shown and shown != p.player and p.player:
-        decider = _shown_heading(shown, p.player, names)
     news = ""
     if _news_of_other(ui, p.player):  # told with what just happened, not under this heading
         news, said = _news_html(ui, names), ""
+    if ui.playback.playing and ui.feedback.news:  # what a play did is told once it is shown
+        news = said = ""
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
-        return f"{head}{decider}{_skip_hint(ui)}</div>"
+        return f"{head}{decider}{_skip_hint(ui, names, p.player)}</div>"
     if computer_to_decide(state, ui):  # what the person's own turn did shows while it thinks
         return (
             f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
@@ -260,12 +267,10 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     again = _replay_last(state, ui)
     if again:  # beside what just happened, not a line of its own above the question
         results = f'<div class="lately">{results}{again}</div>'
-    if ui.playback.playing:  # what just happened is told once shown, in the place kept for it
-        results = '<div class="lately" aria-hidden="true"></div>'
     results += news
     notes = _shot_unseen(state, ui, p.player) + _react_unoffered(state, ui, p.player)
     question = _before_foot(_question(state, ui), notes)
-    question += _answer_hint(ui)
+    question += _answer_hint(ui, names, p.player)
     return (
         f'<div data-pending="{p.kind}" data-player="{p.player}">{results}{decider}{said}'
         f"{question}</div>"
@@ -359,28 +364,27 @@ def _news_html(ui: UI, names: tuple[str, str]) -> str:
     )
 
 
-def _shown_heading(shown: int, decider: int, names: tuple[str, str]) -> str:
-    """While the play of ``shown`` is shown on the board, its name heads the panel (a reacting
-    soldier's shot is its player's, whoever decides next); the question below it is
-    ``decider``'s, said so in a line of its own."""
-    return (
-        f'<div class="headline"><h2 class="decider shown">{who(shown, names)}</h2>'
-        f'<p class="next">Next: {who(decider, names)}</p></div>'
-    )
+def _showing(ui: UI, names: tuple[str, str], heading: int) -> str:
+    """What the show on screen shows, as HTML: whose play when it is not the player the panel's
+    heading names (``heading``, 0 for none), who decides what the panel asks."""
+    shown = playback.shown_player(ui)
+    if not shown or shown == heading:
+        return "Showing what was played"
+    return f"Showing what {escape(names[shown - 1])} played"
 
 
-def _skip_hint(ui: UI) -> str:
+def _skip_hint(ui: UI, names: tuple[str, str], heading: int = 0) -> str:
     """While a show plays: the first press or key only skips it (``serm.ui.playback``)."""
     if not ui.playback.playing:
         return ""
     return (
-        '<p class="skip-hint" role="status">Showing what was played: '
+        f'<p class="skip-hint" role="status">{_showing(ui, names, heading)}: '
         f'<span class="wide-words">{words.pointer_html("tap")}{_keys(" or press a key")} to skip.'
         f'</span><span class="phone-words">{words.pointer_html("tap")} to skip.</span></p>'
     )
 
 
-def _answer_hint(ui: UI) -> str:
+def _answer_hint(ui: UI, names: tuple[str, str], heading: int) -> str:
     """While a show plays over a question the player may answer: a press on the board or a key
     only skips the show, a button of the question ends it and does what it says
     (``serm.web.pace``). Said under the question and its buttons, never above the question;
@@ -388,13 +392,14 @@ def _answer_hint(ui: UI) -> str:
     scrolls to it (the question's own words keep the room above them)."""
     if not ui.playback.playing:
         return ""
-    tap = words.pointer_html("tap")
+    tap, showing = words.pointer_html("tap"), _showing(ui, names, heading)
+    phone = "" if showing.endswith("what was played") else f"{showing}. "
     return (
         '<div class="after-foot"><p class="skip-hint" role="status"><span class="wide-words">'
-        f"Showing what was played: {tap} the board{_keys(' or press a key')} to skip it; a "
+        f"{showing}: {tap} the board{_keys(' or press a key')} to skip it; a "
         "button here acts at once.</span>"
-        f'<span class="phone-words">{words.pointer_html("Tap")} the board to skip; buttons act '
-        "now.</span></p></div>"
+        f'<span class="phone-words">{phone}{words.pointer_html("Tap")} the board to skip; '
+        "buttons act now.</span></p></div>"
     )
 
 
@@ -463,7 +468,7 @@ def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> st
         if state.status == Status.FINISHED:  # the end screen below tells the end (said once)
             kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
         shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
-        items = "".join(log_entry_html(e) for e in shown)
+        items = "".join(log_entry_html(e, names=names) for e in shown)
     return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
 
 
@@ -1218,23 +1223,28 @@ def _rematch(by_link: bool) -> str:
     )
 
 
-def log_html(events: Sequence[Event], actions: Sequence[int]) -> str:
+def log_html(
+    events: Sequence[Event], actions: Sequence[int], names: tuple[str, str] = words.NUMBERED
+) -> str:
     """Log lines under the number of the action that logged them (``actions``, one per event,
     as ``Game.event_actions``): an action's first line carries its number, the number the replay
     viewer's slider and a save's "at action" give that moment; its further lines follow with
     none (``more``). ``events`` start at an action's first line (the log is added to an action
-    at a time)."""
+    at a time). Each side is called by its name in ``names`` (``words.named``)."""
     out, before = [], None
     for event, n in zip(events, actions, strict=True):
-        out.append(log_entry_html(event, n, more=n == before))
+        out.append(log_entry_html(event, n, more=n == before, names=names))
         before = n
     return "".join(out)
 
 
-def log_entry_html(event: Event, action: int = 0, more: bool = False) -> str:
-    """One log line, with its dice drawn as faces and re-rolled sixes chained (R10); in a
-    numbered list, ``action`` (when not 0) is its number (``<li value>``), and a further line
-    of the same action (``more``) shows none."""
+def log_entry_html(
+    event: Event, action: int = 0, more: bool = False, names: tuple[str, str] = words.NUMBERED
+) -> str:
+    """One log line, each side called by its name in ``names`` (``words.named``), with its dice
+    drawn as faces and re-rolled sixes chained (R10); in a numbered list, ``action`` (when not
+    0) is its number (``<li value>``), and a further line of the same action (``more``) shows
+    none."""
     dice = ""
     if event.faces:
         chains = "".join(
@@ -1248,7 +1258,8 @@ def log_entry_html(event: Event, action: int = 0, more: bool = False) -> str:
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
     value = f' value="{action}"' if action and not more else ""
     kind = escape(event.kind, quote=True) + (" more" if more else "")
-    return f'<li class="log-{kind}"{value}>{_short_on_a_phone(event.text)}{dice}</li>'
+    text = _short_on_a_phone(words.named(event.text, names))
+    return f'<li class="log-{kind}"{value}>{text}{dice}</li>'
 
 
 DUEL = re.compile(r"(\w+ \d+) (beats|does not beat) (\w+ \d+): (.+)")

@@ -83,6 +83,14 @@ def factor(ui: UI) -> float:
     return speed_factor(ui.playback.speed) or 1.0
 
 
+def told(ui: UI, state: State) -> State:
+    """The moment the status line and the panel's heading tell: while a show plays, the state it
+    starts from (what it shows, a roll, a kill, the game's end, is told once it has been
+    shown), else ``state``."""
+    pb = ui.playback
+    return pb.show_from if pb.playing and pb.show_from is not None else state
+
+
 def shown_player(ui: UI) -> int:
     """The player whose play the show on screen shows (0 when none plays, or for the roll-off):
     the one deciding a React it starts with (R18), else the one whose activation it starts in

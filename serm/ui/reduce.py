@@ -119,7 +119,7 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
     that decided who places first (R5) is told until the last card is placed. With one Gunner
     target left and ``auto_last_target`` on, returns that Shoot (R22);
     when no React offered to a person can beat the Move total, returns "no React" (R19: a
-    React that cannot succeed is no choice; ``serm.ui.driver.play`` says why in the news).
+    React that cannot succeed is no choice; the log's line of it says why).
     """
     start = ui.feedback.recent_from if recent_from is None else recent_from
     feedback = Feedback("", 0 if state.status == Status.DEPLOYMENT else start)
@@ -156,7 +156,7 @@ def settle(ui: UI, state: State, recent_from: int | None = None) -> Outcome:
             if mv is None or a is None:
                 return base, None
             if p.kind == PendingKind.REACT and not ui.seats.computer(p.player):
-                if words.hopeless_reacts(state) is not None:  # not a choice: no question
+                if q.react_hopeless(state):  # not a choice: no question
                     return base, React(None)
             mover = state.soldier(a.player, mv.card)
             facing = mover.facing if p.kind == PendingKind.FACE else None

@@ -16,7 +16,7 @@ from ..view.model import NOTHING_OVER, Overlaid, ViewModel
 from ..view.render import render
 from .panel import log_html
 from .replay import Frames, Move, Viewer, can_continue
-from .words import table_title
+from .words import NUMBERED, table_title
 
 LABELS: dict[Move, tuple[str, str]] = {
     Move.FIRST: ("«", "First position"),
@@ -61,16 +61,17 @@ def status_html(frames: Frames, names: tuple[str, str]) -> str:
     )
 
 
-def step_html(frames: Frames, viewer: Viewer) -> str:
+def step_html(frames: Frames, viewer: Viewer, names: tuple[str, str] = NUMBERED) -> str:
     """What the action that led to this position did (its log lines, each numbered as the
-    slider numbers that action), or where the game is."""
+    slider numbers that action, each side called by its name in ``names``), or where the game
+    is."""
     i = viewer.index
     if i == 0:
         return '<p class="replay-step">The start: the table is empty.</p>'
     events = frames.events(i)
     if not events:
         return f'<p class="replay-step">Action {i}: nothing to tell.</p>'
-    return f'<ol class="recent replay-step">{log_html(events, [i] * len(events))}</ol>'
+    return f'<ol class="recent replay-step">{log_html(events, [i] * len(events), names)}</ol>'
 
 
 def controls_html(viewer: Viewer) -> str:
@@ -100,10 +101,12 @@ def more_html(frames: Frames, viewer: Viewer) -> str:
     return more + _button("Close", "replay-close")
 
 
-def prompt_html(frames: Frames, viewer: Viewer, link: str = "") -> str:
+def prompt_html(
+    frames: Frames, viewer: Viewer, link: str = "", names: tuple[str, str] = NUMBERED
+) -> str:
     """The viewer's controls: first, back, play or pause, forward, last; the slider over the
     actions with "n / N"; speed, Share, Play on, Close (``more_html``); the shared ``link`` if
-    any, to copy by hand."""
+    any, to copy by hand; the step's sides called by their ``names``."""
     i, last = viewer.index, viewer.last
     seek = (
         f'<input type="range" id="replay-slider" min="0" max="{last}" value="{i}" step="1" '
@@ -112,7 +115,7 @@ def prompt_html(frames: Frames, viewer: Viewer, link: str = "") -> str:
     )
     return (
         f'<div class="replay" data-pending="replay" data-index="{i}" data-last="{last}">'
-        f'<div id="replay-step-box">{step_html(frames, viewer)}</div>'
+        f'<div id="replay-step-box">{step_html(frames, viewer, names)}</div>'
         '<div class="replay-foot">'
         '<div id="replay-controls" class="replay-controls" role="group" '
         f'aria-label="Replay controls">{controls_html(viewer)}</div>'

@@ -225,6 +225,7 @@ def summarise(game: Game) -> Summary:
     """The summary of ``game`` as it stands."""
     st, p = game.state, game.state.pending
     last = next((e.text for e in reversed(game.events) if e.kind != EventKind.ROLL), "")
+    players = (_side(game, 1), _side(game, 2))
     return Summary(
         scenario=game.record.scenario.name,
         status=st.status,
@@ -234,8 +235,8 @@ def summarise(game: Game) -> Summary:
         winner=st.winner,
         activation=st.activation_number,
         actions=len(game.record.actions),
-        last=last[:200],
-        players=(_side(game, 1), _side(game, 2)),
+        last=words.named(last, players)[:200],
+        players=players,
     )
 
 

@@ -470,5 +470,6 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         _path_halt(state, ui),
         ui.playback.playing,
         playback.shown_player(ui),
+        playback.told(ui, state),
         playback.to_replay(ui, state),
     )

@@ -23,10 +23,11 @@ from ..core.los import visible_part
 from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
-from ..core.state import Event, EventKind, PendingKind, Soldier, State, Status
+from ..core.state import Event, EventKind, Soldier, State, Status
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
+from .model import YOU
 
 
 @dataclass(frozen=True)
@@ -518,38 +519,6 @@ def cannot_act(state: State, s: Soldier) -> Said:
     return Said(f"Your {name} has already moved and shot in this activation.", "R7")
 
 
-def hopeless_reacts(state: State) -> Said | None:
-    """When every soldier offered a React (R18) cannot beat the Move total (R19: only a greater
-    React total stops the mover; a React that fails changes nothing), why no soldier could
-    React, naming the mover, its roll and the most the reactors could roll; None when one
-    could (or no React is asked)."""
-    p, mv = state.pending, state.move
-    if p is None or p.kind != PendingKind.REACT or mv is None or mv.total is None:
-        return None
-    offered = [state.soldier(p.player, card) for card in p.options]
-    if not offered or any(q.react_chance(state, s) > 0 for s in offered):
-        return None
-    mover = state.soldier(other(p.player), mv.card).type.title
-    by_most: dict[int, list[str]] = {}
-    for s in offered:
-        titles = by_most.setdefault(q.react_pool(state, s).dice * 6, [])
-        if s.type.title not in titles:
-            titles.append(s.type.title)
-    (top, first), *rest = sorted(by_most.items(), reverse=True)
-    most = f"{_either(first)} rolls at most {top}"
-    most += "".join(f", of your {_either(t)} at most {n}" for n, t in rest)
-    text = (
-        f"No soldier could React: the enemy {mover} rolled {mv.total}, and a React of your "
-        f"{most}, so it moves on."
-    )
-    return Said(text, "R19")
-
-
-def _either(titles: Sequence[str]) -> str:
-    """The names joined as a choice: "A", "A or B", "A, B or C"."""
-    return " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
-
-
 def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, Soldier] | None:
     """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R19,
     R22), with the soldier whose activation it was; None when it goes on, the player ended it,
@@ -643,6 +612,26 @@ def _known(state: State, rule: str, action: Action | None) -> Said | None:
             return Said(f"Your {r.title} never reacts.", "R23")
         return Said(f"Your {r.title} does not see this Move, so it cannot React.", "R18")
     return None
+
+
+NUMBERED = ("Player 1", "Player 2")
+"""The sides' names when none is given: the engine's own words for them."""
+
+PLAYER = re.compile(r"\b([Pp])layer ([12])\b")
+"""A side as the engine's log names it ("Player 1 passes.", "player 2's Assault")."""
+
+
+def named(text: str, names: tuple[str, str]) -> str:
+    """A line of the game log with each side called by its name at this screen (``names``:
+    "Computer (hard)"), as the status line and the end screen call it, without the "(you)" a
+    game by link adds on one device (``model.YOU``: both devices log the game alike); a side
+    named by its number keeps the engine's words."""
+
+    def name(found: re.Match[str]) -> str:
+        given = names[int(found.group(2)) - 1].removesuffix(YOU)
+        return found.group(0) if given == f"Player {found.group(2)}" else given
+
+    return PLAYER.sub(name, text)
 
 
 def rolloff(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:

@@ -18,7 +18,7 @@ import js
 from serm.core.game import Game
 from serm.core.scenario import Scenario
 from serm.core.state import State, Status
-from serm.ui import panel, playback
+from serm.ui import panel, playback, words
 from serm.ui.details import card_html
 from serm.ui.model import UI
 from serm.ui.screen import prompt_key, question_key, view_model
@@ -345,8 +345,7 @@ class Painter:
         key = prompt_key(state, ui)
         if key != shown.prompt:
             shown.prompt = key
-            seats = ui.seats
-            el("status").innerHTML = panel.status_html(state, seats.names, panel.own_seat(seats))
+            el("status").innerHTML = panel.status_line(state, ui)
             recent = game.events[ui.feedback.recent_from :]
             el("prompt").innerHTML = panel.prompt_html(state, ui, recent)
             newest_news()
@@ -415,8 +414,9 @@ class Painter:
             return
         box = el("log")
         numbers = game.event_actions[self.shown.log :]
-        box.insertAdjacentHTML("beforeend", panel.log_html(entries, numbers))
+        names = ui.seats.names
+        box.insertAdjacentHTML("beforeend", panel.log_html(entries, numbers, names))
         # What just happened on the board, in words, for screen readers (a live region).
-        el("board-live").textContent = " ".join(e.text for e in entries[-3:])
+        el("board-live").textContent = " ".join(words.named(e.text, names) for e in entries[-3:])
         self.shown.log = len(game.events)
         box.scrollTop = box.scrollHeight  # the log box scrolls, never the page

@@ -94,8 +94,10 @@ class Watch:
         el("card-info").hidden = True
         el("board-view").innerHTML = replay_bar.board_html(self.frames, i, self.over)
         el("status").innerHTML = replay_bar.status_html(self.frames, self.names)
-        el("prompt").innerHTML = replay_bar.prompt_html(self.frames, self.viewer, self.link)
-        el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i))
+        el("prompt").innerHTML = replay_bar.prompt_html(
+            self.frames, self.viewer, self.link, self.names
+        )
+        el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i), self.names)
         newest_news()
 
     def _draw_position(self) -> None:
@@ -111,11 +113,11 @@ class Watch:
         if str(slider.value) != str(i):
             slider.value = str(i)  # a step of Play: the slider follows
         box.parentElement.dataset.index = str(i)
-        box.innerHTML = replay_bar.step_html(self.frames, self.viewer)
+        box.innerHTML = replay_bar.step_html(self.frames, self.viewer, self.names)
         controls.innerHTML = replay_bar.controls_html(self.viewer)
         more.innerHTML = replay_bar.more_html(self.frames, self.viewer)
         pos.textContent = f"{i} / {self.viewer.last}"
-        el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i))
+        el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i), self.names)
         newest_news()  # the step's outcome, its last line, in view
 
     # --- input ----------------------------------------------------------------------------------

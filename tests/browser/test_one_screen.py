@@ -723,8 +723,13 @@ TOPS_JS = r"""
     const frame = () => {
       const hint = document.querySelector('#prompt .skip-hint');
       const ask = document.querySelector('#prompt [data-pending=react] > p:not([class])');
-      const below = !hint || hint.getBoundingClientRect().top >= ask.getBoundingClientRect().bottom;
-      if (ask) tops.push([!!hint, Math.round(ask.getBoundingClientRect().top * 10) / 10, below]);
+      if (ask) {
+        const top = (e) => e.getBoundingClientRect().top;
+        const below = !hint || top(hint) >= ask.getBoundingClientRect().bottom;
+        const boxes = [...ask.parentElement.children];
+        const first = boxes.find((e) => e.getBoundingClientRect().height > 0);
+        tops.push([!!hint, below, first === undefined || !first.textContent.trim()]);
+      }
       hinted = hinted || !!hint;
       if (hinted && !hint) done(tops);
       else requestAnimationFrame(frame);
@@ -734,18 +739,17 @@ TOPS_JS = r"""
 }
 """
 """Notes, at every frame until a show has begun and ended, whether the hint to skip it shows,
-the top of the React question and whether the hint is below the question (``window.__tops``
-resolves to the list)."""
+whether the hint is below the React question and whether the first box of the question's panel
+that takes room is empty (``window.__tops`` resolves to the list)."""
 
 
-def test_the_react_question_stays_put_while_the_move_is_shown(
+def test_the_react_question_keeps_no_empty_room_while_the_move_is_shown(
     touch_page: Page, site_url: str
 ) -> None:
     """At 360x640 against the computer, its Move shown again (Replay last turn, as when it was
-    played): the place of what just happened is kept while the results wait for the show, the
-    line naming who decides next takes the heading's, so the React question is whole above its
-    buttons and does not move when the results come; the hint to skip the show is under the
-    question's buttons, never above the question the player may answer."""
+    played): what just happened is told once shown, and no empty box keeps its room above the
+    question meanwhile, so the React question is whole above its buttons; the hint to skip the
+    show is under the question's buttons, never above the question the player may answer."""
     page = touch_page
     sized(page, 360, 640)
     m = moment("react-after-computer")
@@ -756,10 +760,10 @@ def test_the_react_question_stays_put_while_the_move_is_shown(
     page.tap("#prompt button[data-action=replay-last]")
     page.wait_for_selector("#prompt .skip-hint")
     during = hidden_words(page)
-    tops: list[tuple[bool, float, bool]] = page.evaluate("() => window.__tops")
+    tops: list[tuple[bool, bool, bool]] = page.evaluate("() => window.__tops")
     assert {hint for hint, _, _ in tops} == {True, False}, tops
-    assert len({top for _, top, _ in tops}) == 1, tops
-    assert all(below for _, _, below in tops), tops
+    assert all(below for _, below, _ in tops), tops
+    assert not any(empty for _, _, empty in tops), tops
     assert during == [] and hidden_words(page) == []
 
 

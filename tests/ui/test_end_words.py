@@ -5,11 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from serm.core.actions import Concede
+from serm.ai import seated_players
+from serm.core.actions import Concede, End
+from serm.core.scenario import by_name
 from serm.core.state import Status
-from serm.ui.panel import own_seat, prompt_html, status_html
+from serm.ui import driver
+from serm.ui.events import Command, ShowEnded
+from serm.ui.panel import log_entry_html, log_html, own_seat, prompt_html, status_html, status_line
+from serm.ui.words import named
 
-from .player import Screen
+from .player import Screen, deploy_all
 
 
 def _ended(s: Screen, winner: int, conceded_by: int | None = None) -> str:
@@ -78,3 +83,56 @@ def test_a_concession_in_hot_seat_says_who_won_once() -> None:
     wide = re.search(r'<span class="wide-words">(.*?)</span>', status)
     assert wide is not None and wide.group(1) == "The game is over."
     assert "Player 1</strong> has won." in status
+
+
+def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
+    """Against the computer, the action that ends the game is shown on the board: while it
+    plays, the status line still tells the activation it started in (no win, no loss, no "game
+    over" before the last shot's dice are seen), and the prompt only offers to skip the show;
+    once it has been shown, the status line tells who won."""
+    game = driver.new_game(by_name("open", 4), 4, {2: "easy"})
+    ui = driver.open_ui(game)
+    players = seated_players({1: "easy", 2: "easy"}, 4)
+    while (p := game.state.pending) is not None and len(game.record.actions) < 400:
+        ui = driver.play(game, ui, players[p.player].decide(game.state), human=p.player == 1).ui
+        if game.state.pending is not None:
+            ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
+    assert game.state.status == Status.FINISHED and game.state.winner in (1, 2)
+    assert ui.playback.playing, "the last action is shown"
+    during = status_line(game.state, ui)
+    assert "Activation" in during, during
+    assert not any(w in during for w in ("won", "lose", "over", "draw")), during
+    assert "victory" not in prompt_html(game.state, ui)
+    ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
+    after = status_line(game.state, ui)
+    assert "You have won." in after or "You lose: " in after, after
+
+
+def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> None:
+    """Against the computer, the log, what just happened, the status line and the end screen
+    call player 2 by one name, "Computer (hard)"; a pass shown on the board too. A game by
+    link's log leaves out the "(you)" of one device; in hot seat the log keeps the engine's
+    "Player 2"."""
+    s = Screen.new(computer={2: "hard"})
+    names = s.ui.seats.names
+    assert names == ("Player 1", "Computer (hard)")
+    s.game.play(Concede(1))
+    log = log_html(s.game.events, s.game.event_actions, names)
+    assert "Player 1 concedes. Computer (hard) wins." in log and "Player 2" not in log, log
+    status = status_line(s.state, s.ui)
+    end = prompt_html(s.state, s.ui, s.game.events)
+    assert "Computer (hard)" in status and "Computer (hard)" in end and "Player 2" not in end
+    assert "Computer (hard) rolls" in log_entry_html(s.game.events[0], names=names)
+    passed = Screen.new("open", 3)
+    deploy_all(passed)
+    seats = replace(passed.ui.seats, names=names, computers=frozenset({2}))
+    passed.ui = replace(passed.ui, seats=seats)
+    if passed.state.pending is not None and passed.state.pending.player == 1:
+        passed.press(Command.END)  # the person passes first
+    ui = driver.play(passed.game, passed.ui, End(), human=False).ui
+    assert "Computer (hard) passes" in [b.words for b in ui.playback.last], ui.playback.last
+    link = ("Ann (you)", "Bo")  # a game by link logs alike on both devices
+    assert named("Player 1 concedes. Player 2 wins.", link) == "Ann concedes. Bo wins."
+    hot = Screen.new()
+    hot.game.play(Concede(1))
+    assert "Player 2 wins." in log_html(hot.game.events, hot.game.event_actions, hot.ui.seats.names)

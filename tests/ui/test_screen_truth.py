@@ -367,11 +367,12 @@ def heading(html: str) -> str:
     return found[0]
 
 
-def test_while_the_reactors_shot_is_shown_the_heading_names_the_reactor() -> None:
+def test_while_the_reactors_shot_is_shown_the_heading_names_who_decides() -> None:
     """Player 1's Gunner reacts to player 2's Assault (R18, R19) and shoots at every enemy it
     sees (R22), sparing each; its activation then ends and player 2 decides. While the shot
-    that ended it is shown on the board, the heading names player 1, whose shot it is, not
-    player 2; once the show ends, player 2's heading and question."""
+    that ended it is shown on the board, the heading names player 2, for whom the question
+    under it is, and the hint to skip the show says whose play it shows; once the show ends,
+    the same heading and question."""
     s = to_react()
     assert pending_player(s) == 1
     s.press(Command.REACT, "gunner")
@@ -393,9 +394,59 @@ def test_while_the_reactors_shot_is_shown_the_heading_names_the_reactor() -> Non
             s.send(ShowEnded(s.ui.playback.shows))
     assert s.state.pending is not None and s.state.pending.player == 2
     assert s.ui.playback.playing, "the shot that ended the Gunner's activation is shown"
-    assert heading(s.prompt()) == "Player 1"
+    during = s.prompt()
+    assert heading(during) == "Player 2" and "one of your soldiers to activate it" in during
+    assert "Showing what Player 1 played" in during
     s.send(ShowEnded(s.ui.playback.shows))
     assert heading(s.prompt()) == "Player 2" and "one of your soldiers to activate it" in s.prompt()
+
+
+def asked_during_the_show() -> Screen:
+    """Hot seat: player 2's Assault rolls 2 for its Move in sight of player 1's soldiers; the
+    React is asked of player 1 while the roll is still shown."""
+    s = deployed(referee=True)
+    assert pending_player(s) == 2
+    s.shows_end = False
+    s.key("4")
+    s.key("m")
+    s.key("Enter")
+    s.dice("1|1")
+    assert s.waiting(PendingKind.REACT) and pending_player(s) == 1
+    assert s.ui.playback.playing
+    return s
+
+
+def test_no_empty_box_keeps_room_above_a_question_during_the_show() -> None:
+    """While a show plays over a question, what just happened is told once shown: nothing of
+    it (not an empty box keeping its room) comes before the question's heading."""
+    html = asked_during_the_show().prompt()
+    assert html.startswith('<div data-pending="react" data-player="1"><h2'), html[:200]
+    assert 'class="lately"' not in html
+
+
+def test_a_react_question_asked_during_the_show_is_headed_by_the_one_asked() -> None:
+    """Hot seat: player 2's Assault rolls its Move in sight of player 1's soldiers, and the
+    React is asked of player 1 while the roll is still shown (its buttons act at once). The
+    heading over the question names player 1; the hint under it says the show is player 2's.
+    Replay last turn later plays player 2's turn again over player 1's next question: the
+    heading names player 1 there too."""
+    s = asked_during_the_show()
+    asked = s.prompt()
+    assert heading(asked) == "Player 1" and "Let it move" in asked, asked
+    assert "Next:" not in asked and "Showing what Player 2 played" in asked
+    s.send(ShowEnded(s.ui.playback.shows))
+    s.shows_end = True
+    s.press(Command.REACT)  # let it move
+    s.key("k")  # keep its facing
+    assert s.waiting(PendingKind.ACT) and pending_player(s) == 2
+    s.press(Command.END)  # end its activation
+    assert s.waiting(PendingKind.ACT) and pending_player(s) == 1
+    s.shows_end = False
+    s.press(Command.REPLAY_LAST)
+    assert s.ui.playback.playing
+    again = s.prompt()
+    assert heading(again) == "Player 1" and "one of your soldiers to activate it" in again
+    assert "Showing what Player 2 played" in again
 
 
 def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:

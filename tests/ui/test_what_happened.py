@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from serm.ai import seated_players
 from serm.core import queries as q
-from serm.core.actions import Action, End, React
+from serm.core.actions import Action, End, Face, React
 from serm.core.scenario import by_name
 from serm.core.state import Event, EventKind, PendingKind
 from serm.ui import driver, playback
@@ -105,19 +105,26 @@ def test_a_computer_pass_is_shown_and_replayed() -> None:
 
 def test_no_react_is_asked_when_none_offered_can_succeed() -> None:
     """A React succeeds only above the Move total (R19) and one that fails changes nothing: when
-    no soldier offered could roll above it, the person is not asked; the news says why."""
+    no soldier offered could roll above it, the person is not asked, and the log's line says
+    why, not that they chose not to react. The line stays with the turn's news: after the
+    mover's turn (the computer's, here) ends, the person still reads it."""
     s = deployed(referee=True)
     s.key("4")
     s.key("m")
     s.key("Enter")
-    s.dice("6|6")  # 12: the most any React of one or two dice rolls (each says its own most)
+    s.dice("6|6")  # 12: the most any React of one or two dice rolls
     assert not s.waiting(PendingKind.REACT) and not s.waiting(PendingKind.ROLL)
-    assert any(e.text == "Player 1 does not react." for e in s.game.events)
-    said = _text(s.prompt())
-    assert (
-        "No soldier could React: the enemy Assault rolled 12, and a React of your Ranger or "
-        "Brawler rolls at most 12, of your Gunner or Assault at most 6, so it moves on." in said
-    ), said
+    why = "No React: none of player 1's soldiers can beat Move 12."
+    assert [e.text for e in s.game.events].count(why) == 1
+    assert not any("does not react" in e.text for e in s.game.events)
+    assert why in _text(s.prompt())
+    s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({2})))
+    s.ui = driver.play(s.game, s.ui, Face(None, player=2), human=False).ui
+    s.ui = driver.play(s.game, s.ui, End(), human=False).ui
+    s.ui = driver.step(s.game, s.ui, ShowEnded(s.ui.playback.shows)).ui
+    assert s.waiting(PendingKind.ACT) and s.state.pending is not None
+    assert s.state.pending.player == 1
+    assert why in _text(s.prompt())
 
 
 def test_a_react_that_can_succeed_is_still_asked() -> None:
