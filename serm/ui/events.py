@@ -63,6 +63,8 @@ class Command(StrEnum):
     """Turn ``Settings.auto_last_target`` on or off."""
     EXPOSURE = "exposure"
     """Turn the Exposure view of deployment on or off (``Settings.exposure``)."""
+    DETAILS = "details"
+    """Show the details of the soldier chosen to activate (``UI.inspect``)."""
     CLOSE_CARD = "close-card"
     """Close the card's details (``UI.inspect``)."""
     ZOOM_IN = "zoom-in"

@@ -19,6 +19,7 @@ KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.TURN,), "turn"),
     ((Command.SHOOT,), "shoot"),
     ((Command.END,), "pass/end"),
+    ((Command.DETAILS,), "the chosen soldier's details"),
     ((Command.ROTATE_LEFT, Command.ROTATE_RIGHT), "rotate"),
     (
         (Command.NUDGE_LEFT, Command.NUDGE_RIGHT, Command.NUDGE_UP, Command.NUDGE_DOWN),
@@ -128,7 +129,8 @@ turn</em> plays them again.</p>
     .replace(
         "@CARD@",
         pointer_html(
-            "Tap a card to see its stats, its special rule and the odds.",
+            "Tap an enemy card, or press Stats once you pick a soldier, to see its stats, its "
+            "special rule and the odds.",
             "Point at a card to see where it can look.",
         ),
     )

@@ -40,6 +40,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("l",), "L", Command.LOS),
     Binding(("a",), "A", Command.AUTO_TARGET),
     Binding(("x",), "X", Command.EXPOSURE),
+    Binding(("i",), "I", Command.DETAILS),
     Binding(("+", "="), "+", Command.ZOOM_IN, repeats=True),
     Binding(("-",), "−", Command.ZOOM_OUT, repeats=True),
     Binding(("0",), "0", Command.ZOOM_FIT),

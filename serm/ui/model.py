@@ -261,5 +261,6 @@ class UI:
     feedback: Feedback = Feedback()
     viewport: Viewport = Viewport()
     inspect: SoldierKey | None = None
-    """The card whose details are shown (``serm.ui.details``): the last card tapped."""
+    """The card whose details are shown (``serm.ui.details``): the last card tapped that the
+    tap did not choose (``pointer.chooses``), or the soldier chosen, by Details."""
     playback: Playback = Playback()

@@ -707,11 +707,22 @@ def _menu(state: State, s: Soldier) -> str:
     if a is None or a.card is None:
         buttons += button("Back", Command.CANCEL)
     t = s.type
+    title = escape(t.title)
     stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
-    return (
-        f"<p>Your <strong>{escape(t.title)}</strong> ({stats}) is activated.{note} "
-        f"{words.special_html(t)}</p>" + foot(actions(buttons))
+    activated = two_ways(
+        f"Your <strong>{title}</strong> ({stats}) is activated.",
+        f"Your <strong>{title}</strong> is activated.",  # its stats are a press away
     )
+    special = words.special_html(t)
+    return f'<p class="activated">{_stats_button()}{activated}{note} {special}</p>' + foot(
+        actions(buttons)
+    )
+
+
+def _stats_button() -> str:
+    """The button that shows the chosen soldier's details (``UI.inspect``) over the board, at
+    the top right of the words about it: a tap on its card only chooses it."""
+    return f'<span class="stats-open">{button("Stats", Command.DETAILS)}</span>'
 
 
 def _aim(state: State, ui: UI, s: Soldier) -> str:

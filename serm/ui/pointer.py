@@ -65,6 +65,23 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
     return ui, None
 
 
+def chooses(ui: UI, state: State, hit: Hit) -> bool:
+    """A press on ``hit``'s card is a choice of the step: one of the deciding side's soldiers to
+    activate (R7) or to React with (R18), or an enemy to shoot (R21, R22)."""
+    p = state.pending
+    if p is None or not hit.card:
+        return False
+    mine = hit.player == p.player
+    match p.kind:
+        case PendingKind.ACT:
+            return mine or ui.choice.mode == ActMode.SHOOT
+        case PendingKind.REACT:
+            return mine
+        case PendingKind.TARGET:
+            return not mine
+    return False
+
+
 def _place_press(ui: UI, state: State, ev: PointerDown) -> UI:
     """While placing, a drag moves only what it starts on: pressed on the card being placed
     (drawn over any card already placed), it grips that card, which then follows the pointer

@@ -51,8 +51,17 @@ Outcome = tuple[UI, Action | None]
 def reduce(ui: UI, state: State, event: Event) -> Outcome:
     """The screen after ``event``, and the action it asks the engine for (or None).
 
-    Returns the same ``ui`` object when the event changes nothing.
+    Returns the same ``ui`` object when the event changes nothing. A card's details close when
+    a Move, a Turn or a Shoot starts to be set up: the board is then the player's to aim on.
     """
+    after, action = _reduce(ui, state, event)
+    mode = after.choice.mode
+    if after.inspect is not None and mode != ActMode.MENU and mode != ui.choice.mode:
+        after = replace(after, inspect=None)
+    return after, action
+
+
+def _reduce(ui: UI, state: State, event: Event) -> Outcome:
     match event:
         case Shown():
             return playback.shown(ui, event), None
@@ -207,6 +216,9 @@ def press(ui: UI, state: State, event: Press) -> Outcome:
             return zoom.command(ui, state, cmd), None
         case Command.CLOSE_CARD:
             return (replace(ui, inspect=None) if ui.inspect else ui), None
+        case Command.DETAILS:
+            key = ui.choice.soldier
+            return (ui if key is None or ui.inspect == key else replace(ui, inspect=key)), None
         case Command.AUTO_TARGET:
             on = not ui.settings.auto_last_target
             return replace(ui, settings=replace(ui.settings, auto_last_target=on)), None

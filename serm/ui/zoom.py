@@ -90,6 +90,7 @@ def down(ui: UI, state: State, ev: PointerDown) -> Outcome:
     if ev.touch and not ev.pan:  # a finger's tap on a card shows its details (a mouse hovers)
         looks = drag in (Drag.NONE, Drag.PAN) or after.pointer.on_card  # else they give way
         looks = looks and not board_drag(state, ui)  # a Brawler corner's tap is a corner only
+        looks = looks and (computer or not pointer.chooses(ui, state, ev.hit))  # it chooses
         after = _inspect(after, ev.hit.soldier if looks else None)
     before = after.pointer.before or ui  # a second finger goes back to it
     ptr = replace(after.pointer, drag=drag, before=before, fingers=fingers)

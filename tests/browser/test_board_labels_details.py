@@ -9,13 +9,14 @@ from harness.moments import open_moment
 from tests.browser.test_one_screen import moment, sized
 
 TOP_CARD_JS = """() => {
-  const cards = [...document.querySelectorAll('#board-svg g.card')]
+  const cards = [...document.querySelectorAll('#board-svg g.card[data-player="1"]')]
     .map((g) => g.getBoundingClientRect())
     .sort((a, b) => a.top - b.top);
   const r = cards[0];
   return [r.left + r.width / 2, r.top + r.height / 2];
 }"""
-"""The middle of the card nearest the board's top (CSS px)."""
+"""The middle of player 1's card nearest the board's top (CSS px): an enemy of player 2, who
+decides (a tap on one of player 2's own cards would pick it to React, and open nothing)."""
 
 UNDER_JS = """([left, top, right, bottom]) => {
   const under = [];
@@ -33,9 +34,9 @@ lie in a box of the page (CSS px: left, top, right, bottom)."""
 
 
 def test_the_boards_labels_keep_off_a_cards_details(touch_page: Page, site_url: str) -> None:
-    """At 360x640, player 1 asked whether to React to the enemy Assault's Move: a tap on an
-    enemy card at the board's top opens its details over the board's lower part, and "halt",
-    where the Move would end, which lay there, goes clear of them."""
+    """At 360x640, player 2 asked whether to React to the enemy Move: a tap on an enemy card
+    opens its details over the board's lower part, and "halt", where the Move would end, which
+    lay there, goes clear of them."""
     page = touch_page
     open_moment(page, site_url, moment("react"))
     sized(page, 360, 640)

@@ -90,11 +90,13 @@ def test_a_card_tapped_during_deployment_shows_its_stats_and_moves_nothing(
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_a_soldiers_details_leave_the_board_free_and_a_tap_on_it_closes_them(
+def test_a_soldier_tapped_is_activated_with_no_details_over_the_board(
     touch_page: Page, site_url: str, width: int, height: int
 ) -> None:
-    """Selecting a soldier shows its details in at most 40% of the screen's height; a tap on the
-    board (here once Move is chosen, where it aims) closes them, with no need for the ×."""
+    """A tap on one of your cards activates it and opens no details (they hid the aim of its
+    Move). Its Details button shows them in at most 40% of the screen's height, and Move
+    closes them. A tap on an enemy card shows its details; a tap on the board closes them,
+    with no need for the ×."""
     with phone(touch_page, width, height) as page:
         table = start_game(page, site_url, seed=3, scenario="open")
         for _ in range(10):
@@ -102,12 +104,23 @@ def test_a_soldiers_details_leave_the_board_free_and_a_tap_on_it_closes_them(
         player = table.pending()[1]
         me = next(c for c in table.cards() if c.player == player and c.card == "assault")
         page.touchscreen.tap(*to_screen(mapping(page), me.x, me.y))
+        move = page.locator("#prompt button[data-action=move]")
+        move.wait_for()
         info = page.locator("#card-info")
+        assert info.is_hidden()
+        page.locator("#prompt button[data-action=details]").tap()
         info.wait_for(state="visible")
         box = info.bounding_box()
         assert box is not None and box["height"] <= 0.4 * height, (box, height)
-        page.locator("#prompt button[data-action=move]").tap()
-        assert info.is_visible()
+        move.tap()
+        info.wait_for(state="hidden")
+        page.keyboard.press("Escape")  # back to the soldier's menu
+        move.wait_for()
+        enemy = next(c for c in table.cards() if c.player != player)
+        page.touchscreen.tap(*to_screen(mapping(page), enemy.x, enemy.y))
+        info.wait_for(state="visible")
+        box = info.bounding_box()
+        assert box is not None
         m = mapping(page)
         free = (m["left"] + 30, m["top"] + 30)  # the board's top left corner: out of the details
         assert not (box["y"] <= free[1] <= box["y"] + box["height"])

@@ -50,7 +50,7 @@ from serm.ui.events import (
 )
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import KEYMAP, badge, binding
-from serm.ui.model import ActMode, Drag
+from serm.ui.model import ActMode, Choice, Drag
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, chosen, computer_to_decide, prompt_key, question_key
@@ -1388,12 +1388,17 @@ def test_a_pinch_begun_on_a_card_does_not_choose_it() -> None:
 # --- the card's details (serm.ui.details) -------------------------------------------------------
 
 
-def test_a_tap_on_a_card_shows_its_details_with_the_odds_of_now() -> None:
+def test_details_show_a_soldier_with_the_odds_of_now() -> None:
+    """A tap on one of your cards chooses it; its Details button shows its details; a tap on
+    an enemy card (which chooses nothing) shows the enemy's."""
     s = deployed()
     me = mine(s, "gunner")
     s.send(PointerDown(me.x, me.y, hit(me), touch=True))
     s.up(me.x, me.y, hit(me), touch=True)
-    assert s.ui.inspect == (me.player, me.card) and s.ui.choice.soldier == (me.player, me.card)
+    assert s.ui.inspect is None and s.ui.choice.soldier == (me.player, me.card)
+    assert 'data-action="details"' in s.prompt()
+    s.press(Command.DETAILS)
+    assert s.ui.inspect == (me.player, me.card)
     html = card_html(s.state, s.ui)
     assert "Gunner" in html and "<dt>Shoot</dt><dd>2</dd>" in html.replace("\n", "")
     assert "shoots once at every enemy it sees" in html
@@ -1472,12 +1477,35 @@ def test_a_finger_on_the_board_closes_the_details_whatever_it_starts() -> None:
     """The details give way to the board: a press that aims a Move closes them too."""
     s = deployed()
     me = mine(s, "assault")
+    enemy = next(x for x in s.state.on_table() if x.player != me.player)
+    s.press(Command.SELECT, me.card)
+    s.key("m")
+    s.send(PointerDown(enemy.x, enemy.y, hit(enemy), touch=True))
+    assert s.ui.inspect is None and s.ui.pointer.drag == Drag.AIM
+
+
+def test_choosing_a_soldier_opens_no_details_and_a_move_turn_or_shoot_closes_them() -> None:
+    """On a phone the details cover half the board: a tap that chooses (your soldier to
+    activate, a target, a reactor) does not open them, and they close when a Move, a Turn or a
+    Shoot starts to be set up, by key or button. Details (or I) opens them for the soldier
+    chosen."""
+    s = deployed()
+    me = mine(s, "assault")
     s.send(PointerDown(me.x, me.y, hit(me), touch=True))
     s.up(me.x, me.y, hit(me), touch=True)
-    assert s.ui.inspect == (me.player, me.card)
-    s.key("m")
-    s.send(PointerDown(*bare(s), touch=True))
-    assert s.ui.inspect is None and s.ui.pointer.drag == Drag.AIM
+    assert s.ui.choice.soldier == (me.player, me.card) and s.ui.inspect is None
+    for start in ("m", "t", "s"):
+        s.key("i")
+        assert s.ui.inspect == (me.player, me.card)
+        s.key(start)
+        assert s.ui.choice.mode != ActMode.MENU and s.ui.inspect is None, start
+        if start == "s":
+            target = q.visible_enemies(s.state, me)[0]
+            s.send(PointerDown(target.x, target.y, hit(target), touch=True))
+            assert s.ui.choice.pick == target.card and s.ui.inspect is None
+        while s.ui.choice.mode != ActMode.MENU:
+            s.key("Escape")
+        assert s.ui.choice == Choice(soldier=(me.player, me.card)), start
 
 
 def test_the_details_give_the_kill_chance_of_a_target() -> None:
