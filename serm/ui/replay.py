@@ -86,6 +86,8 @@ class Viewer:
     speed: Speed = Speed.NORMAL
     asking: bool = False
     """"Play from here" was pressed: the viewer asks who plays on (hot-seat or the computer)."""
+    copied: bool = False
+    """The link Share made was just copied: the Share button says so until the next event."""
     origin: str = field(default="", compare=False)
     """Where it was opened from ("save", "file", "link", "game"), for the browser layer."""
 
@@ -127,7 +129,15 @@ class Tick:
     """Time for the next step while playing (every ``STEP_MS[speed]``)."""
 
 
-ViewerEvent = Go | GoTo | SetSpeed | Tick
+@dataclass(frozen=True)
+class Shared:
+    """Share made its link: ``copied`` once it is copied to the clipboard, not yet (or never)
+    when False."""
+
+    copied: bool = True
+
+
+ViewerEvent = Go | GoTo | SetSpeed | Tick | Shared
 
 
 def open_at_start(frames: Frames, origin: str = "") -> Viewer:
@@ -138,8 +148,15 @@ def open_at_start(frames: Frames, origin: str = "") -> Viewer:
 def step(viewer: Viewer, event: ViewerEvent) -> Viewer:
     """The viewer after ``event``. A control stops playing (except Play) and asking who plays
     on; stepping past either end stays there; Play at the end starts again from the first
-    position."""
-    v = viewer
+    position. That Share's link was copied is told until the next event, a step of Play
+    included."""
+    if isinstance(event, Shared):
+        return replace(viewer, copied=event.copied)
+    after = _step(viewer, event)
+    return replace(after, copied=False) if after.copied else after
+
+
+def _step(v: Viewer, event: Go | GoTo | SetSpeed | Tick) -> Viewer:
     match event:
         case Tick():
             if not v.playing:

@@ -4,7 +4,8 @@ Pure functions of the frames and the viewer; every string from a record (names, 
 name, the log) is escaped here. The buttons carry ``data-action`` for the browser layer:
 ``replay`` with ``data-arg`` a ``replay.Move``, ``replay-speed``, ``replay-share``,
 ``replay-ask`` / ``replay-continue`` (``data-arg`` "hot-seat" or "computer") and
-``replay-close``; the slider is ``#replay-slider``.
+``replay-close``; the slider is ``#replay-slider``, the row of speed, Share, Play on and Close
+``#replay-more``.
 """
 
 from __future__ import annotations
@@ -86,30 +87,32 @@ def controls_html(viewer: Viewer) -> str:
     )
 
 
+def more_html(frames: Frames, viewer: Viewer) -> str:
+    """The playback speed ("Speed: normal"), Share ("Copied" right after its link is copied,
+    ``Viewer.copied``), Play on where the game goes on, and Close."""
+    more = _button(f"Speed: {viewer.speed.value}", "replay-speed")
+    if viewer.copied:
+        more += _button("Copied", "replay-share", words="Copied: share the link again")
+    else:
+        more += _button("Share", "replay-share", words="Share a link to this game")
+    if can_continue(frames, viewer.index):
+        words = "Play on from here as a new game"
+        more += _button("Play on", "replay-ask", primary=viewer.asking, words=words)
+    return more + _button("Close", "replay-close")
+
+
 def prompt_html(
-    frames: Frames,
-    viewer: Viewer,
-    link: str = "",
-    note: str = "",
-    names: tuple[str, str] = NUMBERED,
+    frames: Frames, viewer: Viewer, link: str = "", names: tuple[str, str] = NUMBERED
 ) -> str:
     """The viewer's controls: first, back, play or pause, forward, last; the slider over the
-    actions with "n / N"; speed, Share, Play on, Close; the shared ``link`` if any, to copy by
-    hand; ``note`` (e.g. "Copied") is the Share button's label once the link is shared."""
+    actions with "n / N"; speed, Share, Play on, Close (``more_html``); the shared ``link`` if
+    any, to copy by hand; the step's sides called by their ``names``."""
     i, last = viewer.index, viewer.last
     seek = (
         f'<input type="range" id="replay-slider" min="0" max="{last}" value="{i}" step="1" '
         f'aria-label="Position in the game">'
         f'<output id="replay-pos" for="replay-slider">{i} / {last}</output>'
     )
-    speed = viewer.speed.value
-    more = _button(speed.capitalize(), "replay-speed", words=f"Speed: {speed}")
-    shared = f"{note}: share the link again" if note else "Share a link to this game"
-    more += _button(note or "Share", "replay-share", words=shared)
-    if can_continue(frames, i):
-        words = "Play on from here as a new game"
-        more += _button("Play on", "replay-ask", primary=viewer.asking, words=words)
-    more += _button("Close", "replay-close")
     return (
         f'<div class="replay" data-pending="replay" data-index="{i}" data-last="{last}">'
         f'<div id="replay-step-box">{step_html(frames, viewer, names)}</div>'
@@ -117,7 +120,7 @@ def prompt_html(
         '<div id="replay-controls" class="replay-controls" role="group" '
         f'aria-label="Replay controls">{controls_html(viewer)}</div>'
         f'<div class="replay-seek">{seek}</div>'
-        f'<div class="replay-more">{more}</div>'
+        f'<div id="replay-more" class="replay-more">{more_html(frames, viewer)}</div>'
         f"{_asking() if viewer.asking else ''}{_link(link)}"
         "</div></div>"
     )

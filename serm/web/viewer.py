@@ -27,6 +27,7 @@ from serm.ui.replay import (
     GoTo,
     Move,
     SetSpeed,
+    Shared,
     Speed,
     Tick,
     ViewerEvent,
@@ -72,12 +73,11 @@ class Watch:
             viewer = step(viewer, SetSpeed(Speed(kept)))
         self.viewer = step(viewer, Go(Move.LAST)) if at_end else viewer
         self.link = ""
-        self.note = ""
         self.over = Overlaid()
         """The controls over the board as last measured: its labels keep off them."""
         self._timer: Any = None
         self._tick = create_proxy(guard(self._on_tick))
-        self._shared = create_proxy(guard(lambda *_: self._said("Copied")))
+        self._shared = create_proxy(guard(lambda *_: self._copied()))
         self._not_shared = create_proxy(guard(lambda *_: None))
 
     def close(self) -> None:
@@ -95,18 +95,19 @@ class Watch:
         el("board-view").innerHTML = replay_bar.board_html(self.frames, i, self.over)
         el("status").innerHTML = replay_bar.status_html(self.frames, self.names)
         el("prompt").innerHTML = replay_bar.prompt_html(
-            self.frames, self.viewer, self.link, self.note, self.names
+            self.frames, self.viewer, self.link, self.names
         )
         el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i), self.names)
         newest_news()
 
     def _draw_position(self) -> None:
-        """All but the slider (a finger may be dragging it): board, step lines, controls, log."""
+        """All but the slider (a finger may be dragging it): board, step lines, controls, the
+        row of speed, Share, Play on and Close, log."""
         i = self.viewer.index
         el("board-view").innerHTML = replay_bar.board_html(self.frames, i, self.over)
         box, controls, pos = el("replay-step-box"), el("replay-controls"), el("replay-pos")
-        slider = el("replay-slider")
-        if box is None or controls is None or pos is None or slider is None:
+        slider, more = el("replay-slider"), el("replay-more")
+        if box is None or controls is None or pos is None or slider is None or more is None:
             self.draw()
             return
         if str(slider.value) != str(i):
@@ -114,6 +115,7 @@ class Watch:
         box.parentElement.dataset.index = str(i)
         box.innerHTML = replay_bar.step_html(self.frames, self.viewer, self.names)
         controls.innerHTML = replay_bar.controls_html(self.viewer)
+        more.innerHTML = replay_bar.more_html(self.frames, self.viewer)
         pos.textContent = f"{i} / {self.viewer.last}"
         el("log").innerHTML = log_html(self.frames.log(i), self.frames.log_actions(i), self.names)
         newest_news()  # the step's outcome, its last line, in view
@@ -182,7 +184,7 @@ class Watch:
         device's share sheet or else the clipboard, and show it to be copied by hand."""
         location = js.window.location
         self.link = f"{location.origin}{location.pathname}#{link.fragment(self.frames.record)}"
-        self.note = ""
+        self.viewer = step(self.viewer, Shared(copied=False))
         nav = js.navigator
         if hasattr(nav, "share") and not null(getattr(nav, "share", None)):
             data = {"title": "A game of S.E.R.M.", "url": self.link}
@@ -193,8 +195,9 @@ class Watch:
         self.draw()
         self._show_link()
 
-    def _said(self, note: str) -> None:
-        self.note = note
+    def _copied(self) -> None:
+        """The link is on the clipboard: Share says "Copied" until the viewer's next event."""
+        self.viewer = step(self.viewer, Shared())
         self.draw()
         self._show_link()
 

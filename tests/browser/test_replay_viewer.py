@@ -113,7 +113,7 @@ def test_watch_a_file_then_close_and_play_on_from_a_position(page: Page, site_ur
     page.set_input_files("#watch-file", str(EXAMPLE))
     page.wait_for_selector("#prompt .replay")
     speed = page.locator("#prompt button[data-action=replay-speed]")
-    assert speed.inner_text().strip() == "Fast"  # the kept speed: instant (the tests') is fast
+    assert speed.inner_text().strip() == "Speed: fast"  # kept: instant (the tests') is fast
     _control(page, "last")
     assert _shown(page) == _expected()
     page.click("#prompt button[data-action=replay-close]")

@@ -4,17 +4,20 @@ one source (the last position is ``record.replay``, as ``python -m serm replay``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from serm.core.record import Record, RecordError, from_dict, loads, replay
+from serm.ui import replay_bar
 from serm.ui.replay import (
     Frames,
     Go,
     GoTo,
     Move,
     SetSpeed,
+    Shared,
     Speed,
     Tick,
     Viewer,
@@ -129,8 +132,6 @@ def test_continue_from_here_is_a_new_game_from_that_position(
 
 
 def test_markup_escapes_the_record_and_shows_the_position(record: Record, frames: Frames) -> None:
-    from serm.ui import replay_bar
-
     hostile = Record(record.scenario, seed=1)
     hostile.players = {1: {"name": "<b>&x", "kind": "human"}, 2: {"name": '"q"', "kind": "human"}}
     head = replay_bar.status_html(Frames.of(hostile), ("<b>&x", '"q"'))
@@ -145,6 +146,31 @@ def test_markup_escapes_the_record_and_shows_the_position(record: Record, frames
     assert "Play on" not in end  # the game is over there
     asked = replay_bar.prompt_html(frames, step(v, Go(Move.ASK)))
     assert 'data-arg="hot-seat"' in asked and 'data-arg="computer"' in asked
+
+
+def share_label(frames: Frames, v: Viewer) -> str:
+    """The words on the viewer's Share button."""
+    found = re.search(
+        r'data-action="replay-share"[^>]*>([^<]*)</button>', replay_bar.more_html(frames, v)
+    )
+    assert found is not None
+    return found.group(1)
+
+
+def test_share_says_copied_until_the_next_event(frames: Frames) -> None:
+    """Share's link copied, its button says "Copied"; the next event (a step, the slider, a step
+    of Play, the speed) turns it back into Share. The speed button says what it sets."""
+    v = step(open_at_start(frames), GoTo(12))
+    assert share_label(frames, v) == "Share"
+    copied = step(v, Shared())
+    assert share_label(frames, copied) == "Copied"
+    assert share_label(frames, step(copied, Shared(copied=False))) == "Share"
+    playing = step(step(copied, Go(Move.PLAY)), Shared())
+    for event in (Go(Move.FORWARD), Go(Move.BACK), GoTo(20), SetSpeed(Speed.FAST)):
+        assert share_label(frames, step(copied, event)) == "Share", event
+    assert share_label(frames, step(playing, Tick())) == "Share"
+    assert "Speed: normal" in replay_bar.more_html(frames, v)
+    assert "Speed: fast" in replay_bar.more_html(frames, step(v, SetSpeed(Speed.FAST)))
 
 
 def test_a_finished_game_offers_watch_and_share(frames: Frames) -> None:
