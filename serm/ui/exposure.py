@@ -36,6 +36,8 @@ from functools import lru_cache
 from ..core import cover
 from ..core import queries as q
 from ..core.geometry import Polygon, Vec, card_polygon
+from ..core.los import Viewer
+from ..core.ruleset import Sees, ruleset
 from ..core.scenario import Scenario
 from ..core.state import PendingKind, Soldier, State, Status
 from ..view.model import ExposureView, Ghost
@@ -307,10 +309,16 @@ def _seen_by(state: State, gunner: Soldier, player: int) -> tuple[str, ...]:
 
 def _shade_view(state: State, e: Exposure) -> tuple[bool, tuple[tuple[float, float, float], ...]]:
     """Whether the shading is complete, and its spots (x, y, share) once it is: the share of the
-    shading poses still open to the enemy Gunner (``_free``, R4) that see a card there."""
+    shading poses still open to the enemy Gunner (``_free``, R4) that see a card there; once the
+    enemy Gunner stands on the table, 1 where it sees a card there and 0 where it does not (its
+    one pose, as the words and the label of the card being placed say)."""
     done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
     if not done or e.poses is None:
         return done, ()
+    gunner = standing_gunner(state, e.player)
+    if gunner is not None:
+        test = ruleset(state.rules_version).sees
+        return done, _standing_shade(state.scenario, e.player, q.viewer(gunner), test)
     free = _free(state, _shading(e.poses))
     total = free.bit_count() or 1
     at = spots(state.scenario, e.player)
@@ -350,6 +358,20 @@ def _ghost_seen(state: State, poses: cover.Poses | None, g: Ghost) -> bool:
     every = _shading(poses)
     card = card_polygon(Vec(g.x, g.y), g.facing)
     return cover.sees_any(card, every, cover.tall_of(state.scenario), _free(state, every))
+
+
+@lru_cache(maxsize=4)
+def _standing_shade(
+    scenario: Scenario, player: int, gunner: Viewer, test: Sees
+) -> tuple[tuple[float, float, float], ...]:
+    """Per spot of the shading, 1.0 where ``gunner`` (the enemy Gunner on the table) sees a card
+    facing the enemy there by ``test`` (the rules version's, as ``queries.sees_soldier``;
+    R11-R13), else 0.0."""
+    tall = cover.tall_of(scenario)
+    return tuple(
+        (c.x, c.y, 1.0 if test(gunner, card_polygon(c, f), tall) else 0.0)
+        for c, f in spots(scenario, player)
+    )
 
 
 _free_cache: list[tuple[cover.Poses, tuple[Spot, ...], int]] = kept([])

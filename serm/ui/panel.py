@@ -539,12 +539,14 @@ def _exposure(state: State, ui: UI) -> str:
             f"{words.exposure_threat(state, ev.player, ev.standing)}"
         )
         rules = ("R5", "R22")
-    shading = (
-        "Red squares: a card facing the enemy would be seen there from many of its spots; "
-        "green: from none."
-        if ev.shade_done
-        else "Shading your zone…"
-    )
+    shading = "Shading your zone…"
+    if ev.shade_done and ev.standing:
+        shading = "Red squares: it would see a card facing it there; green: it would not."
+    elif ev.shade_done:
+        shading = (
+            "Red squares: a card facing the enemy would be seen there from many of its spots; "
+            "green: from none."
+        )
     first, then = (shading, said) if ev.ready and ev.placed == 0 else (said, shading)
     return (
         f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(first)} '

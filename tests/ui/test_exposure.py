@@ -322,3 +322,25 @@ def test_the_label_follows_the_enemy_gunner_once_it_stands_and_nothing_with_the_
     s.press(Command.EXPOSURE)
     assert not s.ui.settings.exposure
     assert not _ghost_at(s, 5.0, _mid_y(sc, me), exposure.facing_enemy(me)).seen
+
+
+def test_once_the_enemy_gunner_stands_the_shading_shows_what_it_sees() -> None:
+    """The shading, the words and the label of the card being placed follow one rule once the
+    enemy Gunner is on the table: red where it sees a card facing it, green where it does not
+    (R11-R13), as the card being placed at that spot is labelled."""
+    s = placing()
+    me = s.state.first_placer
+    sc = s.state.scenario
+    s.game.play(Place("ranger", sc.zone(me).x0 + 0.6, _mid_y(sc, me), exposure.facing_enemy(me)))
+    s.game.play(Place("gunner", 1.0, _mid_y(sc, 3 - me), exposure.facing_enemy(3 - me)))
+    s.ui = replace(s.ui, ghost=deploy.new_ghost(s.state, me, "assault"))
+    working(s)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.standing and ev.shade_done
+    assert "Red squares: it would see a card facing it there; green: it would not." in s.prompt()
+    shares = {share for *_, share in ev.shade}
+    assert shares == {0.0, 1.0}
+    for x, y, share in ev.shade[::7]:
+        g = _ghost_at(s, x, y, exposure.facing_enemy(me))
+        if g.problem is None:
+            assert g.seen == (share > 0), (x, y)
