@@ -1738,6 +1738,13 @@ def test_the_dice_are_told_in_one_wording_wherever_they_are_described() -> None:
     ]
     everywhere = replace(s.state, scenario=replace(s.state.scenario, explode_all=True))
     said.append(details.dice_note(everywhere))
+    r = to_react()
+    p = r.state.pending
+    assert p is not None
+    r.press(Command.REACT, p.options[0])
+    assert "React with your" in r.prompt() and words.SIXES not in r.prompt()  # plain dice (R9)
+    everywhere = replace(r.state, scenario=replace(r.state.scenario, explode_all=True))
+    said.append(prompt_html(everywhere, r.ui))
     for text in said:
         assert "sixes count and roll again" in text.lower(), text
         assert "re-roll" not in text and "rolled again" not in text, text
