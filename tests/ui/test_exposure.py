@@ -302,7 +302,9 @@ def test_the_label_of_the_card_being_placed_says_what_the_shading_says() -> None
     assert told[True] and told[False], told
 
 
-def test_the_label_follows_the_enemy_gunner_once_it_stands_and_nothing_with_the_view_off() -> None:
+def enemy_gunner_standing() -> tuple[Screen, int, Scenario]:
+    """A deployment where my Ranger and the enemy Gunner are down and my Assault is being
+    placed: the session, my player number and the table."""
     s = placing()
     me = s.state.first_placer
     sc = s.state.scenario
@@ -310,6 +312,13 @@ def test_the_label_follows_the_enemy_gunner_once_it_stands_and_nothing_with_the_
     s.game.play(Place("gunner", 1.0, _mid_y(sc, 3 - me), exposure.facing_enemy(3 - me)))
     s.ui = replace(s.ui, ghost=deploy.new_ghost(s.state, me, "assault"))
     working(s)
+    return s, me, sc
+
+
+def test_the_label_follows_the_enemy_gunner_once_it_stands_and_nothing_with_the_view_off() -> None:
+    """Once the enemy Gunner stands, the label of the card being placed says whether that Gunner
+    sees it there (R11-R13); with the Exposure view off, it says nothing of it."""
+    s, me, sc = enemy_gunner_standing()
     gunner = exposure.standing_gunner(s.state, me)
     assert gunner is not None
     told = set()
@@ -328,13 +337,7 @@ def test_once_the_enemy_gunner_stands_the_shading_shows_what_it_sees() -> None:
     """The shading, the words and the label of the card being placed follow one rule once the
     enemy Gunner is on the table: red where it sees a card facing it, green where it does not
     (R11-R13), as the card being placed at that spot is labelled."""
-    s = placing()
-    me = s.state.first_placer
-    sc = s.state.scenario
-    s.game.play(Place("ranger", sc.zone(me).x0 + 0.6, _mid_y(sc, me), exposure.facing_enemy(me)))
-    s.game.play(Place("gunner", 1.0, _mid_y(sc, 3 - me), exposure.facing_enemy(3 - me)))
-    s.ui = replace(s.ui, ghost=deploy.new_ghost(s.state, me, "assault"))
-    working(s)
+    s, me, sc = enemy_gunner_standing()
     ev = exposure.view(s.state, s.ui)
     assert ev is not None and ev.standing and ev.shade_done
     assert "Red squares: it would see a card facing it there; green: it would not." in s.prompt()
