@@ -794,8 +794,13 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
-    phone = f"Could React: {escape(names)}. {halted}{odds}."
+    phone = f"Could React: {escape(names)}. {halted}{odds}. {escape(ANYWHERE_BACK)}"
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
+
+
+ANYWHERE_BACK = "A React may stop it anywhere back to where it set off."
+"""What a React that beats the roll may do with the mover (R19, C15), said on a phone too: the
+stop point need not lie where the reactor first sees it."""
 
 
 def _stop_odds(state: State, ui: UI, chance: float) -> str:
