@@ -19,7 +19,7 @@ from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.beats import BeatKind
-from ..view.board import percent
+from ..view.board import figure, percent
 from ..view.escape import escape
 from ..view.exposure_layer import words as exposure_words
 from . import exposure, outlook, path, playback, words
@@ -936,7 +936,7 @@ def _path(state: State, ui: UI) -> str:
     mv = state.move
     assert mv is not None and mv.total is not None
     left = path.remaining(state, ui.trace)
-    shown = f"{left:.2f}" if 0 < left < 0.1 else f"{left:.1f}"
+    shown = figure(left)
     finish = "Finish path" if left < 0.1 else "Straight on"
     space = key_of(Command.CORNER)
     rest = (

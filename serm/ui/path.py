@@ -13,6 +13,7 @@ from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
 from ..core.movement import Halt, halt_along, rammed
 from ..core.rules import MAX_PATH_CORNERS
 from ..core.state import State
+from ..view.board import figure
 from ..view.model import PathTrace
 from . import words
 from .last import kept
@@ -153,6 +154,22 @@ def lost(state: State, stop: Halt) -> float:
     return max(state.move.total - stop.distance, 0.0)
 
 
+def lost_shown(state: State, stop: Halt, trace: Trace) -> float:
+    """The length lost (R16) as said with the others: past a corner, on the leg toward the
+    pointer, the length left less the length used past the last corner, each rounded as
+    ``figure`` says them (so they add up); else what ``lost`` says."""
+    if trace.corners and not halted(state, trace):
+        left = unspent(state, trace)
+        return round(left, 2) - round(_past_corner(state, stop, trace), 2)
+    return lost(state, stop)
+
+
+def _past_corner(state: State, stop: Halt, trace: Trace) -> float:
+    """How far past the last corner ``stop`` halts the Brawler (L)."""
+    assert state.move is not None and state.move.total is not None
+    return max(stop.distance - (state.move.total - unspent(state, trace)), 0.0)
+
+
 def halt_words(state: State, stop: Halt, trace: Trace) -> str:
     """What halts the Brawler at ``stop`` on the path ``trace`` (and on toward its pointer),
     how far along, and how much of its roll is lost: "halts against the Wall after 2.91 L: the
@@ -164,18 +181,16 @@ def halt_words(state: State, stop: Halt, trace: Trace) -> str:
     verb = "rams" if rammed(stop, state.activation.player) else "halts against"
     return (
         f"{verb} {what} {_how_far(state, stop, trace)}: the rest of its roll, "
-        f"{lost(state, stop):.2f} L, is lost"
+        f"{figure(lost_shown(state, stop, trace))} L, is lost"
     )
 
 
 def _how_far(state: State, stop: Halt, trace: Trace) -> str:
     """How far along its path ``stop`` halts the Brawler: past its last corner when the leg
     toward the pointer halts it, else from its start."""
-    assert state.move is not None and state.move.total is not None
     if trace.corners and not halted(state, trace):
-        traced = state.move.total - unspent(state, trace)
-        return f"{max(stop.distance - traced, 0.0):.2f} L past its last corner"
-    return f"after {stop.distance:.2f} L"
+        return f"{figure(_past_corner(state, stop, trace))} L past its last corner"
+    return f"after {figure(stop.distance)} L"
 
 
 def preview(state: State, trace: Trace) -> PathTrace:
@@ -193,7 +208,7 @@ def preview(state: State, trace: Trace) -> PathTrace:
         h = point_along(tuple(full), stop.distance)
         at, rams = (h.x, h.y), rammed(stop, state.activation.player)
         stopper = words.against(state.activation.player, stop)
-        wasted = lost(state, stop)
+        wasted = lost_shown(state, stop, trace)
     return PathTrace(
         tuple((v.x, v.y) for v in pts),
         remaining(state, trace),

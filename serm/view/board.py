@@ -53,6 +53,13 @@ from .model import SoldierKey, ViewModel
 HATCH_ID = "hatch-tall"
 
 
+def figure(length: float) -> str:
+    """A length along the Brawler's path as its words and its board labels say it, always to
+    0.01 L: the length left, the part of it used past the last corner and the part lost then
+    add up as said (R16)."""
+    return f"{max(length, 0.0):.2f}"
+
+
 def percent(p: float) -> str:
     """A chance as a short label: "62%", never "0%" or "100%" for what may still go either way."""
     v = round(p * 100)

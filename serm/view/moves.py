@@ -20,7 +20,7 @@ from serm.core.geometry import (
 )
 from serm.core.state import MoveInProgress, PendingKind, State
 
-from .board import card_box, percent
+from .board import card_box, figure, percent
 from .common import (
     INK,
     REACH,
@@ -315,13 +315,13 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
         cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
-    label = f"{remaining:.2f} L left" if 0 < remaining < 0.1 else f"{remaining:.1f} L left"
+    label = f"{figure(remaining)} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
         out += _cross(at, TARGET)
         out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
-        anchor, label = at, f"{trace.lost:.1f} L lost"  # what lies past the halt goes unused
+        anchor, label = at, f"{figure(trace.lost)} L lost"  # what lies past the halt goes unused
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     return [svg.G(class_=["path-trace"], elements=out)]

@@ -562,7 +562,7 @@ def test_brawler_path_corners_undo_and_finish_by_pointer() -> None:
     me = s.state.soldier(first_player(s), "brawler")  # its path runs down into the open
     s.down(me.x, me.y + 1.5)
     assert s.ui.trace.corners == (Vec(me.x, me.y + 1.5),)
-    assert "1.5 L left" in s.prompt()
+    assert "1.50 L left" in s.prompt()
     s.down(me.x, me.y + 1.51)  # too close to the last corner: none added
     assert len(s.ui.trace.corners) == 1
     s.press(Command.UNDO_CORNER)

@@ -284,6 +284,24 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     ]
 
 
+def test_a_brawler_path_says_its_lengths_so_that_they_add_up() -> None:
+    """The Brawler rolled 8 and has a corner 0.56 L up; its pointer leg runs on up into the
+    Crates, 1.0 L from its start. The length left, the part of it used past the corner and the
+    part lost are all said to 0.01 L, so the first is the sum of the other two (R16): 7.44 L
+    left, 0.44 L past the corner, 7.00 L lost; the board's labels say the same."""
+    state = brawler_rolled(8)
+    ui = UI(trace=Trace(corners=(Vec(8.4, 6.44),), cursor=Vec(8.4, 4.5)))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    left = re.search(r"([\d.]+) L left", said)
+    past = re.search(r"([\d.]+) L past its last corner: the rest of its roll, ([\d.]+) L", said)
+    assert left is not None and past is not None, said
+    assert (left[1], past[1], past[2]) == ("7.44", "0.44", "7.00"), said
+    board = overlay_layer(state, view_model(state, ui))
+    assert ">7.00 L lost</text>" in board, board
+    ui = UI(trace=Trace(corners=(Vec(8.4, 6.44),)))
+    assert ">7.44 L left</text>" in overlay_layer(state, view_model(state, ui))
+
+
 def test_a_brawler_path_halting_past_a_corner_counts_from_that_corner_as_the_length_left() -> None:
     """The Brawler rolled 8 and has a corner 0.5 L up; its pointer leg runs on up into the
     Crates, 1.0 L from its start. The prompt counts both lengths from that corner: 7.5 L left,
@@ -292,7 +310,7 @@ def test_a_brawler_path_halting_past_a_corner_counts_from_that_corner_as_the_len
     state = brawler_rolled(8)
     ui = UI(trace=Trace(corners=(Vec(8.4, 6.5),), cursor=Vec(8.4, 4.5)))
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
-    assert "7.5 L left" in said, said
+    assert "7.50 L left" in said, said
     assert (
         "halts against the Crates 0.50 L past its last corner: the rest of its roll, 7.00 L, "
         "is lost" in said
@@ -319,8 +337,8 @@ def test_a_brawler_path_that_halts_within_its_corners_leaves_nothing_to_trace() 
 def test_a_halted_brawler_path_tells_what_is_lost_and_why_a_further_tap_adds_nothing() -> None:
     """The Brawler rolled 8 and its corner lies past the Crates, 1.0 L ahead: the engine,
     sent that path, moves it 1.00 L, so 7 L of the roll are lost (R16, R17). The prompt says
-    so, not "0.0 L left; Finish path spends the rest toward the pointer"; the board's pill says
-    "7.0 L lost" at the halt, not "0.0 L left" at the unreachable corner; a further tap adds
+    so, not "0.00 L left; Finish path spends the rest toward the pointer"; the board's pill says
+    "7.00 L lost" at the halt, not "0.00 L left" at the unreachable corner; a further tap adds
     no corner and says why; Undo corner takes the corner back and the words with it."""
     state = brawler_rolled(8)
     ui = UI(trace=Trace(corners=(Vec(8.4, 4.0),), cursor=Vec(7.0, 3.0)))
@@ -328,10 +346,10 @@ def test_a_halted_brawler_path_tells_what_is_lost_and_why_a_further_tap_adds_not
     assert "halts against the Crates after 1.00 L: the rest of its roll, 7.00 L, is lost" in said
     assert "L left" not in said and "spends the rest" not in said
     board = overlay_layer(state, view_model(state, ui))
-    pill = re.search(r'<text[^>]* x="([\d.]+)" y="([\d.]+)"[^>]*>7.0 L lost</text>', board)
+    pill = re.search(r'<text[^>]* x="([\d.]+)" y="([\d.]+)"[^>]*>7.00 L lost</text>', board)
     assert pill is not None and "L left" not in board, board
     x, y = float(pill.group(1)), float(pill.group(2))
-    assert abs(x - 840.0) <= 100 and 500 <= y < 600, "at the halt: above it, clear of its mark"
+    assert abs(x - 840.0) <= 100 and 440 <= y < 600, "at the halt: above it, clear of its mark"
     tapped, sent = reduce(ui, state, PointerDown(7.0, 3.0))
     assert sent is None and tapped.trace.corners == ui.trace.corners
     told = tapped.feedback.message
@@ -938,9 +956,8 @@ def test_straight_on_says_it_makes_the_move_at_once() -> None:
     ui = UI(trace=Trace(corners=corners, cursor=Vec(9.4, 10.0)))  # on toward the table's edge
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
     assert "This way it halts against the table edge" in said
-    assert "(1.0 L left; Straight on makes the move now, the rest straight toward the pointer)" in (
-        said
-    ), said
+    left = "(1.00 L left; Straight on makes the move now, the rest straight toward the pointer)"
+    assert left in said, said
     _, sent = reduce(ui, state, Press(Command.STRAIGHT))
     assert isinstance(sent, Path) and len(sent.points) == 3
     assert apply(state, sent).soldier(1, "brawler").pos != Vec(8.4, 7.0)
@@ -952,7 +969,7 @@ def test_a_phone_says_straight_on_makes_the_move_at_once_too() -> None:
     state = brawler_rolled(4)
     ui = UI(trace=Trace(corners=(Vec(7.4, 7.0),), cursor=Vec(6.0, 7.0)))
     said = phone_text(prompt_html(state, ui))
-    assert "(3.0 L left; Straight on moves it now)" in said, said
+    assert "(3.00 L left; Straight on moves it now)" in said, said
     almost = (Vec(8.4, 8.0), Vec(8.4, 9.0), Vec(9.4, 9.0), Vec(9.4, 8.05))
     said = phone_text(prompt_html(state, UI(trace=Trace(corners=almost))))
     assert "(0.05 L left; Finish path moves it now)" in said, said

@@ -461,7 +461,7 @@ def scaled_box(box: Box) -> Box:
 
 def test_a_path_halting_under_the_zoom_buttons_keeps_its_words_off_them(deployed: State) -> None:
     """Player 1's Brawler traced up the right lane to a halt against the right-hand Crates, by
-    the zoom buttons: "halts at the Crates" and "0.9 L lost" keep off what the buttons cover
+    the zoom buttons: "halts at the Crates" and "0.90 L lost" keep off what the buttons cover
     (without it, "halts at the Crates" went under them)."""
     pt = PathTrace(
         ((9.0, 9.0), (9.46, 7.12)),
@@ -473,7 +473,7 @@ def test_a_path_halting_under_the_zoom_buttons_keeps_its_words_off_them(deployed
     )
     covered = frame.covered(deployed.scenario, Viewport(), ZOOM_BUTTONS)
     found = drawn(deployed, ViewModel(path_trace=pt, covered=covered))
-    assert {"halts at the Crates", "0.9 L lost"} <= {label.words for label in found}
+    assert {"halts at the Crates", "0.90 L lost"} <= {label.words for label in found}
     check_clear(found, card_boxes(deployed) | {"zoom buttons": scaled_box(covered[0])})
     check_whole(deployed, found)
 

@@ -416,14 +416,14 @@ def test_path_trace(path_pending: State) -> None:
     b = path_pending.soldier(2, "brawler")
     trace = PathTrace(((b.x, b.y), (b.x - 1.5, b.y + 1.0)), 4.2, (6.5, 4.0))
     (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
-    assert "4.2 L left" in all_text(g)
+    assert "4.20 L left" in all_text(g)
     line = g.find(f"{NS}polyline")
     assert line is not None
     assert points(line)[0] == (round(b.x * SCALE, 2), round(b.y * SCALE, 2))
     # Corners given without the start: the start is added.
     trace = PathTrace(((b.x - 1.5, b.y + 1.0),), 3.2)
     (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
-    assert "3.2 L left" in all_text(g)
+    assert "3.20 L left" in all_text(g)
     line = g.find(f"{NS}polyline")
     assert line is not None and len(points(line)) == 2
 
