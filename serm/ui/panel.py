@@ -794,12 +794,12 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
-    phone = f"Could React: {escape(names)}. {halted}{odds}. {escape(ANYWHERE_BACK)}"
+    phone = f"Could React: {escape(names)}. {halted}{odds}."
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
 
 
-ANYWHERE_BACK = "A React may stop it anywhere back to where it set off."
-"""What a React that beats the roll may do with the mover (R19, C15), said on a phone too: the
+ANYWHERE_BACK = "anywhere back to its start"
+"""Where a React that beats the roll may stop the mover (R19, C15), said on a phone too: the
 stop point need not lie where the reactor first sees it."""
 
 
@@ -811,11 +811,11 @@ def _stop_odds(state: State, ui: UI, chance: float) -> str:
         return two_ways(
             f"<strong>Chance this Move is stopped: {percent(chance)}</strong> "
             "(their best React for each roll)",
-            f"<strong>{percent(chance)} chance it is stopped</strong>",
+            f"<strong>{percent(chance)} chance it is stopped</strong>, {escape(ANYWHERE_BACK)}",
         )
     return two_ways(
         f"<strong>Chance their React beats the roll: {percent(chance)}</strong>",
-        f"<strong>{percent(chance)} chance their React works</strong>",
+        f"<strong>{percent(chance)} chance their React stops it</strong>, {escape(ANYWHERE_BACK)}",
     )
 
 

@@ -535,11 +535,7 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     if not s.on_table:
         return None
     if isinstance(action, Stop):
-        text = (
-            f"The React stopped the {s.type.title}: its activation is over. "
-            "A React may stop it anywhere back to where it set off."
-        )
-        return Said(text, "R19"), s
+        return Said(f"The React stopped the {s.type.title}: its activation is over.", "R19"), s
     shot_now = before.shot is not None or isinstance(action, Shoot)
     moved_now = not shot_now and (before.move is not None or isinstance(action, (Turn, Move, Face)))
     moved, shot = moved_before or moved_now, shot_before or shot_now
