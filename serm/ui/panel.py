@@ -257,6 +257,9 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
         return f"{head}{decider}{_skip_hint(ui, names, p.player)}</div>"
+    if playback.holds(ui, state):  # the soldiers to choose from are offered once shown
+        head = f'<div data-pending="{p.kind}" data-player="{p.player}">'
+        return f"{head}{decider}{_skip_hint(ui, names, p.player)}</div>"
     if computer_to_decide(state, ui):  # what the person's own turn did shows while it thinks
         return (
             f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
