@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from serm.ai import seated_players
 from serm.core.actions import Concede, End
+from serm.core.game import Game
+from serm.core.record import loads
 from serm.core.scenario import by_name
 from serm.core.state import Status
 from serm.ui import driver
@@ -136,3 +139,23 @@ def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> No
     hot = Screen.new()
     hot.game.play(Concede(1))
     assert "Player 2 wins." in log_html(hot.game.events, hot.game.event_actions, hot.ui.seats.names)
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "complete-game.json"
+
+
+def test_every_log_line_calls_each_side_by_one_name_in_any_case() -> None:
+    """The engine's log says "player 1's Brawler" mid-sentence and "Player 1 passes." first: each
+    side is called by its one name in every line ("Roll-off: Player 1 rolls 2, Computer (hard)
+    rolls 1."), the hot seat's "Player 1" too."""
+    game = Game.from_record(loads(EXAMPLE.read_text()))
+    solo = log_html(game.events, game.event_actions, ("Player 1", "Computer (hard)"))
+    assert re.search(r"(?i)\bplayer 2\b", solo) is None
+    assert re.search(r"\bplayer [12]\b", solo) is None, "the name, not a lower-case role"
+    assert re.search(r"Roll-off: Player 1 rolls \d, Computer \(hard\) rolls \d", solo), solo[:300]
+    assert "Computer (hard)&#x27;s" in solo and "Player 1&#x27;s" in solo
+    hot = log_html(game.events, game.event_actions)
+    assert re.search(r"\bplayer [12]\b", hot) is None and "Player 2&#x27;s" in hot
+    assert named("React 8 beats Move 3: player 1 picks where the mover stops.", ("Ann", "Bo")) == (
+        "React 8 beats Move 3: Ann picks where the mover stops."
+    )
