@@ -415,7 +415,7 @@ def _trail_covers(state: State, ui: UI) -> tuple[tuple[float, float, float, floa
     pb = ui.playback
     if pb.playing or not playback.to_replay(ui, state):
         return ()
-    return trail_boxes(pb.last)
+    return trail_boxes(pb.last, state)
 
 
 def question_key(state: State, ui: UI) -> tuple[object, ...]:

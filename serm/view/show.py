@@ -43,7 +43,7 @@ from .common import (
     text,
     text_width,
 )
-from .labels import Box
+from .labels import Box, Spots
 from .model import SoldierKey
 from .pool import pool_anims, pool_markup
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
@@ -97,7 +97,7 @@ def show(
         if ctx.beats[slot.index].kind == BeatKind.ROLL:
             markup, more = _roll(ctx, slot, slots, poses)
         else:
-            markup, more = _beat(ctx, slot, slots)
+            markup, more = _beat(ctx, slot, slots, poses)
         parts.append(markup)
         anims += more
     ordered = sorted(anims, key=lambda a: a.delay)  # stable: creation order within a start
@@ -113,7 +113,7 @@ def _slots(beats: tuple[Beat, ...], factor: float) -> list[Slot]:
     return out
 
 
-def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
+def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot], poses: list[Pose]) -> tuple[str, list[Anim]]:
     b = ctx.beats[slot.index]
     if b.kind in (BeatKind.MOVE, BeatKind.TURN):
         frames = tuple((("transform", _transform(p)),) for p in b.poses)
@@ -121,15 +121,15 @@ def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot]) -> tuple[str, list[Anim]]:
     if b.kind == BeatKind.PLACE:  # fades in
         frames = tuple((("opacity", v),) for v in ("0", "1"))
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
-    if b.kind in (BeatKind.KILL, BeatKind.SPARE):  # a shot's result: its words over the card
-        words, said = _say(b, slot, ctx.motion, ctx.after.scenario.width, above=False)
+    if b.kind in (BeatKind.KILL, BeatKind.SPARE):  # a shot's result: its words by the card
+        words, said = _say(ctx, slot, poses, above=False)
         if b.kind == BeatKind.SPARE:
             return words, _flash(ctx.node(b.card), slot, ctx.motion) + said
         fades = tuple((("opacity", v),) for v in ("1", "0"))  # the ghost
         return words, [tween(ctx.node(b.card), fades, slot, ctx.motion), *said]
     if b.kind == BeatKind.AIM:
         return _aim(ctx, slot, _result(ctx.beats, slot.index, slots))
-    return _say(b, slot, ctx.motion, ctx.after.scenario.width)
+    return _say(ctx, slot, poses)
 
 
 def _standing(ctx: _Ctx) -> Iterator[list[Pose]]:
@@ -215,24 +215,35 @@ SAY_OFF = 70.0
 """How far above the card's centre an announcement sits (below it near the table's top)."""
 
 
-def _say(
-    b: Beat, slot: Slot, motion: bool, width: float, above: bool = True
-) -> tuple[str, list[Anim]]:
-    """A React declared or declined: its words ``above`` the card (under it near the table's
-    top); a shot's result: across the card's middle (clear of its pools above it). Kept on the
-    table's ``width`` in L; popping in, held for most of the beat, then out."""
-    x, y, _ = b.poses[0]
-    half = len(b.words) * SAY_SIZE * 0.3
-    cx = min(max(scaled(x), half - SCALE * 0.4), width * SCALE + SCALE * 0.4 - half)
-    cy = scaled(y) - SAY_OFF if scaled(y) - SAY_OFF - SAY_SIZE / 2 > 0 else scaled(y) + SAY_OFF + 20
-    cy = cy if above else scaled(y)
+def _say(ctx: _Ctx, slot: Slot, poses: list[Pose], above: bool = True) -> tuple[str, list[Anim]]:
+    """A beat's words where the board's label rule puts them (``say_spot``): clear of the
+    cards as they stand (``poses``), the terrain's names and the pools shown before them;
+    popping in, held for most of the beat, then out."""
+    b = ctx.beats[slot.index]
+    spots = pose_spots(ctx.after, poses)
+    for box in ctx.pools:
+        spots.take(box)
+    cx, cy = say_spot(spots, b, above)
     said = text(cx, cy, b.words, SAY_SIZE, WHITE, bold=True, halo=SHADOW)  # escaped there
     said.class_, said.data, said.opacity = ["say"], {"beat": slot.index}, 0
     sel = f'#layer-show text.say[data-beat="{slot.index}"]'
-    if not motion:
-        return str(said), pop(sel, "opacity", "0", "1", slot, motion)
+    if not ctx.motion:
+        return str(said), pop(sel, "opacity", "0", "1", slot, ctx.motion)
     shown = tuple((("opacity", v),) for v in ("0", "1", "1", "1", "1", "0"))
-    return str(said), [tween(sel, shown, slot, motion)]
+    return str(said), [tween(sel, shown, slot, ctx.motion)]
+
+
+def say_spot(spots: Spots, b: Beat, above: bool = True) -> tuple[float, float]:
+    """Where ``b``'s words go (scaled units; their box is taken from ``spots``): wanted
+    ``above`` its card (under it near the table's top), across its middle (a shot's result),
+    or where the beat stands with no card (a side's pass), and moved by the board's label
+    rule (``serm.view.labels``) off what ``spots`` keeps them from: other cards' numbers and
+    the terrain's names."""
+    x, y = scaled(b.poses[0][0]), scaled(b.poses[0][1])
+    if above and b.card[1]:
+        y = y - SAY_OFF if y - SAY_OFF - SAY_SIZE / 2 > 0 else y + SAY_OFF + 20
+    halo = max(2.0, SAY_SIZE / 5)  # the halo's stroke, as ``text`` draws it
+    return spots.place(x, y, text_width(b.words, SAY_SIZE) + halo, SAY_SIZE * 1.2 + halo)
 
 
 def _ghosts(ctx: _Ctx) -> str:
@@ -286,13 +297,15 @@ def _trail_marks(beats: Sequence[Beat]) -> Iterator[tuple[str, int, Beat]]:
             yield "still", i, b
 
 
-def trail(beats: Sequence[Beat]) -> str:
+def trail(beats: Sequence[Beat], state: State) -> str:
     """The highlight of a turn, drawn still (markup for ``#layer-show``; empty for no beats):
     each mover's path, each shooter's sight lines (a ring around each target), each turn in
-    place as an arc from the old facing to the new, a pass in words where it was announced,
+    place as an arc from the old facing to the new, a pass in words (``say_spot``, clear of
+    the cards of ``state`` and the terrain's names),
     and a dashed ring around a soldier that acted where it stood (a Move that went nowhere):
     every activation leaves a mark."""
     lines: list[svg.Element] = []
+    spots = _trail_spots(state)
     for kind, i, b in _trail_marks(beats):
         if kind == "path":
             lines.append(_trail_path(i, b))
@@ -303,17 +316,18 @@ def trail(beats: Sequence[Beat]) -> str:
         elif kind == "still":
             lines.append(_trail_still(i, b))
         else:
-            lines.append(_trail_pass(i, b))
+            lines.append(_trail_pass(i, b, say_spot(spots, b)))
     if not lines:
         return ""
     return str(svg.G(class_=["trail"], pointer_events="none", elements=lines))
 
 
-def trail_boxes(beats: Sequence[Beat]) -> tuple[Box, ...]:
+def trail_boxes(beats: Sequence[Beat], state: State) -> tuple[Box, ...]:
     """The boxes (L: left, top, right, bottom) that ``trail``'s rings, arcs and words cover: it
     is drawn over the board's labels, which keep off them (``ViewModel.covered``). Its lines
     are left out: a label across a thin line is still read."""
     out: list[Box] = []
+    spots = _trail_spots(state)
     for kind, _, b in _trail_marks(beats):
         x, y, facing = b.poses[0]
         if kind == "shot" and b.other_pose is not None:
@@ -324,10 +338,15 @@ def trail_boxes(beats: Sequence[Beat]) -> tuple[Box, ...]:
         elif kind == "still":
             out += _ring_boxes(x, y, TRAIL_TURN, 0.0, 360.0)
         elif kind == "pass":
+            cx, cy = say_spot(spots, b)
             w, h = text_width(b.words, 26) + 6, 26 * 1.2 + 6
-            cy = scaled(y) - (SAY_OFF if b.card[1] else 0.0)
-            out.append(_in_l((scaled(x) - w / 2, cy - h / 2, scaled(x) + w / 2, cy + h / 2)))
+            out.append(_in_l((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
     return tuple(out)
+
+
+def _trail_spots(state: State) -> Spots:
+    """The room for a trail's words: the board less the cards of ``state`` and the names."""
+    return pose_spots(state, [(s.x, s.y, s.facing) for s in state.on_table()])
 
 
 RING_STEP = 16.0
@@ -393,12 +412,11 @@ def _trail_still(i: int, b: Beat) -> svg.Circle:
     )
 
 
-def _trail_pass(i: int, b: Beat) -> svg.Text:
-    """A pass: its words where its show announced them."""
-    x, y, _ = b.poses[0]
+def _trail_pass(i: int, b: Beat, at: tuple[float, float]) -> svg.Text:
+    """A pass: its words at ``at`` (scaled units)."""
     said = text(
-        scaled(x),
-        scaled(y) - (SAY_OFF if b.card[1] else 0.0),
+        at[0],
+        at[1],
         b.words,
         26,
         WHITE,

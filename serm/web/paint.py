@@ -401,7 +401,7 @@ class Painter:
         key = (pb.last, wanted)
         if key != self.shown.trail:  # the trail's markup is made once per turn
             self.shown.trail = key
-            self.shown.trail_markup = trail(pb.last) if wanted else ""
+            self.shown.trail_markup = trail(pb.last, state) if wanted else ""
         stage.still(self.shown.trail_markup)
 
     def _append_log(self, game: Game, ui: UI) -> None:

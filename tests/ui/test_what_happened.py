@@ -84,7 +84,7 @@ def test_every_computer_activation_leaves_a_trace_and_can_be_replayed() -> None:
             if not isinstance(acts[0], React):  # a React inside the person's own activation
                 assert playback.to_replay(ui, game.state), said
                 assert "Replay last turn" in prompt_html(game.state, ui), said
-                assert trail(ui.playback.last), said
+                assert trail(ui.playback.last, game.state), said
                 kinds.add(type(acts[0]).__name__)
             acts = []
     assert {"Move", "Turn"} <= kinds, kinds
@@ -100,7 +100,7 @@ def test_a_computer_pass_is_shown_and_replayed() -> None:
     s.ui = driver.step(s.game, s.ui, ShowEnded(s.ui.playback.shows)).ui
     assert s.state.pending is not None and s.state.pending.player == 1
     assert playback.to_replay(s.ui, s.state) and "Replay last turn" in s.prompt()
-    assert "Player 2 passes" in trail(s.ui.playback.last)
+    assert "Player 2 passes" in trail(s.ui.playback.last, s.state)
 
 
 def test_no_react_is_asked_when_none_offered_can_succeed() -> None:

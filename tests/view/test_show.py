@@ -20,11 +20,13 @@ from serm.core.record import loads, replay_steps
 from serm.core.scenario import by_name
 from serm.core.state import State, new_game
 from serm.view.beats import BASE_MS, Beat, BeatKind, beats
-from serm.view.common import SCALE, rounded, scaled
+from serm.view.board import card_box, pose_spots
+from serm.view.common import SCALE, rounded, scaled, text_width
+from serm.view.labels import overlap
 from serm.view.model import ViewModel
 from serm.view.pool import DIE, GAP, TOTAL_SIZE
 from serm.view.render import render
-from serm.view.show import Anim, Show, show, trail
+from serm.view.show import SAY_SIZE, Anim, Show, show, trail
 from serm.view.timing import STEP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,7 +217,7 @@ def test_a_shot_past_the_end_of_a_wall_is_drawn_along_the_engines_clear_line() -
     (aim,) = select(board(after, sh), "line.aim")
     a, z = line_ends(aim)
     assert (a - seen[0]).length() < 0.01 and (z - seen[1]).length() < 0.01
-    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{trail(bs)}</g>')
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{trail(bs, after)}</g>')
     (drawn,) = select(root, "g.trail line.trail-aim")
     a, z = line_ends(drawn)
     assert (a - seen[0]).length() < 0.01 and not blocked(a, z, tall)
@@ -226,7 +228,7 @@ def test_a_shot_past_the_end_of_a_wall_is_drawn_along_the_engines_clear_line() -
 def test_trail_draws_paths_and_sight_lines() -> None:
     bs, before, after = played(duel(), Move("assault", 90), R(1, 1), Face(None))
     shot, _, _ = killing_shot()
-    markup = trail(bs + shot)
+    markup = trail(bs + shot, after)
     root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{markup}</g>')
     (path,) = select(root, "g.trail polyline.trail-path")
     # to the edge of the card, half a length short of its centre (the card stays readable)
@@ -239,7 +241,7 @@ def test_trail_draws_paths_and_sight_lines() -> None:
         str(rounded(scaled(target[0]))),
         str(rounded(scaled(target[1]))),
     )
-    assert trail(()) == ""
+    assert trail((), after) == ""
 
 
 def test_the_board_has_an_empty_show_layer_on_top() -> None:
@@ -318,3 +320,40 @@ def test_the_dice_keep_off_the_cards_as_they_stand() -> None:
     (pool,) = _pool_boxes(show(bs, before, after, 1.0), after).values()
     for s in before.on_table():
         assert _apart(pool, _card_box(s.x, s.y, s.facing)), (pool, s.card)
+
+
+def _said_box(el: ET.Element, size: float) -> tuple[float, float, float, float]:
+    """The box (scaled units) of bold words drawn centred on their x and y at ``size``."""
+    x, y, w = float(el.get("x", "nan")), float(el.get("y", "nan")), text_width(el.text or "", size)
+    return (x - w / 2, y - size * 0.6, x + w / 2, y + size * 0.6)
+
+
+def test_a_shots_result_is_said_clear_of_the_cards_beside_its_target() -> None:
+    """The Armored survives with the Ranger standing beside it: the words keep off both
+    cards' numbers (the board's label rule), as every label on the board does."""
+    state = arrange(
+        {(1, "assault"): (5, 7, 0), (2, "armored"): (4, 2, 180), (2, "ranger"): (5, 2, 180)},
+        others=False,
+    )
+    bs, before, after = played(state, Shoot("assault", "armored"), R(1), R(5, 5))
+    assert bs[-1].kind == BeatKind.SPARE
+    (said,) = select(board(after, show(bs, before, after, 1.0)), "#layer-show text.say")
+    assert said.text == "Armored survives"
+    for s in after.on_table():
+        assert overlap(_said_box(said, SAY_SIZE), card_box(s.x, s.y, s.facing)) == 0, s.card
+
+
+def test_a_sides_pass_is_said_clear_of_the_terrains_names() -> None:
+    """A pass with no soldier is said in the table's middle, where the Crates' name is: the
+    words, in the show and in the turn's trail, keep off it."""
+    state = arrange({(1, "gunner"): (1, 9, 0)}, scenario=by_name("default"), others=False)
+    sc = state.scenario
+    words = "Computer (hard) passes"
+    passed = (Beat(BeatKind.PASS, (2, ""), ((sc.width / 2, sc.height / 2, 0.0),), words=words),)
+    names = pose_spots(state, ()).taken
+    (said,) = select(board(state, show(passed, state, state, 1.0)), "#layer-show text.say")
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{trail(passed, state)}</g>')
+    (still,) = select(root, "g.trail text.trail-pass")
+    for el, size in ((said, SAY_SIZE), (still, 26.0)):
+        assert el.text == words
+        assert all(overlap(_said_box(el, size), box) == 0 for box in names), el.get("class")
