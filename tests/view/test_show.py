@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -357,3 +358,46 @@ def test_a_sides_pass_is_said_clear_of_the_terrains_names() -> None:
     for el, size in ((said, SAY_SIZE), (still, 26.0)):
         assert el.text == words
         assert all(overlap(_said_box(el, size), box) == 0 for box in names), el.get("class")
+
+
+def _pool_box(el: ET.Element) -> tuple[float, float, float, float]:
+    """The box (scaled units) of a dice pool's row: its dice and its total's words."""
+    found = re.search(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)", el.get("transform", ""))
+    assert found is not None
+    left, cy = float(found[1]), float(found[2])
+    count = len(select(el, "g.die"))
+    words = select(el, "text.total")[0].text or ""
+    right = left - DIE / 2 + count * (DIE + GAP) + len(words) * TOTAL_SIZE * 0.6
+    return (left - DIE / 2, cy - DIE / 2, right, cy + DIE / 2)
+
+
+def _gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """How far apart two boxes lie (0 when they touch or overlap)."""
+    return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
+
+
+def test_each_dice_row_sits_next_to_its_own_card() -> None:
+    """The Assault shoots the Gunner, whose own Assault stands just above it near the table's
+    left edge: the Endure row goes right beside the Gunner, nearer it than any other card (it
+    went above the other Assault, 2.4 L away, and read as that card's)."""
+    state = arrange(
+        {
+            (1, "assault"): (2.1, 9.0, 0),
+            (2, "gunner"): (1.6, 2.7, 330),
+            (2, "assault"): (1.6, 1.5, 330),
+        },
+        scenario=by_name("default"),
+        others=False,
+    )
+    bs, before, after = played(state, Shoot("assault", "gunner"), R(3), R(5))
+    root = board(after, show(bs, before, after, 1.0))
+    for b, pool in zip(
+        [b for b in bs if b.kind == BeatKind.ROLL], select(root, "g.pool"), strict=True
+    ):
+        row = _pool_box(pool)
+        own = card_box(*b.poses[0])
+        others = [
+            card_box(s.x, s.y, s.facing) for s in before.on_table() if (s.player, s.card) != b.card
+        ]
+        assert _gap(row, own) < 0.2 * SCALE, (b.words, row, own)
+        assert all(_gap(row, own) < _gap(row, o) for o in others), b.words
