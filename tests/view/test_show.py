@@ -401,3 +401,40 @@ def test_each_dice_row_sits_next_to_its_own_card() -> None:
         ]
         assert _gap(row, own) < 0.2 * SCALE, (b.words, row, own)
         assert all(_gap(row, own) < _gap(row, o) for o in others), b.words
+
+
+def _within(card: tuple[Vec, ...], p: Vec, margin: float = 1e-3) -> bool:
+    """True when ``p`` lies inside the convex ``card``, ``margin`` L in from its edges."""
+    mid = sum(card, Vec(0.0, 0.0)) * (1 / len(card))
+    for a, b in zip(card, (*card[1:], card[0]), strict=True):
+        e = b - a
+        side = 1.0 if e.cross(mid - a) > 0 else -1.0
+        if side * e.cross(p - a) < margin * e.length():
+            return False
+    return True
+
+
+def test_a_rangers_shot_line_leaves_its_card_and_never_crosses_it() -> None:
+    """The Ranger, facing down the table, shoots an Assault down to its right: the engine's
+    line starts on its far corner (a Ranger sees from all its card, R13) and crosses the card.
+    Drawn, in the show and in the trail, it starts where it leaves the card, along the same
+    clear line, so it crosses neither the Ranger's name nor its numbers."""
+    state = arrange(
+        {(1, "ranger"): (5.0, 1.0, 180), (2, "assault"): (9.6, 6.0, 0)},
+        scenario=by_name("default"),
+        others=False,
+    )
+    bs, before, after = played(state, Shoot("ranger", "assault"), R(3), R(5))
+    ranger = state.soldier(1, "ranger")
+    card = card_polygon(ranger.pos, ranger.facing)
+    seen = bs[0].line
+    assert seen is not None and _within(card, (Vec(*seen[0]) + Vec(*seen[1]) * 0.02) * (1 / 1.02))
+    trail_root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{trail(bs, after)}</g>')
+    (aim,) = select(board(after, show(bs, before, after, 1.0)), "line.aim")
+    (drawn,) = select(trail_root, "g.trail line.trail-aim")
+    for el in (aim, drawn):
+        a, z = line_ends(el)
+        assert _within(card, a, -0.02) and not _within(card, a, 0.02), el.get("class")  # its edge
+        assert not any(_within(card, a + (z - a) * (k / 50)) for k in range(1, 51))
+        on_line = (a - Vec(*seen[0])).cross(Vec(*seen[1]) - Vec(*seen[0]))
+        assert abs(on_line) < 0.01, el.get("class")  # along the engine's clear line
