@@ -22,6 +22,7 @@ from ..view.beats import BeatKind
 from ..view.board import percent
 from ..view.escape import escape
 from ..view.exposure_layer import words as exposure_words
+from ..view.render import describe
 from . import exposure, outlook, path, playback, words
 from .events import Command
 from .keys import badge as key_of
@@ -225,6 +226,13 @@ def status_line(state: State, ui: UI) -> str:
     this screen."""
     seats = ui.seats
     return status_html(playback.told(ui, state), seats.names, own_seat(seats))
+
+
+def board_label(state: State, ui: UI) -> str:
+    """The board's one-line description for screen readers (``render.describe``), of the same
+    moment as the status line (``playback.told``: no result before its show has shown it), each
+    side called by its name at this screen."""
+    return words.named(describe(playback.told(ui, state)), ui.seats.names)
 
 
 def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:

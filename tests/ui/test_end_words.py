@@ -14,7 +14,15 @@ from serm.core.scenario import by_name
 from serm.core.state import Status
 from serm.ui import driver
 from serm.ui.events import Command, ShowEnded
-from serm.ui.panel import log_entry_html, log_html, own_seat, prompt_html, status_html, status_line
+from serm.ui.panel import (
+    board_label,
+    log_entry_html,
+    log_html,
+    own_seat,
+    prompt_html,
+    status_html,
+    status_line,
+)
 from serm.ui.words import named
 
 from .player import Screen, deploy_all
@@ -92,7 +100,8 @@ def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
     """Against the computer, the action that ends the game is shown on the board: while it
     plays, the status line still tells the activation it started in (no win, no loss, no "game
     over" before the last shot's dice are seen), and the prompt only offers to skip the show;
-    once it has been shown, the status line tells who won."""
+    once it has been shown, the status line tells who won. The board's label for screen readers
+    tells the same moment, each side by its name."""
     game = driver.new_game(by_name("open", 4), 4, {2: "easy"})
     ui = driver.open_ui(game)
     players = seated_players({1: "easy", 2: "easy"}, 4)
@@ -106,9 +115,13 @@ def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
     assert "Activation" in during, during
     assert not any(w in during for w in ("won", "lose", "over", "draw")), during
     assert "victory" not in prompt_html(game.state, ui)
+    label = board_label(game.state, ui)
+    assert "won" not in label and "draw" not in label and "Computer (easy) has" in label, label
     ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
     after = status_line(game.state, ui)
     assert "You have won." in after or "You lose: " in after, after
+    label = board_label(game.state, ui)
+    assert label.endswith((" Player 1 has won.", " Computer (easy) has won.")), label
 
 
 def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> None:
