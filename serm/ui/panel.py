@@ -22,6 +22,7 @@ from ..view.beats import BeatKind
 from ..view.board import figure, percent
 from ..view.escape import escape
 from ..view.exposure_layer import words as exposure_words
+from ..view.render import describe
 from . import exposure, outlook, path, playback, words
 from .events import Command
 from .keys import badge as key_of
@@ -227,6 +228,13 @@ def status_line(state: State, ui: UI) -> str:
     return status_html(playback.told(ui, state), seats.names, own_seat(seats))
 
 
+def board_label(state: State, ui: UI) -> str:
+    """The board's one-line description for screen readers (``render.describe``), of the same
+    moment as the status line (``playback.told``: no result before its show has shown it), each
+    side called by its name at this screen."""
+    return words.named(describe(playback.told(ui, state)), ui.seats.names)
+
+
 def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     """What the deciding player can do now, with the buttons to do it.
 
@@ -256,6 +264,9 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
         news = said = ""
     if computer_to_decide(state, ui) and ui.playback.playing:
         head = f'<div data-pending="{p.kind}" data-player="{p.player}" data-computer="1">'
+        return f"{head}{decider}{_skip_hint(ui, names, p.player)}</div>"
+    if playback.holds(ui, state):  # the soldiers to choose from are offered once shown
+        head = f'<div data-pending="{p.kind}" data-player="{p.player}">'
         return f"{head}{decider}{_skip_hint(ui, names, p.player)}</div>"
     if computer_to_decide(state, ui):  # what the person's own turn did shows while it thinks
         return (
@@ -405,15 +416,15 @@ def _answer_hint(ui: UI, names: tuple[str, str], heading: int) -> str:
 
 def _replay_last(state: State, ui: UI) -> str:
     """The Replay last turn button, while the other side's last turn is drawn as a trail; not
-    for a turn that only placed a card (deployment: the card is there to see)."""
+    for a turn that only placed a card (deployment: the card is there to see). Its words are
+    the same on a phone, on two lines there: "Replay" alone reads as the whole game's."""
     if not playback.to_replay(ui, state) or ui.playback.playing:
         return ""
     if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
-        '<button type="button" class="replay-last" data-action="replay-last"'
-        ' aria-label="Replay last turn">'
-        f"{two_ways('Replay last turn', 'Replay')}</button>"
+        '<button type="button" class="replay-last" data-action="replay-last">'
+        "Replay last turn</button>"
     )
 
 

@@ -91,6 +91,17 @@ def told(ui: UI, state: State) -> State:
     return pb.show_from if pb.playing and pb.show_from is not None else state
 
 
+def holds(ui: UI, state: State) -> bool:
+    """While a show plays, the choice of the next activation's soldier (R7) waits for its end:
+    the soldiers it offers are those left after the show (one the show eliminates is missing),
+    which the show has not told yet. A question the shown play asks (a React, where a mover
+    stops, the next target, the activated soldier's next step) keeps its buttons."""
+    p, a = state.pending, state.activation
+    if not ui.playback.playing or p is None or p.kind != PendingKind.ACT:
+        return False
+    return a is None or a.card is None
+
+
 def shown_player(ui: UI) -> int:
     """The player whose play the show on screen shows (0 when none plays, or for the roll-off):
     the one deciding a React it starts with (R18), else the one whose activation it starts in

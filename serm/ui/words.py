@@ -623,13 +623,13 @@ PLAYER = re.compile(r"\b([Pp])layer ([12])\b")
 
 def named(text: str, names: tuple[str, str]) -> str:
     """A line of the game log with each side called by its name at this screen (``names``:
-    "Computer (hard)"), as the status line and the end screen call it, without the "(you)" a
-    game by link adds on one device (``model.YOU``: both devices log the game alike); a side
-    named by its number keeps the engine's words."""
+    "Computer (hard)", "Player 1"), as the status line and the end screen call it, wherever the
+    engine's line names it and in whatever case ("player 1's Brawler": "Player 1's Brawler"),
+    without the "(you)" a game by link adds on one device (``model.YOU``: both devices log the
+    game alike)."""
 
     def name(found: re.Match[str]) -> str:
-        given = names[int(found.group(2)) - 1].removesuffix(YOU)
-        return found.group(0) if given == f"Player {found.group(2)}" else given
+        return names[int(found.group(2)) - 1].removesuffix(YOU)
 
     return PLAYER.sub(name, text)
 

@@ -85,6 +85,30 @@ class Spots:
         self.take(box_at(best[0], best[1], w, h))
         return best
 
+    def next_to(self, thing: Box, w: float, h: float) -> tuple[float, float]:
+        """Where a ``w`` by ``h`` label that belongs to ``thing`` (a card's dice) goes; its box
+        is taken. It is read as the nearest thing's, so it goes just beside it (``GAP``
+        between), trying above, below, left and right of it, kept inside the board, the first
+        side that is clear; else by the rule wanted at its middle (``place``; ``thing`` kept
+        off): the clear spot nearest it, not nearest one side of it."""
+        left, top, right, bottom = thing
+        mx, my = (left + right) / 2, (top + bottom) / 2
+        sides = (
+            (mx, top - GAP - h / 2),
+            (mx, bottom + GAP + h / 2),
+            (left - GAP - w / 2, my),
+            (right + GAP + w / 2, my),
+        )
+        for x, y in sides:
+            spot = self.clamp(x, y, w, h)
+            if _clear(spot, w, h, [*self.taken, thing]):
+                self.take(box_at(spot[0], spot[1], w, h))
+                return spot
+        self.take(thing)
+        spot = self.place(mx, my, w, h)
+        self.taken.remove(thing)
+        return spot
+
     def find(self, x: float, y: float, w: float, h: float) -> tuple[float, float] | None:
         """The clear spot the rule gives a ``w`` by ``h`` label wanted at (x, y), None where
         there is none within reach; nothing is taken (``place`` takes it)."""

@@ -138,7 +138,7 @@ def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Elemen
         mark = _halt_mark(c, u, mp.facing, mp.halt)
         out += _cross(mark, TARGET)
         words.append(_cross_label(mark, said, spots))
-    watchers, stopped = _watchers(mp, c, u, spots)
+    watchers, stopped = _watchers(state, mp, c, u, spots)
     return [
         svg.G(
             class_=["move-preview"],
@@ -229,28 +229,20 @@ TICK_HALO = 2.0
 
 
 def _watchers(
-    mp: MovePreview, c: Vec, u: Vec, spots: Spots
+    state: State, mp: MovePreview, c: Vec, u: Vec, spots: Spots
 ) -> tuple[list[svg.Element], list[svg.Element]]:
     """Where each enemy that could React first sees the card along the aim (R18), and the chance
     the Move is stopped (R19), once worked out: (the marks, the chance's label)."""
     out: list[svg.Element] = []
+    aim = (c, c + u * max([mp.max_length, *(w[1] for w in mp.watchers)]))
+    cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     for key, entry, _ in mp.watchers:
-        p = c + u * entry
         who = CARDS[key[1]].title if key[1] in CARDS else key[1]
         words = f"Player {key[0]}'s {who} could React once the card gets here"
-        out.append(
-            svg.Circle(
-                cx=scaled(p.x),
-                cy=scaled(p.y),
-                r=9,
-                fill=REACTOR,
-                stroke=WHITE,
-                stroke_width=3,
-                class_=["watch"],
-                data={"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)},
-                elements=[svg.Title(text=esc(words))],
-            )
-        )
+        mark = seen_mark(aim, entry, cards, words)
+        mark.class_ = ["watch"]
+        mark.data = {"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)}
+        out.append(mark)
     if mp.stop_chance is None:
         return out, []
     label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
@@ -309,10 +301,11 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     if len(points) > 1:
         out.append(polyline(points, REACH, 7, stroke_linecap="round"))
     cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
-    out += [mark for p in points for mark in _corner(p, cards)]
+    cur = Vec(*map(float, trace.cursor)) if trace.cursor is not None else None
+    begun = clear_along((*points, *([cur] if cur else [])), 0.0, cards, CORNER + 2)
+    out += [mark for p in ([begun] if begun else []) + points[1:] for mark in _corner(p, cards)]
     anchor = last
-    if trace.cursor is not None:
-        cur = Vec(float(trace.cursor[0]), float(trace.cursor[1]))
+    if cur is not None:
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
     label = f"{figure(remaining)} L left"
@@ -333,6 +326,44 @@ RING = 11
 """The radius (scaled units) of a corner's ring where it lies on a card."""
 RING_EDGE = 5.0
 """The width of the dark edge under a ring's yellow stroke (scaled units)."""
+
+
+MARK = 9
+"""The radius (scaled units) of a dot where an enemy first sees a mover (R18)."""
+MARK_STEP = 0.05
+"""How far (L) a mark is moved on at a time along its path to clear the cards."""
+
+
+def clear_along(path: tuple[Vec, ...], d: float, cards: list[Box], r: float) -> Vec | None:
+    """The first point at or past ``d`` L along ``path`` where a mark of radius ``r`` (scaled
+    units) covers none of ``cards`` (their boxes: a mark there would hide their name and
+    numbers, the mover's own card first of all); None when the rest of the path lies on them."""
+    total = polyline_length(path)
+    for k in range(int(max(total - d, 0.0) / MARK_STEP) + 1):
+        p = point_along(path, d + k * MARK_STEP)
+        x, y = scaled(p.x), scaled(p.y)
+        if not any(overlap((x - r, y - r, x + r, y + r), card) > 0.0 for card in cards):
+            return p
+    return None
+
+
+def seen_mark(path: tuple[Vec, ...], d: float, cards: list[Box], words: str) -> svg.Circle:
+    """The mark where an enemy first sees a mover ``d`` L along ``path`` (R18), titled
+    ``words``: a dot, moved on along the path off the cards (``clear_along``; the path's start
+    lies on the mover's own numbers), or where the path never leaves them a thin hollow ring
+    round the point, as a corner on a card is (``_corner``)."""
+    title: list[svg.Element] = [svg.Title(text=esc(words))]
+    p = clear_along(path, d, cards, MARK + 3)
+    if p is not None:
+        x, y = scaled(p.x), scaled(p.y)
+        return svg.Circle(
+            cx=x, cy=y, r=MARK, fill=REACTOR, stroke=WHITE, stroke_width=3, elements=title
+        )
+    p = point_along(path, d)
+    x, y = scaled(p.x), scaled(p.y)
+    return svg.Circle(
+        cx=x, cy=y, r=RING, fill="none", stroke=REACTOR, stroke_width=2.5, elements=title
+    )
 
 
 def _corner(p: Vec, cards: list[Box]) -> list[svg.Circle]:
@@ -364,6 +395,7 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
     total = polyline_length(path)
     done = truncate_polyline(path, mv.halt)  # nothing past the halt: the card goes no further
     out: list[svg.Element] = []
+    cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     if len(done) > 1:
         out.append(polyline(done, WHITE, 5, marker_end=f"url(#{ARROW_ID})"))
     halt = point_along(path, mv.halt)
@@ -377,17 +409,7 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         p = point_along(path, d)
         who = CARDS[card].title if card in CARDS else card
         enemy = 3 - a.player if a else 0
-        out.append(
-            svg.Circle(
-                cx=scaled(p.x),
-                cy=scaled(p.y),
-                r=9,
-                fill=REACTOR,
-                stroke=WHITE,
-                stroke_width=3,
-                elements=[svg.Title(text=esc(f"Player {enemy}'s {who} sees the mover here"))],
-            )
-        )
+        out.append(seen_mark(path, d, cards, f"Player {enemy}'s {who} sees the mover here"))
     if view.stop_at is not None:
         d = min(max(float(view.stop_at), 0.0), mv.halt)
         p = point_along(path, d)

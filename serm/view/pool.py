@@ -11,6 +11,7 @@ from __future__ import annotations
 import svg
 
 from .beats import Beat
+from .board import card_box
 from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, rounded, scaled, text
 from .labels import Spots
 from .timing import Anim, Keyframe, Slot, tween
@@ -38,16 +39,17 @@ def _origin(
     b: Beat, count: int, label: str, width: float, spots: Spots | None
 ) -> tuple[float, float]:
     """The left end and the centre line of the row: above the roller (below it near the
-    table's top), kept on the table's width, or where the board's placement rule puts it from
-    there (``spots``: clear of the cards as they stand, the names and the pools before it)."""
-    x, y, _ = b.poses[0]
+    table's top), kept on the table's width, or where the board's placement rule puts it
+    next to the roller's card (``Spots.next_to``; ``spots``: clear of the cards as they
+    stand, the names and the pools before it)."""
+    x, y, facing = b.poses[0]
     row = count * (DIE + GAP) + len(label) * TOTAL_SIZE * 0.6
+    if spots is not None:
+        cx, cy = spots.next_to(card_box(x, y, facing), row, DIE + EDGE)
+        return cx - row / 2, cy
     left = min(max(scaled(x) - row / 2, -SCALE * 0.4), width * SCALE + SCALE * 0.4 - row)
     cy = scaled(y) - ABOVE if y * SCALE - ABOVE - DIE / 2 > -SCALE * 0.4 else scaled(y) + ABOVE
-    if spots is None:
-        return left, cy
-    cx, cy = spots.place(left + row / 2, cy, row, DIE + EDGE)
-    return cx - row / 2, cy
+    return left, cy
 
 
 def _tumbles(face: int) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 
 import svg
 
+from serm.core.geometry import Vec, card_polygon
 from serm.core.state import Soldier, State
 
 from .beats import BASE_MS, Beat, BeatKind, Pose, Segment
@@ -429,8 +430,33 @@ def _trail_pass(i: int, b: Beat, at: tuple[float, float]) -> svg.Text:
 
 def shot_line(shooter: Pose, target: Pose, line: Segment | None) -> Segment:
     """The sight line a shot is drawn along: the engine's ``line`` (a Beat's, clear of tall
-    terrain), or centre to centre when there is none."""
-    return line if line is not None else ((shooter[0], shooter[1]), (target[0], target[1]))
+    terrain), or centre to centre when there is none, from where it leaves the shooter's card
+    (``_leaving``): a Ranger's line may start on any part of its card (R13) and cross it, and
+    the part past the card is as clear and still starts on it."""
+    if line is None:
+        return (shooter[0], shooter[1]), (target[0], target[1])
+    a, b = Vec(*line[0]), Vec(*line[1])
+    out = _leaving(card_polygon(Vec(shooter[0], shooter[1]), shooter[2]), a, b)
+    return (out.x, out.y), line[1]
+
+
+def _leaving(card: tuple[Vec, ...], a: Vec, b: Vec) -> Vec:
+    """The last point of the segment from ``a`` to ``b`` on the convex polygon ``card``: where
+    the segment leaves it (``a`` when it heads straight out, or misses it)."""
+    d = b - a
+    mid = sum(card, Vec(0.0, 0.0)) * (1 / len(card))
+    lo, hi = 0.0, 1.0
+    for p, q in zip(card, (*card[1:], card[0]), strict=True):
+        e = q - p
+        side = 1.0 if e.cross(mid - p) > 0 else -1.0  # inside the edge: this sign of the cross
+        f0, f1 = side * e.cross(a - p), side * e.cross(d)
+        if abs(f1) < 1e-12:
+            if f0 < -1e-6:
+                return a
+            continue
+        t = -f0 / f1
+        lo, hi = (max(lo, t), hi) if f1 > 0 else (lo, min(hi, t))
+    return a + d * hi if hi > lo + 1e-9 else a
 
 
 def _trail_shot(i: int, shooter: Pose, target: Pose, seen: Segment | None) -> list[svg.Element]:

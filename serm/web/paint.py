@@ -243,6 +243,7 @@ class Painter:
             if not self._redraw_overlay(parts):
                 self._draw_board(state, view, parts, cards)
         shown.state, shown.viewport, shown.board = state, view.viewport, board
+        self._relabel(panel.board_label(state, ui))
         self._play(state, ui)
         self._draw_panel(game, state, ui)
         self._append_log(game, ui)
@@ -270,20 +271,23 @@ class Painter:
         cards: BoardParts,
     ) -> bool:
         """A new state on the same frame and ground (a select, a shot, a Move played): redraw
-        only the cards, overlay groups and label that changed. False when the whole board is
-        to be drawn (nothing drawn yet, another zoom or pan, another ground, a card placed)."""
+        only the cards and overlay groups that changed (the label: ``_relabel``). False when
+        the whole board is to be drawn (nothing drawn yet, another zoom or pan, another ground,
+        a card placed)."""
         shown = self.shown
         if shown.state is None or view.viewport != shown.viewport:
             return False
-        if not self._redraw_cards(cards) or not self._redraw_overlay(parts):
-            return False
-        label = describe(state)
-        if label != shown.label:
-            board = el("board-svg")
-            board.setAttribute("aria-label", label)
-            board.querySelector(":scope > title").textContent = label
-            shown.label = label
-        return True
+        return self._redraw_cards(cards) and self._redraw_overlay(parts)
+
+    def _relabel(self, label: str) -> None:
+        """The board's screen-reader label (``panel.board_label``), set when it changed: the
+        show's end tells its result here too, as in the status line."""
+        board = el("board-svg")
+        if label == self.shown.label or board is None:
+            return
+        board.setAttribute("aria-label", label)
+        board.querySelector(":scope > title").textContent = label
+        self.shown.label = label
 
     def _redraw_cards(self, new: BoardParts) -> bool:
         """Replace the ``<g class="card">`` of only the cards whose markup in ``new`` (the

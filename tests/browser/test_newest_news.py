@@ -38,7 +38,7 @@ def test_a_long_kill_line_shows_whole_at_360x640(touch_page: Page, site_url: str
     page.wait_for_selector("#prompt [data-pending=act][data-player='2'] .recent .log-kill")
     assert page.locator("#prompt .lately > .replay-last").is_visible()
     kill = page.locator("#prompt .recent > li").last
-    assert "player 2's Armored is eliminated!" in kill.inner_text()
+    assert "Player 2's Armored is eliminated!" in kill.inner_text()
     lines = 2 * kill.evaluate("(li) => li.offsetHeight") / page.evaluate(TWO_LINES)
     assert lines > 1.5, "the kill's line fits one line: this is not the moment that cut it"
     assert_newest_news_in_view(page)

@@ -1,5 +1,6 @@
-"""A question's button pressed while what was played is shown: one press ends the show and does
-what the button says (a press on the board or a key only skips it)."""
+"""What the panel offers while what was played is shown: the choice of the next activation's
+soldier waits for the show's end (its buttons would tell what the show has not shown yet), and
+one press (a press on the board or a key) skips the show."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ from tests.browser.test_one_screen import moment, sized
 
 
 @pytest.mark.parametrize("screen", ["touch", "mouse"])
-def test_a_soldiers_button_during_replay_last_turn_ends_it_and_selects_the_soldier(
+def test_the_soldiers_buttons_wait_for_replay_last_turn_to_end(
     request: pytest.FixtureRequest, site_url: str, screen: str
 ) -> None:
-    """After the computer's turn, at slow speed, Replay last turn, then at once a tap (a click)
-    on a soldier's button: the replay ends and that soldier is selected, by that one press; the
-    hint to skip said so under the buttons."""
+    """After the computer's turn, at slow speed, Replay last turn: while it plays the panel
+    offers no soldier and says a tap (a click) skips it; one press on the board ends it, the
+    soldiers' buttons are there, and one of them selects its soldier."""
     touch = screen == "touch"
     page: Page = request.getfixturevalue("touch_page" if touch else "page")
     sized(page, *((360, 640) if touch else (1280, 800)))
@@ -27,12 +28,14 @@ def test_a_soldiers_button_during_replay_last_turn_ends_it_and_selects_the_soldi
     page.wait_for_selector(m.shows)
     press = page.tap if touch else page.click
     press("#prompt button[data-action=replay-last]")
-    hint = page.locator("#prompt .after-foot .skip-hint")
+    hint = page.locator("#prompt .skip-hint")
     hint.wait_for()
-    said = hint.inner_text()
-    assert "buttons act now" in said if touch else "a button here acts at once" in said, said
+    assert "to skip" in hint.inner_text()
+    assert page.locator("#prompt button[data-action=select]").count() == 0
+    press("#board")
     button = page.locator("#prompt .foot button[data-action=select]").first
+    button.wait_for()
+    assert page.locator("#prompt .skip-hint").count() == 0
     card = button.get_attribute("data-arg")
     press(f"#prompt .foot button[data-action=select][data-arg={card}]")
     page.wait_for_selector(f'#layer-board g.card.selected[data-card="{card}"]')
-    assert page.locator("#prompt .skip-hint").count() == 0

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from serm.ai import seated_players
 from serm.core.actions import Concede, End
+from serm.core.game import Game
+from serm.core.record import loads
 from serm.core.scenario import by_name
 from serm.core.state import Status
 from serm.ui import driver
 from serm.ui.events import Command, ShowEnded
-from serm.ui.panel import log_entry_html, log_html, own_seat, prompt_html, status_html, status_line
+from serm.ui.panel import (
+    board_label,
+    log_entry_html,
+    log_html,
+    own_seat,
+    prompt_html,
+    status_html,
+    status_line,
+)
 from serm.ui.words import named
 
 from .player import Screen, deploy_all
@@ -89,7 +100,8 @@ def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
     """Against the computer, the action that ends the game is shown on the board: while it
     plays, the status line still tells the activation it started in (no win, no loss, no "game
     over" before the last shot's dice are seen), and the prompt only offers to skip the show;
-    once it has been shown, the status line tells who won."""
+    once it has been shown, the status line tells who won. The board's label for screen readers
+    tells the same moment, each side by its name."""
     game = driver.new_game(by_name("open", 4), 4, {2: "easy"})
     ui = driver.open_ui(game)
     players = seated_players({1: "easy", 2: "easy"}, 4)
@@ -103,9 +115,13 @@ def test_the_status_line_tells_the_end_once_the_last_play_is_shown() -> None:
     assert "Activation" in during, during
     assert not any(w in during for w in ("won", "lose", "over", "draw")), during
     assert "victory" not in prompt_html(game.state, ui)
+    label = board_label(game.state, ui)
+    assert "won" not in label and "draw" not in label and "Computer (easy) has" in label, label
     ui = driver.step(game, ui, ShowEnded(ui.playback.shows)).ui
     after = status_line(game.state, ui)
     assert "You have won." in after or "You lose: " in after, after
+    label = board_label(game.state, ui)
+    assert label.endswith((" Player 1 has won.", " Computer (easy) has won.")), label
 
 
 def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> None:
@@ -136,3 +152,23 @@ def test_one_name_for_each_side_in_the_log_the_status_and_the_end_screen() -> No
     hot = Screen.new()
     hot.game.play(Concede(1))
     assert "Player 2 wins." in log_html(hot.game.events, hot.game.event_actions, hot.ui.seats.names)
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "complete-game.json"
+
+
+def test_every_log_line_calls_each_side_by_one_name_in_any_case() -> None:
+    """The engine's log says "player 1's Brawler" mid-sentence and "Player 1 passes." first: each
+    side is called by its one name in every line ("Roll-off: Player 1 rolls 2, Computer (hard)
+    rolls 1."), the hot seat's "Player 1" too."""
+    game = Game.from_record(loads(EXAMPLE.read_text()))
+    solo = log_html(game.events, game.event_actions, ("Player 1", "Computer (hard)"))
+    assert re.search(r"(?i)\bplayer 2\b", solo) is None
+    assert re.search(r"\bplayer [12]\b", solo) is None, "the name, not a lower-case role"
+    assert re.search(r"Roll-off: Player 1 rolls \d, Computer \(hard\) rolls \d", solo), solo[:300]
+    assert "Computer (hard)&#x27;s" in solo and "Player 1&#x27;s" in solo
+    hot = log_html(game.events, game.event_actions)
+    assert re.search(r"\bplayer [12]\b", hot) is None and "Player 2&#x27;s" in hot
+    assert named("React 8 beats Move 3: player 1 picks where the mover stops.", ("Ann", "Bo")) == (
+        "React 8 beats Move 3: Ann picks where the mover stops."
+    )

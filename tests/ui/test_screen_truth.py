@@ -401,8 +401,8 @@ def test_while_the_reactors_shot_is_shown_the_heading_names_who_decides() -> Non
     """Player 1's Gunner reacts to player 2's Assault (R18, R19) and shoots at every enemy it
     sees (R22), sparing each; its activation then ends and player 2 decides. While the shot
     that ended it is shown on the board, the heading names player 2, for whom the question
-    under it is, and the hint to skip the show says whose play it shows; once the show ends,
-    the same heading and question."""
+    under it is, and the hint to skip the show says whose play it shows; the soldiers player 2
+    may activate are offered once the show ends, under the same heading."""
     s = to_react()
     assert pending_player(s) == 1
     s.press(Command.REACT, "gunner")
@@ -425,7 +425,7 @@ def test_while_the_reactors_shot_is_shown_the_heading_names_who_decides() -> Non
     assert s.state.pending is not None and s.state.pending.player == 2
     assert s.ui.playback.playing, "the shot that ended the Gunner's activation is shown"
     during = s.prompt()
-    assert heading(during) == "Player 2" and "one of your soldiers to activate it" in during
+    assert heading(during) == "Player 2" and "one of your soldiers to activate it" not in during
     assert "Showing what Player 1 played" in during
     s.send(ShowEnded(s.ui.playback.shows))
     assert heading(s.prompt()) == "Player 2" and "one of your soldiers to activate it" in s.prompt()
@@ -458,8 +458,8 @@ def test_a_react_question_asked_during_the_show_is_headed_by_the_one_asked() -> 
     """Hot seat: player 2's Assault rolls its Move in sight of player 1's soldiers, and the
     React is asked of player 1 while the roll is still shown (its buttons act at once). The
     heading over the question names player 1; the hint under it says the show is player 2's.
-    Replay last turn later plays player 2's turn again over player 1's next question: the
-    heading names player 1 there too."""
+    Replay last turn later plays player 2's turn again before player 1 chooses a soldier: the
+    heading names player 1 there too, and the soldiers are offered once the replay ends."""
     s = asked_during_the_show()
     asked = s.prompt()
     assert heading(asked) == "Player 1" and "Let it move" in asked, asked
@@ -475,8 +475,10 @@ def test_a_react_question_asked_during_the_show_is_headed_by_the_one_asked() -> 
     s.press(Command.REPLAY_LAST)
     assert s.ui.playback.playing
     again = s.prompt()
-    assert heading(again) == "Player 1" and "one of your soldiers to activate it" in again
+    assert heading(again) == "Player 1" and "one of your soldiers to activate it" not in again
     assert "Showing what Player 2 played" in again
+    s.send(ShowEnded(s.ui.playback.shows))
+    assert "one of your soldiers to activate it" in s.prompt()
 
 
 def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:

@@ -16,6 +16,7 @@ from serm.ui import driver, playback
 from serm.ui.events import Command, ShowEnded
 from serm.ui.panel import log_entry_html, prompt_html
 from serm.ui.screen import computer_to_decide
+from serm.ui.words import NUMBERED, named
 from serm.view.show import trail
 from tests.ui.player import Screen, deploy_all
 from tests.ui.test_reduce import deployed
@@ -56,7 +57,7 @@ def test_the_persons_gunner_volley_shows_while_the_computer_thinks() -> None:
     assert "Thinking…" in said
     for card in shot[-2:]:  # the last lines of the volley (the panel keeps RECENT_SHOWN)
         title = s.state.soldier(2, card).type.title
-        assert f"Player 1's Gunner shoots at player 2's {title}." in said, said
+        assert f"Player 1's Gunner shoots at Player 2's {title}." in said, said
     assert said.index("shoots at") < said.index("Thinking…")
 
 
@@ -114,8 +115,8 @@ def test_no_react_is_asked_when_none_offered_can_succeed() -> None:
     s.key("Enter")
     s.dice("6|6")  # 12: the most any React of one or two dice rolls
     assert not s.waiting(PendingKind.REACT) and not s.waiting(PendingKind.ROLL)
-    why = "No React: none of player 1's soldiers can beat Move 12."
-    assert [e.text for e in s.game.events].count(why) == 1
+    why = "No React: none of Player 1's soldiers can beat Move 12."
+    assert [named(e.text, NUMBERED) for e in s.game.events].count(why) == 1
     assert not any("does not react" in e.text for e in s.game.events)
     assert why in _text(s.prompt())
     s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({2})))
@@ -143,10 +144,10 @@ def test_a_roll_against_a_roll_is_said_in_signs_on_a_phone_and_in_words_elsewher
     Endure 7: …", "React 6 > Move 1: …"); a line that compares no rolls is said once."""
     miss = Event(EventKind.MISS, "Shoot 5 does not beat Endure 7: player 1's Armored survives.")
     html = log_entry_html(miss)
-    assert '<span class="wide-words">Shoot 5 does not beat Endure 7: player 1&#x27;s' in html
-    assert '<span class="phone-words">Shoot 5 ≤ Endure 7: player 1&#x27;s Armored' in html
+    assert '<span class="wide-words">Shoot 5 does not beat Endure 7: Player 1&#x27;s' in html
+    assert '<span class="phone-words">Shoot 5 ≤ Endure 7: Player 1&#x27;s Armored' in html
     react = log_entry_html(Event(EventKind.ROLL, "React 6 beats Move 1: player 1 picks.", ((6,),)))
-    assert '<span class="phone-words">React 6 &gt; Move 1: player 1 picks.</span>' in react
+    assert '<span class="phone-words">React 6 &gt; Move 1: Player 1 picks.</span>' in react
     assert log_entry_html(Event(EventKind.ROLL, "Endure roll: 7.")) == (
         '<li class="log-roll">Endure roll: 7.</li>'
     )

@@ -20,8 +20,9 @@ from serm.core.geometry import Vec, card_polygon, point_along, polyline_length, 
 from serm.core.los import region_polygon, sees
 from serm.core.scenario import Scenario, open_field
 from serm.core.state import Soldier
-from serm.view.board import percent
+from serm.view.board import card_box, percent
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS
+from serm.view.labels import overlap
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
 from serm.view.render import (
     SCALE,
@@ -389,7 +390,9 @@ def test_move_preview(deployed: State) -> None:
 
 def test_move_preview_marks_where_each_enemy_could_react(deployed: State) -> None:
     """The forecast on the aimed line: a mark where each enemy first sees the card (R18), and
-    the chance the Move is stopped (R19); before it is worked out, neither."""
+    the chance the Move is stopped (R19); before it is worked out, neither. A mark that would
+    lie on a card (the mover's own, where an enemy sees it as it stands) is moved on along the
+    aim off it, so the card's numbers stay readable."""
     s = deployed.soldier(2, "assault")
     f = straight_move(deployed, s, 180.0, 180.0)
     assert f.watchers
@@ -400,12 +403,15 @@ def test_move_preview_marks_where_each_enemy_could_react(deployed: State) -> Non
     assert [(m.get("data-card"), float(m.get("data-entry", ""))) for m in marks] == [
         (w.card, round(w.entry, 4)) for w in f.watchers
     ]
+    cards = [card_box(o.x, o.y, o.facing) for o in deployed.on_table()]
     for m, w in zip(marks, f.watchers, strict=True):
-        p = s.pos + unit(180.0) * w.entry
-        assert (float(m.get("cx", "")), float(m.get("cy", ""))) == (
-            round(p.x * SCALE, 2),
-            round(p.y * SCALE, 2),
-        )
+        at = Vec(float(m.get("cx", "")), float(m.get("cy", ""))) * (1 / SCALE)
+        along = (at - s.pos).dot(unit(180.0))
+        assert along >= w.entry - 1e-6 and abs((at - s.pos).cross(unit(180.0))) < 1e-6
+        r = float(m.get("r", "")) + 1.5  # its white edge
+        box = (at.x * SCALE - r, at.y * SCALE - r, at.x * SCALE + r, at.y * SCALE + r)
+        assert not any(overlap(box, card) for card in cards), (w.card, w.entry)
+    assert any(w.entry < 0.5 for w in f.watchers)  # seen where it stands: moved off its card
     assert f"{percent(f.stop_chance)} stopped" in all_text(g)
     bare = replace(mp, watchers=(), stop_chance=None)
     (g,) = groups(overlay(deployed, ViewModel(move_preview=bare)), "move-preview")
@@ -426,6 +432,26 @@ def test_path_trace(path_pending: State) -> None:
     assert "3.20 L left" in all_text(g)
     line = g.find(f"{NS}polyline")
     assert line is not None and len(points(line)) == 2
+
+
+def test_the_path_start_mark_keeps_off_the_movers_numbers(path_pending: State) -> None:
+    """The Brawler's path starts at its card's centre, over its numbers: the start is marked
+    where the path (or the aim at the pointer) leaves the card, and not at all before it does."""
+    b = path_pending.soldier(2, "brawler")
+    box = card_box(b.x, b.y, b.facing)
+    traces = (
+        PathTrace((), 10.0),
+        PathTrace((), 10.0, (6.0, 5.0)),
+        PathTrace(((b.x, b.y), (6.0, 5.0)), 4.2),
+    )
+    for trace in traces:
+        (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
+        marks = [c for c in g.iter(f"{NS}circle") if c.get("stroke-dasharray") is None]
+        assert len(marks) == len(trace.points) + (trace.cursor is not None), trace
+        for c in marks:
+            x, y = float(c.get("cx", "")), float(c.get("cy", ""))
+            r = float(c.get("r", "")) + float(c.get("stroke-width", "0")) / 2
+            assert not overlap((x - r, y - r, x + r, y + r), box), (trace, x, y)
 
 
 def test_pending_move_shows_path_halt_and_reactors(react_pending: State) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -357,3 +358,83 @@ def test_a_sides_pass_is_said_clear_of_the_terrains_names() -> None:
     for el, size in ((said, SAY_SIZE), (still, 26.0)):
         assert el.text == words
         assert all(overlap(_said_box(el, size), box) == 0 for box in names), el.get("class")
+
+
+def _pool_box(el: ET.Element) -> tuple[float, float, float, float]:
+    """The box (scaled units) of a dice pool's row: its dice and its total's words."""
+    found = re.search(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)", el.get("transform", ""))
+    assert found is not None
+    left, cy = float(found[1]), float(found[2])
+    count = len(select(el, "g.die"))
+    words = select(el, "text.total")[0].text or ""
+    right = left - DIE / 2 + count * (DIE + GAP) + len(words) * TOTAL_SIZE * 0.6
+    return (left - DIE / 2, cy - DIE / 2, right, cy + DIE / 2)
+
+
+def _gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """How far apart two boxes lie (0 when they touch or overlap)."""
+    return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
+
+
+def test_each_dice_row_sits_next_to_its_own_card() -> None:
+    """The Assault shoots the Gunner, whose own Assault stands just above it near the table's
+    left edge: the Endure row goes right beside the Gunner, nearer it than any other card (it
+    went above the other Assault, 2.4 L away, and read as that card's)."""
+    state = arrange(
+        {
+            (1, "assault"): (2.1, 9.0, 0),
+            (2, "gunner"): (1.6, 2.7, 330),
+            (2, "assault"): (1.6, 1.5, 330),
+        },
+        scenario=by_name("default"),
+        others=False,
+    )
+    bs, before, after = played(state, Shoot("assault", "gunner"), R(3), R(5))
+    root = board(after, show(bs, before, after, 1.0))
+    for b, pool in zip(
+        [b for b in bs if b.kind == BeatKind.ROLL], select(root, "g.pool"), strict=True
+    ):
+        row = _pool_box(pool)
+        own = card_box(*b.poses[0])
+        others = [
+            card_box(s.x, s.y, s.facing) for s in before.on_table() if (s.player, s.card) != b.card
+        ]
+        assert _gap(row, own) < 0.2 * SCALE, (b.words, row, own)
+        assert all(_gap(row, own) < _gap(row, o) for o in others), b.words
+
+
+def _within(card: tuple[Vec, ...], p: Vec, margin: float = 1e-3) -> bool:
+    """True when ``p`` lies inside the convex ``card``, ``margin`` L in from its edges."""
+    mid = sum(card, Vec(0.0, 0.0)) * (1 / len(card))
+    for a, b in zip(card, (*card[1:], card[0]), strict=True):
+        e = b - a
+        side = 1.0 if e.cross(mid - a) > 0 else -1.0
+        if side * e.cross(p - a) < margin * e.length():
+            return False
+    return True
+
+
+def test_a_rangers_shot_line_leaves_its_card_and_never_crosses_it() -> None:
+    """The Ranger, facing down the table, shoots an Assault down to its right: the engine's
+    line starts on its far corner (a Ranger sees from all its card, R13) and crosses the card.
+    Drawn, in the show and in the trail, it starts where it leaves the card, along the same
+    clear line, so it crosses neither the Ranger's name nor its numbers."""
+    state = arrange(
+        {(1, "ranger"): (5.0, 1.0, 180), (2, "assault"): (9.6, 6.0, 0)},
+        scenario=by_name("default"),
+        others=False,
+    )
+    bs, before, after = played(state, Shoot("ranger", "assault"), R(3), R(5))
+    ranger = state.soldier(1, "ranger")
+    card = card_polygon(ranger.pos, ranger.facing)
+    seen = bs[0].line
+    assert seen is not None and _within(card, (Vec(*seen[0]) + Vec(*seen[1]) * 0.02) * (1 / 1.02))
+    trail_root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{trail(bs, after)}</g>')
+    (aim,) = select(board(after, show(bs, before, after, 1.0)), "line.aim")
+    (drawn,) = select(trail_root, "g.trail line.trail-aim")
+    for el in (aim, drawn):
+        a, z = line_ends(el)
+        assert _within(card, a, -0.02) and not _within(card, a, 0.02), el.get("class")  # its edge
+        assert not any(_within(card, a + (z - a) * (k / 50)) for k in range(1, 51))
+        on_line = (a - Vec(*seen[0])).cross(Vec(*seen[1]) - Vec(*seen[0]))
+        assert abs(on_line) < 0.01, el.get("class")  # along the engine's clear line
