@@ -883,3 +883,29 @@ def test_the_headers_controls_keep_clear_of_the_title(page: Page, site_url: str)
             found: list[str] = page.evaluate(HEADER_JS)
             problems.extend(f"{width} px, Enemy sight {los}: {p}" for p in found)
     assert not problems, "\n".join(problems)
+
+
+EDGE_JS = """
+(id) => {
+  const b = document.getElementById(id), top = document.getElementById('top');
+  return [getComputedStyle(b).borderTopColor, getComputedStyle(top).backgroundColor];
+}
+"""
+
+
+def test_a_header_toggle_that_is_on_keeps_its_edge(page: Page, site_url: str) -> None:
+    """At 1280 x 800, in a game: Enemy sight turned on and Saves opened are drawn filled in the
+    header's own colour, and keep an edge of another colour, so they still look like buttons
+    (hovered too)."""
+    start_game(page, site_url, SEED)
+    sized(page, 1280, 800)
+    if page.inner_text("#los-state") != "on":
+        page.keyboard.press("l")
+        page.wait_for_function(SAYS_LOS, arg="on")
+    page.click("#btn-saves")
+    page.wait_for_function("() => document.getElementById('btn-saves').ariaExpanded === 'true'")
+    for id in ("btn-los", "btn-saves"):
+        page.hover(f"#{id}")
+        edge, header = page.evaluate(EDGE_JS, id)
+        assert edge != header, (id, edge, header)
+    page.click("#btn-saves")
