@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from harness.fresh import open_site
 from harness.moments import open_moment
 from tests.browser.test_one_screen import LAYOUTS, hidden_words, moment, sized
 
@@ -53,3 +54,32 @@ def test_how_to_play_open_in_the_menu_leaves_the_log_readable(
     page.wait_for_selector("#help[hidden]", state="attached")
     again = page.locator("#log").bounding_box()
     assert again is not None and again["height"] == alone["height"]
+
+
+def test_how_to_play_and_saves_in_a_phones_menu_get_the_room_they_need(
+    touch_page: Page, site_url: str
+) -> None:
+    """At 360x640, before any game, How to play opened in the Menu is taller than the log,
+    which is empty and takes no room; in a game, with How to play open, Saves opened too shows
+    its Name field and Save game button whole (they were cut by the bottom of Saves' box)."""
+    page = touch_page
+    sized(page, 360, 640)
+    open_site(page, site_url)
+    page.tap("#btn-menu")
+    page.wait_for_selector("#sheet[open]")
+    page.tap("#btn-help")
+    page.wait_for_selector("#help:not([hidden])")
+    help_ = page.locator("#help").bounding_box()
+    assert help_ is not None and help_["height"] >= 240, help_
+    assert page.locator("#log-box").bounding_box() is None
+    open_moment(page, site_url, moment("act-after-computer"))
+    page.tap("#btn-menu")
+    page.wait_for_selector("#sheet[open]")
+    if page.locator("#help[hidden]").count():
+        page.tap("#btn-help")
+    page.wait_for_selector("#help:not([hidden])")
+    page.locator("#btn-saves").scroll_into_view_if_needed()
+    page.tap("#btn-saves")
+    page.wait_for_selector("#saves:not([hidden]) #save-name")
+    page.locator("#saves [data-action='slot-save']").scroll_into_view_if_needed()
+    assert hidden_words(page, ("#saves label[for='save-name']", "#saves button")) == []
