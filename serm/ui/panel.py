@@ -416,15 +416,15 @@ def _answer_hint(ui: UI, names: tuple[str, str], heading: int) -> str:
 
 def _replay_last(state: State, ui: UI) -> str:
     """The Replay last turn button, while the other side's last turn is drawn as a trail; not
-    for a turn that only placed a card (deployment: the card is there to see). Its words are
-    the same on a phone, on two lines there: "Replay" alone reads as the whole game's."""
+    for a turn that only placed a card (deployment: the card is there to see)."""
     if not playback.to_replay(ui, state) or ui.playback.playing:
         return ""
     if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
-        '<button type="button" class="replay-last" data-action="replay-last">'
-        "Replay last turn</button>"
+        '<button type="button" class="replay-last" data-action="replay-last"'
+        ' aria-label="Replay last turn">'
+        f"{two_ways('Replay last turn', 'Replay')}</button>"
     )
 
 
