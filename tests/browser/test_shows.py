@@ -329,6 +329,14 @@ def asked(page: Page) -> tuple[object, ...]:
     )
 
 
+def assert_offered_after(page: Page, during: tuple[object, ...]) -> None:
+    """The question asked once a show has ended is the one asked while it played, its soldiers
+    now offered (none were while it played), and no card is selected."""
+    after = asked(page)
+    assert after[:2] == during[:2] and during[2] == [], (during, after)
+    assert "select" in after[2] and selected(page) == [], after  # type: ignore[operator]
+
+
 def selected(page: Page) -> list[str]:
     return page.evaluate(
         "() => [...document.querySelectorAll('#layer-board g.card.selected')]"
@@ -341,8 +349,10 @@ def test_a_press_skips_to_the_end_and_the_next_one_acts(
     request: pytest.FixtureRequest, screen: str
 ) -> None:
     """Against the computer at normal speed: while its step is shown, a press on one of my
-    cards (a click, a tap) only skips to the final state; the next press selects the card. A
-    number key during a show skips too; the next one picks the soldier."""
+    cards (a click, a tap) only skips to the final state, where the same question offers my
+    soldiers (held while the show played, so they tell no result before it is shown); the next
+    press selects the card. A number key during a show skips too; the next one picks the
+    soldier."""
     page = open_page(request, SEED_DUEL, "normal", touch=screen == "touch")
     table = start(page, "human", "easy")
     deploy_against_computer(table)
@@ -356,7 +366,7 @@ def test_a_press_skips_to_the_end_and_the_next_one_acts(
         page.touchscreen.tap(x, y)
     page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
     board_at_rest(page)
-    assert asked(page) == question and selected(page) == []
+    assert_offered_after(page, question)
     if screen == "mouse":
         page.mouse.click(x, y)
     else:
@@ -372,7 +382,7 @@ def test_a_press_skips_to_the_end_and_the_next_one_acts(
     page.keyboard.press("1")
     page.wait_for_function("() => !document.querySelector('#prompt .skip-hint')")
     board_at_rest(page)
-    assert asked(page) == question and selected(page) == []
+    assert_offered_after(page, question)
     page.keyboard.press("1")
     page.wait_for_function("() => document.querySelector('#layer-board g.card.selected')")
 
