@@ -1115,7 +1115,8 @@ def _react_rules(state: State, card: str) -> tuple[str, ...]:
 
 def _stop(state: State, ui: UI) -> str:
     """Where the stop point's marker starts (where the reactor first saw the mover) and how far
-    it may go: back to where the mover set off, on to where it would halt (R19, C15)."""
+    it may go: back to where the mover set off, on to where it would halt (R19, C15). A phone
+    says it too (``ANYWHERE_BACK``): the stop may lie before the reactor first saw the mover."""
     mv = state.move
     assert mv is not None and mv.reactor is not None
     who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
@@ -1128,7 +1129,10 @@ def _stop(state: State, ui: UI) -> str:
         + _keys(" (or use the arrow keys; <kbd>Home</kbd> and <kbd>End</kbd> for its ends)")
         + escape(where)
     )
-    phone = f"Your React succeeded: drag the marker to where the enemy stops (0–{mv.halt:.2f} L)."
+    phone = (
+        f"Your React worked: drag the marker to where the enemy stops, {ANYWHERE_BACK} "
+        f"(0–{mv.halt:.2f} L)."
+    )
     return (
         f"<p>{two_ways(wide, escape(phone))}"
         + words.rules_html("R19", "C15")

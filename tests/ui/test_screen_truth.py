@@ -174,6 +174,20 @@ def test_a_phone_says_a_react_may_stop_the_mover_back_before_it_was_seen() -> No
     assert "67% chance it is stopped, anywhere back to its start." in said
 
 
+def test_a_phones_stop_point_says_it_may_lie_back_before_the_reactor_saw_the_mover() -> None:
+    """The Brawler's React beats the Gunner's roll of 3: the stop point's marker starts 1.78 L
+    along, where the Brawler first saw the Gunner, yet it may go anywhere back to where the
+    Gunner set off (R19, C15). The phone's short bar says so at the stop, with the range."""
+    state = arrange(
+        {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)}, others=False
+    )
+    after = play(play(state, Move("gunner", 90.0, 90.0), R(3)), React("brawler"), R(6, 6))
+    asked, _ = settle(UI(), after)
+    assert asked.stop_at is not None and asked.stop_at > 1.7
+    said = phone_text(prompt_html(after, asked))
+    assert "drag the marker to where the enemy stops, anywhere back to its start (0–" in said
+
+
 def test_a_move_halting_at_its_own_card_quotes_no_stop_for_later() -> None:
     """The Gunner aimed at its own Armored 0.22 L ahead halts there whatever it rolls (R16);
     the enemy Ranger sees it from the start. The preview says so and quotes the chance the
