@@ -108,16 +108,17 @@ def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
 
 def test_a_move_that_goes_nowhere_cannot_be_rolled_by_accident() -> None:
     """The Assault aimed into the Wall it touches would move 0.00 L (R16): Roll Move is shown
-    but disabled, the reason sits with it at the bar's foot (which stays in view while the words
-    above scroll), and Enter sends no Move; aimed away from the Wall, it rolls again."""
+    but disabled, the reason sits right above the bar's foot (a line of the words, never over
+    them; a phone's short bar shows it in their place), and Enter sends no Move; aimed away from
+    the Wall, it rolls again."""
     state = arrange({(1, "assault"): (5.0, 7.6, 0.0)}, scenario=by_name("default"))
     chosen = UI(choice=Choice((1, "assault"), ActMode.MENU))
     ui, _ = reduce(chosen, state, Press(Command.MOVE))
     html = prompt_html(state, ui)
     roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>Roll Move', html)
     assert roll is not None and " disabled" in roll.group(0)
-    foot = html[html.index('<div class="foot">') :]
-    assert "it already touches the Wall" in foot and foot.index("Wall") < foot.index("Roll Move")
+    said = re.search(r'<p class="problem">((?:(?!</p>).)*)</p><div class="foot">', html)
+    assert said is not None and "it already touches the Wall" in said.group(1), html
     assert reduce(ui, state, Press(Command.CONFIRM)) == (ui, None)
     away = replace(ui, choice=replace(ui.choice, aim=180.0, aim_locked=True))
     html = prompt_html(state, away)
