@@ -879,8 +879,9 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
             short = "; it then attacks every other enemy it sees"
         setting, switch = _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
     return (  # a phone's words leave the dice to the odds on each target's button
-        f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: Shoot '
-        f"{s.type.shoot}d6 against the target's Endure, {words.SIXES}; higher kills.{rule}"
+        f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: '
+        f"{words.pool('Shoot', s.type.shoot)} against the target's Endure, {words.SIXES}; higher "
+        f"kills.{rule}"
         f'</span><span class="phone-words">Pick a target for your <strong>{title}</strong>'
         f"{short}.</span>{setting}{words.rules_html(*_shot_rules(s))}</p>"
         + foot(targets_row(picks), actions(button("Back", Command.CANCEL), switch))
@@ -898,10 +899,10 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     more = ""
     if first and shooter.type.shoots_all_seen:
         more = _then_the_others(state, shooter, card)
+    dice = words.shot_dice(shooter.type.shoot, t.type.endure)
     return (
         f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
-        f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
-        f"{t.type.endure}d6, {words.SIXES}; a higher Shoot kills — "
+        f"{escape(shooter.type.title)}: {escape(dice)} — "
         f"<strong>{percent(q.kill_chance(shooter, t))} to kill</strong>.{escape(more)}"
         f"{words.rules_html(*_shot_rules(shooter))}</p>"
         + actions(
@@ -1081,7 +1082,7 @@ def _confirm_react(state: State, card: str) -> str:
     title = escape(r.type.title)
     sixes = f", {words.SIXES}," if state.scenario.explode_all else ""
     head = (
-        f"React with your <strong>{title}</strong>: React {r.type.react}d6{sixes} "
+        f"React with your <strong>{title}</strong>: {words.pool('React', r.type.react)}{sixes} "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {title} acts at once"
     )

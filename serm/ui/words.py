@@ -389,6 +389,25 @@ SIXES = "sixes count and roll again"
 words wherever the dice are described: a six counts, and a new roll of that die is added to it,
 again on another six."""
 
+
+def pool(stat: str, dice: int) -> str:
+    """A stat's dice in words ("Shoot 2d6"), the same wherever a pool is described; a 0 is no
+    roll (R9: a total of 0), said so ("Endure 0 (no roll)"), never "0d6"."""
+    return f"{stat} {dice}d6" if dice > 0 else f"{stat} 0 (no roll)"
+
+
+def shot_dice(shoot: int, endure: int) -> str:
+    """A Shoot against an Endure in words (R9, R21): the two pools, how they roll, who kills.
+    Against Endure 0 there is no Endure roll and any Shoot total beats 0 (a Shoot of 1 or more
+    dice totals 1 or more), so no word of sixes."""
+    if endure <= 0:
+        return f"{pool('Shoot', shoot)} against its {pool('Endure', 0)}: any hit eliminates it"
+    return (
+        f"{pool('Shoot', shoot)} against its {pool('Endure', endure)}, {SIXES}; "
+        "a higher Shoot kills"
+    )
+
+
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""
 ONE_WAY_SHORT = "sight can be one-way"

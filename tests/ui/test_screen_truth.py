@@ -994,3 +994,18 @@ def test_the_gunner_is_said_to_attack_other_enemies_only_when_it_sees_others() -
     )
     picked = UI(choice=Choice((1, "gunner"), ActMode.SHOOT, pick="armored"))
     assert "Then your Gunner attacks every other enemy it sees." in prompt_html(three, picked)
+
+
+def test_a_shot_at_endure_0_says_it_rolls_nothing_there() -> None:
+    """The Gunner picks the enemy Brawler, whose Endure is 0: a 0 is no roll (R9), so any hit
+    eliminates it (R21). The confirm step says so, never "0d6" nor sixes rolling again there,
+    and the engine's Shoot of the lowest total eliminates it."""
+    state = arrange(
+        {(1, "gunner"): (5.0, 8.5, 0.0), (2, "brawler"): (5.0, 4.0, 180.0)}, others=False
+    )
+    ui = UI(choice=Choice((1, "gunner"), ActMode.SHOOT, pick="brawler"))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "Shoot 2d6 against its Endure 0 (no roll): any hit eliminates it — 100% to kill" in said
+    assert "0d6" not in said
+    after = play(state, Shoot("gunner", "brawler"), R(1, 1))
+    assert not after.soldier(2, "brawler").alive
