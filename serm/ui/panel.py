@@ -19,7 +19,7 @@ from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.beats import BeatKind
-from ..view.board import figure, percent
+from ..view.board import figure, percent, threshold
 from ..view.escape import escape
 from ..view.exposure_layer import words as exposure_words
 from ..view.render import describe
@@ -792,9 +792,8 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*alone)}</p>'
     enemy = other(s.player)
     who = "; ".join(
-        f"{state.soldier(enemy, w.card).type.title} "
-        + ("from the start" if w.entry < 0.05 else f"once it has gone {w.entry:.1f} L")
-        + f" ({percent(w.chance)} to beat the roll)"
+        f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
+        f"({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
     halted = f"{escape(halt)} " if halt else ""
@@ -807,6 +806,14 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
     phone = f"Could React: {escape(names)}. {halted}{odds}."
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
+
+
+def _seen_from(entry: float) -> str:
+    """Where along a Move an enemy first sees it (R18), beside the chance that a roll gets it
+    there: ``threshold`` (a length just past a whole roll reads past it), or "from the start"
+    when it is seen as it sets off."""
+    at = threshold(entry)
+    return "from the start" if at == figure(0.0) else f"once it has gone {at} L"
 
 
 ANYWHERE_BACK = "anywhere back to its start"

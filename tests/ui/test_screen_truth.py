@@ -13,6 +13,7 @@ from helpers import R, arrange, play
 from serm.core import apply
 from serm.core import queries as q
 from serm.core.actions import End, Face, Move, Path, Place, React, Shoot, Stop, Turn
+from serm.core.dice import prob_beats
 from serm.core.geometry import Vec
 from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status
@@ -136,7 +137,7 @@ def outlook_of(state: State, ui: UI) -> UI:
 
 def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> None:
     """The Gunner moves right along y = 8.5; the enemy Brawler first sees it 1.78 L along. The
-    preview says the Brawler could React once the Gunner has gone 1.8 L, and that a React that
+    preview says the Brawler could React once the Gunner has gone 1.78 L, and that a React that
     beats the roll stops it anywhere back to where it sets off (C15): the engine, the Brawler's
     React beating a roll of 3, stops it after 0.00 L. The reacting player's stop point starts
     where the Brawler first saw it, and the prompt says it may go back to the start."""
@@ -147,7 +148,7 @@ def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> N
     (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
     assert abs(w.entry - 1.784) < 1e-3
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
-    assert "Could React: the enemy Brawler once it has gone 1.8 L" in said
+    assert "Could React: the enemy Brawler once it has gone 1.78 L" in said
     assert "their player then picks where it stops, anywhere back to where it sets off" in said
     after = play(state, Move("gunner", 90.0, 90.0), R(3))
     assert after.pending is not None and after.pending.kind == PendingKind.REACT
@@ -1009,3 +1010,40 @@ def test_a_shot_at_endure_0_says_it_rolls_nothing_there() -> None:
     assert "0d6" not in said
     after = play(state, Shoot("gunner", "brawler"), R(1, 1))
     assert not after.soldier(2, "brawler").alive
+
+
+def test_a_first_sight_just_past_a_whole_roll_reads_past_it() -> None:
+    """The Gunner moves right along y = 8.5 and the enemy Brawler first sees it 3.003 L along:
+    a roll of 3 is not seen, a roll of 4 is (R18). The outlook says "once it has gone 3.01 L"
+    beside the chance, never "3.0 L" nor "3.00 L", which would count the roll of 3 the chance
+    leaves out; the chance is that of the rolls of 4 or more, and the engine offers no React to
+    a roll of 3 and one to a roll of 4."""
+    near = {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)}
+    ui = outlook_of(arrange(near, others=False), aiming("gunner", 90.0, 90.0))
+    (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
+    state = arrange({**near, (2, "brawler"): (7.0 + 3.003 - w.entry, 6.0, 180.0)}, others=False)
+    ui = outlook_of(state, aiming("gunner", 90.0, 90.0))
+    (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
+    assert abs(w.entry - 3.003) < 1e-6
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "the enemy Brawler once it has gone 3.01 L" in said, said
+    react = q.react_pool(state, state.soldier(2, "brawler"))
+    assert abs(w.chance - sum(prob_beats(react, t) for t in (4, 5, 6)) / 6) < 1e-9
+    for roll, asked in ((3, False), (4, True)):
+        after = play(state, Move("gunner", 90.0, 90.0), R(roll))
+        assert after.pending is not None
+        assert (after.pending.kind == PendingKind.REACT) is asked
+
+
+def test_a_halt_just_past_a_whole_roll_reads_past_it() -> None:
+    """The Gunner aimed at its own Armored 3.003 L ahead: a roll of 4 or more halts it there
+    (R16), a roll of 3 stops short. The outlook says it halts after 3.01 L, not 3.00 L."""
+    state = arrange(
+        {(1, "gunner"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 3.003, 0.0)},
+        others=False,
+    )
+    ui = outlook_of(state, aiming("gunner", 0.0, 0.0))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "A roll of 4 or more halts your Gunner after 3.01 L against your Armored" in said
+    after = rolled(state, "gunner", 0.0, 0.0, 3)
+    assert abs(after.soldier(1, "gunner").y - (8.5 - 3.0)) < 1e-9  # short of the halt
