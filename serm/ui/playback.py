@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..core.state import PendingKind, State
 from ..view.beats import SPEEDS, Beat, BeatKind, speed_factor
+from ..view.model import SoldierKey
 from .events import Shown
 from .model import UI, Playback
 
@@ -59,6 +60,15 @@ def speed(ui: UI, name: str) -> UI:
     if name not in SPEEDS or name == ui.playback.speed:
         return ui
     return replace(ui, playback=replace(ui.playback, speed=name))
+
+
+def moving(ui: UI) -> tuple[SoldierKey, ...]:
+    """The soldiers the show on screen moves or turns (none when no show plays)."""
+    pb = ui.playback
+    if not pb.playing:
+        return ()
+    kinds = (BeatKind.MOVE, BeatKind.TURN)
+    return tuple(dict.fromkeys(b.card for b in pb.show if b.kind in kinds))
 
 
 def to_replay(ui: UI, state: State) -> bool:
