@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.state import PendingKind, State
+from ..core.state import PendingKind, Purpose, State
 from ..view.beats import SPEEDS, Beat, BeatKind, speed_factor
 from ..view.model import SoldierKey
 from .events import Shown
@@ -114,15 +114,27 @@ def holds(ui: UI, state: State) -> bool:
 
 def shown_player(ui: UI) -> int:
     """The player whose play the show on screen shows (0 when none plays, or for the roll-off):
-    the one deciding a React it starts with (R18), else the one whose activation it starts in
-    (a reacting soldier's activation is its player's, R19), else the one placing a card."""
+    the one whose React it shows (its question, its roll, where it stops the mover: R18, R19),
+    unless the Move then goes on in it (no React, or one that did not beat the roll), which
+    shows the Move; else the one whose activation it starts in (a reacting soldier's
+    activation is its player's, R19), else the one placing a card."""
     pb = ui.playback
     if not pb.playing or pb.show_from is None:
         return 0
     st = pb.show_from
-    p, a = st.pending, st.activation
-    if p is not None and p.kind == PendingKind.REACT:
+    p, a, mv = st.pending, st.activation, st.move
+    if p is not None and p.kind == PendingKind.STOP:
         return p.player
+    if p is not None and (p.kind == PendingKind.REACT or p.purpose == Purpose.REACT):
+        goes_on = a is not None and mv is not None and _moves_on(pb.show, (a.player, mv.card))
+        if not goes_on:
+            return p.player
     if a is not None:
         return a.player
     return p.player if p is not None else 0
+
+
+def _moves_on(show: tuple[Beat, ...], mover: SoldierKey) -> bool:
+    """True when ``show``, which starts at a React question or its roll, slides the ``mover``:
+    no React stopped it, for a stop point is chosen in a show of its own (R18, R19)."""
+    return any(b.kind == BeatKind.MOVE and b.card == mover for b in show)

@@ -17,7 +17,7 @@ from serm.core.dice import prob_beats
 from serm.core.geometry import Vec
 from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status
-from serm.ui import driver, exposure, path, words
+from serm.ui import driver, exposure, path, playback, words
 from serm.ui.deploy import unplaced
 from serm.ui.events import Command, Hit, PointerDown, PointerMove, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
@@ -480,6 +480,27 @@ def test_a_react_question_asked_during_the_show_is_headed_by_the_one_asked() -> 
     assert "Showing what Player 2 played" in again
     s.send(ShowEnded(s.ui.playback.shows))
     assert "one of your soldiers to activate it" in s.prompt()
+
+
+def test_a_move_let_go_on_is_shown_as_the_movers_play() -> None:
+    """Hot seat: player 2's Assault rolls its Move in sight of player 1's soldiers, and player 1
+    lets it move (R18). The show that follows is mostly player 2's Assault sliding: its hint
+    names no one else's play (player 2 decides what is asked under it), not player 1's, who
+    only let it go. A React that player 1 declares is shown as player 1's play."""
+    s = asked_during_the_show()
+    s.send(ShowEnded(s.ui.playback.shows))
+    s.press(Command.REACT)  # let it move
+    assert s.ui.playback.playing and pending_player(s) == 2
+    said = s.prompt()
+    assert "Showing what Player 1 played" not in said
+    assert "Showing what was played" in said
+    s = asked_during_the_show()
+    s.send(ShowEnded(s.ui.playback.shows))
+    s.press(Command.REACT, "ranger")
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    assert s.ui.playback.playing and s.waiting(PendingKind.STOP)
+    assert playback.shown_player(s.ui) == 1
 
 
 def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:
