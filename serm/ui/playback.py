@@ -102,12 +102,18 @@ def told(ui: UI, state: State) -> State:
 
 
 def holds(ui: UI, state: State) -> bool:
-    """While a show plays, the choice of the next activation's soldier (R7) waits for its end:
-    the soldiers it offers are those left after the show (one the show eliminates is missing),
-    which the show has not told yet. A question the shown play asks (a React, where a mover
-    stops, the next target, the activated soldier's next step) keeps its buttons."""
+    """While a show plays, a question that would tell what the show has not shown yet waits for
+    its end: the choice of the next activation's soldier (R7), whose soldiers are those left
+    after the show (one the show eliminates is missing); and any question after a React's roll
+    the show rolls (R19: where the mover stops when the React beat its Move, the Move's next
+    step when not), which tells the roll. A question the shown play asks otherwise (a React,
+    the next target, the activated soldier's next step) keeps its buttons."""
     p, a = state.pending, state.activation
-    if not ui.playback.playing or p is None or p.kind != PendingKind.ACT:
+    if not ui.playback.playing or p is None:
+        return False
+    if any(b.kind == BeatKind.ROLL and b.purpose == Purpose.REACT for b in ui.playback.show):
+        return True
+    if p.kind != PendingKind.ACT:
         return False
     return a is None or a.card is None
 

@@ -503,6 +503,27 @@ def test_a_move_let_go_on_is_shown_as_the_movers_play() -> None:
     assert playback.shown_player(s.ui) == 1
 
 
+def test_a_react_roll_is_not_told_before_the_show_has_rolled_it() -> None:
+    """Hot seat: player 1's Ranger reacts to player 2's Assault. While the show rolls its React
+    dice, nothing under the heading tells how they fell (R19): not "Your React succeeded", nor
+    the stop point's marker on the board, nor, when the React fails, the mover's next step
+    (its end facing). Each is asked once the show has ended."""
+    for high, told in ((True, "Your React succeeded"), (False, "Set the facing")):
+        s = asked_during_the_show()
+        s.send(ShowEnded(s.ui.playback.shows))
+        s.press(Command.REACT, "ranger")
+        s.press(Command.CONFIRM)
+        s.dice(typed(s, high=high))
+        assert s.ui.playback.playing
+        kind = PendingKind.STOP if high else PendingKind.FACE
+        assert s.waiting(kind)
+        assert told not in s.prompt() and "Showing what" in s.prompt()
+        assert s.view().stop_at is None and s.view().facing_handle is None
+        s.send(ShowEnded(s.ui.playback.shows))
+        assert told in s.prompt()
+        assert (s.view().stop_at is not None) is high
+
+
 def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:
     """Player 2's Gunner turns, which ends its activation (R22), and player 1 decides next at
     the same screen: the news that it is over comes with what just happened, above player 1's
