@@ -1023,14 +1023,16 @@ def _react(state: State, ui: UI) -> str:
 
     picks = choice_buttons(Command.REACT, able, label)
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
+    costs = _react_costs(state)
+    rules = ("R16", "R18", "R19", "R5") if costs else ("R16", "R18", "R19")
     return (
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
-        f"that works is your next activation.{_react_may_shoot(state, able)}</span>"
+        f"that works is your next activation.{_react_may_shoot(state, able)}{costs}</span>"
         f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}'
         f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act (your next "
-        "activation).</span>"
-        f"{words.rules_html('R16', 'R18', 'R19')}</p>"
+        f"activation).{costs}</span>"
+        f"{words.rules_html(*rules)}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
@@ -1038,9 +1040,13 @@ def _react(state: State, ui: UI) -> str:
     )
 
 
-NEXT_ACTIVATION = "A React that works is your side's next activation: the enemy plays after it."
-"""What a successful React costs (R19, R5): the reacting soldier's activation takes the place of
-its side's next one, and the turn then passes to the mover's side."""
+def _react_costs(state: State) -> str:
+    """What a React that works costs, said under the React question only when it costs the
+    opening's hold on the enemy (``words.enemy_shoots_next``: the enemy then plays, and may
+    Shoot, R5, R19), in the same words on a wide screen and a phone; "" otherwise."""
+    if not words.enemy_shoots_next(state):
+        return ""
+    return f" {escape(words.react_next(state).short)}"
 
 
 def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None) -> str:
@@ -1093,13 +1099,14 @@ def _confirm_react(state: State, card: str) -> str:
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {title} acts at once"
     )
-    wide = f"{head}; if not, the move goes on. {NEXT_ACTIVATION}"
+    wide = f"{head}; if not, the move goes on."
     phone = (
         f"React with your <strong>{title}</strong>: <strong>{chance}</strong> to beat "
         f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at once."
     )
+    then = words.text_html(words.react_next(state))
     return (
-        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
+        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)} {then}"
         f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(
@@ -1116,9 +1123,10 @@ def _confirm_react(state: State, card: str) -> str:
 
 
 def _react_rules(state: State, card: str) -> tuple[str, ...]:
-    """The rules a React question cites: R19, and the opening (R5) only while it holds back the
-    reactor's shooting in the activation under way, when the question says it may Shoot."""
-    return ("R19", "R5") if words.react_may_shoot(state, card) else ("R19",)
+    """The rules a React question cites: R19, and the opening (R5) only when the question says
+    what it holds back: that the reactor may Shoot all the same, or that the enemy then may."""
+    opening = words.react_may_shoot(state, card) or words.enemy_shoots_next(state)
+    return ("R19", "R5") if opening else ("R19",)
 
 
 def _stop(state: State, ui: UI) -> str:

@@ -195,6 +195,26 @@ def react_may_shoot(state: State, card: str | None = None) -> Said | None:
     )
 
 
+def enemy_shoots_next(state: State) -> bool:
+    """True when a React that works now gives the enemy a Shoot that the opening would have
+    held back from it had nobody reacted (R5, Opening; R19): the activation under way is one of
+    the opening's, and the game's next one may Shoot. After a reaction the mover's side plays
+    that next activation; without a React the side asked would play it itself, before the
+    enemy's first that may Shoot."""
+    o, n = q.opening_of(state), state.activation_number
+    return state.status == Status.PLAYING and 1 <= n <= o.activations and o.may_shoot(n + 1)
+
+
+def react_next(state: State) -> Said:
+    """What follows a React that works, told to the side asked (R19): its soldier's activation
+    takes the place of its side's next one, and the enemy plays after it; when that costs the
+    opening's hold on the enemy (``enemy_shoots_next``), that the enemy may then Shoot (R5)."""
+    text = "A React that works is your side's next activation: the enemy plays after it"
+    if enemy_shoots_next(state):
+        return Said(f"{text}, and may Shoot.", "R5", short="Then the enemy plays, and may Shoot.")
+    return Said(f"{text}.", "R19", short="Then the enemy plays.")
+
+
 def opening_rule(state: State) -> str:
     """The game's opening in one sentence ("Opening: the game's first activation may not
     Shoot."), or "" when it has none (R5, Opening)."""

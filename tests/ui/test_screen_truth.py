@@ -29,7 +29,7 @@ from serm.view.render import overlay_layer
 from tests.ui.player import Screen
 from tests.ui.test_exposure import place_at
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
-from tests.ui.two_screens import phone_text
+from tests.ui.two_screens import phone_text, wide_text
 
 
 def overlay_text(state: State, ui: UI) -> str:
@@ -894,7 +894,8 @@ def test_the_react_question_says_a_react_that_works_is_the_sides_next_activation
     ui, _ = reduce(ui, asking, Press(Command.REACT, "brawler"))
     said = prompt_html(asking, ui)
     assert ui.choice.pick == "brawler" and f"<strong>{chance}</strong>" in said
-    assert "A React that works is your side's next activation: the enemy plays after it." in said
+    then = "A React that works is your side's next activation: the enemy plays after it."
+    assert then in wide_text(said) and "Then the enemy plays." in phone_text(said)
     (confirm,) = re.findall(r'<button[^>]*data-action="confirm"[^>]*>.*?</button>', said)
     assert "React with the Brawler" in confirm and "it is your next activation" in confirm
     reacted = play(asking, React("brawler"), R(6, 6), Stop(0.5))
