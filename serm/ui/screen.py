@@ -399,14 +399,29 @@ def view_model(state: State, ui: UI) -> ViewModel:
         path_trace=path.preview(state, ui.trace)
         if p is not None and p.kind == PendingKind.PATH
         else None,
-        stop_at=ui.stop_at if p is not None and p.kind == PendingKind.STOP else None,
-        stop_seen=stop_sight(state, ui),
-        facing_handle=_handle(state, ui) if human else None,
+        stop_at=ui.stop_at if asked(state, ui, PendingKind.STOP) else None,
+        stop_seen=stop_sight(state, ui) if asked(state, ui, PendingKind.STOP) else None,
+        facing_handle=_handle(state, ui) if human and not _handle_moving(state, ui) else None,
         perspective=perspective,
         viewport=ui.viewport,
         exposure=exposure.view(state, ui),
         covered=_trail_covers(state, ui),
+        moving=playback.moving(ui),
     )
+
+
+def asked(state: State, ui: UI, kind: PendingKind) -> bool:
+    """Whether the question of ``kind`` is pending and shown now: not held back while a show
+    plays what asks it (``playback.holds``: its marks would tell the show's roll first)."""
+    p = state.pending
+    return p is not None and p.kind == kind and not playback.holds(ui, state)
+
+
+def _handle_moving(state: State, ui: UI) -> bool:
+    """Whether the card whose turning handle would be drawn is still moving in the show on
+    screen: the handle waits for the show to bring the card where it stands."""
+    handle = _handle(state, ui)
+    return handle is not None and handle[0] in playback.moving(ui)
 
 
 def _trail_covers(state: State, ui: UI) -> tuple[tuple[float, float, float, float], ...]:

@@ -155,6 +155,9 @@ class ViewModel:
     - ``covered``: the boxes of the table (L: left, top, right, bottom) that what is drawn
       over the labels covers: the page's controls in this view (``serm.view.frame.covered``),
       the last turn's trail (``serm.view.show.trail_boxes``). No label goes under them.
+    - ``moving``: soldiers the show on screen moves or turns: it draws each where it stands at
+      that moment, so nothing drawn where the state has them (their sight, a turning handle)
+      is shown until it ends.
     """
 
     selected: SoldierKey | None = None
@@ -172,3 +175,4 @@ class ViewModel:
     viewport: Viewport = Viewport()
     exposure: ExposureView | None = None
     covered: tuple[tuple[float, float, float, float], ...] = ()
+    moving: tuple[SoldierKey, ...] = ()

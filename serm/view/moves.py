@@ -303,7 +303,9 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     cur = Vec(*map(float, trace.cursor)) if trace.cursor is not None else None
     begun = clear_along((*points, *([cur] if cur else [])), 0.0, cards, CORNER + 2)
-    out += [mark for p in ([begun] if begun else []) + points[1:] for mark in _corner(p, cards)]
+    if begun is not None:
+        out += _corner(begun, cards)
+    out += [mark for i in range(1, len(points)) for mark in _corner_of(points[: i + 1], cards)]
     anchor = last
     if cur is not None:
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
@@ -364,6 +366,17 @@ def seen_mark(path: tuple[Vec, ...], d: float, cards: list[Box], words: str) -> 
     return svg.Circle(
         cx=x, cy=y, r=RING, fill="none", stroke=REACTOR, stroke_width=2.5, elements=title
     )
+
+
+def _corner_of(points: list[Vec], cards: list[Box]) -> list[svg.Circle]:
+    """The mark of the last of ``points``, a corner of the Brawler's path: a dot at the corner,
+    or, where a dot there would lie on a card (past where the path halts against it, R16: a
+    corner put on a card), a dot moved back along the path to the first point off every card
+    (``clear_along``, as a first-sight mark is moved on), so it hides none of the card's name
+    and numbers; a ring round the corner (``_corner``) where the path never leaves the cards."""
+    back = tuple(reversed(points))
+    p = clear_along(back, 0.0, cards, CORNER + 2)
+    return _corner(p if p is not None else points[-1], cards)
 
 
 def _corner(p: Vec, cards: list[Box]) -> list[svg.Circle]:

@@ -39,7 +39,7 @@ from .common import (
     text,
     text_width,
 )
-from .model import SoldierKey, ViewModel
+from .model import ViewModel
 
 CLIP = "url(#table-clip)"
 
@@ -130,8 +130,9 @@ def region_group(scenario: Scenario, s: Soldier) -> svg.G:
 
 
 def los_viewers(state: State, view: ViewModel) -> list[Soldier]:
-    """Whose own regions to draw: the selected soldier's, then the hovered one's."""
-    keys: list[SoldierKey] = [k for k in (view.selected, view.hovered) if k is not None]
+    """Whose own regions to draw: the selected soldier's, then the hovered one's, unless the
+    show on screen moves it (``ViewModel.moving``)."""
+    keys = [k for k in (view.selected, view.hovered) if k is not None and k not in view.moving]
     out: list[Soldier] = []
     for k in dict.fromkeys(keys):
         s = find(state, k)

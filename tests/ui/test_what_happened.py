@@ -18,9 +18,11 @@ from serm.ui.help import HELP_HTML
 from serm.ui.panel import log_entry_html, prompt_html
 from serm.ui.screen import computer_to_decide
 from serm.ui.words import NUMBERED, named
+from serm.view.overlay import live_elements
 from serm.view.show import trail
+from serm.view.sight import los_viewers
 from tests.ui.player import Screen, deploy_all
-from tests.ui.test_reduce import deployed
+from tests.ui.test_reduce import deployed, to_react
 from tests.ui.two_screens import phone_text, wide_text
 
 
@@ -168,3 +170,27 @@ def test_a_roll_against_a_roll_is_said_in_signs_on_a_phone_and_in_words_elsewher
     assert log_entry_html(Event(EventKind.ROLL, "Endure roll: 7.")) == (
         '<li class="log-roll">Endure roll: 7.</li>'
     )
+
+
+def test_the_end_facing_handle_and_sight_wait_for_the_move_shown_to_end() -> None:
+    """R14: once a Move slid, its card's end facing is set by a handle round it. While the show
+    still slides the card there, the card stands elsewhere on the board: neither the handle nor
+    its sight is drawn where the move ends (they were, beside what it slid toward); once the
+    show ends, both are."""
+    s = to_react()
+    s.shows_end = False
+    s.key("n")
+    assert s.waiting(PendingKind.FACE) and s.ui.playback.playing
+    mover = s.ui.choice.soldier
+    assert mover is not None
+    assert any(b.card == mover and b.kind == "move" for b in s.ui.playback.show)
+    view = s.view()
+    assert view.facing_handle is None and 'class="facing-handle"' not in overlay_markup(s)
+    assert not los_viewers(s.state, view)
+    s.send(ShowEnded(s.ui.playback.shows))
+    assert s.view().facing_handle is not None and 'class="facing-handle"' in overlay_markup(s)
+    assert [(v.player, v.card) for v in los_viewers(s.state, s.view())] == [mover]
+
+
+def overlay_markup(s: Screen) -> str:
+    return "".join(str(e) for e in live_elements(s.state, s.view()))

@@ -9,6 +9,7 @@ from helpers import R, arrange, rolloff_for
 
 from serm.core import apply
 from serm.core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
+from serm.core.actions import Path as PathAction
 from serm.core.record import loads, replay_steps
 from serm.core.scenario import open_field
 from serm.core.state import State, new_game
@@ -186,3 +187,28 @@ def test_a_play_keeps_the_states_it_went_through() -> None:
     assert game.passed[-1] is game.state
     kinds = [b.kind for b in beats([before, *game.passed], added)]
     assert kinds == [BeatKind.AIM, BeatKind.ROLL, BeatKind.KILL]
+
+
+def brawler_ram_layout(watched: bool) -> State:
+    """Player 1's Brawler (2, 8) and player 2's Armored (3, 4) in the way of its path; with
+    ``watched``, player 2's Ranger sees the path, so a React is asked on it (R18)."""
+    seen = {(2, "ranger"): (7, 6, 270)} if watched else {(2, "gunner"): (9, 1, 0)}
+    return arrange(
+        {(1, "brawler"): (2, 8, 0), (2, "armored"): (3, 4, 0), **seen},
+        others=False,
+    )
+
+
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_brawler_path_slides_through_its_corners_up_to_its_halt_and_no_further(
+    watched: bool,
+) -> None:
+    """R16, R17: the Brawler rams the Armored at (3, 5) on the leg from (3, 8) toward (3, 3.5):
+    the slide passes the corner (3, 8) and stops there, not at the path's later corner (whether
+    the path was sent with no React to ask or a React was declined on it)."""
+    path = PathAction(((3, 8), (3, 3.5), (3.5, 3.5)))
+    actions: list[Action] = [Move("brawler", None), R(2, 2, 2), path]
+    if watched:
+        actions.append(React(None))
+    move = next(b for b in run(brawler_ram_layout(watched), *actions) if b.kind == "move")
+    assert move.poses == ((2, 8, 0), (3, 8, 0), pytest.approx((3, 5, 0)))

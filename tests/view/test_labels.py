@@ -692,12 +692,13 @@ def test_the_stop_label_finds_room_by_the_enemy_cards_on_a_crowded_top(stop: flo
     _check_stop_label(state, stop, False)
 
 
-def test_a_path_corner_on_a_card_is_a_ring_that_leaves_its_numbers_readable(
+def test_a_path_corner_on_a_card_is_marked_back_along_its_leg_off_the_card(
     deployed: State,
 ) -> None:
     """Player 1's Brawler traced up the left edge and across to a corner on the enemy Ranger
-    (it rams it on the way): the corner on the Ranger is a thin hollow ring round the point,
-    not a dot over the Ranger's numbers (it hid one); the corners off the cards stay dots."""
+    (it rams it on the way): the corner on the Ranger is marked by a dot moved back along the
+    leg to it, off every card (a ring round the point still lay on the Ranger's numbers); the
+    corners off the cards stay dots where they are."""
     state = moved(deployed, 2, "ranger", 2.35, 1.3, 340.0)
     corners = ((0.48, 8.02), (0.48, 2.01), (2.35, 1.33))
     pt = PathTrace(corners, 2.8, halt=(1.45, 1.66), rams=("ranger",), lost=2.8)
@@ -706,19 +707,18 @@ def test_a_path_corner_on_a_card_is_a_ring_that_leaves_its_numbers_readable(
     (trace,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "path-trace"]
     cards = drawn_cards(state, view)
     marks = [c for c in trace.iter(f"{NS}circle") if c.get("stroke-dasharray") is None]
+    assert marks and all(c.get("fill") != "none" for c in marks)
     for c in marks:
         x, y, r = _num(c, "cx"), _num(c, "cy"), _num(c, "r")
         edge = _num(c, "stroke-width") / 2
-        if c.get("fill") != "none":  # a dot: off every card
-            box = (x - r - edge, y - r - edge, x + r + edge, y + r + edge)
-            assert not any(overlap(box, card) for card in cards.values()), (x, y)
-        else:  # a ring: thin, round the point
-            assert r - edge >= 8 and 2 * edge <= 5, (x, y, r, edge)
-    at = {(_num(c, "cx"), _num(c, "cy")) for c in marks if c.get("fill") != "none"}
-    assert at == {(48.0, 802.0), (48.0, 201.0)}
-    assert any(
-        (_num(c, "cx"), _num(c, "cy")) == (235.0, 133.0) and c.get("fill") == "none" for c in marks
-    )
+        box = (x - r - edge, y - r - edge, x + r + edge, y + r + edge)
+        assert not any(overlap(box, card) for card in cards.values()), (x, y)
+    at = [(_num(c, "cx"), _num(c, "cy")) for c in marks]
+    assert (48.0, 802.0) in at and (48.0, 201.0) in at and len(at) == 3
+    (x, y) = next(p for p in at if p not in ((48.0, 802.0), (48.0, 201.0)))
+    a, b = Vec(48.0, 201.0), Vec(235.0, 133.0)  # the leg to the corner on the Ranger
+    assert abs((b - a).cross(Vec(x, y) - a)) / (b - a).length() < 1.0, (x, y)
+    assert 48.0 < x < 235.0
 
 
 def test_the_react_chances_are_drawn_over_the_sight_shown(react_pending: State) -> None:
