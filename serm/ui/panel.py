@@ -19,7 +19,7 @@ from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
 from ..view.beats import BeatKind
-from ..view.board import figure, percent
+from ..view.board import figure, percent, threshold
 from ..view.escape import escape
 from ..view.exposure_layer import words as exposure_words
 from ..view.render import describe
@@ -792,9 +792,8 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*alone)}</p>'
     enemy = other(s.player)
     who = "; ".join(
-        f"{state.soldier(enemy, w.card).type.title} "
-        + ("from the start" if w.entry < 0.05 else f"once it has gone {w.entry:.1f} L")
-        + f" ({percent(w.chance)} to beat the roll)"
+        f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
+        f"({percent(w.chance)} to beat the roll)"
         for w in f.watchers
     )
     halted = f"{escape(halt)} " if halt else ""
@@ -807,6 +806,14 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
     phone = f"Could React: {escape(names)}. {halted}{odds}."
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
+
+
+def _seen_from(entry: float) -> str:
+    """Where along a Move an enemy first sees it (R18), beside the chance that a roll gets it
+    there: ``threshold`` (a length just past a whole roll reads past it), or "from the start"
+    when it is seen as it sets off."""
+    at = threshold(entry)
+    return "from the start" if at == figure(0.0) else f"once it has gone {at} L"
 
 
 ANYWHERE_BACK = "anywhere back to its start"
@@ -879,8 +886,9 @@ def _shoot_choices(state: State, ui: UI, s: Soldier) -> str:
             short = "; it then attacks every other enemy it sees"
         setting, switch = _auto_words(ui, len(seen)), _auto_switch(ui, len(seen))
     return (  # a phone's words leave the dice to the odds on each target's button
-        f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: Shoot '
-        f"{s.type.shoot}d6 against the target's Endure, {words.SIXES}; higher kills.{rule}"
+        f'<p><span class="wide-words">Pick a target for your <strong>{title}</strong>: '
+        f"{words.pool('Shoot', s.type.shoot)} against the target's Endure, {words.SIXES}; higher "
+        f"kills.{rule}"
         f'</span><span class="phone-words">Pick a target for your <strong>{title}</strong>'
         f"{short}.</span>{setting}{words.rules_html(*_shot_rules(s))}</p>"
         + foot(targets_row(picks), actions(button("Back", Command.CANCEL), switch))
@@ -898,10 +906,10 @@ def _confirm_shot(state: State, shooter: Soldier, card: str, first: bool) -> str
     more = ""
     if first and shooter.type.shoots_all_seen:
         more = _then_the_others(state, shooter, card)
+    dice = words.shot_dice(shooter.type.shoot, t.type.endure)
     return (
         f"<p>Shoot the enemy <strong>{escape(t.type.title)}</strong> with your "
-        f"{escape(shooter.type.title)}: Shoot {shooter.type.shoot}d6 against its Endure "
-        f"{t.type.endure}d6, {words.SIXES}; a higher Shoot kills — "
+        f"{escape(shooter.type.title)}: {escape(dice)} — "
         f"<strong>{percent(q.kill_chance(shooter, t))} to kill</strong>.{escape(more)}"
         f"{words.rules_html(*_shot_rules(shooter))}</p>"
         + actions(
@@ -1066,14 +1074,16 @@ def _react(state: State, ui: UI) -> str:
 
     picks = choice_buttons(Command.REACT, able, label)
     picks += "".join(_hopeless(state, card) for card, chance in listed if chance <= 0)
+    costs = _react_costs(state)
+    rules = ("R16", "R18", "R19", "R5") if costs else ("R16", "R18", "R19")
     return (
         f'<p><span class="wide-words">The enemy {escape(mover.type.title)} rolled {mv.total} '
         f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
-        f"that works is your next activation.{_react_may_shoot(state, able)}</span>"
+        f"that works is your next activation.{_react_may_shoot(state, able)}{costs}</span>"
         f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}'
         f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act (your next "
-        "activation).</span>"
-        f"{words.rules_html('R16', 'R18', 'R19')}</p>"
+        f"activation).{costs}</span>"
+        f"{words.rules_html(*rules)}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
             actions(button("Let it move", Command.REACT)),
@@ -1081,9 +1091,13 @@ def _react(state: State, ui: UI) -> str:
     )
 
 
-NEXT_ACTIVATION = "A React that works is your side's next activation: the enemy plays after it."
-"""What a successful React costs (R19, R5): the reacting soldier's activation takes the place of
-its side's next one, and the turn then passes to the mover's side."""
+def _react_costs(state: State) -> str:
+    """What a React that works costs, said under the React question only when it costs the
+    opening's hold on the enemy (``words.enemy_shoots_next``: the enemy then plays, and may
+    Shoot, R5, R19), in the same words on a wide screen and a phone; "" otherwise."""
+    if not words.enemy_shoots_next(state):
+        return ""
+    return f" {escape(words.react_next(state).short)}"
 
 
 def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None) -> str:
@@ -1132,17 +1146,18 @@ def _confirm_react(state: State, card: str) -> str:
     title = escape(r.type.title)
     sixes = f", {words.SIXES}," if state.scenario.explode_all else ""
     head = (
-        f"React with your <strong>{title}</strong>: React {r.type.react}d6{sixes} "
+        f"React with your <strong>{title}</strong>: {words.pool('React', r.type.react)}{sixes} "
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {title} acts at once"
     )
-    wide = f"{head}; if not, the move goes on. {NEXT_ACTIVATION}"
+    wide = f"{head}; if not, the move goes on."
     phone = (
         f"React with your <strong>{title}</strong>: <strong>{chance}</strong> to beat "
         f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at once."
     )
+    then = words.text_html(words.react_next(state))
     return (
-        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
+        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)} {then}"
         f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(
@@ -1159,9 +1174,10 @@ def _confirm_react(state: State, card: str) -> str:
 
 
 def _react_rules(state: State, card: str) -> tuple[str, ...]:
-    """The rules a React question cites: R19, and the opening (R5) only while it holds back the
-    reactor's shooting in the activation under way, when the question says it may Shoot."""
-    return ("R19", "R5") if words.react_may_shoot(state, card) else ("R19",)
+    """The rules a React question cites: R19, and the opening (R5) only when the question says
+    what it holds back: that the reactor may Shoot all the same, or that the enemy then may."""
+    opening = words.react_may_shoot(state, card) or words.enemy_shoots_next(state)
+    return ("R19", "R5") if opening else ("R19",)
 
 
 def _stop(state: State, ui: UI) -> str:

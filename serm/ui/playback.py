@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.state import PendingKind, State
+from ..core.state import PendingKind, Purpose, State
 from ..view.beats import SPEEDS, Beat, BeatKind, speed_factor
 from ..view.model import SoldierKey
 from .events import Shown
@@ -102,27 +102,45 @@ def told(ui: UI, state: State) -> State:
 
 
 def holds(ui: UI, state: State) -> bool:
-    """While a show plays, the choice of the next activation's soldier (R7) waits for its end:
-    the soldiers it offers are those left after the show (one the show eliminates is missing),
-    which the show has not told yet. A question the shown play asks (a React, where a mover
-    stops, the next target, the activated soldier's next step) keeps its buttons."""
+    """While a show plays, a question that would tell what the show has not shown yet waits for
+    its end: the choice of the next activation's soldier (R7), whose soldiers are those left
+    after the show (one the show eliminates is missing); and any question after a React's roll
+    the show rolls (R19: where the mover stops when the React beat its Move, the Move's next
+    step when not), which tells the roll. A question the shown play asks otherwise (a React,
+    the next target, the activated soldier's next step) keeps its buttons."""
     p, a = state.pending, state.activation
-    if not ui.playback.playing or p is None or p.kind != PendingKind.ACT:
+    if not ui.playback.playing or p is None:
+        return False
+    if any(b.kind == BeatKind.ROLL and b.purpose == Purpose.REACT for b in ui.playback.show):
+        return True
+    if p.kind != PendingKind.ACT:
         return False
     return a is None or a.card is None
 
 
 def shown_player(ui: UI) -> int:
     """The player whose play the show on screen shows (0 when none plays, or for the roll-off):
-    the one deciding a React it starts with (R18), else the one whose activation it starts in
-    (a reacting soldier's activation is its player's, R19), else the one placing a card."""
+    the one whose React it shows (its question, its roll, where it stops the mover: R18, R19),
+    unless the Move then goes on in it (no React, or one that did not beat the roll), which
+    shows the Move; else the one whose activation it starts in (a reacting soldier's
+    activation is its player's, R19), else the one placing a card."""
     pb = ui.playback
     if not pb.playing or pb.show_from is None:
         return 0
     st = pb.show_from
-    p, a = st.pending, st.activation
-    if p is not None and p.kind == PendingKind.REACT:
+    p, a, mv = st.pending, st.activation, st.move
+    if p is not None and p.kind == PendingKind.STOP:
         return p.player
+    if p is not None and (p.kind == PendingKind.REACT or p.purpose == Purpose.REACT):
+        goes_on = a is not None and mv is not None and _moves_on(pb.show, (a.player, mv.card))
+        if not goes_on:
+            return p.player
     if a is not None:
         return a.player
     return p.player if p is not None else 0
+
+
+def _moves_on(show: tuple[Beat, ...], mover: SoldierKey) -> bool:
+    """True when ``show``, which starts at a React question or its roll, slides the ``mover``:
+    no React stopped it, for a stop point is chosen in a show of its own (R18, R19)."""
+    return any(b.kind == BeatKind.MOVE and b.card == mover for b in show)

@@ -401,8 +401,8 @@ def view_model(state: State, ui: UI) -> ViewModel:
         ghost=_ghost(state, ui) if placing and human else None,
         move_preview=move_preview(state, ui),
         path_trace=_path_trace(state, ui) if p is not None and p.kind == PendingKind.PATH else None,
-        stop_at=ui.stop_at if p is not None and p.kind == PendingKind.STOP else None,
-        stop_seen=stop_sight(state, ui),
+        stop_at=ui.stop_at if asked(state, ui, PendingKind.STOP) else None,
+        stop_seen=stop_sight(state, ui) if asked(state, ui, PendingKind.STOP) else None,
         facing_handle=_handle(state, ui) if human and not _handle_moving(state, ui) else None,
         perspective=perspective,
         viewport=ui.viewport,
@@ -410,6 +410,13 @@ def view_model(state: State, ui: UI) -> ViewModel:
         covered=_trail_covers(state, ui),
         moving=playback.moving(ui),
     )
+
+
+def asked(state: State, ui: UI, kind: PendingKind) -> bool:
+    """Whether the question of ``kind`` is pending and shown now: not held back while a show
+    plays what asks it (``playback.holds``: its marks would tell the show's roll first)."""
+    p = state.pending
+    return p is not None and p.kind == kind and not playback.holds(ui, state)
 
 
 def _handle_moving(state: State, ui: UI) -> bool:

@@ -24,7 +24,7 @@ from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
 from ..core.state import Event, EventKind, Soldier, State, Status
-from ..view.board import percent
+from ..view.board import percent, threshold
 from ..view.escape import escape
 from ..view.model import SoldierKey
 from .model import YOU
@@ -195,6 +195,26 @@ def react_may_shoot(state: State, card: str | None = None) -> Said | None:
     )
 
 
+def enemy_shoots_next(state: State) -> bool:
+    """True when a React that works now gives the enemy a Shoot that the opening would have
+    held back from it had nobody reacted (R5, Opening; R19): the activation under way is one of
+    the opening's, and the game's next one may Shoot. After a reaction the mover's side plays
+    that next activation; without a React the side asked would play it itself, before the
+    enemy's first that may Shoot."""
+    o, n = q.opening_of(state), state.activation_number
+    return state.status == Status.PLAYING and 1 <= n <= o.activations and o.may_shoot(n + 1)
+
+
+def react_next(state: State) -> Said:
+    """What follows a React that works, told to the side asked (R19): its soldier's activation
+    takes the place of its side's next one, and the enemy plays after it; when that costs the
+    opening's hold on the enemy (``enemy_shoots_next``), that the enemy may then Shoot (R5)."""
+    text = "A React that works is your side's next activation: the enemy plays after it"
+    if enemy_shoots_next(state):
+        return Said(f"{text}, and may Shoot.", "R5", short="Then the enemy plays, and may Shoot.")
+    return Said(f"{text}.", "R19", short="Then the enemy plays.")
+
+
 def opening_rule(state: State) -> str:
     """The game's opening in one sentence ("Opening: the game's first activation may not
     Shoot."), or "" when it has none (R5, Opening)."""
@@ -332,7 +352,7 @@ def halt_ahead(state: State, s: Soldier, aim: float, facing: float, halt: Halt) 
     dist = q.move_pool(state, s).distribution()
     if not halt.blocked:
         return None
-    at, who = f"{halt.distance:.2f} L", f"your {s.type.title}"
+    at, who = f"{threshold(halt.distance)} L", f"your {s.type.title}"
     sure = halts_whatever(state, s, aim, facing, halt)
     if sure is not None:
         return f"Whatever it rolls, {who} halts after {at} against {sure}."
@@ -388,6 +408,25 @@ SIXES = "sixes count and roll again"
 """How a Shoot or Endure die rolls (every die, on a table with the option; R9, R10), in the same
 words wherever the dice are described: a six counts, and a new roll of that die is added to it,
 again on another six."""
+
+
+def pool(stat: str, dice: int) -> str:
+    """A stat's dice in words ("Shoot 2d6"), the same wherever a pool is described; a 0 is no
+    roll (R9: a total of 0), said so ("Endure 0 (no roll)"), never "0d6"."""
+    return f"{stat} {dice}d6" if dice > 0 else f"{stat} 0 (no roll)"
+
+
+def shot_dice(shoot: int, endure: int) -> str:
+    """A Shoot against an Endure in words (R9, R21): the two pools, how they roll, who kills.
+    Against Endure 0 there is no Endure roll and any Shoot total beats 0 (a Shoot of 1 or more
+    dice totals 1 or more), so no word of sixes."""
+    if endure <= 0:
+        return f"{pool('Shoot', shoot)} against its {pool('Endure', 0)}: any hit eliminates it"
+    return (
+        f"{pool('Shoot', shoot)} against its {pool('Endure', endure)}, {SIXES}; "
+        "a higher Shoot kills"
+    )
+
 
 ONE_WAY = "sight lines leave only from a soldier's top edge, so sight can be one-way"
 """Why one soldier may see another that does not see it (R11), said where it matters."""

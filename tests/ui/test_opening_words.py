@@ -7,20 +7,22 @@ import re
 from dataclasses import replace
 
 import pytest
-from helpers import deploy, rolloff_for
+from helpers import R, arrange, deploy, play, rolloff_for
 
 from serm.core import apply
-from serm.core.actions import End
+from serm.core import queries as q
+from serm.core.actions import End, Face, Move, React, Stop
 from serm.core.opening import OPENINGS
 from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION
 from serm.core.scenario import LIBRARY, by_name
-from serm.core.state import Activation, PendingKind, State, new_game
+from serm.core.state import Activation, Pending, PendingKind, State, new_game
 from serm.ui import help, words
 from serm.ui.events import Command, Press
 from serm.ui.model import UI
 from serm.ui.panel import prompt_html
-from serm.ui.reduce import reduce
+from serm.ui.reduce import reduce, settle
 from serm.view.escape import escape
+from tests.ui.two_screens import phone_text, wide_text
 
 NOTE = {
     "none": None,
@@ -198,3 +200,47 @@ def test_the_advice_against_the_first_volley_fits_the_table(
     else:
         assert "terrain" in html and "this table has no tall terrain to hide them behind" in html
         assert "hatched" not in html
+
+
+COSTS = {("gunner-holds", 1), ("no-first-shot", 1), ("opening-moves", 2)}
+"""(opening, activation) where a React that works gives the enemy a Shoot the opening would
+have held back (R5, R19): the last activation the opening restricts."""
+
+
+@pytest.mark.parametrize("number", (1, 2, 3))
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_the_react_question_says_the_enemy_then_may_shoot_only_when_it_may(
+    opening: str, number: int
+) -> None:
+    """Player 1's Gunner moves in sight of player 2's Brawler in the game's activation
+    ``number``. The React question and its confirm step say, on a wide screen and a phone,
+    "Then the enemy plays, and may Shoot." exactly when the engine, the React working and the
+    Brawler's activation over, gives player 1 the next activation with a Shoot allowed, where
+    without a React player 2 would have played that activation itself: the last activation the
+    opening holds back (R5, R19). Otherwise the confirm step says only that the enemy plays
+    after it, and the question nothing of it."""
+    scenario = replace(by_name("open"), opening=opening)
+    state = arrange(
+        {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)},
+        scenario=scenario,
+        others=False,
+        rules_version=OPENING_VERSION,
+    )
+    state = replace(state, activation_number=number)
+    asking = play(state, Move("gunner", 90.0, 90.0), R(3))
+    ui = settle(UI(), asking)[0]
+    confirm = replace(ui, choice=replace(ui.choice, pick="brawler"))
+    said = "Then the enemy plays, and may Shoot."
+    costs = (opening, number) in COSTS
+    for html in (prompt_html(asking, ui), prompt_html(asking, confirm)):
+        assert (said in phone_text(html)) is costs
+        assert (said in wide_text(html) or "after it, and may Shoot." in wide_text(html)) is costs
+    assert "Then the enemy plays." in phone_text(prompt_html(asking, confirm)) or costs
+    reacted = play(asking, React("brawler"), R(6, 6), Stop(1.0), End())
+    assert reacted.pending == Pending(PendingKind.ACT, 1)
+    assert reacted.activation_number == number + 1
+    enemy_may = q.can_act(reacted, reacted.soldier(1, "gunner"))[1]
+    let_go = play(asking, React(None), Face(90.0))  # the Gunner has moved: its activation ends
+    assert let_go.pending == Pending(PendingKind.ACT, 2)  # without a React, player 2 plays it
+    held_now = q.opening_holds(asking, asking.soldier(1, "gunner"))
+    assert costs is (enemy_may and held_now)

@@ -13,10 +13,11 @@ from helpers import R, arrange, play
 from serm.core import apply
 from serm.core import queries as q
 from serm.core.actions import End, Face, Move, Path, Place, React, Shoot, Stop, Turn
+from serm.core.dice import prob_beats
 from serm.core.geometry import Vec
 from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status
-from serm.ui import driver, exposure, path, words
+from serm.ui import driver, exposure, path, playback, words
 from serm.ui.deploy import unplaced
 from serm.ui.events import Command, Hit, PointerDown, PointerMove, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
@@ -28,7 +29,7 @@ from serm.view.render import overlay_layer
 from tests.ui.player import Screen
 from tests.ui.test_exposure import place_at
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
-from tests.ui.two_screens import phone_text
+from tests.ui.two_screens import phone_text, wide_text
 
 
 def overlay_text(state: State, ui: UI) -> str:
@@ -136,7 +137,7 @@ def outlook_of(state: State, ui: UI) -> UI:
 
 def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> None:
     """The Gunner moves right along y = 8.5; the enemy Brawler first sees it 1.78 L along. The
-    preview says the Brawler could React once the Gunner has gone 1.8 L, and that a React that
+    preview says the Brawler could React once the Gunner has gone 1.78 L, and that a React that
     beats the roll stops it anywhere back to where it sets off (C15): the engine, the Brawler's
     React beating a roll of 3, stops it after 0.00 L. The reacting player's stop point starts
     where the Brawler first saw it, and the prompt says it may go back to the start."""
@@ -147,7 +148,7 @@ def test_where_an_enemy_first_sees_a_move_is_not_where_its_react_stops_it() -> N
     (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
     assert abs(w.entry - 1.784) < 1e-3
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
-    assert "Could React: the enemy Brawler once it has gone 1.8 L" in said
+    assert "Could React: the enemy Brawler once it has gone 1.78 L" in said
     assert "their player then picks where it stops, anywhere back to where it sets off" in said
     after = play(state, Move("gunner", 90.0, 90.0), R(3))
     assert after.pending is not None and after.pending.kind == PendingKind.REACT
@@ -479,6 +480,48 @@ def test_a_react_question_asked_during_the_show_is_headed_by_the_one_asked() -> 
     assert "Showing what Player 2 played" in again
     s.send(ShowEnded(s.ui.playback.shows))
     assert "one of your soldiers to activate it" in s.prompt()
+
+
+def test_a_move_let_go_on_is_shown_as_the_movers_play() -> None:
+    """Hot seat: player 2's Assault rolls its Move in sight of player 1's soldiers, and player 1
+    lets it move (R18). The show that follows is mostly player 2's Assault sliding: its hint
+    names no one else's play (player 2 decides what is asked under it), not player 1's, who
+    only let it go. A React that player 1 declares is shown as player 1's play."""
+    s = asked_during_the_show()
+    s.send(ShowEnded(s.ui.playback.shows))
+    s.press(Command.REACT)  # let it move
+    assert s.ui.playback.playing and pending_player(s) == 2
+    said = s.prompt()
+    assert "Showing what Player 1 played" not in said
+    assert "Showing what was played" in said
+    s = asked_during_the_show()
+    s.send(ShowEnded(s.ui.playback.shows))
+    s.press(Command.REACT, "ranger")
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    assert s.ui.playback.playing and s.waiting(PendingKind.STOP)
+    assert playback.shown_player(s.ui) == 1
+
+
+def test_a_react_roll_is_not_told_before_the_show_has_rolled_it() -> None:
+    """Hot seat: player 1's Ranger reacts to player 2's Assault. While the show rolls its React
+    dice, nothing under the heading tells how they fell (R19): not "Your React succeeded", nor
+    the stop point's marker on the board, nor, when the React fails, the mover's next step
+    (its end facing). Each is asked once the show has ended."""
+    for high, told in ((True, "Your React succeeded"), (False, "Set the facing")):
+        s = asked_during_the_show()
+        s.send(ShowEnded(s.ui.playback.shows))
+        s.press(Command.REACT, "ranger")
+        s.press(Command.CONFIRM)
+        s.dice(typed(s, high=high))
+        assert s.ui.playback.playing
+        kind = PendingKind.STOP if high else PendingKind.FACE
+        assert s.waiting(kind)
+        assert told not in s.prompt() and "Showing what" in s.prompt()
+        assert s.view().stop_at is None and s.view().facing_handle is None
+        s.send(ShowEnded(s.ui.playback.shows))
+        assert told in s.prompt()
+        assert (s.view().stop_at is not None) is high
 
 
 def test_in_hot_seat_the_last_players_news_is_told_above_the_next_players_heading() -> None:
@@ -851,7 +894,8 @@ def test_the_react_question_says_a_react_that_works_is_the_sides_next_activation
     ui, _ = reduce(ui, asking, Press(Command.REACT, "brawler"))
     said = prompt_html(asking, ui)
     assert ui.choice.pick == "brawler" and f"<strong>{chance}</strong>" in said
-    assert "A React that works is your side's next activation: the enemy plays after it." in said
+    then = "A React that works is your side's next activation: the enemy plays after it."
+    assert then in wide_text(said) and "Then the enemy plays." in phone_text(said)
     (confirm,) = re.findall(r'<button[^>]*data-action="confirm"[^>]*>.*?</button>', said)
     assert "React with the Brawler" in confirm and "it is your next activation" in confirm
     reacted = play(asking, React("brawler"), R(6, 6), Stop(0.5))
@@ -994,3 +1038,55 @@ def test_the_gunner_is_said_to_attack_other_enemies_only_when_it_sees_others() -
     )
     picked = UI(choice=Choice((1, "gunner"), ActMode.SHOOT, pick="armored"))
     assert "Then your Gunner attacks every other enemy it sees." in prompt_html(three, picked)
+
+
+def test_a_shot_at_endure_0_says_it_rolls_nothing_there() -> None:
+    """The Gunner picks the enemy Brawler, whose Endure is 0: a 0 is no roll (R9), so any hit
+    eliminates it (R21). The confirm step says so, never "0d6" nor sixes rolling again there,
+    and the engine's Shoot of the lowest total eliminates it."""
+    state = arrange(
+        {(1, "gunner"): (5.0, 8.5, 0.0), (2, "brawler"): (5.0, 4.0, 180.0)}, others=False
+    )
+    ui = UI(choice=Choice((1, "gunner"), ActMode.SHOOT, pick="brawler"))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "Shoot 2d6 against its Endure 0 (no roll): any hit eliminates it — 100% to kill" in said
+    assert "0d6" not in said
+    after = play(state, Shoot("gunner", "brawler"), R(1, 1))
+    assert not after.soldier(2, "brawler").alive
+
+
+def test_a_first_sight_just_past_a_whole_roll_reads_past_it() -> None:
+    """The Gunner moves right along y = 8.5 and the enemy Brawler first sees it 3.003 L along:
+    a roll of 3 is not seen, a roll of 4 is (R18). The outlook says "once it has gone 3.01 L"
+    beside the chance, never "3.0 L" nor "3.00 L", which would count the roll of 3 the chance
+    leaves out; the chance is that of the rolls of 4 or more, and the engine offers no React to
+    a roll of 3 and one to a roll of 4."""
+    near = {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)}
+    ui = outlook_of(arrange(near, others=False), aiming("gunner", 90.0, 90.0))
+    (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
+    state = arrange({**near, (2, "brawler"): (7.0 + 3.003 - w.entry, 6.0, 180.0)}, others=False)
+    ui = outlook_of(state, aiming("gunner", 90.0, 90.0))
+    (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
+    assert abs(w.entry - 3.003) < 1e-6
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "the enemy Brawler once it has gone 3.01 L" in said, said
+    react = q.react_pool(state, state.soldier(2, "brawler"))
+    assert abs(w.chance - sum(prob_beats(react, t) for t in (4, 5, 6)) / 6) < 1e-9
+    for roll, asked in ((3, False), (4, True)):
+        after = play(state, Move("gunner", 90.0, 90.0), R(roll))
+        assert after.pending is not None
+        assert (after.pending.kind == PendingKind.REACT) is asked
+
+
+def test_a_halt_just_past_a_whole_roll_reads_past_it() -> None:
+    """The Gunner aimed at its own Armored 3.003 L ahead: a roll of 4 or more halts it there
+    (R16), a roll of 3 stops short. The outlook says it halts after 3.01 L, not 3.00 L."""
+    state = arrange(
+        {(1, "gunner"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 3.003, 0.0)},
+        others=False,
+    )
+    ui = outlook_of(state, aiming("gunner", 0.0, 0.0))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "A roll of 4 or more halts your Gunner after 3.01 L against your Armored" in said
+    after = rolled(state, "gunner", 0.0, 0.0, 3)
+    assert abs(after.soldier(1, "gunner").y - (8.5 - 3.0)) < 1e-9  # short of the halt
