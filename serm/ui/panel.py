@@ -809,9 +809,9 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
 
 
 def _seen_from(entry: float) -> str:
-    """Where along a Move an enemy first sees it (R18), beside the chance that a roll gets it
-    there: ``threshold`` (a length just past a whole roll reads past it), or "from the start"
-    when it is seen as it sets off."""
+    """Where along a Move (straight, or a Brawler's path) an enemy first sees it (R18), beside
+    a chance: ``threshold`` (a length just past a whole roll reads past it), or "from the
+    start" when it is seen as it sets off."""
     at = threshold(entry)
     return "from the start" if at == figure(0.0) else f"once it has gone {at} L"
 
@@ -1017,7 +1017,7 @@ def _path_outlook(state: State, ui: UI) -> str:
         return f'<p class="outlook" role="status">{escape(said)}{rules}</p>'
     enemy = other(a.player)
     who = "; ".join(
-        f"{state.soldier(enemy, w.card).type.title} {_path_seen(w.entry)} "
+        f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
         f"({percent(w.chance)} to beat the roll)"
         for w in able
     )
@@ -1034,11 +1034,6 @@ def _path_outlook(state: State, ui: UI) -> str:
     )
     rules = words.rules_html("R18", "R19", "C15")
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{rules}</p>'
-
-
-def _path_seen(entry: float) -> str:
-    """Where along a Brawler's path an enemy first sees it (R18), to 0.01 L."""
-    return "from the start" if entry < 0.005 else f"once it has gone {figure(entry)} L"
 
 
 NO_CORNER = "Undo corner and Restart path wait for its first corner."
