@@ -1097,7 +1097,7 @@ def _react_costs(state: State) -> str:
     Shoot, R5, R19), in the same words on a wide screen and a phone; "" otherwise."""
     if not words.enemy_shoots_next(state):
         return ""
-    return f" {escape(words.react_next(state).short)}"
+    return f" {escape(words.sentence(words.react_next(state).short))}"
 
 
 def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None) -> str:
@@ -1150,14 +1150,16 @@ def _confirm_react(state: State, card: str) -> str:
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {title} acts at once"
     )
+    then = words.react_next(state)
     wide = f"{head}; if not, the move goes on."
     phone = (
         f"React with your <strong>{title}</strong>: <strong>{chance}</strong> to beat "
-        f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at once."
+        f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at "
+        f"once; {escape(then.short)}."
     )
-    then = words.text_html(words.react_next(state))
     return (
-        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)} {then}"
+        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
+        f"{two_ways(f' {escape(then.text)}', '')}"
         f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(

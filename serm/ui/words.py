@@ -208,11 +208,12 @@ def enemy_shoots_next(state: State) -> bool:
 def react_next(state: State) -> Said:
     """What follows a React that works, told to the side asked (R19): its soldier's activation
     takes the place of its side's next one, and the enemy plays after it; when that costs the
-    opening's hold on the enemy (``enemy_shoots_next``), that the enemy may then Shoot (R5)."""
+    opening's hold on the enemy (``enemy_shoots_next``), that the enemy may then Shoot (R5).
+    ``short``, for a phone, is the end of a sentence ("then the enemy plays")."""
     text = "A React that works is your side's next activation: the enemy plays after it"
     if enemy_shoots_next(state):
-        return Said(f"{text}, and may Shoot.", "R5", short="Then the enemy plays, and may Shoot.")
-    return Said(f"{text}.", "R19", short="Then the enemy plays.")
+        return Said(f"{text}, and may Shoot.", "R5", short="then the enemy plays, and may Shoot")
+    return Said(f"{text}.", "R19", short="then the enemy plays")
 
 
 def opening_rule(state: State) -> str:

@@ -230,12 +230,14 @@ def test_the_react_question_says_the_enemy_then_may_shoot_only_when_it_may(
     asking = play(state, Move("gunner", 90.0, 90.0), R(3))
     ui = settle(UI(), asking)[0]
     confirm = replace(ui, choice=replace(ui.choice, pick="brawler"))
-    said = "Then the enemy plays, and may Shoot."
     costs = (opening, number) in COSTS
-    for html in (prompt_html(asking, ui), prompt_html(asking, confirm)):
-        assert (said in phone_text(html)) is costs
-        assert (said in wide_text(html) or "after it, and may Shoot." in wide_text(html)) is costs
-    assert "Then the enemy plays." in phone_text(prompt_html(asking, confirm)) or costs
+    question, confirming = prompt_html(asking, ui), prompt_html(asking, confirm)
+    for html in (question, confirming):
+        assert ("the enemy plays, and may Shoot." in phone_text(html)) is costs
+    assert ("Then the enemy plays, and may Shoot." in wide_text(question)) is costs
+    assert ("the enemy plays after it, and may Shoot." in wide_text(confirming)) is costs
+    assert "the enemy plays after it" in wide_text(confirming)
+    assert "; then the enemy plays" in phone_text(confirming)
     reacted = play(asking, React("brawler"), R(6, 6), Stop(1.0), End())
     assert reacted.pending == Pending(PendingKind.ACT, 1)
     assert reacted.activation_number == number + 1
