@@ -25,6 +25,7 @@ from .fmath import plain_sum
 from .geometry import EPS, Vec, unit
 from .los import first_sighting
 from .movement import Halt, halt_along, rammed
+from .ruleset import ruleset
 from .state import Soldier, State
 
 Path = tuple[Vec, ...]
@@ -147,3 +148,26 @@ def summary(
         Watcher(e.card, d, chances[e.card]) for e, d in sorted(seen, key=lambda x: x[1])
     )
     return Forecast(watchers, stop, offered)
+
+
+def path_sighting(state: State, e: Soldier, path: Path, facing: float, halt: float) -> float | None:
+    """Where along the Brawler's ``path`` (R17, the card turned to ``facing``) the enemy ``e``
+    first sees it, up to ``halt`` L along it (R16, R18), as the engine finds it once the path is
+    sent (C7, the rules version's own ``first_sighting``); None if it never does."""
+    sight = ruleset(state.rules_version).first_sighting
+    return sight(q.viewer(e), facing, path, halt, q.tall_terrain(state))
+
+
+def path_summary(
+    state: State, s: Soldier, total: int, found: Sequence[tuple[str, float | None]]
+) -> Forecast:
+    """The forecast of a Brawler's path whose roll is known (R17) from each enemy's
+    ``path_sighting`` (card, distance or None): an enemy that sees it may React, and stops it
+    when its React beats ``total`` (R18, R19); the chance it is stopped is the best of those."""
+    seen = sorted(((c, d) for c, d in found if d is not None), key=lambda x: x[1])
+    watchers = tuple(
+        Watcher(c, d, prob_beats(q.react_pool(state, state.soldier(3 - s.player, c)), total))
+        for c, d in seen
+    )
+    best = max((w.chance for w in watchers), default=0.0)
+    return Forecast(watchers, best, 1.0 if watchers else 0.0)

@@ -117,9 +117,11 @@ class Trace:
 class Outlook:
     """What the Move being aimed could lead to (R18, R19), worked out once the aim rests.
 
-    Made for one soldier, ``aim`` and start ``facing``; ``checked`` holds each enemy looked at so
-    far with where it first sees the card (L along the Move, or None), one enemy per step so that
-    no step keeps the page busy for long; ``forecast`` is set once every enemy is checked.
+    Made for one soldier, ``aim`` and start ``facing``, or, for a Brawler's path being traced
+    (R17), the ``path`` as traced so far and on to the pointer (``aim`` then unused);
+    ``checked`` holds each enemy looked at so far with where it first sees the card (L along
+    the Move, or None), one enemy per step so that no step keeps the page busy for long;
+    ``forecast`` is set once every enemy is checked.
     """
 
     soldier: SoldierKey
@@ -127,6 +129,7 @@ class Outlook:
     facing: float
     checked: tuple[tuple[str, float | None], ...] = ()
     forecast: Forecast | None = None
+    path: tuple[Vec, ...] = ()
 
 
 Spot = tuple[float, float, float]

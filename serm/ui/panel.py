@@ -814,9 +814,9 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
 
 
 def _seen_from(entry: float) -> str:
-    """Where along a Move an enemy first sees it (R18), beside the chance that a roll gets it
-    there: ``threshold`` (a length just past a whole roll reads past it), or "from the start"
-    when it is seen as it sets off."""
+    """Where along a Move (straight, or a Brawler's path) an enemy first sees it (R18), beside
+    a chance: ``threshold`` (a length just past a whole roll reads past it), or "from the
+    start" when it is seen as it sets off."""
     at = threshold(entry)
     return "from the start" if at == figure(0.0) else f"once it has gone {at} L"
 
@@ -986,13 +986,59 @@ def _path(state: State, ui: UI) -> str:
         f"corners of a path of exactly {mv.total} L{left_short}."
     )
     no_corner = "" if traced else f'<span class="wide-words"> {escape(NO_CORNER)}</span>'
-    return f"<p>{two_ways(wide, phone)}{_path_halts(state, ui, finish)}{no_corner}</p>" + foot(
+    return (
+        f"<p>{two_ways(wide, phone)}{_path_halts(state, ui, finish)}{no_corner}</p>"
+        + _path_outlook(state, ui)
+    ) + foot(
         actions(
             button(finish, Command.STRAIGHT, key=key_of(Command.CONFIRM), primary=True),
             button("Undo corner", Command.UNDO_CORNER, disabled=not traced),
             button("Restart path", Command.CANCEL, disabled=not traced),
         )
     )
+
+
+def _path_outlook(state: State, ui: UI) -> str:
+    """Who could React along the Brawler's path as drawn (traced so far and on to the
+    pointer), where each first sees it and the chance its React beats the roll (R17-R19), as
+    for an aimed Move (``_outlook``); "" before anything is drawn."""
+    mv, a, traced = state.move, state.activation, outlook.traced(state, ui)
+    if traced is None or mv is None or a is None or mv.total is None:
+        return ""
+    f = outlook.current(state, ui)
+    if f is None:
+        said = two_ways(
+            "Hold the pointer still to see which enemies could React along this path.",
+            "Wait a moment to see who could React along it.",
+        )
+        return f'<p class="outlook" role="status">{said}</p>'
+    along = "this path" if outlook.whole(state, ui) else "the path so far"
+    able = outlook.able(f)
+    if not able:
+        said = f"No enemy could React along {along}."
+        if f.watchers:  # seen, but no React of theirs can beat the roll (R19)
+            said = f"No enemy that sees it along {along} can beat the roll of {mv.total}."
+        rules = words.rules_html("R18", "R19")
+        return f'<p class="outlook" role="status">{escape(said)}{rules}</p>'
+    enemy = other(a.player)
+    who = "; ".join(
+        f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
+        f"({percent(w.chance)} to beat the roll)"
+        for w in able
+    )
+    best = " (their best React)" if len(able) > 1 else ""
+    odds = f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong>{best}"
+    wide = (
+        f"Could React along {along}: the enemy {escape(who)}. {odds}: their player then picks "
+        "where it stops, anywhere back to where it sets off, and their soldier acts at once."
+    )
+    names = ", ".join(state.soldier(enemy, w.card).type.title for w in able)
+    phone = (
+        f"Could React: {escape(names)}. <strong>{percent(f.stop_chance)} chance it is "
+        f"stopped</strong>, {escape(ANYWHERE_BACK)}."
+    )
+    rules = words.rules_html("R18", "R19", "C15")
+    return f'<p class="outlook" role="status">{two_ways(wide, phone)}{rules}</p>'
 
 
 NO_CORNER = "Undo corner and Restart path wait for its first corner."
@@ -1051,7 +1097,7 @@ def _react_costs(state: State) -> str:
     Shoot, R5, R19), in the same words on a wide screen and a phone; "" otherwise."""
     if not words.enemy_shoots_next(state):
         return ""
-    return f" {escape(words.react_next(state).short)}"
+    return f" {escape(words.sentence(words.react_next(state).short))}"
 
 
 def _react_may_shoot(state: State, able: Sequence[str], card: str | None = None) -> str:
@@ -1104,14 +1150,16 @@ def _confirm_react(state: State, card: str) -> str:
         f"must beat the Move roll of {mv.total} — <strong>{chance}</strong>. If it does, you "
         f"pick where the enemy stops and your {title} acts at once"
     )
+    then = words.react_next(state)
     wide = f"{head}; if not, the move goes on."
     phone = (
         f"React with your <strong>{title}</strong>: <strong>{chance}</strong> to beat "
-        f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at once."
+        f"{mv.total}. If it does, you pick where the enemy stops and your {title} acts at "
+        f"once; {escape(then.short)}."
     )
-    then = words.text_html(words.react_next(state))
     return (
-        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)} {then}"
+        f"<p>{two_ways(wide, phone)}{_react_may_shoot(state, [card], card)}"
+        f"{two_ways(f' {escape(then.text)}', '')}"
         f"{words.rules_html(*_react_rules(state, card))}</p>"
         + foot(
             actions(

@@ -41,8 +41,10 @@ def unspent(state: State, trace: Trace) -> float:
 
 
 _last_halt: list[tuple[State, tuple[Vec, ...], Halt | None]] = kept([])
-"""The last path swept and where it halts: the prompt's key, the prompt and the board's preview
-ask it of the same path on each pointer move."""
+"""The last paths swept (``KEPT_HALTS``) and where each halts: the prompt's key, the prompt,
+the board's preview and the outlook ask it of the corners so far and of the path on to the
+pointer on each pointer move."""
+KEPT_HALTS = 2
 
 
 def halt(state: State, pts: list[Vec]) -> Halt | None:
@@ -50,12 +52,13 @@ def halt(state: State, pts: list[Vec]) -> Halt | None:
     if len(pts) < 2 or state.move is None or state.activation is None:
         return None
     key = tuple(pts)
-    if _last_halt and _last_halt[0][0] is state and _last_halt[0][1] == key:
-        return _last_halt[0][2]
+    for kept_state, kept_key, found in _last_halt:
+        if kept_state is state and kept_key == key:
+            return found
     mover = state.soldier(state.activation.player, state.move.card)
     stop = halt_along(state, mover, state.move.facing, key)
     found = stop if stop.blocked else None
-    _last_halt[:] = [(state, key, found)]
+    _last_halt[:] = [(state, key, found), *_last_halt[: KEPT_HALTS - 1]]
     return found
 
 

@@ -76,7 +76,7 @@ def _reduce(ui: UI, state: State, event: Event) -> Outcome:
         case Refused():
             return refused(ui, state, event), None
         case Rest():
-            if outlook.aimed(state, ui) is not None:
+            if outlook.active(state, ui):
                 return outlook.rest(ui, state), None
             return exposure.step(ui, state), None
         case PointerMove():

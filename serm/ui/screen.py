@@ -13,7 +13,7 @@ from ..core.errors import Problem
 from ..core.geometry import Vec
 from ..core.movement import position_at
 from ..core.state import Pending, PendingKind, Soldier, State, Status
-from ..view.model import Ghost, MovePreview, SoldierKey, ViewModel
+from ..view.model import Ghost, MovePreview, PathTrace, SoldierKey, ViewModel
 from ..view.show import trail_boxes
 from . import exposure, outlook, path, playback, words
 from .deploy import unplaced
@@ -287,6 +287,10 @@ def _roles(state: State, ui: UI) -> Roles:
         if sel is not None and forecast is not None:
             for w in forecast.watchers:
                 mark((3 - sel.player, w.card), "reactor", w.chance)
+    elif p.kind == PendingKind.PATH:
+        forecast = outlook.current(state, ui)
+        for w in outlook.able(forecast) if forecast is not None else ():
+            mark((3 - p.player, w.card), "reactor", w.chance)
     elif p.kind == PendingKind.TARGET and state.shot is not None:
         shooter = state.soldier(p.player, state.shot.shooter)
         for card in p.options:
@@ -396,9 +400,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         chances=chances,
         ghost=_ghost(state, ui) if placing and human else None,
         move_preview=move_preview(state, ui),
-        path_trace=path.preview(state, ui.trace)
-        if p is not None and p.kind == PendingKind.PATH
-        else None,
+        path_trace=_path_trace(state, ui) if p is not None and p.kind == PendingKind.PATH else None,
         stop_at=ui.stop_at if asked(state, ui, PendingKind.STOP) else None,
         stop_seen=stop_sight(state, ui) if asked(state, ui, PendingKind.STOP) else None,
         facing_handle=_handle(state, ui) if human and not _handle_moving(state, ui) else None,
@@ -422,6 +424,19 @@ def _handle_moving(state: State, ui: UI) -> bool:
     screen: the handle waits for the show to bring the card where it stands."""
     handle = _handle(state, ui)
     return handle is not None and handle[0] in playback.moving(ui)
+
+
+def _path_trace(state: State, ui: UI) -> PathTrace:
+    """The Brawler's path being traced (``path.preview``), with the enemies that could React
+    along it as drawn, once its outlook is worked out (R18)."""
+    trace = path.preview(state, ui.trace)
+    forecast = outlook.current(state, ui)
+    a = state.activation
+    if forecast is None or a is None:
+        return trace
+    enemy = 3 - a.player
+    found = tuple(((enemy, w.card), w.entry, w.chance) for w in outlook.able(forecast))
+    return replace(trace, watchers=found)
 
 
 def _trail_covers(state: State, ui: UI) -> tuple[tuple[float, float, float, float], ...]:
@@ -472,6 +487,8 @@ def prompt_key(state: State, ui: UI) -> tuple[object, ...]:
         ui.choice.mode,
         ui.choice.pick,
         outlook.current(state, ui),
+        outlook.traced(state, ui) is not None,
+        outlook.whole(state, ui),
         _aim_halt(state, ui),
         stop_sight(state, ui),
         None if g is None else (g.card, g.problem),

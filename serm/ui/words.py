@@ -200,19 +200,25 @@ def enemy_shoots_next(state: State) -> bool:
     held back from it had nobody reacted (R5, Opening; R19): the activation under way is one of
     the opening's, and the game's next one may Shoot. After a reaction the mover's side plays
     that next activation; without a React the side asked would play it itself, before the
-    enemy's first that may Shoot."""
-    o, n = q.opening_of(state), state.activation_number
-    return state.status == Status.PLAYING and 1 <= n <= o.activations and o.may_shoot(n + 1)
+    enemy's first that may Shoot. The enemy is the mover's side: the side asked is the one the
+    game waits for; it must have a soldier on the table that shoots (R21)."""
+    o, n, p = q.opening_of(state), state.activation_number, state.pending
+    if state.status != Status.PLAYING or p is None or not p.player:
+        return False
+    if not any(s.on_table and s.type.shoot > 0 for s in state.alive(other(p.player))):
+        return False
+    return 1 <= n <= o.activations and o.may_shoot(n + 1)
 
 
 def react_next(state: State) -> Said:
     """What follows a React that works, told to the side asked (R19): its soldier's activation
     takes the place of its side's next one, and the enemy plays after it; when that costs the
-    opening's hold on the enemy (``enemy_shoots_next``), that the enemy may then Shoot (R5)."""
+    opening's hold on the enemy (``enemy_shoots_next``), that the enemy may then Shoot (R5).
+    ``short``, for a phone, is the end of a sentence ("then the enemy plays")."""
     text = "A React that works is your side's next activation: the enemy plays after it"
     if enemy_shoots_next(state):
-        return Said(f"{text}, and may Shoot.", "R5", short="Then the enemy plays, and may Shoot.")
-    return Said(f"{text}.", "R19", short="Then the enemy plays.")
+        return Said(f"{text}, and may Shoot.", "R5", short="then the enemy plays, and may Shoot")
+    return Said(f"{text}.", "R19", short="then the enemy plays")
 
 
 def opening_rule(state: State) -> str:

@@ -14,15 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core import queries as q
 from ..core.actions import Action, End, Place, React, Roll, Shoot, Turn
 from ..core.cards import other
 from ..core.dice import Faces, total
 from ..core.geometry import EPS
-from ..core.los import sight_line
 from ..core.state import Purpose, Soldier, State
 from .model import SoldierKey
 from .motion import motions
+from .shotline import clearest
 
 Pose = tuple[float, float, float]
 """Where a card stands: x, y (card lengths, L) and facing (degrees, as ``Soldier.facing``)."""
@@ -63,7 +62,8 @@ class Beat:
     pose of ``card`` when the beat happens. ``other``/``other_pose``: AIM's target; ``line``:
     AIM's sight line, one the engine found clear (``serm.core.los.sight_line``: from the
     shooter's top edge to the part of the target it sees), so a shot is never drawn through
-    tall terrain it does not cross. ``faces``, ``total``, ``purpose`` (a ``Purpose`` value):
+    tall terrain it does not cross; of those, the one crossing the least of the other cards
+    (``serm.view.shotline.clearest``). ``faces``, ``total``, ``purpose`` (a ``Purpose`` value):
     ROLL's dice. ``words``: the beat in plain words, unescaped (the view escapes it)."""
 
     kind: BeatKind
@@ -152,7 +152,7 @@ def _declared(before: State, action: Action, after: State) -> list[Beat]:
         target = before.soldier(other(player), action.target)
         words = f"{_title(shooter)} shoots at {_title(target)}"
         key = (target.player, target.card)
-        seen = sight_line(q.viewer(shooter), target.polygon(), q.tall_terrain(before))
+        seen = clearest(before, shooter, target)
         line = None if seen is None else ((seen[0].x, seen[0].y), (seen[1].x, seen[1].y))
         return [
             Beat(

@@ -41,7 +41,7 @@ from .common import (
     word_label,
 )
 from .labels import Box, Spots, overlap
-from .model import MovePreview, PathTrace, ViewModel
+from .model import MovePreview, PathTrace, SoldierKey, ViewModel
 from .sight import CLIP
 
 ARROW_ID = "arrow-head"
@@ -233,16 +233,9 @@ def _watchers(
 ) -> tuple[list[svg.Element], list[svg.Element]]:
     """Where each enemy that could React first sees the card along the aim (R18), and the chance
     the Move is stopped (R19), once worked out: (the marks, the chance's label)."""
-    out: list[svg.Element] = []
     aim = (c, c + u * max([mp.max_length, *(w[1] for w in mp.watchers)]))
     cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
-    for key, entry, _ in mp.watchers:
-        who = CARDS[key[1]].title if key[1] in CARDS else key[1]
-        words = f"Player {key[0]}'s {who} could React once the card gets here"
-        mark = seen_mark(aim, entry, cards, words)
-        mark.class_ = ["watch"]
-        mark.data = {"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)}
-        out.append(mark)
+    out = watch_marks(mp.watchers, aim, cards)
     if mp.stop_chance is None:
         return out, []
     label = f"{percent(mp.stop_chance)} stopped" if mp.watchers else _unwatched(mp)
@@ -310,6 +303,7 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     if cur is not None:
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
+    out += watch_marks(trace.watchers, (*points, *([cur] if cur else [])), cards)
     label = f"{figure(remaining)} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
@@ -320,6 +314,23 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     return [svg.G(class_=["path-trace"], elements=out)]
+
+
+def watch_marks(
+    watchers: tuple[tuple[SoldierKey, float, float], ...], drawn: tuple[Vec, ...], cards: list[Box]
+) -> list[svg.Element]:
+    """Where each enemy that could React (``watchers``: soldier, L along ``drawn``, chance)
+    first sees the mover along its way as ``drawn`` (R18): an aimed Move or a Brawler's path
+    being traced (``seen_mark``)."""
+    out: list[svg.Element] = []
+    for key, entry, _ in watchers:
+        who = CARDS[key[1]].title if key[1] in CARDS else key[1]
+        words = f"Player {key[0]}'s {who} could React once the card gets here"
+        mark = seen_mark(drawn, entry, cards, words)
+        mark.class_ = ["watch"]
+        mark.data = {"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)}
+        out.append(mark)
+    return out
 
 
 CORNER = 7

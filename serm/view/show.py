@@ -47,6 +47,7 @@ from .common import (
 from .labels import Box, Spots
 from .model import SoldierKey
 from .pool import pool_anims, pool_markup
+from .shotline import span
 from .timing import Anim, Keyframe, Slot, fills, pop, tween
 
 __all__ = ["Anim", "Keyframe", "Show", "show", "trail"]
@@ -431,32 +432,30 @@ def _trail_pass(i: int, b: Beat, at: tuple[float, float]) -> svg.Text:
 def shot_line(shooter: Pose, target: Pose, line: Segment | None) -> Segment:
     """The sight line a shot is drawn along: the engine's ``line`` (a Beat's, clear of tall
     terrain), or centre to centre when there is none, from where it leaves the shooter's card
-    (``_leaving``): a Ranger's line may start on any part of its card (R13) and cross it, and
-    the part past the card is as clear and still starts on it."""
+    (``_leaving``: a Ranger's line may start on any part of its card, R13, and cross it, and
+    the part past the card is as clear and still starts on it) to where it reaches the
+    target's card (``_reaching``: it ends at the card's edge, not over its numbers)."""
     if line is None:
-        return (shooter[0], shooter[1]), (target[0], target[1])
-    a, b = Vec(*line[0]), Vec(*line[1])
-    out = _leaving(card_polygon(Vec(shooter[0], shooter[1]), shooter[2]), a, b)
-    return (out.x, out.y), line[1]
+        a, b = Vec(shooter[0], shooter[1]), Vec(target[0], target[1])
+    else:
+        a, b = Vec(*line[0]), Vec(*line[1])
+        a = _leaving(card_polygon(Vec(shooter[0], shooter[1]), shooter[2]), a, b)
+    end = _reaching(card_polygon(Vec(target[0], target[1]), target[2]), a, b)
+    return (a.x, a.y), (end.x, end.y)
 
 
 def _leaving(card: tuple[Vec, ...], a: Vec, b: Vec) -> Vec:
     """The last point of the segment from ``a`` to ``b`` on the convex polygon ``card``: where
     the segment leaves it (``a`` when it heads straight out, or misses it)."""
-    d = b - a
-    mid = sum(card, Vec(0.0, 0.0)) * (1 / len(card))
-    lo, hi = 0.0, 1.0
-    for p, q in zip(card, (*card[1:], card[0]), strict=True):
-        e = q - p
-        side = 1.0 if e.cross(mid - p) > 0 else -1.0  # inside the edge: this sign of the cross
-        f0, f1 = side * e.cross(a - p), side * e.cross(d)
-        if abs(f1) < 1e-12:
-            if f0 < -1e-6:
-                return a
-            continue
-        t = -f0 / f1
-        lo, hi = (max(lo, t), hi) if f1 > 0 else (lo, min(hi, t))
-    return a + d * hi if hi > lo + 1e-9 else a
+    found = span(card, a, b)
+    return a + (b - a) * found[1] if found is not None else a
+
+
+def _reaching(card: tuple[Vec, ...], a: Vec, b: Vec) -> Vec:
+    """The first point of the segment from ``a`` to ``b`` on the convex polygon ``card``: where
+    it reaches it (``b`` when it misses it)."""
+    found = span(card, a, b)
+    return a + (b - a) * found[0] if found is not None else b
 
 
 def _trail_shot(i: int, shooter: Pose, target: Pose, seen: Segment | None) -> list[svg.Element]:

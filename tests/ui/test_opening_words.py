@@ -11,7 +11,7 @@ from helpers import R, arrange, deploy, play, rolloff_for
 
 from serm.core import apply
 from serm.core import queries as q
-from serm.core.actions import End, Face, Move, React, Stop
+from serm.core.actions import End, Face, Move, Path, React, Stop
 from serm.core.opening import OPENINGS
 from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION
 from serm.core.scenario import LIBRARY, by_name
@@ -207,40 +207,50 @@ COSTS = {("gunner-holds", 1), ("no-first-shot", 1), ("opening-moves", 2)}
 have held back (R5, R19): the last activation the opening restricts."""
 
 
+@pytest.mark.parametrize("mover", ("gunner", "brawler"))
 @pytest.mark.parametrize("number", (1, 2, 3))
 @pytest.mark.parametrize("opening", OPENINGS)
 def test_the_react_question_says_the_enemy_then_may_shoot_only_when_it_may(
-    opening: str, number: int
+    opening: str, number: int, mover: str
 ) -> None:
-    """Player 1's Gunner moves in sight of player 2's Brawler in the game's activation
-    ``number``. The React question and its confirm step say, on a wide screen and a phone,
-    "Then the enemy plays, and may Shoot." exactly when the engine, the React working and the
-    Brawler's activation over, gives player 1 the next activation with a Shoot allowed, where
-    without a React player 2 would have played that activation itself: the last activation the
-    opening holds back (R5, R19). Otherwise the confirm step says only that the enemy plays
+    """Player 1's ``mover``, its only soldier, moves 3 L in sight of player 2's Brawler in the
+    game's activation ``number``. The React question and its confirm step say, on a wide screen
+    and a phone, "Then the enemy plays, and may Shoot." exactly when the engine, the React
+    working and the Brawler's activation over, gives player 1 the next activation with a Shoot
+    allowed, where without a React player 2 would have played that activation itself: the last
+    activation the opening holds back (R5, R19), and player 1 has a soldier that shoots (its
+    Gunner; not its Brawler, R21). Otherwise the confirm step says only that the enemy plays
     after it, and the question nothing of it."""
     scenario = replace(by_name("open"), opening=opening)
     state = arrange(
-        {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)},
+        {(1, mover): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)},
         scenario=scenario,
         others=False,
         rules_version=OPENING_VERSION,
     )
     state = replace(state, activation_number=number)
-    asking = play(state, Move("gunner", 90.0, 90.0), R(3))
+    if mover == "gunner":
+        asking = play(state, Move("gunner", 90.0, 90.0), R(3))
+    else:
+        asking = play(state, Move("brawler", None, 90.0), R(1, 1, 1), Path(((5.0, 8.5),)))
+    assert asking.pending is not None and asking.pending.kind == PendingKind.REACT
     ui = settle(UI(), asking)[0]
     confirm = replace(ui, choice=replace(ui.choice, pick="brawler"))
-    said = "Then the enemy plays, and may Shoot."
-    costs = (opening, number) in COSTS
-    for html in (prompt_html(asking, ui), prompt_html(asking, confirm)):
-        assert (said in phone_text(html)) is costs
-        assert (said in wide_text(html) or "after it, and may Shoot." in wide_text(html)) is costs
-    assert "Then the enemy plays." in phone_text(prompt_html(asking, confirm)) or costs
+    costs = (opening, number) in COSTS and mover == "gunner"
+    question, confirming = prompt_html(asking, ui), prompt_html(asking, confirm)
+    for html in (question, confirming):
+        assert ("the enemy plays, and may Shoot." in phone_text(html)) is costs
+    assert ("Then the enemy plays, and may Shoot." in wide_text(question)) is costs
+    assert ("the enemy plays after it, and may Shoot." in wide_text(confirming)) is costs
+    assert "the enemy plays after it" in wide_text(confirming)
+    assert "; then the enemy plays" in phone_text(confirming)
     reacted = play(asking, React("brawler"), R(6, 6), Stop(1.0), End())
     assert reacted.pending == Pending(PendingKind.ACT, 1)
     assert reacted.activation_number == number + 1
-    enemy_may = q.can_act(reacted, reacted.soldier(1, "gunner"))[1]
-    let_go = play(asking, React(None), Face(90.0))  # the Gunner has moved: its activation ends
+    enemy_may = q.can_act(reacted, reacted.soldier(1, mover))[1]
+    let_go = play(asking, React(None), Face(90.0))  # it has moved and cannot shoot (R22, R5)
+    if let_go.pending == Pending(PendingKind.ACT, 1):  # a Brawler's activation ends by itself
+        let_go = play(let_go, End())
     assert let_go.pending == Pending(PendingKind.ACT, 2)  # without a React, player 2 plays it
-    held_now = q.opening_holds(asking, asking.soldier(1, "gunner"))
+    held_now = not q.opening_of(asking).may_shoot(number, "gunner")  # held back now (R5)
     assert costs is (enemy_may and held_now)

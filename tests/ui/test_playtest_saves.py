@@ -11,14 +11,15 @@ from pathlib import Path
 
 from helpers import R, play
 
+from serm.core import apply
 from serm.core.actions import Face, Move, Shoot, Stop
 from serm.core.game import Game
 from serm.core.geometry import Vec, point_in_polygon
 from serm.core.queries import visible_enemies
 from serm.core.state import PendingKind
-from serm.ui import driver
+from serm.ui import driver, path, rest
 from serm.ui.events import Command, Press, Rest, ShowEnded
-from serm.ui.model import UI, ActMode, Choice
+from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
 from serm.ui.saves import load_import
@@ -145,3 +146,42 @@ def test_a_react_lost_to_a_turn_at_the_start_of_a_move_is_told_why() -> None:
     assert html.index("one of your soldiers to activate it") < html.index(said)
     ui = driver.step(game, ui, Press(Command.SELECT, "ranger")).ui
     assert said not in unescape(prompt_html(game.state, ui))
+
+
+def test_a_brawler_path_shows_who_could_react_along_it_as_the_engine_finds_it() -> None:
+    """Player 2's Brawler rolled 9 and its path, traced to a corner at (7.42, 6.4) and on at
+    Player 1's Assault, rams it. Once the path rests, the screen says who could React along it
+    and the chance to beat the known roll (R17-R19), marks the reactor's card and where it
+    first sees the Brawler, as for an aimed Move: the engine, sent the path, offers the
+    Ranger that React from that very point (its 1d6 beats 9 only by a six; the Assault and
+    Gunner see it but cannot beat 9, and are not said). The path screen said none of it."""
+    game, ui = opened("brawler-path-9.save.json")
+    state = game.state
+    assault = state.soldier(1, "assault").pos
+    corners = (Vec(6.25, 2.35), Vec(7.42, 2.35), Vec(7.42, 6.4))
+    ui = replace(ui, trace=Trace(corners=corners, cursor=assault))
+    assert "Could React" not in _words(prompt_html(state, ui, []))  # not before it rests
+    steps = 0
+    while rest.wanted(state, ui):
+        ui = driver.step(game, ui, Rest()).ui
+        steps += 1
+        assert steps < 10
+    said = _words(prompt_html(state, ui, []))
+    assert (
+        "Could React along this path: the enemy Ranger once it has gone 5.97 L (17% to beat"
+        " the roll). Chance this Move is stopped: 17%" in said
+    ), said
+    assert "Could React: Ranger. 17% chance it is stopped" in said
+    view = view_model(state, ui)
+    assert [(k, round(c, 4)) for k, c in view.chances] == [((1, "ranger"), round(1 / 6, 4))]
+    assert view.path_trace is not None
+    ((key, entry, _),) = view.path_trace.watchers
+    assert key == (1, "ranger") and overlay_layer(state, view).count('class="watch"') == 1
+    sent = apply(state, path.finished(state, ui.trace))
+    assert sent.move is not None
+    seen = dict(zip(sent.move.reactors, sent.move.entries, strict=True))
+    assert set(seen) == {"ranger", "gunner", "assault"} and seen["ranger"] == entry
+
+
+def _words(html: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))

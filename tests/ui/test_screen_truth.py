@@ -910,7 +910,7 @@ def test_the_react_question_says_a_react_that_works_is_the_sides_next_activation
     said = prompt_html(asking, ui)
     assert ui.choice.pick == "brawler" and f"<strong>{chance}</strong>" in said
     then = "A React that works is your side's next activation: the enemy plays after it."
-    assert then in wide_text(said) and "Then the enemy plays." in phone_text(said)
+    assert then in wide_text(said) and "acts at once; then the enemy plays." in phone_text(said)
     (confirm,) = re.findall(r'<button[^>]*data-action="confirm"[^>]*>.*?</button>', said)
     assert "React with the Brawler" in confirm and "it is your next activation" in confirm
     reacted = play(asking, React("brawler"), R(6, 6), Stop(0.5))

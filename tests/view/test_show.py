@@ -27,7 +27,8 @@ from serm.view.labels import overlap
 from serm.view.model import ViewModel
 from serm.view.pool import DIE, GAP, TOTAL_SIZE
 from serm.view.render import render
-from serm.view.show import SAY_SIZE, Anim, Show, show, trail
+from serm.view.shotline import crossed, span
+from serm.view.show import SAY_SIZE, Anim, Show, shot_line, show, trail
 from serm.view.timing import STEP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -438,3 +439,57 @@ def test_a_rangers_shot_line_leaves_its_card_and_never_crosses_it() -> None:
         assert not any(_within(card, a + (z - a) * (k / 50)) for k in range(1, 51))
         on_line = (a - Vec(*seen[0])).cross(Vec(*seen[1]) - Vec(*seen[0]))
         assert abs(on_line) < 0.01, el.get("class")  # along the engine's clear line
+
+
+def _beside_the_ranger() -> State:
+    """Activation 3 of a hot-seat trial: Player 2's Assault (1.6, 4.0) faces south toward
+    Player 1's Ranger (4.5, 8.8), whose left edge nearly touches Player 1's Brawler (3.75, 9.0);
+    the tall Wall hides the Ranger's top, so the Assault sees only its lower part."""
+    return arrange(
+        {
+            (2, "assault"): (1.597112897998401, 4.0, 180.0),
+            (1, "ranger"): (4.5, 8.8, 0.0),
+            (1, "brawler"): (3.75, 9.0, 0.0),
+            (1, "armored"): (2.2, 8.7, 45.0),
+            (1, "gunner"): (6.25, 9.0, 0.0),
+        },
+        scenario=by_name("default"),
+        initiative=2,
+        others=False,
+    )
+
+
+def test_a_shot_line_ends_at_its_target_and_keeps_off_a_neighbours_numbers() -> None:
+    """R21: the Assault's shot at the Ranger is drawn along a clear sight line that ends at the
+    Ranger's edge and crosses no number of the Brawler beside it (the line the engine found
+    first, to the Ranger's far corner, ended over the Brawler's "M3"); a line given to the
+    target's centre ends at its edge too."""
+    state = _beside_the_ranger()
+    (aim,) = [b for b in run(state, Shoot("assault", "ranger")) if b.kind == BeatKind.AIM]
+    assert aim.line is not None and aim.other_pose is not None
+    (x1, y1), (x2, y2) = shot_line(aim.poses[0], aim.other_pose, aim.line)
+    a, b = Vec(x1, y1), Vec(x2, y2)
+    ranger = state.soldier(1, "ranger").polygon()
+    inside = span(ranger, a, b)
+    assert inside is None or inside[1] - inside[0] < 1e-6  # no stretch of it over the Ranger
+    assert min(abs((p - b).cross(q - p)) / (q - p).length() for p, q in _edges(ranger)) < 1e-6
+    brawler = state.soldier(1, "brawler")
+    numbers = tuple(  # the rows of its Shoot, Endure, React and Move numbers
+        brawler.pos + Vec(x, y)
+        for x, y in ((-0.36, -0.17), (0.36, -0.17), (0.36, 0.4), (-0.36, 0.4))
+    )
+    assert crossed(a, b, [numbers]) == 0.0, (a, b)
+    centre = (aim.other_pose[0], aim.other_pose[1])
+    _, end = shot_line(aim.poses[0], aim.other_pose, (aim.line[0], centre))
+    assert math.dist(end, centre) > 0.3
+
+
+def _edges(card: tuple[Vec, ...]) -> list[tuple[Vec, Vec]]:
+    return list(zip(card, (*card[1:], card[0]), strict=True))
+
+
+def run(state: State, *actions: Action) -> tuple[Beat, ...]:
+    states = [state]
+    for action in actions:
+        states.append(apply(states[-1], action))
+    return beats(states, actions)
