@@ -1081,8 +1081,8 @@ def _react(state: State, ui: UI) -> str:
         f"and {escape(_where_it_halts(state))}. React above {mv.total} to stop it: a React "
         f"that works is your next activation.{_react_may_shoot(state, able)}{costs}</span>"
         f'<span class="phone-words">The enemy {escape(mover.type.title)} rolled {mv.total}'
-        f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act (your next "
-        f"activation).{costs}</span>"
+        f"{escape(_ramming(mv.rams))}: React above {mv.total} to stop it and act; "
+        f"{escape(words.react_next(state).short)}.</span>"
         f"{words.rules_html(*rules)}</p>"
         + foot(
             f'<div class="choices cards reacts">{picks}</div>',
@@ -1092,9 +1092,10 @@ def _react(state: State, ui: UI) -> str:
 
 
 def _react_costs(state: State) -> str:
-    """What a React that works costs, said under the React question only when it costs the
-    opening's hold on the enemy (``words.enemy_shoots_next``: the enemy then plays, and may
-    Shoot, R5, R19), in the same words on a wide screen and a phone; "" otherwise."""
+    """What a React that works costs, said under the wide screen's React question only when it
+    costs the opening's hold on the enemy (``words.enemy_shoots_next``: the enemy then plays,
+    and may Shoot, R5, R19); "" otherwise. A phone's question ends its one sentence with what
+    follows a React that works (``words.react_next``), this included."""
     if not words.enemy_shoots_next(state):
         return ""
     return f" {escape(words.sentence(words.react_next(state).short))}"
