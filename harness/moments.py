@@ -43,7 +43,8 @@ class Moment:
     more: tuple[dict[str, Any], ...] = ()
     """Actions played after the game's first ``actions`` (a Move and its roll of our own)."""
     computer: int = 0
-    """The player the computer plays (at ``strength``), or 0: two people here."""
+    """The player the computer plays (at ``strength``), or 0: two people here. The computer is
+    named as a game against it names it ("Computer (easy)"): its name's length is the news'."""
     strength: str = "easy"
     keys: tuple[str, ...] = ()
     """Keys pressed once the buttons ``then`` are pressed (a Turn set by the keyboard)."""
@@ -99,7 +100,7 @@ MOMENTS = (
         computer=2,
         then=("[data-action=select][data-arg=armored]", "[data-action=turn]"),
         keys=("q", "e"),  # turned and back: a Turn that changes nothing says why
-        shows="#prompt .foot .problem",
+        shows="#prompt .problem:has(+ .foot)",
     ),
     Moment("react", 13, shows="#prompt [data-pending=react]"),
     Moment(
@@ -177,7 +178,7 @@ def save_text(moment: Moment) -> str:
     data = json.loads(GAME.read_text())
     data["players"] = {
         str(p): {
-            "name": f"Player {p}",
+            "name": f"Computer ({moment.strength})" if p == moment.computer else f"Player {p}",
             "kind": f"computer-{moment.strength}" if p == moment.computer else "human",
         }
         for p in (1, 2)

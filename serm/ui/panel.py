@@ -416,15 +416,15 @@ def _answer_hint(ui: UI, names: tuple[str, str], heading: int) -> str:
 
 def _replay_last(state: State, ui: UI) -> str:
     """The Replay last turn button, while the other side's last turn is drawn as a trail; not
-    for a turn that only placed a card (deployment: the card is there to see)."""
+    for a turn that only placed a card (deployment: the card is there to see). Its words are
+    the same on a phone, on two lines there: "Replay" alone reads as the whole game's."""
     if not playback.to_replay(ui, state) or ui.playback.playing:
         return ""
     if all(b.kind == BeatKind.PLACE for b in ui.playback.last):
         return ""
     return (
-        '<button type="button" class="replay-last" data-action="replay-last"'
-        ' aria-label="Replay last turn">'
-        f"{two_ways('Replay last turn', 'Replay')}</button>"
+        '<button type="button" class="replay-last" data-action="replay-last">'
+        "Replay last turn</button>"
     )
 
 
@@ -672,13 +672,20 @@ def _turn_buttons(state: State, ui: UI) -> str:
     drag the handle)."""
     said = turn_refused(state, ui)
     refused = unturned(state, ui) is not None or facing_problem(state, ui) is not None
-    return foot(
-        "" if said is None else words.problem_html(said),
-        actions(
-            button("Turn", Command.CONFIRM, primary=True, disabled=refused),
-            button("Back", Command.CANCEL),
-        ),
+    return _refused_foot(
+        said,
+        button("Turn", Command.CONFIRM, primary=True, disabled=refused),
+        button("Back", Command.CANCEL),
     )
+
+
+def _refused_foot(said: words.Said | None, *buttons: str) -> str:
+    """The foot's buttons, with why the first takes no press (``said``) right above them: a
+    line of the words, not of the foot, so it never stands over the words above it whatever
+    the bar's height (the foot stays in view over the words; a phone's short bar shows it in
+    place of the step's words, which it sums up)."""
+    why = "" if said is None else words.problem_html(said)
+    return why + foot(actions(*buttons))
 
 
 def _choose_soldier(state: State) -> str:
@@ -768,12 +775,10 @@ def _roll_move(state: State, ui: UI) -> str:
     edge, terrain or a soldier of its own) goes nowhere: Roll Move is then shown but takes no
     press, and why is said right above it, in view with it (the words above may be scrolled)."""
     said = nowhere(state, ui)
-    return foot(
-        "" if said is None else words.problem_html(said),
-        actions(
-            button("Roll Move", Command.CONFIRM, primary=True, disabled=said is not None),
-            button("Back", Command.CANCEL),
-        ),
+    return _refused_foot(
+        said,
+        button("Roll Move", Command.CONFIRM, primary=True, disabled=said is not None),
+        button("Back", Command.CANCEL),
     )
 
 
@@ -1179,7 +1184,8 @@ def _react_rules(state: State, card: str) -> tuple[str, ...]:
 
 def _stop(state: State, ui: UI) -> str:
     """Where the stop point's marker starts (where the reactor first saw the mover) and how far
-    it may go: back to where the mover set off, on to where it would halt (R19, C15)."""
+    it may go: back to where the mover set off, on to where it would halt (R19, C15). A phone
+    says it too (``ANYWHERE_BACK``): the stop may lie before the reactor first saw the mover."""
     mv = state.move
     assert mv is not None and mv.reactor is not None
     who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
@@ -1192,7 +1198,10 @@ def _stop(state: State, ui: UI) -> str:
         + _keys(" (or use the arrow keys; <kbd>Home</kbd> and <kbd>End</kbd> for its ends)")
         + escape(where)
     )
-    phone = f"Your React succeeded: drag the marker to where the enemy stops (0–{mv.halt:.2f} L)."
+    phone = (
+        f"Your React worked: drag the marker to where the enemy stops, {ANYWHERE_BACK} "
+        f"(0–{mv.halt:.2f} L)."
+    )
     return (
         f"<p>{two_ways(wide, escape(phone))}"
         + words.rules_html("R19", "C15")

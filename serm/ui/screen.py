@@ -436,7 +436,7 @@ def _path_trace(state: State, ui: UI) -> PathTrace:
         return trace
     enemy = 3 - a.player
     found = tuple(((enemy, w.card), w.entry, w.chance) for w in outlook.able(forecast))
-    return replace(trace, watchers=found)
+    return replace(trace, watchers=found, stop_chance=forecast.stop_chance if found else None)
 
 
 def _trail_covers(state: State, ui: UI) -> tuple[tuple[float, float, float, float], ...]:

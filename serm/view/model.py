@@ -109,6 +109,9 @@ class PathTrace:
     watchers: tuple[tuple[SoldierKey, float, float], ...] = ()
     """The enemies that could React to the path as drawn, once worked out (R18): (soldier, L
     along the path where it first sees the card, chance its React beats the roll, R19)."""
+    stop_chance: float | None = None
+    """The chance the path is stopped (their best React beats the roll, R19), once worked out
+    and when some enemy could React."""
 
 
 @dataclass(frozen=True)

@@ -303,7 +303,8 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     if cur is not None:
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
         anchor = cur
-    out += watch_marks(trace.watchers, (*points, *([cur] if cur else [])), cards)
+    drawn = (*points, *([cur] if cur else []))
+    out += watch_marks(trace.watchers, drawn, cards, spots)
     label = f"{figure(remaining)} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
@@ -313,20 +314,35 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
         anchor, label = at, f"{figure(trace.lost)} L lost"  # what lies past the halt goes unused
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
+    out += _path_stopped(trace, drawn, spots)
     return [svg.G(class_=["path-trace"], elements=out)]
 
 
+def _path_stopped(trace: PathTrace, drawn: tuple[Vec, ...], spots: Spots) -> list[svg.Element]:
+    """The chance the Brawler's path is stopped (R19), by where it is first seen (R18), as
+    along an aimed Move: "17% stopped"."""
+    if not trace.watchers or trace.stop_chance is None:
+        return []
+    p = point_along(drawn, trace.watchers[0][1])
+    said = f"{percent(trace.stop_chance)} stopped"
+    x, y = scaled(p.x), scaled(p.y) + 34
+    return [pill(x, y, said, 18, REACTOR, WHITE, border=WHITE, spots=spots)]
+
+
 def watch_marks(
-    watchers: tuple[tuple[SoldierKey, float, float], ...], drawn: tuple[Vec, ...], cards: list[Box]
+    watchers: tuple[tuple[SoldierKey, float, float], ...],
+    drawn: tuple[Vec, ...],
+    cards: list[Box],
+    spots: Spots | None = None,
 ) -> list[svg.Element]:
     """Where each enemy that could React (``watchers``: soldier, L along ``drawn``, chance)
     first sees the mover along its way as ``drawn`` (R18): an aimed Move or a Brawler's path
-    being traced (``seen_mark``)."""
+    being traced (``seen_mark``; labels placed later by ``spots`` keep off them)."""
     out: list[svg.Element] = []
     for key, entry, _ in watchers:
         who = CARDS[key[1]].title if key[1] in CARDS else key[1]
         words = f"Player {key[0]}'s {who} could React once the card gets here"
-        mark = seen_mark(drawn, entry, cards, words)
+        mark = seen_mark(drawn, entry, cards, words, spots)
         mark.class_ = ["watch"]
         mark.data = {"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)}
         out.append(mark)
@@ -360,20 +376,27 @@ def clear_along(path: tuple[Vec, ...], d: float, cards: list[Box], r: float) -> 
     return None
 
 
-def seen_mark(path: tuple[Vec, ...], d: float, cards: list[Box], words: str) -> svg.Circle:
+def seen_mark(
+    path: tuple[Vec, ...], d: float, cards: list[Box], words: str, spots: Spots | None = None
+) -> svg.Circle:
     """The mark where an enemy first sees a mover ``d`` L along ``path`` (R18), titled
     ``words``: a dot, moved on along the path off the cards (``clear_along``; the path's start
     lies on the mover's own numbers), or where the path never leaves them a thin hollow ring
-    round the point, as a corner on a card is (``_corner``)."""
+    round the point, as a corner on a card is (``_corner``). Its room is taken from ``spots``
+    when given."""
     title: list[svg.Element] = [svg.Title(text=esc(words))]
     p = clear_along(path, d, cards, MARK + 3)
     if p is not None:
         x, y = scaled(p.x), scaled(p.y)
+        if spots is not None:
+            spots.take((x - RING, y - RING, x + RING, y + RING))
         return svg.Circle(
             cx=x, cy=y, r=MARK, fill=REACTOR, stroke=WHITE, stroke_width=3, elements=title
         )
     p = point_along(path, d)
     x, y = scaled(p.x), scaled(p.y)
+    if spots is not None:
+        spots.take((x - RING, y - RING, x + RING, y + RING))
     return svg.Circle(
         cx=x, cy=y, r=RING, fill="none", stroke=REACTOR, stroke_width=2.5, elements=title
     )

@@ -631,10 +631,13 @@ def test_a_moves_odds_stay_on_the_board(
 def test_replay_last_turn_leaves_the_question_above_the_soldiers(
     touch_page: Page, site_url: str, size: tuple[int, int]
 ) -> None:
-    """After the computer's turn, Replay last turn and the question (tap a soldier) both show,
-    neither under the soldiers' buttons."""
+    """After the computer's turn, Replay last turn (so named on a phone too: it plays the last
+    turn, not the game) and the question (tap a soldier) both show, neither under the
+    soldiers' buttons."""
     texts = ("#prompt [data-action=replay-last]", "#prompt [data-pending=act] > p:not([class])")
     assert words_at(touch_page, site_url, "act-after-computer", size, *texts) == []
+    said = touch_page.inner_text("#prompt [data-action=replay-last]")
+    assert " ".join(said.split()) == "Replay last turn", said
 
 
 def test_the_react_question_shows_above_its_buttons(touch_page: Page, site_url: str) -> None:
@@ -795,7 +798,8 @@ def test_the_roll_off_stays_told_beside_the_computer_at_360(
     m = Moment(f"deploy-{placed}-computer-{computer}", placed, computer=computer, shows=shows)
     open_moment(page, site_url, m)
     said = page.locator("#prompt .recent > li").all_inner_texts()
-    assert said == ["Player 2 won the roll-off 6–1."], said  # the save names its players so
+    winner = "Computer (easy)" if computer == 2 else "Player 2"  # as the game names them
+    assert said == [f"{winner} won the roll-off 6–1."], said
     assert hidden_words(page) == []
 
 

@@ -174,6 +174,44 @@ def test_saves_comes_into_view_when_opened(page: Page, site_url: str) -> None:
     assert page.locator("#saves [data-action=slot-save]").evaluate(ON_TOP)
 
 
+WHOLE_IN_PANEL = """el => {
+  const r = el.getBoundingClientRect(), panel = document.getElementById('panel');
+  const box = panel.getBoundingClientRect(), top = box.top + panel.clientTop;
+  const on = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 4);
+  return r.top >= top - 0.5 && r.bottom <= top + panel.clientHeight + 0.5
+    && (on === el || el.contains(on));
+}"""
+"""The element lies wholly inside the side panel's visible box, on top (its upper part too)."""
+
+
+def test_opening_saves_leaves_the_status_line_whole(page: Page, site_url: str) -> None:
+    """At 1280x800, with the side column long (the news of five Moves, the soldiers' list) and
+    four saved games to list, pressing Saves shows its form and its first game's Load, and the
+    status line stays whole at the column's top, not cut under the header."""
+    table = start_game(page, site_url, SEED, "default")
+    _deploy_by_keys(page)
+    for _ in range(5):
+        for key in ("4", "m", "Enter"):
+            page.keyboard.press(key)
+        if table.pending()[0] == "react":
+            page.keyboard.press("n")
+    page.evaluate(
+        """() => { const game = localStorage.getItem('serm/autosave');
+          for (const n of [1, 2, 3, 4]) localStorage.setItem('serm/slot/' + n, game); }"""
+    )
+    assert page.evaluate(BELOW_THE_FOLD)
+    page.click("#btn-saves")
+    page.locator("#save-name").wait_for()
+    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    for shown in ("#status", "#save-name"):
+        assert page.locator(shown).first.evaluate(WHOLE_IN_PANEL), shown
+    assert page.locator("#saves [data-action=slot-save]").evaluate(ON_TOP)
+    load = page.locator("#saves button", has_text="Load").first
+    load.scroll_into_view_if_needed()
+    assert load.evaluate(ON_TOP)
+    assert page.locator("#status").evaluate(WHOLE_IN_PANEL)
+
+
 def test_corrupt_and_old_entries_do_not_stop_the_page(
     cold_page: Page, site_url: str, browser_problems: list[str]
 ) -> None:

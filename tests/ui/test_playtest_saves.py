@@ -176,7 +176,8 @@ def test_a_brawler_path_shows_who_could_react_along_it_as_the_engine_finds_it() 
     assert [(k, round(c, 4)) for k, c in view.chances] == [((1, "ranger"), round(1 / 6, 4))]
     assert view.path_trace is not None
     ((key, entry, _),) = view.path_trace.watchers
-    assert key == (1, "ranger") and overlay_layer(state, view).count('class="watch"') == 1
+    drawn = overlay_layer(state, view)
+    assert key == (1, "ranger") and drawn.count('class="watch"') == 1 and "17% stopped" in drawn
     sent = apply(state, path.finished(state, ui.trace))
     assert sent.move is not None
     seen = dict(zip(sent.move.reactors, sent.move.entries, strict=True))

@@ -109,16 +109,17 @@ def test_a_default_move_into_the_wall_warns_on_the_aim_line() -> None:
 
 def test_a_move_that_goes_nowhere_cannot_be_rolled_by_accident() -> None:
     """The Assault aimed into the Wall it touches would move 0.00 L (R16): Roll Move is shown
-    but disabled, the reason sits with it at the bar's foot (which stays in view while the words
-    above scroll), and Enter sends no Move; aimed away from the Wall, it rolls again."""
+    but disabled, the reason sits right above the bar's foot (a line of the words, never over
+    them; a phone's short bar shows it in their place), and Enter sends no Move; aimed away from
+    the Wall, it rolls again."""
     state = arrange({(1, "assault"): (5.0, 7.6, 0.0)}, scenario=by_name("default"))
     chosen = UI(choice=Choice((1, "assault"), ActMode.MENU))
     ui, _ = reduce(chosen, state, Press(Command.MOVE))
     html = prompt_html(state, ui)
     roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>Roll Move', html)
     assert roll is not None and " disabled" in roll.group(0)
-    foot = html[html.index('<div class="foot">') :]
-    assert "it already touches the Wall" in foot and foot.index("Wall") < foot.index("Roll Move")
+    said = re.search(r'<p class="problem">((?:(?!</p>).)*)</p><div class="foot">', html)
+    assert said is not None and "it already touches the Wall" in said.group(1), html
     assert reduce(ui, state, Press(Command.CONFIRM)) == (ui, None)
     away = replace(ui, choice=replace(ui.choice, aim=180.0, aim_locked=True))
     html = prompt_html(state, away)
@@ -173,6 +174,20 @@ def test_a_phone_says_a_react_may_stop_the_mover_back_before_it_was_seen() -> No
     ui = outlook_of(state, aiming("gunner", 90.0, 90.0))
     said = phone_text(prompt_html(state, ui))
     assert "67% chance it is stopped, anywhere back to its start." in said
+
+
+def test_a_phones_stop_point_says_it_may_lie_back_before_the_reactor_saw_the_mover() -> None:
+    """The Brawler's React beats the Gunner's roll of 3: the stop point's marker starts 1.78 L
+    along, where the Brawler first saw the Gunner, yet it may go anywhere back to where the
+    Gunner set off (R19, C15). The phone's short bar says so at the stop, with the range."""
+    state = arrange(
+        {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.0, 6.0, 180.0)}, others=False
+    )
+    after = play(play(state, Move("gunner", 90.0, 90.0), R(3)), React("brawler"), R(6, 6))
+    asked, _ = settle(UI(), after)
+    assert asked.stop_at is not None and asked.stop_at > 1.7
+    said = phone_text(prompt_html(after, asked))
+    assert "drag the marker to where the enemy stops, anywhere back to its start (0–" in said
 
 
 def test_a_move_halting_at_its_own_card_quotes_no_stop_for_later() -> None:

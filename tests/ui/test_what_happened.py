@@ -14,6 +14,7 @@ from serm.core.scenario import by_name
 from serm.core.state import Event, EventKind, PendingKind
 from serm.ui import driver, playback
 from serm.ui.events import Command, ShowEnded
+from serm.ui.help import HELP_HTML
 from serm.ui.panel import log_entry_html, prompt_html
 from serm.ui.screen import computer_to_decide
 from serm.ui.words import NUMBERED, named
@@ -22,6 +23,7 @@ from serm.view.show import trail
 from serm.view.sight import los_viewers
 from tests.ui.player import Screen, deploy_all
 from tests.ui.test_reduce import deployed, to_react
+from tests.ui.two_screens import phone_text, wide_text
 
 
 def _against_the_computer(scenario: str, seed: int) -> Screen:
@@ -104,6 +106,21 @@ def test_a_computer_pass_is_shown_and_replayed() -> None:
     assert s.state.pending is not None and s.state.pending.player == 1
     assert playback.to_replay(s.ui, s.state) and "Replay last turn" in s.prompt()
     assert "Player 2 passes" in trail(s.ui.playback.last, s.state)
+
+
+def test_replay_last_turn_is_called_so_on_a_phone_as_how_to_play_calls_it() -> None:
+    """The button that plays the other side's last turn again reads "Replay last turn" on a
+    phone's short bar as on a wide screen (its name to a screen reader too), the words How to
+    play uses: "Replay" alone reads as the whole game's."""
+    s = _against_the_computer("open", 3)
+    if s.state.pending is not None and s.state.pending.player == 1:
+        s.press(Command.END)
+    s.ui = driver.play(s.game, s.ui, End(), human=False).ui
+    s.ui = driver.step(s.game, s.ui, ShowEnded(s.ui.playback.shows)).ui
+    found = re.search(r'<button[^>]*data-action="replay-last"[^>]*>(.*?)</button>', s.prompt())
+    assert found is not None and "aria-label" not in found.group(0), s.prompt()
+    assert phone_text(found.group(1)) == wide_text(found.group(1)) == "Replay last turn"
+    assert "<em>Replay last turn</em>" in " ".join(HELP_HTML.split())
 
 
 def test_no_react_is_asked_when_none_offered_can_succeed() -> None:
