@@ -337,7 +337,7 @@ class Painter:
     def _redraw_cards(self, new: BoardParts) -> bool:
         """Replace the ``<g class="card">`` of only the cards whose markup in ``new`` (the
         ``card_parts`` of the state to show) changed (and remove
-        those gone from the table). False,
+        those gone from the table), and the halos under them when they changed. False,
         having changed nothing or what a full redraw replaces anyway, when more changed: the
         ground (zones, terrain), or which cards are on the table besides those removed."""
         old, layer = self.shown.cards, el("layer-board")
@@ -346,6 +346,11 @@ class Painter:
         now = dict(new.cards)
         if [k for k, _ in old.cards if k in now] != [k for k, _ in new.cards]:
             return False
+        if new.halos != old.halos:
+            halos = layer.querySelector(":scope > g.halos")
+            if null(halos):
+                return False
+            halos.outerHTML = new.halos
         for key, markup in old.cards:
             if now.get(key) == markup:
                 continue
