@@ -179,9 +179,9 @@ class Pointer:
     grip: Vec = Vec(0.0, 0.0)
     """Where the card being placed sits from the pointer dragging it (L): where it was gripped."""
     pressed: Vec | None = None
-    """Where a press while placing began off the card being placed (L; kept under the same
-    spot of the screen while the view pans), until it leaves the tap's reach: let go there (a
-    tap), it puts the card being placed there, or on a card already placed looks at it."""
+    """Where a press while placing began (L; kept under the same spot of the screen while the
+    view pans), until it leaves the tap's reach: let go there (a tap), it puts the card being
+    placed there, on it or off it, or on a card already placed looks at it."""
     on_card: bool = False
     """That press began on a card already on the table: a tap there looks at that card (its
     details) and moves nothing, and neither does a drag from it."""

@@ -85,16 +85,19 @@ def chooses(ui: UI, state: State, hit: Hit) -> bool:
 def _place_press(ui: UI, state: State, ev: PointerDown) -> UI:
     """While placing, a drag moves only what it starts on: pressed on the card being placed
     (drawn over any card already placed), it grips that card, which then follows the pointer
-    from where it was gripped. Pressed anywhere else, it is a tap until it leaves the tap's
-    reach (``Pointer.pressed``): on a card already placed a tap looks at it, on bare table it
-    puts the card being placed there (``up``); a drag from bare table pans the view
-    (``serm.ui.zoom``) and a drag from a placed card moves nothing."""
+    from where it was gripped. A press is also a tap until it leaves the tap's reach
+    (``Pointer.pressed``): on a card already placed a tap looks at it and moves nothing;
+    anywhere else, inside the outline of the card being placed too, it puts the card being
+    placed there (``up``: that card is not placed yet, R6). A drag from bare table pans the
+    view (``serm.ui.zoom``) and a drag from a placed card moves nothing."""
     pos, g = Vec(ev.x, ev.y), ui.ghost
+    on_card = _on_table(state, ev.hit) or _on_placed(state, pos)
     if g is not None and _on_ghost(ui, pos):
+        tap = None if on_card else pos
+        grip = Vec(g.x, g.y) - pos
         return _dragging(
-            replace(ui, pointer=replace(ui.pointer, grip=Vec(g.x, g.y) - pos)), Drag.GHOST
+            replace(ui, pointer=replace(ui.pointer, grip=grip, pressed=tap)), Drag.GHOST
         )
-    on_card = _on_table(state, ev.hit)
     return replace(ui, pointer=replace(ui.pointer, pressed=pos, on_card=on_card))
 
 
@@ -102,6 +105,12 @@ def _on_table(state: State, hit: Hit) -> bool:
     """The press is on a card on the table (not on the card being placed, which is not yet)."""
     key = hit.soldier
     return key is not None and any((s.player, s.card) == key for s in state.on_table())
+
+
+def _on_placed(state: State, pos: Vec) -> bool:
+    """``pos`` lies inside the outline of a card on the table (the card being placed, drawn
+    over them, may hide it from the pointer)."""
+    return any(point_in_polygon(pos, s.polygon()) for s in state.on_table())
 
 
 def _on_ghost(ui: UI, pos: Vec) -> bool:
@@ -186,6 +195,8 @@ def move(ui: UI, state: State, ev: PointerMove) -> Outcome:
             if centre is not None and (pos - centre).length() > 0.1:
                 return _turned(ui, state, bearing_of(pos - centre)), None
         case Drag.GHOST:
+            if ui.pointer.pressed is not None and not _near(ui, ui.pointer.pressed, pos):
+                ui = replace(ui, pointer=replace(ui.pointer, pressed=None))  # no longer a tap
             if ui.ghost is not None:
                 at = pos + ui.pointer.grip
                 return replace(ui, ghost=moved(state, ui.ghost, at.x, at.y, ui.ghost.facing)), None

@@ -28,9 +28,13 @@ LABELS: dict[Move, tuple[str, str]] = {
 }
 """Each control's face and its words (its ``aria-label`` and title)."""
 
+AGAIN = ("↻", "Play from the start")
+"""Play's face and words at the last position, where it starts again from the first
+(``serm.ui.replay.step``), as a player at the end of a video expects."""
 
-def _control(move: Move, disabled: bool = False) -> str:
-    face, words = LABELS[move]
+
+def _control(move: Move, disabled: bool = False, again: bool = False) -> str:
+    face, words = AGAIN if again else LABELS[move]
     off = " disabled" if disabled else ""
     return (
         f'<button type="button" class="replay-control" data-action="replay" '
@@ -75,9 +79,16 @@ def step_html(frames: Frames, viewer: Viewer, names: tuple[str, str] = NUMBERED)
 
 
 def controls_html(viewer: Viewer) -> str:
-    """First, back, play or pause, forward, last (each off where it would do nothing)."""
+    """First, back, play or pause, forward, last (each off where it would do nothing). At the
+    last position (where the viewer opens on a game just ended) Play says it plays the game
+    from the start (``AGAIN``): that is what it does there."""
     i, last = viewer.index, viewer.last
-    play = _control(Move.PAUSE) if viewer.playing else _control(Move.PLAY, disabled=last == 0)
+    again = 0 < last <= i
+    play = (
+        _control(Move.PAUSE)
+        if viewer.playing
+        else _control(Move.PLAY, disabled=last == 0, again=again)
+    )
     return (
         _control(Move.FIRST, i == 0)
         + _control(Move.BACK, i == 0)

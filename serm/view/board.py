@@ -11,9 +11,9 @@ import svg
 
 from serm.core.geometry import EPS, Vec, centroid, unit
 from serm.core.scenario import Scenario, Terrain
-from serm.core.state import PendingKind, State, Status
+from serm.core.state import PendingKind, Soldier, State, Status
 
-from .cards import card_text
+from .cards import card_text, halos_markup
 from .common import (
     FRAME,
     HALF_L,
@@ -401,17 +401,24 @@ class BoardParts(NamedTuple):
 
     ground: str
     cards: tuple[tuple[SoldierKey, str], ...]
+    halos: str = '<g class="halos"></g>'
+    """The halos of the soldiers that may be chosen, drawn between the ground and every card
+    (``serm.view.cards.halos_markup``)."""
 
 
 def card_parts(state: State, view: ViewModel) -> BoardParts:
-    """``board_elements``' markup in parts: joined in order, they are the layer's markup."""
+    """``board_elements``' markup in parts: joined in order (ground, halos, cards), they are
+    the layer's markup."""
     roles = _roles(view)
     cards: list[tuple[SoldierKey, str]] = []
+    eligible: list[Soldier] = []
     for s in state.soldiers:
         if s.on_table:
             key = (s.player, s.card)
             cards.append((key, card_text(s, key == view.selected, roles.get(key))))
-    return BoardParts(_ground(state).markup, tuple(cards))
+            if roles.get(key) == "eligible":
+                eligible.append(s)
+    return BoardParts(_ground(state).markup, tuple(cards), halos_markup(eligible))
 
 
 def _roles(view: ViewModel) -> dict[SoldierKey, str]:
@@ -427,5 +434,5 @@ def board_elements(
 ) -> list[svg.Element]:
     """The children of ``<g id="layer-board">`` (``parts``: ``card_parts(state, view)`` when
     the caller has it already)."""
-    ground, cards = parts if parts is not None else card_parts(state, view)
-    return [Markup(markup=m) for m in (ground, *(m for _, m in cards)) if m]
+    ground, cards, halos = parts if parts is not None else card_parts(state, view)
+    return [Markup(markup=m) for m in (ground, halos, *(m for _, m in cards)) if m]

@@ -222,8 +222,33 @@ def card_markup(s: Soldier, *, selected: bool = False, role: str | None = None) 
     return Markup(markup=card_text(s, selected, role))
 
 
+@lru_cache(maxsize=256)
+def halo_text(s: Soldier) -> str:
+    """The light halo round a soldier that may be chosen (role "eligible"), in its own group
+    placed as the card is: the board draws every halo under every card (``halos_markup``), so
+    a halo never covers the edge of a card beside it. A press on it is a press on its card
+    (it carries the card's ``data-player`` and ``data-card``)."""
+    hl = _highlight("eligible", s.player)
+    assert hl is not None
+    return str(
+        svg.G(
+            class_=["halo"],
+            transform=place(s.x, s.y, s.facing),
+            data={"player": s.player, "card": esc(s.card)},
+            elements=[hl],
+        )
+    )
+
+
+def halos_markup(soldiers: list[Soldier]) -> str:
+    """The ``<g class="halos">`` of the halos of ``soldiers`` (``halo_text``), drawn before
+    every card; there, empty, when none may be chosen, so a redraw finds it."""
+    return f'<g class="halos">{"".join(halo_text(s) for s in soldiers)}</g>'
+
+
 def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -> svg.G:
-    """The ``<g class="card pN ...">`` of a soldier on the table."""
+    """The ``<g class="card pN ...">`` of a soldier on the table (an eligible one's halo is
+    drawn apart, under every card: ``halo_text``)."""
     p = s.player
     colour, light = SIDE.get(p, INK), SIDE_LIGHT.get(p, WHITE)
     classes = ["card", f"p{p}"]
@@ -232,10 +257,6 @@ def card_group(s: Soldier, *, selected: bool = False, role: str | None = None) -
     if role in ROLES:
         classes.append(f"hl-{role}")
     elements: list[svg.Element] = [svg.Title(text=esc(card_title(s)))]
-    if role == "eligible":
-        hl = _highlight(role, p)
-        assert hl is not None
-        elements.append(hl)
     elements += [
         card_rect(
             class_=["body"],

@@ -139,31 +139,76 @@ def newest_news() -> None:
     entry, up to four lines; four lines on a wide screen; the viewer's step, two lines) on its
     newest entry, where a kill comes last: scrolled to the end when that entry fits whole, else
     to the entry's first line (placed where the first entry sits unscrolled), so a long entry
-    in a narrow list is read from its start. After each
-    redraw of the prompt (the viewer's too), and when the board's box changed (a phone turned,
-    the window resized) and the lines wrap anew."""
+    in a narrow list is read from its start; no line shows cut at its edges (``_whole_lines``).
+    After each redraw of the prompt (the viewer's too), and when the board's box changed (a
+    phone turned, the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
     if news is None:
         return
     first, newest = news.firstElementChild, news.lastElementChild
-    if null(first) or null(newest):
-        news.scrollTop = news.scrollHeight - news.clientHeight
-        return
-    _fit_newest(news, newest)
+    _fit_newest(news, None if null(newest) else newest)
     end = news.scrollHeight - news.clientHeight
-    start = newest.getBoundingClientRect().top - first.getBoundingClientRect().top
-    news.scrollTop = min(end, start)
+    if null(first) or null(newest):
+        news.scrollTop = end
+    else:
+        start = newest.getBoundingClientRect().top - first.getBoundingClientRect().top
+        news.scrollTop = min(end, start)
+    _whole_lines(news)
 
 
 def _fit_newest(news: Any, newest: Any) -> None:
     """Where the stylesheet asks for it (``--news-fit``: a phone's short bar), make the list as
     tall as its newest entry (up to its ``max-height``): the entry is read whole, and no sliver
-    of the one before it shows above it (the list's padding is its entries' own there)."""
-    height = newest.getBoundingClientRect().height
+    of the one before it shows above it (the list's padding is its entries' own there).
+    Elsewhere the list takes its stylesheet's height again (``_whole_lines`` may have cut it
+    shorter for lines that wrapped otherwise: a phone turned, a window resized)."""
+    height = 0.0 if newest is None else newest.getBoundingClientRect().height
     if js.window.getComputedStyle(news).getPropertyValue("--news-fit").strip() != "1":
-        news.style.removeProperty("height")  # a wide screen's (a phone turned, a window widened)
+        news.style.removeProperty("height")
     elif height > 0:
         news.style.height = f"{height}px"
+
+
+def _whole_lines(news: Any) -> None:
+    """Show no line of the scrolled list ``news`` cut at its edges (its box need not be a whole
+    number of lines tall: its line height, padding and dice do not add up to its
+    ``max-height``). A line cut at its top edge: the list is made shorter by the part of it
+    that shows and scrolled on by as much, so the foot shows what it showed. A line cut at its
+    foot (an entry taller than the list, read from its start): the list is made shorter by the
+    part that shows, the rest is scrolled to."""
+    box = news.getBoundingClientRect()
+    top = box.top + news.clientTop
+    cut = _cut_at(news, top)[1]
+    if cut > 0.5:
+        _shorten(news, cut)
+        news.scrollTop = news.scrollTop + cut
+    shown = _cut_at(news, top + news.clientHeight)[0]
+    if shown > 0.5:
+        _shorten(news, shown)
+
+
+def _shorten(news: Any, by: float) -> None:
+    height = float(js.window.getComputedStyle(news).height.removesuffix("px") or 0)
+    news.style.height = f"{max(height - by, 0.0)}px"
+
+
+def _cut_at(news: Any, edge: float) -> tuple[float, float]:
+    """How much (CSS px) of the text lines of ``news`` that run across the height ``edge`` (a
+    page coordinate) lies above it and below it, the most of each; (0, 0) when no line is cut
+    there."""
+    walker = js.document.createTreeWalker(news, 4)  # NodeFilter.SHOW_TEXT
+    lines = js.document.createRange()
+    above = below = 0.0
+    node = walker.nextNode()
+    while not null(node):
+        lines.selectNodeContents(node)
+        rects = lines.getClientRects()
+        for i in range(rects.length):
+            r = rects.item(i)
+            if r.top < edge - 0.5 and r.bottom > edge + 0.5:
+                above, below = max(above, edge - r.top), max(below, r.bottom - edge)
+        node = walker.nextNode()
+    return above, below
 
 
 STICKY_FOOT = (
@@ -292,7 +337,7 @@ class Painter:
     def _redraw_cards(self, new: BoardParts) -> bool:
         """Replace the ``<g class="card">`` of only the cards whose markup in ``new`` (the
         ``card_parts`` of the state to show) changed (and remove
-        those gone from the table). False,
+        those gone from the table), and the halos under them when they changed. False,
         having changed nothing or what a full redraw replaces anyway, when more changed: the
         ground (zones, terrain), or which cards are on the table besides those removed."""
         old, layer = self.shown.cards, el("layer-board")
@@ -301,6 +346,11 @@ class Painter:
         now = dict(new.cards)
         if [k for k, _ in old.cards if k in now] != [k for k, _ in new.cards]:
             return False
+        if new.halos != old.halos:
+            halos = layer.querySelector(":scope > g.halos")
+            if null(halos):
+                return False
+            halos.outerHTML = new.halos
         for key, markup in old.cards:
             if now.get(key) == markup:
                 continue

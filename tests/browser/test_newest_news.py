@@ -5,13 +5,16 @@ before it.
 
 Loading a save restores no news, so the moment is reached by play: the example game is loaded
 where player 1's Gunner picks the last target of its volley, and the shot is tapped as a
-player taps it; player 2 then reads the kill of its Armored, the newest entry."""
+player taps it; player 2 then reads the kill of its Armored, the newest entry.
+
+No line of it shows cut at its top or its foot, in a game or in the replay viewer, on a phone
+or a desktop: the list scrolls to its newest lines and is as tall as the whole lines it shows."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from harness.moments import SHOT_UNSEEN, Moment, open_moment
+from harness.moments import MOMENTS, SHOT_UNSEEN, Moment, open_moment
 from tests.browser.test_one_screen import (
     FRAMES,
     assert_newest_news_in_view,
@@ -60,3 +63,69 @@ def test_the_newest_entry_shows_whole_and_alone_at_360x640(touch_page: Page, sit
     page.evaluate(FRAMES)
     sized(page, 360, 640)
     assert_newest_news_whole(page)
+
+
+CUT_LINES_JS = r"""
+() => {
+  const r = document.querySelector('#prompt .recent');
+  if (!r) return [];
+  const c = r.getBoundingClientRect();
+  const top = c.top + r.clientTop, bottom = top + r.clientHeight;
+  const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const cut = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    range.selectNodeContents(n);
+    for (const q of range.getClientRects()) {
+      for (const [edge, at] of [[top, 'top'], [bottom, 'foot']]) {
+        if (q.top < edge - 1 && q.bottom > edge + 1) {  // a pixel's rounding
+          cut.push(`${n.textContent.slice(0, 40)} (${Math.round(q.top)}-${Math.round(q.bottom)}`
+            + ` across the list's ${at} at ${Math.round(edge)})`);
+        }
+      }
+    }
+  }
+  return cut;
+}
+"""
+"""The text lines of what just happened (or the viewer's step) cut at the list's top or foot."""
+
+VIEWER = next(m for m in MOMENTS if m.name == "viewer")
+"""The example game's victory, Watch replay pressed: the viewer at its last position."""
+
+
+def _cut_lines_at_each_step(page: Page) -> list[str]:
+    """Every step of the viewer (set by its slider) whose lines show cut, with those lines."""
+    last = int(page.locator("#prompt .replay").get_attribute("data-last") or 0)
+    found = []
+    for i in range(last, 0, -1):
+        page.evaluate(
+            """(i) => { const s = document.querySelector('#replay-slider'); s.value = String(i);
+                        s.dispatchEvent(new Event('input', {bubbles: true})); }""",
+            i,
+        )
+        page.wait_for_selector(f"#prompt .replay[data-index='{i}']")
+        cut = page.evaluate(CUT_LINES_JS)
+        if cut:
+            found.append(f"step {i}: {cut}")
+    return found
+
+
+def test_the_viewer_s_step_shows_no_line_cut_at_360x640(touch_page: Page, site_url: str) -> None:
+    """The viewer's step is two lines high on a phone; at every step of the example game its
+    lines show whole (a step of three lines is scrolled, not cut in half)."""
+    page = touch_page
+    sized(page, 360, 640)
+    open_moment(page, site_url, VIEWER)
+    assert not _cut_lines_at_each_step(page)
+
+
+def test_no_line_of_the_news_is_cut_at_1280x800(page: Page, site_url: str) -> None:
+    """On a desktop, what just happened after a shot and the viewer's step at every step of the
+    example game show their lines whole."""
+    sized(page, 1280, 800)
+    open_moment(page, site_url, SHOT_UNSEEN)
+    assert page.locator("#prompt .recent > li").count() > 1
+    assert not page.evaluate(CUT_LINES_JS)
+    open_moment(page, site_url, VIEWER)
+    assert not _cut_lines_at_each_step(page)

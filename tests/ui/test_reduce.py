@@ -25,7 +25,7 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, Pending, PendingKind, Soldier, Status
-from serm.ui import details, driver, exposure, outlook, playback, screen, words
+from serm.ui import deploy, details, driver, exposure, outlook, playback, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -1559,6 +1559,31 @@ def test_a_tap_on_bare_table_puts_the_card_being_placed_there_and_a_drag_moves_n
         s.send(PointerDown(3.0, 8.0, touch=touch))  # a tap in the panned view
         s.up(3.0, 8.0, touch=touch)
         assert at(s) == (3.0, 8.0)
+
+
+def test_a_tap_inside_the_card_being_placed_puts_it_there_unless_on_a_placed_card() -> None:
+    """The card being placed is not placed yet (R6): a tap or a click inside its outline puts
+    its centre there like a tap anywhere else, even if the finger slid a little; one where a
+    card already placed lies under it moves nothing."""
+    for touch in (True, False):
+        s = Screen.new()
+        g = s.ui.ghost
+        assert g is not None
+        s.send(PointerDown(g.x - 0.25, g.y - 0.2, touch=touch))
+        assert at(s) == (g.x, g.y)  # gripped: nothing jumps at the press
+        s.send(PointerMove(g.x - 0.23, g.y - 0.2, touch=touch))
+        s.up(g.x - 0.23, g.y - 0.2, touch=touch)
+        assert at(s) == (pytest.approx(g.x - 0.25), pytest.approx(g.y - 0.2)), touch
+        s.key("Enter")
+        s.key("Enter")  # one card each: the first player places its second
+        first = s.state.on_table()[0]
+        g = s.ui.ghost
+        assert g is not None and g.player == first.player
+        g = deploy.moved(s.state, g, first.x + 0.5, first.y, first.facing)  # over its edge
+        s.ui = replace(s.ui, ghost=g)
+        s.send(PointerDown(first.x + 0.3, first.y, touch=touch))  # inside both outlines
+        s.up(first.x + 0.3, first.y, touch=touch)
+        assert s.ui.ghost == g, touch
 
 
 def test_the_card_being_placed_knows_when_the_enemy_gunner_could_see_it_once_it_rests() -> None:

@@ -84,6 +84,21 @@ def test_play_ticks_to_the_end_and_stops(frames: Frames) -> None:
     assert again.index == 0 and again.playing
 
 
+def test_at_the_last_position_play_says_it_plays_from_the_start(frames: Frames) -> None:
+    """The viewer opened on a game just ended stands at its last position: there Play starts
+    again from the first position, and its face and words say so (elsewhere it plays on)."""
+    end = step(open_at_start(frames), Go(Move.LAST))
+    again = replay_bar.controls_html(end)
+    assert "↻</button>" in again and 'aria-label="Play from the start"' in again
+    assert "▶" not in again
+    played = step(end, Go(Move.PLAY))
+    assert played.index == 0 and played.playing
+    for v in (open_at_start(frames), step(end, Go(Move.BACK))):
+        html = replay_bar.controls_html(v)
+        assert "▶</button>" in html and 'aria-label="Play"' in html and "↻" not in html
+    assert 'aria-label="Pause"' in replay_bar.controls_html(played)
+
+
 def test_a_control_pauses_and_speed_is_kept(frames: Frames) -> None:
     v = step(step(open_at_start(frames), SetSpeed(Speed.FAST)), Go(Move.PLAY))
     assert v.speed == Speed.FAST and v.playing

@@ -215,6 +215,26 @@ def test_highlights_and_chances(deployed: State) -> None:
     assert labels == {("1", "ranger"): "62%", ("1", "gunner"): "React 36%"}
 
 
+def test_every_halo_is_drawn_under_every_card(deployed: State) -> None:
+    """The light halo round each soldier that may be chosen reaches past its card's edge: drawn
+    with its card, it would cover the edge of a card drawn before it that nearly touches. Every
+    halo is drawn before every card (under them all), placed as its card, and a press on it is
+    one on its card."""
+    mine = [s for s in deployed.soldiers if s.player == 1 and s.on_table]
+    view = ViewModel(highlights=tuple(((1, s.card), "eligible") for s in mine))
+    layer = parse_inner(board_layer(deployed, view))
+    order = [g for g in layer if g.tag == f"{NS}g" and classes(g) & {"halos", "card"}]
+    assert "halos" in classes(order[0]) and all("card" in classes(g) for g in order[1:])
+    halos = list(order[0])
+    assert [(h.get("data-player"), h.get("data-card")) for h in halos] == [
+        ("1", s.card) for s in mine
+    ]
+    for h, s in zip(halos, mine, strict=True):
+        assert h.get("transform") == card(layer, 1, s.card).get("transform")
+    for g in order[1:]:  # no card holds a halo
+        assert not [r for r in g.iter(f"{NS}rect") if r.get("stroke-width") == "11"]
+
+
 def test_chance_labels_never_round_to_certainty(deployed: State) -> None:
     view = ViewModel(chances=(((1, "ranger"), 0.9999), ((1, "gunner"), 0.0001)))
     text = all_text(parse(render(deployed, view)))
