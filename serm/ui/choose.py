@@ -19,7 +19,13 @@ def say(ui: UI, message: str, rule: str = "", news: bool = False, about: int = 0
     an error) if ``news``, about player ``about``'s soldier (0: the one deciding); the same
     ``ui`` if it says it already."""
     feedback = replace(
-        ui.feedback, message=message, rule=rule if message else "", news=news, about=about
+        ui.feedback,
+        message=message,
+        rule=rule if message else "",
+        news=news,
+        about=about,
+        short="",
+        repeats=False,
     )
     if ui.feedback == feedback:
         return ui
@@ -27,8 +33,11 @@ def say(ui: UI, message: str, rule: str = "", news: bool = False, about: int = 0
 
 
 def tell(ui: UI, said: Said, news: bool = False, about: int = 0) -> UI:
-    """``ui`` saying ``said`` (``serm.ui.words``): its sentence, and its rule in small print."""
-    return say(ui, said.text, said.rule, news, about)
+    """``ui`` saying ``said`` (``serm.ui.words``): its sentence, and its rule in small print;
+    its fewer words for a phone's short bar, or none there when it only repeats the news."""
+    ui = say(ui, said.text, said.rule, news, about)
+    fb = replace(ui.feedback, short=said.short, repeats=said.repeats)
+    return ui if fb == ui.feedback else replace(ui, feedback=fb)
 
 
 def select(ui: UI, state: State, card: str) -> UI:

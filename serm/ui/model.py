@@ -220,6 +220,10 @@ class Feedback:
     about: int = 0
     """The player whose soldier the news is about (0: the one deciding): news of the other
     side's soldier is told with what just happened, above the heading of the one deciding."""
+    short: str = ""
+    """``message`` in fewer words for a phone's short bar ("": the same there)."""
+    repeats: bool = False
+    """True when ``message`` only repeats the news above it: a phone's short bar leaves it out."""
 
 
 @dataclass(frozen=True)

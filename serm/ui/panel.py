@@ -81,11 +81,13 @@ def button(
     pressed: bool | None = None,
     disabled: bool = False,
     note: str = "",
+    phone: str = "",
 ) -> str:
     """A button sending ``action`` (and ``arg``); its key badge is the key map's key for that
     command unless ``key`` names another ("" for none); ``pressed`` makes it a toggle button;
     ``disabled`` shows it but takes no press; ``note`` is a short line of small type under its
-    label, part of its name, saying what pressing it costs."""
+    label, part of its name, saying what pressing it costs; ``phone``: its label in fewer words
+    on a phone's short bar (``two_ways``), the whole ``label`` staying its name and its title."""
     if key is None:
         key = key_of(Command(action), arg) if action in COMMANDS else ""
     cls = ' class="primary"' if primary else ""
@@ -93,9 +95,14 @@ def button(
     data_arg = f' data-arg="{escape(arg, quote=True)}"' if arg else ""
     state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
     state += " disabled" if disabled else ""
+    text = escape(label)
+    if phone:
+        named = escape(label, quote=True)
+        state += f' aria-label="{named}" title="{named}"'
+        text = two_ways(text, escape(phone))
     return (
         f'<button type="button"{cls} data-action="{escape(action, quote=True)}"{data_arg}{state}>'
-        f"{escape(label)}{kbd}{_note(note)}</button>"
+        f"{text}{kbd}{_note(note)}</button>"
     )
 
 
@@ -245,7 +252,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     msg = ui.feedback.message
     if p is not None and p.kind == PendingKind.PLACE and ui.ghost is not None and ui.ghost.problem:
         msg = ""  # the placement's own problem line says it already
-    said = words.message_html(msg, ui.feedback.rule, ui.feedback.news)
+    fb = ui.feedback
+    said = words.message_html(msg, fb.rule, fb.news, fb.short, fb.repeats)
     results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui, names)}</div>'  # the victory after it
@@ -369,10 +377,8 @@ def _news_of_other(ui: UI, decider: int) -> bool:
 def _news_html(ui: UI, names: tuple[str, str]) -> str:
     """The news of the other side's soldier, with its player's name before it."""
     fb = ui.feedback
-    return (
-        f'<p class="message news" role="status">{who(fb.about, names)}: {escape(fb.message)}'
-        f"{words.rule_html(fb.rule)}</p>"
-    )
+    lead = f"{who(fb.about, names)}: "
+    return words.message_html(fb.message, fb.rule, True, fb.short, fb.repeats, lead)
 
 
 def _showing(ui: UI, names: tuple[str, str], heading: int) -> str:
@@ -718,8 +724,7 @@ def _menu(state: State, s: Soldier) -> str:
         buttons += button("Move", Command.MOVE, primary=True) + button("Turn", Command.TURN)
     if may_shoot:
         seen = q.visible_enemies(state, s)
-        label = f"Shoot ({len(seen)} in sight)"
-        buttons += button(label, Command.SHOOT, primary=not may_move) if seen else ""
+        buttons += _shoot_button(len(seen), primary=not may_move) if seen else ""
         if not seen:
             said = words.no_target(state, s)
             note += " " + escape(said.text, quote=False) + words.rule_html(said.rule)
@@ -736,6 +741,15 @@ def _menu(state: State, s: Soldier) -> str:
     special = words.special_html(t)
     return f'<p class="activated">{_stats_button()}{activated}{note} {special}</p>' + foot(
         actions(buttons)
+    )
+
+
+def _shoot_button(seen: int, primary: bool) -> str:
+    """Shoot, with how many enemies are in sight: "Shoot (3 in sight)", on a phone "Shoot (3)"
+    so the activation's buttons keep one row at 360 px; its full words are its name (what a
+    screen reader says, and a long look shows)."""
+    return button(
+        f"Shoot ({seen} in sight)", Command.SHOOT, primary=primary, phone=f"Shoot ({seen})"
     )
 
 

@@ -40,6 +40,9 @@ class Said:
     region: SoldierKey | None = None
     short: str = ""
     """The same in fewer words for a phone's short bar ("": ``text`` there too)."""
+    repeats: bool = False
+    """True when the sentence only says again what the news right above it tells (the log's
+    line of the action it follows): a phone's short bar leaves it out."""
 
 
 def title(card: str) -> str:
@@ -96,13 +99,25 @@ def special_html(card: CardType) -> str:
     return escape(text, quote=False) + rules_html(*codes)
 
 
-def message_html(text: str, rule: str = "", news: bool = False) -> str:
-    """The panel's message: a refusal (an alert) or news (a status, not styled as an error)."""
+def message_html(
+    text: str,
+    rule: str = "",
+    news: bool = False,
+    short: str = "",
+    repeats: bool = False,
+    lead: str = "",
+) -> str:
+    """The panel's message: a refusal (an alert) or news (a status, not styled as an error),
+    after ``lead`` (HTML: whose soldier it tells of); ``short`` and ``repeats`` as ``Said``'s:
+    in fewer words on a phone's short bar, or left out there when it only repeats the news
+    above it."""
     if not text:
         return ""
+    body = lead + text_html(Said(text, short=short)) + rule_html(rule)
     if news:
-        return f'<p class="message news" role="status">{escape(text)}{rule_html(rule)}</p>'
-    return f'<p class="message" role="alert">{escape(text)}{rule_html(rule)}</p>'
+        cls = "message news wide-only" if repeats else "message news"
+        return f'<p class="{cls}" role="status">{body}</p>'
+    return f'<p class="message" role="alert">{body}</p>'
 
 
 def problem_html(said: Said) -> str:
@@ -568,7 +583,10 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     """Why the activation under way in ``before`` ended by itself after ``action`` (R7, R19,
     R22), with the soldier whose activation it was; None when it goes on, the player ended it,
     or the game is over. The sentence names the soldier by its title only: the panel puts the
-    name of its player before it when another player decides next (``panel.prompt_html``)."""
+    name of its player before it when another player decides next (``panel.prompt_html``). A
+    phone's short bar, where the log's line of that action shows right above it, is told only
+    what that line does not say (``Said.short``, ``Said.repeats``): a stopped mover's
+    activation is over (R19), as the status line's next player says."""
     mover = _activated(before, action)
     if mover is None or after.status != Status.PLAYING or isinstance(action, (Place, React, End)):
         return None
@@ -580,7 +598,8 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     if not s.on_table:
         return None
     if isinstance(action, Stop):
-        return Said(f"The React stopped the {s.type.title}: its activation is over.", "R19"), s
+        text = f"The React stopped the {s.type.title}: its activation is over."
+        return Said(text, "R19", repeats=True), s
     shot_now = before.shot is not None or isinstance(action, Shoot)
     moved_now = not shot_now and (before.move is not None or isinstance(action, (Turn, Move, Face)))
     moved, shot = moved_before or moved_now, shot_before or shot_now
@@ -588,14 +607,16 @@ def ended_by_itself(before: State, after: State, action: Action) -> tuple[Said, 
     if s.type.moves_or_shoots and (moved or shot):
         did = "moved" if moved else "shot"
         text = f"The {name} has {did}, and it moves or shoots, never both: its activation is over."
-        return Said(text, "R22"), s
+        return Said(text, "R22", short=f"The {name} moves or shoots, never both."), s
     if moved and shot:
         return Said(f"The {name} has moved and shot: its activation is over.", "R7"), s
     if moved and s.type.shoot == 0:
-        return Said(f"The {name} cannot shoot, so its activation ends after its Move.", "R7"), s
+        text = f"The {name} cannot shoot, so its activation ends after its Move."
+        return Said(text, "R7", short=f"The {name} cannot shoot: its activation ends."), s
     if moved and not q.visible_enemies(after, s):
         text = f"No enemy is in the {name}'s sight after its Move, so its activation ends."
-        return Said(text, "R7", (s.player, s.card)), s
+        short = f"No enemy in the {name}'s sight: its activation ends."
+        return Said(text, "R7", (s.player, s.card), short), s
     return None
 
 

@@ -4,15 +4,26 @@ and whose soldier a Move rams."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 from helpers import R, arrange, play
 
-from serm.core.actions import Move
+from serm.core import record
+from serm.core.actions import Move, Stop
+from serm.core.game import Game
 from serm.core.state import PendingKind
+from serm.ui import driver
+from serm.ui.events import ShowEnded
 from serm.ui.model import UI
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import settle
+from tests.ui.player import Screen
 from tests.ui.test_reduce import deployed
 from tests.ui.two_screens import phone_text, wide_text
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_turn_says_it_cannot_be_reacted_to() -> None:
@@ -45,3 +56,56 @@ def test_the_react_question_names_the_soldier_rammed_and_the_next_activation() -
         "The enemy Gunner rolled 3, ramming your Armored: React above 3 to stop it and act "
         "(your next activation)."
     ) in said, said
+
+
+def stopped_by_a_react() -> Screen:
+    """The example game's first 15 actions (two people): player 1's Armored Moves, player 2's
+    Assault Reacts; player 2 stops the Armored 0.40 L along its way (R19) and its Assault
+    acts at once, three enemies in its sight."""
+    data = json.loads((ROOT / "examples" / "complete-game.json").read_text())
+    data["actions"] = data["actions"][:15]
+    s = Screen(Game.from_record(record.from_dict(data)))
+    assert s.waiting(PendingKind.STOP)
+    s.ui = driver.play(s.game, s.ui, Stop(0.4, player=2), True).ui
+    s.send(ShowEnded(s.ui.playback.shows))  # watched to its end
+    assert s.waiting(PendingKind.ACT)
+    return s
+
+
+def test_the_activations_buttons_say_shoot_in_fewer_words_on_a_phone() -> None:
+    """The menu's Shoot says how many enemies are in sight: "Shoot (3 in sight)" on a wide
+    screen, "Shoot (3)" on a phone (so Move, Turn, Shoot and Pass keep one row at 360 px),
+    its full words staying the button's name and title."""
+    html = stopped_by_a_react().prompt()
+    shoot = re.search(r'<button[^>]*data-action="shoot"[^>]*>.*?</button>', html)
+    assert shoot is not None
+    assert wide_text(shoot[0]) == "Shoot (3 in sight) S"
+    assert phone_text(shoot[0]) == "Shoot (3)"
+    assert 'aria-label="Shoot (3 in sight)"' in shoot[0]
+    assert 'title="Shoot (3 in sight)"' in shoot[0]
+
+
+def test_news_that_only_repeats_the_news_above_it_is_left_out_on_a_phone() -> None:
+    """A React stopped player 1's Armored: what just happened says "The Armored is stopped
+    after 0.40 L." and the status line who plays next, so a phone's short bar leaves out the
+    news that its activation is over (R19), which a wide screen says under them."""
+    html = stopped_by_a_react().prompt()
+    told = "The React stopped the Armored: its activation is over."
+    assert "The Armored is stopped after 0.40 L." in phone_text(html)
+    assert told in wide_text(html)
+    assert told not in phone_text(html) and "R19" not in phone_text(html)
+
+
+def test_news_of_a_rule_is_one_short_line_on_a_phone() -> None:
+    """Player 2's Gunner turns, which ends its activation (R22): what just happened says it
+    turned; the news under it says on a phone only what that does not (the Gunner moves or
+    shoots, never both) with its rule, and all of it on a wide screen."""
+    s = deployed()
+    s.key("2")  # the Gunner
+    s.key("t")
+    s.key("e")
+    s.key("Enter")
+    html = s.prompt()
+    wide = "The Gunner has moved, and it moves or shoots, never both: its activation is over."
+    assert wide in wide_text(html) and wide not in phone_text(html)
+    assert "Player 2: The Gunner moves or shoots, never both. rule R22" in phone_text(html)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-PHONE_HIDES = frozenset({"wide-words", "keys", "click-word"})
+PHONE_HIDES = frozenset({"wide-words", "wide-only", "keys", "click-word"})
 """The classes a phone held upright (a touch screen with a short bar) does not show."""
 WIDE_HIDES = frozenset({"phone-words", "tap-word"})
 """The classes a wide screen with a mouse does not show."""
