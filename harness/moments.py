@@ -120,6 +120,13 @@ MOMENTS = (
     ),
     Moment("stop", 15, {"stop_at": 0.4}, shows="#prompt [data-pending=stop] .outlook"),
     Moment(
+        "reactor-menu",
+        15,
+        {"stop_at": 0.4},
+        then=("[data-action=confirm]",),  # stopped: the reacting Assault's activation, at once
+        shows="#prompt [data-pending=act] button[data-action=shoot]",
+    ),
+    Moment(
         "assault-shoot",
         15,
         {"stop_at": 0.4},
@@ -154,7 +161,8 @@ MOMENTS = (
 """The moments, in a game's order: each deployment step, a card held where it may not go, an
 activation's menu, an aimed Move, the Gunner's targets, a Brawler's path to trace, a Turn that
 changes nothing after the computer's turn, React questions and a React's confirming step, a stop
-point with its sight, the Assault's targets once it has stopped the Move, a shot's result, the
+point with its sight, the Assault's activation once it has stopped the Move (the news of the
+stopped mover above it) and its targets, a shot's result, the
 next player's turn with the note that its soldier was shot by an enemy it cannot see, the
 victory and the replay viewer."""
 

@@ -522,7 +522,8 @@ def test_no_words_are_clipped_or_covered(
     where it may not go, an activation's menu, an aimed Move, a Brawler's path, a Turn that
     changes nothing (after the computer's turn, with Replay last turn), React questions (one
     after the computer's Move) and a React's confirming step, a stop point, the Assault's
-    targets after its React, a shot's result, the next turn with the note that a soldier was
+    activation after its React (the news of the mover it stopped above its words and buttons)
+    and its targets, a shot's result, the next turn with the note that a soldier was
     shot by an enemy it cannot see, the victory and the viewer: every text a player
     must read (``WORDS``) is whole, inside the window and on top. Each moment is reached at
     once from a save (``harness.moments``) in the warm page, resized between the checks."""
