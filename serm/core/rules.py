@@ -46,6 +46,7 @@ from .state import (
     State,
     Status,
 )
+from .written import length_text
 
 _A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
@@ -552,7 +553,7 @@ def _stop(state: State, action: Stop) -> State:
         )
     distance = min(max(action.distance, 0.0), mv.halt)
     rams = mv.rams if distance >= mv.halt - EPS else ()
-    said = f"The {s.type.title} is stopped after {distance:.2f} L."
+    said = f"The {s.type.title} is stopped after {length_text(distance)} L."
     state = _slide(state, s, mv.path, distance, rams, said)
     rp = other(s.player)
     if state.status == Status.FINISHED:
@@ -609,7 +610,7 @@ def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> Sta
     halted = ""
     if mv.total is not None and distance < mv.total - EPS:
         halted = f" and halts against {mv.stopper}" if mv.stopper else " and halts"
-    said = f"The {s.type.title} moves {distance:.2f} L{halted}."
+    said = f"The {s.type.title} moves {length_text(distance)} L{halted}."
     state = _slide(state, s, mv.path, distance, rams, said)
     if state.status == Status.FINISHED:
         return state
