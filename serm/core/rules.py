@@ -46,7 +46,7 @@ from .state import (
     State,
     Status,
 )
-from .written import length_text
+from .written import bearing_text, length_text
 
 _A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
@@ -405,7 +405,8 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
     if problem:
         raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     state = state.with_soldier(replace(s, facing=facing))
-    state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} turns to face {facing:.0f}°.")
+    said = f"{_sentence_name(s)} turns to face {bearing_text(facing)}°."
+    state = _log(state, EventKind.MOVE, said)
     return _after_part(_mark(state, moved=True))
 
 
@@ -421,7 +422,7 @@ def _declare_move(state: State, s: Soldier, action: Move) -> State:
         raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     direction = None if action.direction is None else normalize_bearing(action.direction)
     state = state.with_soldier(replace(s, facing=facing))
-    where = "" if direction is None else f" toward {direction:.0f}°"
+    where = "" if direction is None else f" toward {bearing_text(direction)}°"
     state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} declares a Move{where}.")
     pool = q.move_pool(state, s)
     return replace(
@@ -628,7 +629,7 @@ def _face(state: State, action: Face) -> State:
             raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
         state = state.with_soldier(replace(s, facing=facing))
         if facing != s.facing:
-            said = f"The {s.type.title} turns to face {facing:.0f}°."
+            said = f"The {s.type.title} turns to face {bearing_text(facing)}°."
     state = _log(state, EventKind.MOVE, said)
     return _after_part(replace(_mark(state, moved=True), move=None))
 
