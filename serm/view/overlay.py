@@ -102,12 +102,15 @@ def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
         words += f" · {SEEN_WORDS}"
     where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
-    spots.take(card_box(g.x, g.y, g.facing))
+    own = card_box(g.x, g.y, g.facing)
+    spots.take(own, mark=True)
     reach = handle_reach(state, (g.player, g.card), Vec(g.x, g.y), g.facing)
     for box in knob_boxes(Vec(g.x, g.y), g.facing, reach):  # the card being placed turns by it
         spots.take(box)
     elements.append(
-        pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, spots=spots)
+        pill(
+            where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, spots=spots, own=own
+        )
     )
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
