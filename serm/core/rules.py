@@ -46,6 +46,7 @@ from .state import (
     State,
     Status,
 )
+from .written import bearing_text, length_text
 
 _A = TypeVar("_A", Roll, Place, Path, React, Stop, Face, Shoot)
 
@@ -404,7 +405,8 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
     if problem:
         raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     state = state.with_soldier(replace(s, facing=facing))
-    state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} turns to face {facing:.0f}°.")
+    said = f"{_sentence_name(s)} turns to face {bearing_text(facing)}°."
+    state = _log(state, EventKind.MOVE, said)
     return _after_part(_mark(state, moved=True))
 
 
@@ -420,7 +422,7 @@ def _declare_move(state: State, s: Soldier, action: Move) -> State:
         raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
     direction = None if action.direction is None else normalize_bearing(action.direction)
     state = state.with_soldier(replace(s, facing=facing))
-    where = "" if direction is None else f" toward {direction:.0f}°"
+    where = "" if direction is None else f" toward {bearing_text(direction)}°"
     state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} declares a Move{where}.")
     pool = q.move_pool(state, s)
     return replace(
@@ -552,7 +554,7 @@ def _stop(state: State, action: Stop) -> State:
         )
     distance = min(max(action.distance, 0.0), mv.halt)
     rams = mv.rams if distance >= mv.halt - EPS else ()
-    said = f"The {s.type.title} is stopped after {distance:.2f} L."
+    said = f"The {s.type.title} is stopped after {length_text(distance)} L."
     state = _slide(state, s, mv.path, distance, rams, said)
     rp = other(s.player)
     if state.status == Status.FINISHED:
@@ -609,7 +611,7 @@ def _complete_slide(state: State, distance: float, rams: tuple[str, ...]) -> Sta
     halted = ""
     if mv.total is not None and distance < mv.total - EPS:
         halted = f" and halts against {mv.stopper}" if mv.stopper else " and halts"
-    said = f"The {s.type.title} moves {distance:.2f} L{halted}."
+    said = f"The {s.type.title} moves {length_text(distance)} L{halted}."
     state = _slide(state, s, mv.path, distance, rams, said)
     if state.status == Status.FINISHED:
         return state
@@ -627,7 +629,7 @@ def _face(state: State, action: Face) -> State:
             raise IllegalActionError(problem.rule, f"cannot turn: {problem}")
         state = state.with_soldier(replace(s, facing=facing))
         if facing != s.facing:
-            said = f"The {s.type.title} turns to face {facing:.0f}°."
+            said = f"The {s.type.title} turns to face {bearing_text(facing)}°."
     state = _log(state, EventKind.MOVE, said)
     return _after_part(replace(_mark(state, moved=True), move=None))
 

@@ -18,8 +18,9 @@ from ..core.cards import CARDS, other
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
+from ..core.written import length_text
 from ..view.beats import BeatKind
-from ..view.board import figure, percent, threshold
+from ..view.board import percent
 from ..view.escape import escape
 from ..view.exposure_layer import words as exposure_words
 from ..view.render import describe
@@ -815,10 +816,10 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
 
 def _seen_from(entry: float) -> str:
     """Where along a Move (straight, or a Brawler's path) an enemy first sees it (R18), beside
-    a chance: ``threshold`` (a length just past a whole roll reads past it), or "from the
+    a chance: ``length_text`` (a length just past a whole roll reads past it), or "from the
     start" when it is seen as it sets off."""
-    at = threshold(entry)
-    return "from the start" if at == figure(0.0) else f"once it has gone {at} L"
+    at = length_text(entry)
+    return "from the start" if at == length_text(0.0) else f"once it has gone {at} L"
 
 
 ANYWHERE_BACK = "anywhere back to its start"
@@ -960,7 +961,7 @@ def _path(state: State, ui: UI) -> str:
     mv = state.move
     assert mv is not None and mv.total is not None
     left = path.remaining(state, ui.trace)
-    shown = figure(left)
+    shown = length_text(left)
     finish = "Finish path" if left < 0.1 else "Straight on"
     space = key_of(Command.CORNER)
     rest = (
@@ -1125,7 +1126,7 @@ def _where_it_halts(state: State) -> str:
     if mv.halt >= mv.total - 1e-6:
         where = f"will move the whole {mv.total} L"
     else:
-        where = f"will halt after {mv.halt:.2f} L"
+        where = f"will halt after {length_text(mv.halt)} L"
     return where + _ramming(mv.rams)
 
 
@@ -1190,8 +1191,9 @@ def _stop(state: State, ui: UI) -> str:
     mv = state.move
     assert mv is not None and mv.reactor is not None
     who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor
+    halt = length_text(mv.halt)
     where = (
-        f", anywhere from where it set off to where it would halt (0–{mv.halt:.2f} L). The "
+        f", anywhere from where it set off to where it would halt (0–{halt} L). The "
         f"marker starts where your {who} first saw it."
     )
     wide = (
@@ -1201,7 +1203,7 @@ def _stop(state: State, ui: UI) -> str:
     )
     phone = (
         f"Your React worked: drag the marker to where the enemy stops, {ANYWHERE_BACK} "
-        f"(0–{mv.halt:.2f} L)."
+        f"(0–{halt} L)."
     )
     return (
         f"<p>{two_ways(wide, escape(phone))}"

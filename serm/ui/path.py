@@ -13,7 +13,7 @@ from ..core.geometry import EPS, Vec, bearing_of, point_along, unit
 from ..core.movement import Halt, halt_along, rammed
 from ..core.rules import MAX_PATH_CORNERS
 from ..core.state import State
-from ..view.board import figure
+from ..core.written import hundredths, hundredths_text, length_text
 from ..view.model import PathTrace
 from . import words
 from .last import kept
@@ -151,26 +151,12 @@ def halt_ahead(state: State, trace: Trace) -> Halt | None:
     return halt(state, points(state, trace) + ([cursor] if cursor is not None else []))
 
 
-def lost(state: State, stop: Halt) -> float:
-    """How much of the rolled length (L) a path halting at ``stop`` cannot use (R16)."""
+def lost_hundredths(state: State, stop: Halt) -> int:
+    """How much of the rolled length a path halting at ``stop`` cannot use (R16), as written, in
+    hundredths of L: the roll less how far along the path it halts as written, so the two add
+    up to the roll however the path was traced."""
     assert state.move is not None and state.move.total is not None
-    return max(state.move.total - stop.distance, 0.0)
-
-
-def lost_shown(state: State, stop: Halt, trace: Trace) -> float:
-    """The length lost (R16) as said with the others: past a corner, on the leg toward the
-    pointer, the length left less the length used past the last corner, each rounded as
-    ``figure`` says them (so they add up); else what ``lost`` says."""
-    if trace.corners and not halted(state, trace):
-        left = unspent(state, trace)
-        return round(left, 2) - round(_past_corner(state, stop, trace), 2)
-    return lost(state, stop)
-
-
-def _past_corner(state: State, stop: Halt, trace: Trace) -> float:
-    """How far past the last corner ``stop`` halts the Brawler (L)."""
-    assert state.move is not None and state.move.total is not None
-    return max(stop.distance - (state.move.total - unspent(state, trace)), 0.0)
+    return max(state.move.total * 100 - hundredths(stop.distance), 0)
 
 
 def halt_words(state: State, stop: Halt, trace: Trace) -> str:
@@ -184,16 +170,18 @@ def halt_words(state: State, stop: Halt, trace: Trace) -> str:
     verb = "rams" if rammed(stop, state.activation.player) else "halts against"
     return (
         f"{verb} {what} {_how_far(state, stop, trace)}: the rest of its roll, "
-        f"{figure(lost_shown(state, stop, trace))} L, is lost"
+        f"{hundredths_text(lost_hundredths(state, stop))} L, is lost"
     )
 
 
 def _how_far(state: State, stop: Halt, trace: Trace) -> str:
-    """How far along its path ``stop`` halts the Brawler: past its last corner when the leg
-    toward the pointer halts it, else from its start."""
+    """How far along its path ``stop`` halts the Brawler, as written: past its last corner when
+    the leg toward the pointer halts it (the length left as written, less the length lost),
+    else from its start."""
     if trace.corners and not halted(state, trace):
-        return f"{figure(_past_corner(state, stop, trace))} L past its last corner"
-    return f"after {figure(stop.distance)} L"
+        past = hundredths(unspent(state, trace)) - lost_hundredths(state, stop)
+        return f"{hundredths_text(past)} L past its last corner"
+    return f"after {length_text(stop.distance)} L"
 
 
 def preview(state: State, trace: Trace) -> PathTrace:
@@ -211,7 +199,7 @@ def preview(state: State, trace: Trace) -> PathTrace:
         h = point_along(tuple(full), stop.distance)
         at, rams = (h.x, h.y), rammed(stop, state.activation.player)
         stopper = words.against(state.activation.player, stop)
-        wasted = lost_shown(state, stop, trace)
+        wasted = lost_hundredths(state, stop) / 100
     return PathTrace(
         tuple((v.x, v.y) for v in pts),
         remaining(state, trace),

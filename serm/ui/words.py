@@ -24,7 +24,8 @@ from ..core.movement import Halt
 from ..core.ruleset import ruleset
 from ..core.scenario import ScenarioError, table_info
 from ..core.state import Event, EventKind, Soldier, State, Status
-from ..view.board import percent, threshold
+from ..core.written import length_text
+from ..view.board import percent
 from ..view.escape import escape
 from ..view.model import SoldierKey
 from .model import YOU
@@ -358,7 +359,7 @@ def halt_ahead(state: State, s: Soldier, aim: float, facing: float, halt: Halt) 
     dist = q.move_pool(state, s).distribution()
     if not halt.blocked:
         return None
-    at, who = f"{threshold(halt.distance)} L", f"your {s.type.title}"
+    at, who = f"{length_text(halt.distance)} L", f"your {s.type.title}"
     sure = halts_whatever(state, s, aim, facing, halt)
     if sure is not None:
         return f"Whatever it rolls, {who} halts after {at} against {sure}."

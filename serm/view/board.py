@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import svg
 
-from serm.core.geometry import EPS, Vec, centroid, unit
+from serm.core.geometry import Vec, centroid, unit
 from serm.core.scenario import Scenario, Terrain
 from serm.core.state import PendingKind, Soldier, State, Status
 
@@ -51,26 +51,6 @@ from .labels import Box, Spots, overlap
 from .model import SoldierKey, ViewModel
 
 HATCH_ID = "hatch-tall"
-
-
-def figure(length: float) -> str:
-    """A length along the Brawler's path as its words and its board labels say it, always to
-    0.01 L: the length left, the part of it used past the last corner and the part lost then
-    add up as said (R16)."""
-    return f"{max(length, 0.0):.2f}"
-
-
-def threshold(length: float) -> str:
-    """A length a whole roll reaches or not (where an enemy first sees a Move, where it halts)
-    as ``figure`` says it, to 0.01 L, except that one just past a whole number reads past it
-    ("3.01", not "3.00"): a roll of 3 does not get there, and the words must agree with the
-    chance beside them, which counts only the rolls that do (R15, R16, R18). A length within
-    ``EPS`` of a whole number counts as reaching it, as the engine counts it."""
-    said = figure(length)
-    whole = float(round(length))
-    if length > whole + EPS and float(said) <= whole:
-        return figure(whole + 0.01)
-    return said
 
 
 def percent(p: float) -> str:

@@ -105,7 +105,8 @@ class PathTrace:
     stopper: str = ""
     """What it touches at ``halt``, in words ("the Crates", "the table edge", "your Armored")."""
     lost: float = 0.0
-    """The length of the roll (L) the path cannot use past ``halt`` (R16)."""
+    """The length of the roll (L) the path cannot use past ``halt`` (R16), as written: the roll
+    less where it halts as ``serm.core.written`` writes that."""
     watchers: tuple[tuple[SoldierKey, float, float], ...] = ()
     """The enemies that could React to the path as drawn, once worked out (R18): (soldier, L
     along the path where it first sees the card, chance its React beats the roll, R19)."""

@@ -19,8 +19,9 @@ from serm.core.geometry import (
     unit,
 )
 from serm.core.state import MoveInProgress, PendingKind, State
+from serm.core.written import length_text
 
-from .board import card_box, figure, percent
+from .board import card_box, percent
 from .common import (
     INK,
     REACH,
@@ -305,13 +306,14 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
         anchor = cur
     drawn = (*points, *([cur] if cur else []))
     out += watch_marks(trace.watchers, drawn, cards, spots)
-    label = f"{figure(remaining)} L left"
+    label = f"{length_text(remaining)} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
         out += _cross(at, TARGET)
         out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
-        anchor, label = at, f"{figure(trace.lost)} L lost"  # what lies past the halt goes unused
+        lost = length_text(trace.lost)  # what lies past the halt goes unused
+        anchor, label = at, f"{lost} L lost"
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     out += _path_stopped(trace, drawn, spots)
@@ -468,9 +470,10 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
 
 
 def _stop_label(mv: MoveInProgress, d: float, seen: bool | None) -> str:
-    """The stop point's label: how far along the path it is, and whether the reacting soldier
-    sees the mover stopped there ("stop 1.25 L · Gunner sees it")."""
-    said = f"stop {d:.2f} L"
+    """The stop point's label: how far along the path it is, written as the log and the words
+    write it, and whether the reacting soldier sees the mover stopped there ("stop 1.25 L ·
+    Gunner sees it")."""
+    said = f"stop {length_text(d)} L"
     if seen is None or mv.reactor is None:
         return said
     who = CARDS[mv.reactor].title if mv.reactor in CARDS else mv.reactor

@@ -679,6 +679,18 @@ def test_r14_facing_set_at_start_and_end_of_a_move() -> None:
     assert state.soldier(1, "assault").facing == 200
 
 
+def test_r1_c17_the_log_writes_bearings_from_0_to_359() -> None:
+    """A bearing a hair short of 360 points to the top (R1, C17): the log writes it as 0°,
+    never 360°, when the card turns on the spot, declares a Move and turns at its end."""
+    state = arrange({(1, "assault"): (5, 6, 90), (2, "armored"): (9, 1, 0)}, others=False)
+    turned = apply(state, Turn("assault", 359.7))
+    assert turned.events[-1].text == "Player 1's Assault turns to face 0°."
+    declared = apply(state, Move("assault", 359.6, facing=90))
+    assert declared.events[-1].text == "Player 1's Assault declares a Move toward 0°."
+    faced = play(declared, R(1, 1), Face(359.8))
+    assert "The Assault turns to face 0°." in [e.text for e in faced.events]
+
+
 # --- R15 declared move ---------------------------------------------------------------------------
 
 

@@ -245,6 +245,47 @@ def test_a_move_some_rolls_halt_says_from_which_roll_and_against_what() -> None:
     assert said in [e.text for e in after.events]
 
 
+def test_a_halt_just_past_a_whole_number_reads_the_same_in_the_aim_and_the_log() -> None:
+    """The Assault aimed at its own Armored 1.003 L ahead halts there whatever it rolls (R16):
+    a length just past 1 L, written "1.01" by the aim's words and by the log alike, never
+    "1.01" in one and "1.00" in the other."""
+    state = arrange(
+        {(1, "assault"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 1.003, 0.0)},
+        others=False,
+    )
+    ui = outlook_of(state, aiming("assault", 0.0, 0.0))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "Whatever it rolls, your Assault halts after 1.01 L against your Armored." in said
+    after = rolled(state, "assault", 0.0, 0.0, 7)
+    moved = "The Assault moves 1.01 L and halts against player 1's Armored."
+    assert moved in [e.text for e in after.events]
+
+
+def test_the_stop_marker_writes_where_the_reactor_first_saw_the_mover_as_the_outlook_does() -> None:
+    """The enemy Brawler first sees the Gunner 2.0046 L along its Move, just past 2 L. The
+    outlook says "once it has gone 2.01 L"; once its React beats the roll, the stop marker
+    starts there and says "stop 2.01 L · Brawler sees it", and the log, stopped there, "2.01 L"
+    too; dragged back to 1.999 L, out of its sight, it says "stop 2.00 L · Brawler cannot see
+    it": one length is written one way, so two markers with one label never give opposite
+    sight (R18, R19)."""
+    state = arrange(
+        {(1, "gunner"): (2.0, 8.5, 90.0), (2, "brawler"): (7.2205, 6.0, 180.0)}, others=False
+    )
+    ui = outlook_of(state, aiming("gunner", 90.0, 90.0))
+    (w,) = ui.outlook.forecast.watchers if ui.outlook and ui.outlook.forecast else ()
+    assert 2.004 < w.entry < 2.005
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "Could React: the enemy Brawler once it has gone 2.01 L" in said
+    after = play(state, Move("gunner", 90.0, 90.0), R(3), React("brawler"), R(6, 6))
+    asked, _ = settle(UI(), after)
+    assert asked.stop_at == w.entry
+    assert "stop 2.01 L · Brawler sees it" in overlay_text(after, asked)
+    back = replace(asked, stop_at=1.999)
+    assert "stop 2.00 L · Brawler cannot see it" in overlay_text(after, back)
+    stopped = play(after, Stop(w.entry))
+    assert "The Gunner is stopped after 2.01 L." in [e.text for e in stopped.events]
+
+
 # --- the Brawler's path counts only the length it can use (R16, R17) ----------------------------
 
 
@@ -310,6 +351,30 @@ def test_a_brawler_path_says_its_lengths_so_that_they_add_up() -> None:
     assert ">7.00 L lost</text>" in board, board
     ui = UI(trace=Trace(corners=(Vec(8.4, 6.44),)))
     assert ">7.44 L left</text>" in overlay_layer(state, view_model(state, ui))
+
+
+def test_a_brawler_path_loses_the_same_length_on_hover_and_on_click() -> None:
+    """The Brawler rolled 8 and has a corner up and to the right; the pointer leg runs on up
+    into the Crates. Hovering, the prompt says 7.66 L left, of which it halts 0.71 L past the
+    corner and 6.95 L are lost; a click there traces that corner, and the prompt then says it
+    halts after 1.05 L, the same 6.95 L lost, as the board's label says both times and as
+    the log's "moves 1.05 L" leaves of the roll: the lengths add up and agree (R16, R17)."""
+    state = brawler_rolled(8)
+    pointer = Vec(8.35026, 4.5)
+    ui = UI(trace=Trace(corners=(Vec(8.5658, 6.7),), cursor=pointer))
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "(7.66 L left;" in said, said
+    assert "0.71 L past its last corner: the rest of its roll, 6.95 L, is lost" in said, said
+    assert ">6.95 L lost</text>" in overlay_layer(state, view_model(state, ui))
+    ui, sent = reduce(ui, state, PointerDown(pointer.x, pointer.y))
+    assert sent is None and len(ui.trace.corners) == 2
+    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    assert "after 1.05 L: the rest of its roll, 6.95 L, is lost" in said, said
+    assert ">6.95 L lost</text>" in overlay_layer(state, view_model(state, ui))
+    _, sent = reduce(ui, state, Press(Command.CONFIRM))
+    assert isinstance(sent, Path)
+    moved = "The Brawler moves 1.05 L and halts against the Crates."
+    assert moved in [e.text for e in apply(state, sent).events]
 
 
 def test_a_brawler_path_halting_past_a_corner_counts_from_that_corner_as_the_length_left() -> None:

@@ -22,7 +22,6 @@ from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
-from serm.view.board import threshold
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import overlap as box_overlap
@@ -744,11 +743,3 @@ def test_the_react_chances_are_drawn_over_the_sight_shown(react_pending: State) 
     for i in chips:
         (backing,) = order[i].iter(f"{NS}rect")
         assert backing.get("fill-opacity") in (None, "1") and backing.get("fill") != "none"
-
-
-def test_a_length_a_whole_roll_reaches_or_not_reads_on_its_side_of_the_roll() -> None:
-    """``board.threshold``: to 0.01 L as ``figure``, but a length just past a whole number reads
-    past it (a roll of 3 does not reach 3.003 L), and one within a billionth of it reads as it
-    (the engine counts it reached, C14)."""
-    cases = {3.003: "3.01", 3.0 + 1e-12: "3.00", 2.996: "3.00", 1.784: "1.78", 0.0: "0.00"}
-    assert {x: threshold(x) for x in cases} == cases
