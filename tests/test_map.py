@@ -21,6 +21,8 @@ DATA = {
     "tests/data/react-default-stop.save.json": 1,  # a real save
     "tests/data/stop-at-path-end.save.json": 1,  # a real save
     "tests/data/react-turned-away.save.json": 1,  # a real save
+    "tests/data/brawler-path-9.save.json": 1,  # a real save
+    "tests/data/gunner-label-far.save.json": 1,  # a real save
 }
 """Files where a date is data, and how many lines of each carry one."""
 

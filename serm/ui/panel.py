@@ -775,7 +775,7 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
     )
     phone = (
         f"Aim the Move of your <strong>{title}</strong>: drag on the board. It goes "
-        f"{s.type.move}d6 L."
+        f"{s.type.move}d6 L. The round handle turns it first."
     )
     return (
         f"<p>{two_ways(wide, phone)}{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"

@@ -214,18 +214,17 @@ def board_room(state: State, view: ViewModel) -> tuple[Spots, list[svg.Element]]
 def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
     """The board less its cards, zone names and terrain names, and less what the page's
     controls cover (``covered``, in L: ``ViewModel.covered``)."""
-    taken = list(_names(state.scenario))
-    taken += [card_box(s.x, s.y, s.facing) for s in state.on_table()]
+    cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     over = [(scaled(x0), scaled(y0), scaled(x1), scaled(y1)) for x0, y0, x1, y1 in covered]
-    return Spots(board_box(state), taken, over)
+    return Spots(board_box(state), _names(state.scenario), over, cards)
 
 
 def pose_spots(state: State, poses: Iterable[tuple[float, float, float]]) -> Spots:
     """The board's room for what a show draws over it: the board less the zones' and the
     terrain's names and the boxes of cards standing at ``poses`` ((x, y, facing), L): where
     they stand at that moment of the show, not where the game leaves them."""
-    taken = [*_names(state.scenario), *(card_box(x, y, f) for x, y, f in poses)]
-    return Spots(board_box(state), taken)
+    cards = [card_box(x, y, f) for x, y, f in poses]
+    return Spots(board_box(state), _names(state.scenario), marks=cards)
 
 
 @lru_cache(maxsize=16)

@@ -145,14 +145,16 @@ def pill(
     *,
     border: str | None = None,
     spots: Spots | None = None,
+    own: Box | None = None,
 ) -> svg.G:
     """A rounded label centred on (x, y) in scaled units, or where the board's placement rule
     puts it (``spots``: inside the board, clear of cards, the handle and other labels; words
     too long for a line there go on two at their " · " or spaces, and so do words that find
-    no clear spot on one line but do broken at each " · ")."""
+    no clear spot on one line but do broken at each " · "); the label of the card whose box is
+    ``own`` lies no nearer another card or label than it (``Spots.find``)."""
     lines = [s]
     if spots is not None:
-        lines, (x, y) = _fitted(x, y, s, size, spots)
+        lines, (x, y) = _fitted(x, y, s, size, spots, own)
     w, h = _pill_size(lines, size)
     top = y - h / 2
     return svg.G(
@@ -181,23 +183,29 @@ def _pill_size(lines: list[str], size: float) -> tuple[float, float]:
 
 
 def _fitted(
-    x: float, y: float, s: str, size: float, spots: Spots
+    x: float, y: float, s: str, size: float, spots: Spots, own: Box | None = None
 ) -> tuple[list[str], tuple[float, float]]:
     """The lines of a pill of words ``s`` wanted at (x, y) and where it goes (its box taken):
     on lines no wider than ``LINE_SHARE`` of the board, or, where no clear spot is found for
-    them, on a line for each part between " · " when a clear spot is found for those."""
+    them, on a line for each part between " · " when a clear spot is found for those. A clear
+    spot no nearer another card or label than ``own`` is taken first; then such a spot covering
+    only names (``Spots.lenient``); then any clear spot (covering a card would hide more)."""
     lines = wrapped(s, size, LINE_SHARE * _width(spots.board))
     w, h = _pill_size(lines, size)
-    spot = spots.find(x, y, w, h)
     parts = s.split(" · ")
-    if spot is None and len(parts) > len(lines):
-        broken = wrapped(s, size, max(text_width(part, size) for part in parts))
-        bw, bh = _pill_size(broken, size)
-        there = spots.find(x, y, bw, bh)
-        if there is not None:
-            lines, w, h, spot = broken, bw, bh, there
-    spot = spot or spots.least(x, y, w, h)
-    spots.take(box_at(spot[0], spot[1], w, h))
+    broken = wrapped(s, size, max(text_width(part, size) for part in parts))
+    shapes = [(lines, w, h)]
+    if len(parts) > len(lines):
+        shapes.append((broken, *_pill_size(broken, size)))
+    tries = [(spots.find, own), (spots.lenient, own), (spots.find, None)]
+    for way, mine in tries:
+        for shape, sw, sh in shapes:
+            spot = way(x, y, sw, sh, mine)
+            if spot is not None:
+                spots.take(box_at(spot[0], spot[1], sw, sh), mark=True)
+                return shape, spot
+    spot = spots.least(x, y, w, h)
+    spots.take(box_at(spot[0], spot[1], w, h), mark=True)
     return lines, spot
 
 

@@ -116,13 +116,14 @@ def _worst(state: State, ev: ExposureView, spots: Spots) -> svg.G:
                 data={"card": esc(card)},
             )
         )
+    own = card_box(x, y, facing)
     if not ev.standing:  # a pose it could still take: the real card is not there
         colour = SIDE.get(enemy, INK)
         elements.append(card_outline(x, y, facing, colour, label="Gunner?", dash="6 5"))
-        spots.take(card_box(x, y, facing))
+        spots.take(own, mark=True)
     label = words(ev)
     ly = scaled(y) + (75 if y < state.scenario.height / 2 else -75)
-    elements.append(pill(scaled(x), ly, label, 18, INK, WHITE, border=BAD, spots=spots))
+    elements.append(pill(scaled(x), ly, label, 18, INK, WHITE, border=BAD, spots=spots, own=own))
     return svg.G(
         class_=["exposure-worst"],
         data={

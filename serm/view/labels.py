@@ -2,14 +2,17 @@
 
 A label goes to the spot nearest where it is wanted that lies wholly inside the board (the table
 and its frame, less ``INSET``) and covers nothing it must not: a card (its numbers), the turning
-handle, a zone's or a terrain's name or a label placed before it. The spots tried are a grid of
-moves round the wanted spot; where none of them is clear, each is also tried pushed just off
-what it covers (above, below, left or right of it: the gaps between boxes are often narrower
-than the grid's step), the nearest clear one taken. Where still none is clear, the label goes
-to the grid spot that covers least. A label wanted under what is drawn over the board (the
-page's controls) is wanted just beside it instead: a large one (a card's details) lies beyond
-reach. Widths of words are estimates (``text_width``: no font metrics in pure Python) that err
-wide, so a label kept clear by its estimate is clear on the screen.
+handle, a zone's or a terrain's name or a label placed before it. A label that belongs to a card
+(``own``) also lies no nearer another card or label (``marks``) than its card: it is read as the
+nearest one's; where no clear spot does, it covers a name rather than lie nearer another card,
+and covers no card for it. The spots tried are a grid of moves round the wanted spot; where none
+of them is clear, each is also tried pushed just off what it covers (above, below, left or right
+of it: the gaps between boxes are often narrower than the grid's step), the nearest clear one
+taken. Where still none is clear, the label goes to the grid spot that covers least. A label
+wanted under what is drawn over the board (the page's controls) is wanted just beside it
+instead: a large one (a card's details) lies beyond reach. Widths of words are estimates
+(``text_width``: no font metrics in pure Python) that err wide, so a label kept clear by its
+estimate is clear on the screen.
 
 Boxes are in scaled units: left, top, right, bottom.
 """
@@ -60,16 +63,27 @@ class Spots:
     """The board's free room for labels: ``place`` puts each label by the rule above and
     takes its box, so labels placed later keep clear of it."""
 
-    def __init__(self, board: Box, taken: Iterable[Box] = (), over: Iterable[Box] = ()) -> None:
+    def __init__(
+        self,
+        board: Box,
+        taken: Iterable[Box] = (),
+        over: Iterable[Box] = (),
+        marks: Iterable[Box] = (),
+    ) -> None:
         self.board = board
+        self.marks: list[Box] = list(marks)
+        """What a label may be read as belonging to: the cards and the labels placed."""
         self.over = tuple(over)
         """What is drawn over the labels (the page's controls): taken too, and a label wanted
         under one is wanted beside it instead, however large it is (a card's details)."""
-        self.taken: list[Box] = [*taken, *self.over]
+        self.taken: list[Box] = [*taken, *self.over, *self.marks]
 
-    def take(self, box: Box) -> None:
-        """Mark ``box`` as covered: no label placed after this goes over it."""
+    def take(self, box: Box, *, mark: bool = False) -> None:
+        """Mark ``box`` as covered: no label placed after this goes over it; a ``mark`` (a
+        card, a label) is also one a card's label keeps no nearer than its card."""
         self.taken.append(box)
+        if mark:
+            self.marks.append(box)
 
     def clamp(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """(x, y) moved the least so that a ``w`` by ``h`` box centred there is inside the
@@ -79,10 +93,20 @@ class Spots:
             y, top + INSET + h / 2, bottom - INSET - h / 2
         )
 
-    def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
-        """Where a ``w`` by ``h`` label wanted at (x, y) goes; its box is taken."""
-        best = self.find(x, y, w, h) or self.least(x, y, w, h)
-        self.take(box_at(best[0], best[1], w, h))
+    def place(
+        self, x: float, y: float, w: float, h: float, own: Box | None = None
+    ) -> tuple[float, float]:
+        """Where a ``w`` by ``h`` label wanted at (x, y) goes (of the card whose box is
+        ``own``, if any; where no clear spot lies no nearer another mark than ``own``, the
+        ``lenient`` spot, else the clear spot the rule gives without ``own``); its box is
+        taken, a mark."""
+        best = (
+            self.find(x, y, w, h, own)
+            or self.lenient(x, y, w, h, own)
+            or self.find(x, y, w, h)
+            or self.least(x, y, w, h)
+        )
+        self.take(box_at(best[0], best[1], w, h), mark=True)
         return best
 
     def next_to(self, thing: Box, w: float, h: float) -> tuple[float, float]:
@@ -102,21 +126,25 @@ class Spots:
         for x, y in sides:
             spot = self.clamp(x, y, w, h)
             if _clear(spot, w, h, [*self.taken, thing]):
-                self.take(box_at(spot[0], spot[1], w, h))
+                self.take(box_at(spot[0], spot[1], w, h), mark=True)
                 return spot
         self.take(thing)
-        spot = self.place(mx, my, w, h)
+        spot = self.place(mx, my, w, h, thing)
         self.taken.remove(thing)
         return spot
 
-    def find(self, x: float, y: float, w: float, h: float) -> tuple[float, float] | None:
-        """The clear spot the rule gives a ``w`` by ``h`` label wanted at (x, y), None where
-        there is none within reach; nothing is taken (``place`` takes it)."""
+    def find(
+        self, x: float, y: float, w: float, h: float, own: Box | None = None
+    ) -> tuple[float, float] | None:
+        """The clear spot the rule gives a ``w`` by ``h`` label wanted at (x, y) (of the card
+        whose box is ``own``, if any), None where there is none within reach; nothing is taken
+        (``place`` takes it)."""
         x, y = self._wanted(x, y, w, h)
         grid, near, centres = self._reach(x, y, w, h)
-        best = next((spot for spot in grid() if _clear(spot, w, h, near)), None)
+        ours = self._ours(w, h, own)
+        best = next((spot for spot in grid() if ours(spot) and _clear(spot, w, h, near)), None)
         if best is None:  # no grid spot clear: the nearest one pushed off what it covers
-            best = _pushed(x, y, w, h, grid(), near, centres)
+            best = _pushed(x, y, w, h, grid(), near, centres, ours)
         return best
 
     def least(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
@@ -130,6 +158,40 @@ class Spots:
             if cover < least:
                 best, least = (cx, cy), cover
         return best
+
+    def lenient(
+        self, x: float, y: float, w: float, h: float, own: Box | None
+    ) -> tuple[float, float] | None:
+        """For a ``w`` by ``h`` label of the card whose box is ``own``, wanted at (x, y), when
+        no clear spot lies no nearer another mark than ``own``: the grid spot that does and
+        covers no mark (no card, no label) nor control, covering least (a terrain's or zone's
+        name: read wrong beside another card, it would mislead more); None where none does."""
+        if own is None:
+            return None
+        x, y = self._wanted(x, y, w, h)
+        grid, near, _ = self._reach(x, y, w, h)
+        ours, keep = self._ours(w, h, own), [*self.marks, *self.over]
+        best, least = None, math.inf
+        for spot in grid():
+            if ours(spot) and _clear(spot, w, h, keep):
+                cover = sum(overlap(box_at(spot[0], spot[1], w, h), t) for t in near)
+                if cover < least:
+                    best, least = spot, cover
+        return best
+
+    def _ours(self, w: float, h: float, own: Box | None) -> Callable[[tuple[float, float]], bool]:
+        """Whether a ``w`` by ``h`` label centred on a spot lies no nearer any other mark than
+        ``own`` (always, with no ``own``)."""
+        if own is None:
+            return lambda spot: True
+        others = [m for m in self.marks if m != own]
+
+        def ours(spot: tuple[float, float]) -> bool:
+            box = box_at(spot[0], spot[1], w, h)
+            mine = gap(box, own)
+            return all(gap(box, m) >= mine for m in others)
+
+        return ours
 
     def _wanted(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) is wanted: there, or just beside each
@@ -194,16 +256,19 @@ def _pushed(
     spots: Iterable[tuple[float, float]],
     near: list[Box],
     centres: Box,
+    ours: Callable[[tuple[float, float]], bool],
 ) -> tuple[float, float] | None:
     """The clear spot nearest (x, y) among ``spots`` each pushed just off the boxes of
     ``near`` it covers: up above the highest, down below the lowest, left of the leftmost or
     right of the rightmost (``GAP`` between), its centre kept within ``centres`` (the reach,
-    inside the board, where ``near`` holds every box); None when none is clear."""
+    inside the board, where ``near`` holds every box) and ``ours``; None when none is."""
     lo_x, lo_y, hi_x, hi_y = centres
     tried: set[tuple[float, float]] = set()
     for sx, sy in spots:
         x0, y0, x1, y1 = sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2
         cover = [t for t in near if min(x1, t[2]) > max(x0, t[0]) and min(y1, t[3]) > max(y0, t[1])]
+        if not cover:  # clear, but nearer another mark than its own: nothing to push off
+            continue
         tried.update(
             (_clamp(px, lo_x, hi_x), _clamp(py, lo_y, hi_y))
             for px, py in (
@@ -214,7 +279,14 @@ def _pushed(
             )
         )
     order = sorted(tried, key=lambda p: (math.hypot(p[0] - x, p[1] - y), p))
-    return next((spot for spot in order if _clear(spot, w, h, near)), None)
+    return next((spot for spot in order if ours(spot) and _clear(spot, w, h, near)), None)
+
+
+def gap(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(0.0, a[0] - b[2], b[0] - a[2])
+    dy = max(0.0, a[1] - b[3], b[1] - a[3])
+    return math.hypot(dx, dy)
 
 
 def _within(reach: Box, taken: list[Box]) -> list[Box]:

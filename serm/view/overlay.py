@@ -4,6 +4,7 @@ Brawler path, stop point and facing handle. Recomputed on every pointer move, so
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import svg
@@ -102,12 +103,15 @@ def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
         words += f" · {SEEN_WORDS}"
     where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
-    spots.take(card_box(g.x, g.y, g.facing))
+    own = card_box(g.x, g.y, g.facing)
+    spots.take(own, mark=True)
     reach = handle_reach(state, (g.player, g.card), Vec(g.x, g.y), g.facing)
     for box in knob_boxes(Vec(g.x, g.y), g.facing, reach):  # the card being placed turns by it
         spots.take(box)
     elements.append(
-        pill(where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, spots=spots)
+        pill(
+            where.x, where.y, words, GHOST_LABEL, colour, WHITE, border=WHITE, spots=spots, own=own
+        )
     )
     return svg.G(
         class_=["ghost", "ok" if ok else "bad"],
@@ -129,27 +133,38 @@ stylesheet sets it to 22 CSS px at every zoom instead (``.handle-hit``, from the
 the browser layer keeps on the board: user units per CSS px)."""
 
 
+def handle_slop(c: Vec, facing: float, h: Vec) -> float:
+    """The radius (L) round the handle's knob at ``h`` within which a press takes the handle,
+    for its card at ``c`` turned to ``facing``: the knob and half the room between it and the
+    card's edge, so a press between the two, nearer the card, aims (the Move) or takes the
+    card, never the handle (a turn at the start of a Move, R14)."""
+    corners = list(card_polygon(c, facing))
+    edge = min(
+        _to_segment(h, a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)
+    )
+    return HANDLE_RADIUS + max(0.0, edge - HANDLE_RADIUS) / 2
+
+
+def _to_segment(p: Vec, a: Vec, b: Vec) -> float:
+    """The distance (L) from ``p`` to the segment from ``a`` to ``b``."""
+    ab, ap = b - a, p - a
+    t = max(0.0, min(1.0, (ap.x * ab.x + ap.y * ab.y) / (ab.x * ab.x + ab.y * ab.y or 1.0)))
+    return math.hypot(ap.x - t * ab.x, ap.y - t * ab.y)
+
+
 def _handle_hit(c: Vec, facing: float, h: Vec, player: int, card: str) -> list[svg.Element]:
     """An unpainted disc around the handle that takes presses, as easy to press as a button
-    (44 CSS px across) whatever the zoom, clipped so a press on the card itself (at ``c``,
-    turned to ``facing``) still takes the card."""
-    corners = list(card_polygon(c, facing))
-    far = 4.0  # L round the handle: more than the disc ever covers
-    ring = (
-        [
-            svg.M(scaled(h.x - far), scaled(h.y - far)),
-            svg.H(scaled(h.x + far)),
-            svg.V(scaled(h.y + far)),
-        ]
-        + [svg.H(scaled(h.x - far)), svg.Z(), svg.M(scaled(corners[0].x), scaled(corners[0].y))]
-        + [svg.L(scaled(p.x), scaled(p.y)) for p in corners[1:]]
-        + [svg.Z()]
-    )
+    (44 CSS px across) whatever the zoom, clipped to its slop (``handle_slop``) so it never
+    reaches the card (at ``c``, turned to ``facing``)."""
     return [
         svg.ClipPath(
             id=HANDLE_CLIP_ID,
             clipPathUnits="userSpaceOnUse",
-            elements=[svg.Path(d=ring, clip_rule="evenodd")],
+            elements=[
+                svg.Circle(
+                    cx=scaled(h.x), cy=scaled(h.y), r=rounded(scaled(handle_slop(c, facing, h)))
+                )
+            ],
         ),
         svg.Circle(
             cx=scaled(h.x),

@@ -34,10 +34,22 @@ def test_a_turn_says_it_cannot_be_reacted_to() -> None:
     assert "drag the round handle (its Move: no roll, no React)." in phone_text(s.prompt())
 
 
+def test_a_moves_aim_says_on_the_phone_that_the_round_handle_turns_it_first() -> None:
+    """A drag on the handle turns the soldier before it sets off (R14): the phone's short aim
+    says so, as the wide one does, so a player aiming knows the handle is not the aim."""
+    s = deployed()
+    s.key("4")
+    s.key("m")
+    assert "The round handle turns it before it sets off" in wide_text(s.prompt())
+    assert "drag on the board. It goes 2d6 L. The round handle turns it first." in phone_text(
+        s.prompt()
+    )
+
+
 def test_the_react_question_names_the_soldier_rammed_and_the_next_activation() -> None:
     """Player 1's Gunner moves right along y = 8.5 into player 2's Armored; player 2's Brawler
-    may React: a phone's question says the Move rams the Armored and that a React that works is
-    player 2's next activation, as a wide screen's does."""
+    may React: a phone's question says the Move rams the Armored and what follows a React that
+    works (player 2's soldier acts, then the enemy plays, R19), as a wide screen's does."""
     state = arrange(
         {
             (1, "gunner"): (2.0, 8.5, 90.0),
@@ -53,8 +65,8 @@ def test_the_react_question_names_the_soldier_rammed_and_the_next_activation() -
     assert "a React that works is your next activation" in wide_text(html)
     said = phone_text(html)
     assert (
-        "The enemy Gunner rolled 3, ramming your Armored: React above 3 to stop it and act "
-        "(your next activation)."
+        "The enemy Gunner rolled 3, ramming your Armored: React above 3 to stop it and act; "
+        "then the enemy plays."
     ) in said, said
 
 

@@ -4,6 +4,7 @@ Move preview says of a halt is what the engine does (R16, R18)."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from html import unescape
@@ -17,13 +18,14 @@ from serm.core.game import Game
 from serm.core.geometry import Vec, point_in_polygon
 from serm.core.queries import visible_enemies
 from serm.core.state import PendingKind
-from serm.ui import driver, path, rest
+from serm.ui import driver, exposure, path, rest
 from serm.ui.events import Command, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
 from serm.ui.saves import load_import
 from serm.ui.screen import prompt_key, view_model
+from serm.view.board import card_box
 from serm.view.common import SCALE
 from serm.view.moves import CROSS_OUTLINE
 from serm.view.render import overlay_layer
@@ -186,3 +188,40 @@ def test_a_brawler_path_shows_who_could_react_along_it_as_the_engine_finds_it() 
 
 def _words(html: str) -> str:
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def _pills(markup: str) -> list[tuple[float, float, float, float]]:
+    """The boxes (scaled units) of the bordered labels (pills) in ``markup``."""
+    boxes = []
+    for tag in re.findall(r"<rect [^>]*stroke-width=\"2\"[^>]*>", markup):
+        x, y, w, h = (float(re.search(f' {k}="([-\\d.]+)"', tag).group(1)) for k in DIMS)  # type: ignore[union-attr]
+        boxes.append((x, y, x + w, y + h))
+    return boxes
+
+
+DIMS = ("x", "y", "width", "height")
+
+
+def gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The distance between two boxes (left, top, right, bottom; 0 when they meet)."""
+    return math.hypot(max(0.0, a[0] - b[2], b[0] - a[2]), max(0.0, a[1] - b[3], b[1] - a[3]))
+
+
+def test_the_label_of_the_card_being_placed_is_nearer_it_than_any_other_card_or_label() -> None:
+    """The Gunner being placed at (5.0, 9.0) on the phone: its label ("Can go here · your
+    Gunner would see ...") lies no nearer another card, the enemy's ghost or its label than
+    the Gunner (the label rule, serm.view.labels): it sat beside the enemy's ghost, 6 L off."""
+    game, ui = opened("gunner-label-far.save.json")
+    while exposure.wanted(game.state, ui):
+        ui = exposure.step(ui, game.state)
+    view = view_model(game.state, ui)
+    assert view.ghost is not None and view.exposure is not None and view.exposure.worst
+    markup = overlay_layer(game.state, view)
+    ghost = markup[markup.index('class="ghost') :]
+    (label,) = _pills(ghost)
+    (worst,) = _pills(markup[markup.index('class="exposure-worst') : markup.index('class="ghost')])
+    g, (wx, wy, wf) = view.ghost, view.exposure.worst
+    own = card_box(g.x, g.y, g.facing)
+    others = [card_box(s.x, s.y, s.facing) for s in game.state.on_table()]
+    for other in [*others, card_box(wx, wy, wf), worst]:
+        assert gap(label, own) <= gap(label, other), (label, other)

@@ -434,7 +434,7 @@ def test_the_react_question_has_fewer_words_for_a_phone_and_one_row_of_buttons()
     short = re.search(r'<span class="phone-words">([^<]*)</span>', html)
     full = re.search(r'<span class="wide-words">([^<]*)</span>', html)
     assert short and full and len(short.group(1)) < 0.7 * len(full.group(1))
-    assert "React above 2 to stop it and act (your next activation)." in short.group(1)
+    assert "React above 2 to stop it and act; then the enemy plays." in short.group(1)
     assert '<div class="choices cards reacts">' in html
 
 

@@ -370,6 +370,26 @@ def test_the_ghost_label_leaves_the_turning_handle_free(deploying: State, facing
     assert apart, (facing, (x, y, w, h), handle)
 
 
+@pytest.mark.parametrize("facing", [0.0, 90.0, 313.0])
+def test_the_handle_takes_no_press_between_it_and_its_card(deployed: State, facing: float) -> None:
+    """The handle's hit disc is clipped to a circle round its knob: a press on the knob (and a
+    little round it) turns the card, one just in front of the card's edge (0.2 L out, where a
+    phone drag meant to aim the Move began) does not; the clip never reaches the card."""
+    view = ViewModel(facing_handle=((1, "assault"), facing))
+    root = overlay(deployed, view)
+    (clip,) = [c for c in root.iter(f"{NS}clipPath") if c.get("id") == "handle-clip"]
+    (disc,) = list(clip.iter(f"{NS}circle"))
+    centre = Vec(float(disc.get("cx") or 0) / SCALE, float(disc.get("cy") or 0) / SCALE)
+    slop = float(disc.get("r") or 0) / SCALE
+    s = deployed.soldier(1, "assault")
+    assert (centre - (s.pos + unit(facing) * HANDLE_DISTANCE)).length() < 1e-3
+    assert slop > HANDLE_RADIUS  # the knob is pressed with some room round it
+    front = s.pos + unit(facing) * (0.5 + 0.2)  # 0.2 L in front of the card's top edge
+    assert (front - centre).length() > slop
+    edge = s.pos + unit(facing) * 0.5
+    assert (edge - centre).length() - slop > 0.2
+
+
 def test_move_preview(deployed: State) -> None:
     s = deployed.soldier(2, "assault")
     longest, halt = q.straight_reach(deployed, s, 180.0, 180.0)
