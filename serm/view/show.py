@@ -118,8 +118,7 @@ def _slots(beats: tuple[Beat, ...], factor: float) -> list[Slot]:
 def _beat(ctx: _Ctx, slot: Slot, slots: list[Slot], poses: list[Pose]) -> tuple[str, list[Anim]]:
     b = ctx.beats[slot.index]
     if b.kind in (BeatKind.MOVE, BeatKind.TURN):
-        frames = tuple((("transform", _transform(p)),) for p in b.poses)
-        return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
+        return "", _turning(ctx.node(b.card), b.poses, slot, ctx.motion)
     if b.kind == BeatKind.PLACE:  # fades in
         frames = tuple((("opacity", v),) for v in ("0", "1"))
         return "", [tween(ctx.node(b.card), frames, slot, ctx.motion)]
@@ -158,6 +157,16 @@ def _roll(ctx: _Ctx, slot: Slot, slots: list[Slot], poses: list[Pose]) -> tuple[
     markup = pool_markup(b, slot.index, ctx.after.scenario.width, spots)
     ctx.pools.append(spots.taken[-1])
     return markup, pool_anims(b, slot, fade, ctx.motion)
+
+
+def _turning(node: str, poses: tuple[Pose, ...], slot: Slot, motion: bool) -> list[Anim]:
+    """The card ``node`` through ``poses``, and its faces (full and compact) turned back by its
+    facing at every frame, as ``serm.view.cards`` draws them at rest: the text reads upright
+    while the card turns, not turned back by the facing it ends with."""
+    frames = tuple((("transform", _transform(p)),) for p in poses)
+    back = tuple((("transform", f"rotate({rounded(-p[2])}deg)"),) for p in poses)
+    faces = [tween(f"{node} g.{face}", back, slot, motion) for face in ("face", "face-compact")]
+    return [tween(node, frames, slot, motion), *faces]
 
 
 def _transform(p: Pose) -> str:

@@ -306,7 +306,9 @@ def test_touch_targets_are_44_px_and_touch_screens_show_no_key_words(
         assert not small, small
         reach = handle_hit_px(page)
         print(f"deployment: smallest button side {least:.1f} px; handle hit radius {reach} px")
-        assert reach >= 22
+        # The handle takes presses on its knob and half the room to its card, no further (a
+        # drag begun just in front of the card aims its Move): ~0.47 L, 13 px on this board.
+        assert 12 <= reach <= 18
         assert visible_kbd(page) == 0
         open_menu(page)  # the controls in the Menu sheet too
         small, least = small_targets(page)

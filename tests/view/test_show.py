@@ -176,6 +176,31 @@ def test_a_card_turning_then_moving_holds_then_slides() -> None:
     check_selectors(sh, after)
 
 
+def test_a_turning_cards_text_turns_back_with_it_at_every_frame() -> None:
+    """A card turning at the start and at the end of its Move (R14): its faces (full and
+    compact) are turned back by the facing of each frame of the card, as at rest, so its text
+    reads upright all through (it was turned back by the end's facing only: sideways at the
+    start of the show, tilted halfway)."""
+    bs, before, after = played(duel(), Move("assault", 90, 90), R(1, 1), Face(180))
+    sh = show(bs, before, after, 1.0)
+    card = '#layer-board g.card[data-player="1"][data-card="assault"]'
+    turning = [a for a in sh.anims if a.selector == card]
+    assert len(turning) >= 2
+    for face in ("face", "face-compact"):
+        faces = [a for a in sh.anims if a.selector == f"{card} g.{face}"]
+        assert len(faces) == len(turning)
+        for moved, back in zip(turning, faces, strict=True):
+            assert (moved.delay, moved.ms, len(moved.frames)) == (
+                back.delay,
+                back.ms,
+                len(back.frames),
+            )
+            for (frame,), (turned,) in zip(moved.frames, back.frames, strict=True):
+                facing = float(re.search(r"rotate\((-?[\d.]+)deg\)", frame[1]).group(1))  # type: ignore[union-attr]
+                assert turned == ("transform", f"rotate({rounded(-facing)}deg)")
+    check_selectors(sh, after)
+
+
 def test_a_react_is_said_over_the_card_and_hostile_words_are_escaped() -> None:
     state = arrange(
         {(1, "assault"): (2, 6, 90), (2, "brawler"): (8, 2, 180), (2, "armored"): (5, 2, 180)},
