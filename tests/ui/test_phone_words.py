@@ -41,9 +41,7 @@ def test_a_moves_aim_says_on_the_phone_that_the_round_handle_turns_it_first() ->
     s.key("4")
     s.key("m")
     assert "The round handle turns it before it sets off" in wide_text(s.prompt())
-    assert "drag on the board. It goes 2d6 L. The round handle turns it first." in phone_text(
-        s.prompt()
-    )
+    assert "(2d6 L); its round handle turns it." in phone_text(s.prompt())
 
 
 def test_the_react_question_names_the_soldier_rammed_and_the_next_activation() -> None:
