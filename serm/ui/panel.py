@@ -774,8 +774,7 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
         f"The round handle turns it before it sets off (and, until you aim, the Move with it)."
     )
     phone = (
-        f"Drag to aim your <strong>{title}</strong> ({s.type.move}d6 L); its round handle "
-        f"turns it."
+        f"Drag to aim your <strong>{title}</strong> ({s.type.move}d6 L); its round handle turns it."
     )
     return (
         f"<p>{two_ways(wide, phone)}{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
