@@ -245,16 +245,22 @@ def test_a_move_some_rolls_halt_says_from_which_roll_and_against_what() -> None:
     assert said in [e.text for e in after.events]
 
 
+def aimed_at_own_armored(card: str, gap: float) -> tuple[State, str]:
+    """Player 1's ``card`` at (5, 8.5) facing up, its own Armored ``gap`` L ahead of it, and the
+    words of the Move aimed straight at it (tags left out)."""
+    state = arrange(
+        {(1, card): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - gap, 0.0)},
+        others=False,
+    )
+    ui = outlook_of(state, aiming(card, 0.0, 0.0))
+    return state, re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+
+
 def test_a_halt_just_past_a_whole_number_reads_the_same_in_the_aim_and_the_log() -> None:
     """The Assault aimed at its own Armored 1.003 L ahead halts there whatever it rolls (R16):
     a length just past 1 L, written "1.01" by the aim's words and by the log alike, never
     "1.01" in one and "1.00" in the other."""
-    state = arrange(
-        {(1, "assault"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 1.003, 0.0)},
-        others=False,
-    )
-    ui = outlook_of(state, aiming("assault", 0.0, 0.0))
-    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    state, said = aimed_at_own_armored("assault", 1.003)
     assert "Whatever it rolls, your Assault halts after 1.01 L against your Armored." in said
     after = rolled(state, "assault", 0.0, 0.0, 7)
     moved = "The Assault moves 1.01 L and halts against player 1's Armored."
@@ -1163,12 +1169,7 @@ def test_a_first_sight_just_past_a_whole_roll_reads_past_it() -> None:
 def test_a_halt_just_past_a_whole_roll_reads_past_it() -> None:
     """The Gunner aimed at its own Armored 3.003 L ahead: a roll of 4 or more halts it there
     (R16), a roll of 3 stops short. The outlook says it halts after 3.01 L, not 3.00 L."""
-    state = arrange(
-        {(1, "gunner"): (5.0, 8.5, 0.0), (1, "armored"): (5.0, 8.5 - 1.0 - 3.003, 0.0)},
-        others=False,
-    )
-    ui = outlook_of(state, aiming("gunner", 0.0, 0.0))
-    said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+    state, said = aimed_at_own_armored("gunner", 3.003)
     assert "A roll of 4 or more halts your Gunner after 3.01 L against your Armored" in said
     after = rolled(state, "gunner", 0.0, 0.0, 3)
     assert abs(after.soldier(1, "gunner").y - (8.5 - 3.0)) < 1e-9  # short of the halt
