@@ -838,7 +838,7 @@ def test_the_import_notice_leaves_the_question_in_view(
     page.tap("#prompt button[data-action=select][data-arg=armored]")
     page.tap("#prompt button[data-action=move]")
     page.wait_for_selector("#prompt [data-pending=act] .outlook")
-    assert "Aim the Move" in page.inner_text("#prompt")
+    assert "round handle" in page.inner_text("#prompt")
     assert hidden_words(page, texts) == []
 
 

@@ -29,5 +29,5 @@ def test_the_one_way_note_leaves_the_question_and_the_move_preview_in_view(
     page.tap("#prompt button[data-action=select][data-arg=gunner]")
     page.tap("#prompt button[data-action=move]")
     page.wait_for_selector("#prompt [data-pending=act] .outlook")
-    assert "Aim the Move" in page.inner_text("#prompt") and note.count() == 0
+    assert "round handle" in page.inner_text("#prompt") and note.count() == 0
     assert hidden_words(page, ASKED) == []

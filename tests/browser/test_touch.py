@@ -326,7 +326,7 @@ def test_touch_targets_are_44_px_and_touch_screens_show_no_key_words(
         small, least = small_targets(page)
         assert not small, small
         assert visible_kbd(page) == 0
-        assert "Aim the Move" in page.inner_text("#prompt")
+        assert "round handle" in page.inner_text("#prompt")
         page.keyboard.press("Enter")
         if table.pending()[0] == "react":
             small, least = small_targets(page)
