@@ -563,7 +563,7 @@ def _exposure(state: State, ui: UI) -> str:
     elif ev.shade_done:
         shading = (
             "Red squares: a card facing the enemy would be seen there from many of its spots; "
-            "green: from none."
+            "green: from few or none."
         )
     first, then = (shading, said) if ev.ready and ev.placed == 0 else (said, shading)
     return (

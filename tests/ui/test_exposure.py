@@ -202,6 +202,27 @@ def test_before_the_first_card_the_words_tell_the_shading_already_shown() -> Non
     assert said.index("Red squares") < said.index("Once you place a card, the board also shows")
 
 
+def test_the_shadings_green_claims_no_more_than_its_sample_shows() -> None:
+    """The shading tests every ``SHADE_EVERY``-th pose of the enemy Gunner still in hand, so a
+    square shaded green may be seen from poses between them: in a played deployment, with four
+    enemy cards down, 9 of the poses still free see an Armored at (6.3, 9.2) facing 0 and none
+    of them is one the shading tests (the Gunner then stood in such a gap and shot it, R22).
+    The words say green is seen from few spots or none, never from none."""
+    sc = by_name("default", 0)
+    poses = cover.gunner_poses(sc, 2)
+    down = [(Vec(2.80, 1.08), 180.0), (Vec(1.20, 1.40), 120.0), (Vec(8.95, 1.18), 180.0)]
+    down.append((Vec(7.23, 1.36), 120.0))
+    seen = cover.bits(
+        cover.seen_mask(card_polygon(Vec(6.3, 9.2), 0.0), poses, cover.tall_of(sc))
+        & cover.clear_mask(poses, down)
+    )
+    assert seen and not [i for i in seen if i % exposure.SHADE_EVERY == 0]
+    s = placing()
+    working(s)
+    said = s.prompt()
+    assert "green: from few or none." in said and "green: from none" not in said
+
+
 def test_the_worst_pose_and_the_shading_leave_out_poses_on_the_enemy_cards_placed() -> None:
     """An enemy card stands where the worst pose for my cards would be: the view then draws,
     counts and shades only the poses the enemy Gunner may still take (R4), and says so."""
