@@ -15,10 +15,12 @@ from serm.core.state import Event, EventKind, PendingKind
 from serm.ui import driver, playback
 from serm.ui.events import Command, ShowEnded
 from serm.ui.help import HELP_HTML
-from serm.ui.panel import log_entry_html, prompt_html
+from serm.ui.panel import log_entry_html, log_html, prompt_html
 from serm.ui.screen import computer_to_decide
 from serm.ui.words import NUMBERED, named
+from serm.view.beats import Beat, BeatKind
 from serm.view.overlay import live_elements
+from serm.view.pool import pool_markup
 from serm.view.show import trail
 from serm.view.sight import los_viewers
 from tests.ui.player import Screen, deploy_all
@@ -170,6 +172,24 @@ def test_a_roll_against_a_roll_is_said_in_signs_on_a_phone_and_in_words_elsewher
     assert log_entry_html(Event(EventKind.ROLL, "Endure roll: 7.")) == (
         '<li class="log-roll">Endure roll: 7.</li>'
     )
+
+
+def test_only_a_six_rolled_again_is_marked_wherever_dice_are_drawn() -> None:
+    """Shoot and Endure sixes roll again, Move and React sixes do not (R9): the gold six mark
+    (``.die.six`` in the log, the news band and the viewer; ``g.die.sixes`` in the show's dice
+    row on the board) is only on a six whose die was rolled again."""
+    move = Event(EventKind.ROLL, "Player 1's Brawler rolls 13 to move.", ((2,), (5,), (6,)))
+    react = Event(EventKind.ROLL, "React 7 beats Move 6: player 2 picks.", ((1,), (6,)))
+    shoot = Event(EventKind.ROLL, "Shoot roll: 13.", ((6, 3), (4,)))
+    for event in (move, react):
+        for html in (log_entry_html(event), log_html([event], [1])):
+            assert '<span class="die">6</span>' in html and "six" not in html, html
+    for html in (log_entry_html(shoot), log_html([shoot], [1])):
+        assert '<span class="die six">6</span><span class="arrow">→</span>' in html, html
+        assert html.count("die six") == 1, html
+    for faces, purpose, marked in ((move.faces, "move", 0), (shoot.faces, "shoot", 1)):
+        roll = Beat(BeatKind.ROLL, (1, "brawler"), ((5.0, 5.0, 0.0),), faces=faces, purpose=purpose)
+        assert pool_markup(roll, 0, 11.0).count('class="die sixes"') == marked
 
 
 def test_the_end_facing_handle_and_sight_wait_for_the_move_shown_to_end() -> None:
