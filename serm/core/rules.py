@@ -498,7 +498,20 @@ def _path_known(state: State, path: tuple[Vec, ...]) -> State:
     if reactors:
         options = tuple(reactors)
         return replace(state, pending=Pending(PendingKind.REACT, other(s.player), options=options))
+    state = _log(state, EventKind.REACT, _unseen_move(state, s))
     return _complete_slide(state, halt.distance, rams)
+
+
+def _unseen_move(state: State, s: Soldier) -> str:
+    """The log's line for a Move ``s`` makes that no enemy may React to, saying why: none of
+    them can react (R23: React 0), or none that can sees it on its way (R18)."""
+    p = other(s.player)
+    enemies = state.enemies(s.player)
+    able = [e for e in enemies if e.type.react >= 1]
+    if not able:
+        return f"No React: none of player {p}'s soldiers can react."
+    which = "soldiers" if len(able) == len(enemies) else "soldiers that can react"
+    return f"No React: none of player {p}'s {which} sees the {s.type.title} on its way."
 
 
 def _react(state: State, pending: Pending, action: React) -> State:

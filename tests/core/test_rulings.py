@@ -751,8 +751,8 @@ def test_r16_the_log_tells_the_move_then_the_ram_then_the_win() -> None:
     state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (5, 3, 0)}, others=False)
     state = play(state, Move("assault", 0), R(1, 2))
     kinds = [e.kind for e in state.events]
-    assert kinds == [EventKind.ROLL, EventKind.MOVE, EventKind.KILL, EventKind.END]
-    assert state.events[1].text == "The Assault moves 2.00 L and halts against player 2's Armored."
+    assert kinds == [EventKind.ROLL, EventKind.REACT, EventKind.MOVE, EventKind.KILL, EventKind.END]
+    assert state.events[2].text == "The Assault moves 2.00 L and halts against player 2's Armored."
 
 
 def test_r16_r19_a_move_stopped_where_it_rams_is_told_before_the_ram() -> None:
@@ -955,6 +955,35 @@ def test_r18_r23_armored_and_unseeing_soldiers_cannot_react() -> None:
 def test_r18_no_one_sees_the_move_no_react_step() -> None:
     state = play(react_layout(), Move("assault", 270), R(1, 1))  # away from the watchers
     assert pending(state) == (PendingKind.FACE, 1)
+
+
+def test_r18_a_move_no_one_sees_is_logged_with_why() -> None:
+    """A Move that asks no React says why in the log, as a React not worth asking does (R19):
+    here the only soldiers that can react do not see it (R18); the Armored never reacts (R23)."""
+    state = play(react_layout(), Move("assault", 270), R(1, 1))
+    texts = [e.text for e in state.events]
+    why = "No React: none of player 2's soldiers that can react sees the Assault on its way."
+    assert texts[-2:] == [why, "The Assault moves 1.50 L and halts against the table edge."]
+
+
+def test_r18_a_ram_from_behind_is_logged_with_why_no_react_was_asked() -> None:
+    """A ram by a Move that no soldier of the victim's side sees tells why none could React
+    (R18), before the slide and the ram (R16)."""
+    layout = {(1, "assault"): (5, 6, 0), (2, "brawler"): (5, 3, 0), (2, "gunner"): (9, 1, 0)}
+    state = play(arrange(layout, others=False), Move("assault", 0), R(3, 3))
+    assert not state.soldier(2, "brawler").alive
+    texts = [e.text for e in state.events]
+    assert texts[-3:] == [
+        "No React: none of player 2's soldiers sees the Assault on its way.",
+        "The Assault moves 2.00 L and halts against player 2's Brawler.",
+        "Player 1's Assault rams player 2's Brawler: eliminated!",
+    ]
+
+
+def test_r23_a_move_against_a_side_that_cannot_react_says_so() -> None:
+    state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (8, 2, 270)}, others=False)
+    state = play(state, Move("assault", 0), R(1, 1))
+    assert "No React: none of player 2's soldiers can react." in [e.text for e in state.events]
 
 
 def test_r18_the_path_only_counts_up_to_the_halt() -> None:
