@@ -404,6 +404,7 @@ def view_model(state: State, ui: UI) -> ViewModel:
         stop_at=ui.stop_at if asked(state, ui, PendingKind.STOP) else None,
         stop_seen=stop_sight(state, ui) if asked(state, ui, PendingKind.STOP) else None,
         facing_handle=_handle(state, ui) if human and not _handle_moving(state, ui) else None,
+        facing_refused=facing_problem(state, ui) is not None,
         perspective=perspective,
         viewport=ui.viewport,
         exposure=exposure.view(state, ui),

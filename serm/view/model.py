@@ -156,6 +156,8 @@ class ViewModel:
     - ``stop_at``: proposed stop distance along the pending move's path (R19); ``stop_seen``
       whether the reacting soldier sees the mover stopped there (R11-R13), None with no stop.
     - ``facing_handle``: soldier whose rotation handle is shown, with the facing it shows.
+    - ``facing_refused``: True when the facing the handle shows may not be taken (R4, C10): no
+      sight is drawn for it, as no sight words are said.
     - ``perspective``: the player who decides now (for "enemy" regions), 1 or 2.
     - ``viewport``: how the board is framed.
     - ``exposure``: the Exposure view during deployment (R5, R22), or None.
@@ -178,6 +180,7 @@ class ViewModel:
     stop_at: float | None = None
     stop_seen: bool | None = None
     facing_handle: tuple[SoldierKey, float] | None = None
+    facing_refused: bool = False
     perspective: int = 1
     viewport: Viewport = Viewport()
     exposure: ExposureView | None = None

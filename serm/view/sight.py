@@ -144,11 +144,17 @@ def los_viewers(state: State, view: ViewModel) -> list[Soldier]:
 def los_elements(state: State, view: ViewModel) -> list[svg.Element]:
     """The sight drawn: with every soldier's shown (``show_all_los``), what each side sees as
     one filled shape (the enemy's first), then the selected and hovered soldiers' own regions
-    on top; otherwise those regions alone."""
+    on top; otherwise those regions alone. A soldier being turned has the sight it would have
+    facing the way shown, and none for a facing it may not take (``ViewModel.facing_refused``,
+    R4, C10)."""
     viewers = los_viewers(state, view)
-    if view.facing_handle is not None:  # a soldier being turned: show the sight it would have
+    if view.facing_handle is not None:
         key, facing = view.facing_handle
-        viewers = [replace(s, facing=facing) if (s.player, s.card) == key else s for s in viewers]
+        viewers = [
+            replace(s, facing=facing) if (s.player, s.card) == key else s
+            for s in viewers
+            if not (view.facing_refused and (s.player, s.card) == key)
+        ]
     out: list[svg.Element] = []
     if view.show_all_los:
         enemy = 2 if view.perspective == 1 else 1

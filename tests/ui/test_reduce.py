@@ -379,6 +379,7 @@ def test_a_facing_that_overlaps_is_shown_once_and_not_sent() -> None:
     s.key("e")
     s.key("e")  # 90: its long side now overlaps the Gunner
     assert "cannot face that way" in s.prompt()
+    assert s.view().facing_refused  # the board draws no sight for it
     s.key("Enter")  # sends nothing: the prompt already says why, with its rule
     assert s.message == "" and s.prompt().count("would overlap your Gunner") == 1
     assert "R4" in s.prompt() and s.state.pending == p
@@ -463,7 +464,7 @@ def test_the_last_target_setting_is_a_sentence_and_its_switch_says_what_it_turns
         html = s.prompt()
         sentence, state, pressed = said[auto]
         question = re.sub(r"<[^>]+>", "", html.split('<div class="foot">', 1)[0])
-        assert f"it sees. {sentence} rules R21, R22" in question, question
+        assert f"it sees. {sentence} (rules R21, R22)" in question, question
         switch = (
             f'<button type="button" data-action="auto-target" aria-pressed="{pressed}">'
             f"Ask before the last shot: {state} <kbd>A</kbd></button>"
@@ -842,7 +843,7 @@ def test_a_refusal_is_said_with_its_rule_and_changes_nothing_else() -> None:
     s = deployed()
     ui, action = reduce(s.ui, s.state, Refused("R4", "cannot turn: overlaps terrain (R4)"))
     assert action is None and ui.feedback.message == "Cannot turn: overlaps terrain."
-    assert ui.feedback.rule == "R4" and '<small class="rule">rule R4</small>' in prompt_html(
+    assert ui.feedback.rule == "R4" and '<small class="rule">(rule R4)</small>' in prompt_html(
         s.state, ui
     )
     assert replace(ui, feedback=s.ui.feedback) == s.ui
@@ -1008,7 +1009,7 @@ def test_card_texts_speak_plain_words_with_rules_only_in_small_print() -> None:
     """Each card's special rule, in its activation menu and in its details, reads plain words
     ("Never reacts (React 0).") with its rule codes in small print after them."""
     assert words.special_html(CARDS["armored"]) == (
-        'Never reacts (React 0). <small class="rule">rule R23</small>'
+        'Never reacts (React 0). <small class="rule">(rule R23)</small>'
     )
     for n in range(1, 6):
         s = deployed()
@@ -1188,7 +1189,7 @@ def test_the_outlook_of_an_aimed_move_is_worked_out_once_the_aim_rests() -> None
     assert ((foe.player, expected.watchers[0].card), "reactor") in s.view().highlights
     html = s.prompt()
     assert "Chance this Move is stopped: " + percent(expected.stop_chance) in html
-    assert "Could React: " in html and "rules R16, R18, R19, C15</small>" in html
+    assert "Could React: " in html and "(rules R16, R18, R19, C15)</small>" in html
     assert re.search(r"A roll of \d+ or more takes your Assault into the enemy \w+ after", html)
     assert "(R1" not in html  # rules in small print, not among the words
     done = s.ui
@@ -1225,7 +1226,7 @@ def test_a_move_aimed_into_the_table_edge_is_said_to_go_nowhere_before_the_roll(
     assert s.ui.choice.aim == back
     said = s.prompt()
     assert f"the {soldier.type.title} halts at once: it already touches the table edge" in said
-    assert '<small class="rule">rule R16</small>' in said
+    assert '<small class="rule">(rule R16)</small>' in said
 
 
 def test_an_aim_no_enemy_can_see_says_nothing_can_stop_it() -> None:
@@ -1254,7 +1255,7 @@ def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
     s.key("m")
     assert s.ui.choice.mode == ActMode.AIM and len(s.game.record.actions) == before
     said = s.prompt()
-    assert "rolls 3d6 first" in said and '<small class="rule">rules R14, R16, R17, R18' in said
+    assert "rolls 3d6 first" in said and '<small class="rule">(rules R14, R16, R17, R18' in said
     assert "(R1" not in said  # rules in small print, not among the words
     assert "any number of times. An enemy" in said  # each sentence ends before the next
     me = mine(s, "brawler")

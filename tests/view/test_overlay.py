@@ -107,6 +107,18 @@ def test_overlay_groups_in_the_svg(deployed: State) -> None:
     assert groups(layer[1], "facing-handle") and not groups(layer[1], "los")
 
 
+def test_a_refused_facing_draws_no_sight(deployed: State) -> None:
+    """The sight of a soldier being turned is drawn for the facing shown, and none for a facing
+    it may not take (R4, C10), as the panel then says no sight words: the handle stays."""
+    shown = ViewModel(selected=(1, "gunner"), facing_handle=((1, "gunner"), 30.0))
+    refused = replace(shown, facing_refused=True)
+    for view, drawn in ((shown, True), (refused, False)):
+        layer = ET.fromstring(render(deployed, view)).find(f"{NS}g[@id='layer-overlay']")
+        assert layer is not None
+        assert bool(groups(layer[0], "los")) == drawn
+        assert groups(layer[1], "facing-handle")
+
+
 def test_overlay_layer_ignores_pointer_events_except_handles(deployed: State) -> None:
     root = ET.fromstring(render(deployed, ViewModel()))
     layer = root.find(f"{NS}g[@id='layer-overlay']")
