@@ -74,17 +74,18 @@ def pointer_html(tap: str, click: str | None = None) -> str:
 
 
 def rule_html(rule: str) -> str:
-    """A rule reference in small print after a sentence, e.g. ``rule R21``; "" for no rule."""
+    """A rule reference in small print after a sentence, e.g. ``(rule R21)``; "" for no rule."""
     return rules_html(rule) if rule else ""
 
 
 def rules_html(*rules: str) -> str:
-    """The rules behind a paragraph in small print after it, e.g. ``rules R15, R16``: the
-    player reads plain words first, never a rule code among them; "" for none."""
+    """The rules behind a paragraph in small print after it, in brackets, e.g. ``(rules R15,
+    R16)``: the player reads plain words first, never a rule code among them, and the brackets
+    keep the tag apart from a sentence that follows it on the same line; "" for none."""
     if not rules:
         return ""
     word = "rule" if len(rules) == 1 else "rules"
-    return f' <small class="rule">{word} {escape(", ".join(rules))}</small>'
+    return f' <small class="rule">({word} {escape(", ".join(rules))})</small>'
 
 
 RULE_CODE = re.compile(r"\b[CR]\d+\b")
@@ -93,7 +94,7 @@ RULE_CODE = re.compile(r"\b[CR]\d+\b")
 
 def special_html(card: CardType) -> str:
     """A card's special rule in plain words, its rule codes in small print after them (escaped
-    HTML): "Never reacts (React 0, R23)." reads "Never reacts (React 0)." then ``rule R23``."""
+    HTML): "Never reacts (React 0, R23)." reads "Never reacts (React 0)." then ``(rule R23)``."""
     codes = RULE_CODE.findall(card.special)
     text = re.sub(r",?\s*\b[CR]\d+\b", "", card.special)
     text = re.sub(r"\s*\(\s*\)", "", text)

@@ -43,7 +43,7 @@ def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, sit
     page.keyboard.press("s")
     said = _message(page)
     assert said.startswith("No enemy is in the Gunner's sight"), said
-    assert page.inner_text("#prompt .message small.rule") == "rule R21"
+    assert page.inner_text("#prompt .message small.rule") == "(rule R21)"
     assert not RAW_ID.search(said) and not re.match(r"^[CR]\d+", said)
     assert page.locator("#board g.los-p1").count() >= 1  # the Gunner's sight region is drawn
 
@@ -55,7 +55,7 @@ def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, sit
     table.press(ranger.x, ranger.y)  # behind the enemy's Wall
     said = _message(page)
     assert said.startswith("The Wall blocks the Assault's view of the Ranger."), said
-    assert page.inner_text("#prompt .message small.rule") == "rule R12"
+    assert page.inner_text("#prompt .message small.rule") == "(rule R12)"
     assert not RAW_ID.search(said)
     assert table.pending() == ("act", 1)  # nothing was played
     assert violations(page) == []  # the small print and the message keep their contrast

@@ -66,7 +66,8 @@ def test_the_prompt_says_the_opening_while_it_restricts_the_side_acting(opening:
     if note is None:
         assert 'class="opening"' not in html
     else:
-        said = re.search(r'<p class="opening">(.*?) <small class="rule">rule R5</small></p>', html)
+        tag = r'<small class="rule">\(rule R5\)</small>'
+        said = re.search(rf'<p class="opening">(.*?) {tag}</p>', html)
         assert said is not None and _wide(said[1]) == note
     state = apply(state, End())  # activation 2: only opening-moves still restricts it
     assert state.pending is not None and state.pending.player == 2

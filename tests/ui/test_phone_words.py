@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from helpers import R, arrange, play
@@ -16,7 +17,7 @@ from serm.core.game import Game
 from serm.core.state import PendingKind
 from serm.ui import driver
 from serm.ui.events import ShowEnded
-from serm.ui.model import UI
+from serm.ui.model import UI, Choice
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import settle
 from tests.ui.player import Screen
@@ -118,4 +119,19 @@ def test_news_of_a_rule_is_one_short_line_on_a_phone() -> None:
     html = s.prompt()
     wide = "The Gunner has moved, and it moves or shoots, never both: its activation is over."
     assert wide in wide_text(html) and wide not in phone_text(html)
-    assert "Player 2: The Gunner moves or shoots, never both. rule R22" in phone_text(html)
+    assert "Player 2: The Gunner moves or shoots, never both. (rule R22)" in phone_text(html)
+
+
+def test_a_rule_tag_stays_apart_from_the_sentence_after_it() -> None:
+    """A rule tag in small print ends its sentence in brackets, so a sentence that follows it
+    on the same line ("Moves or shoots, …") does not read as one phrase with it ("rule R21
+    Moves"): the activated Gunner with nothing in sight, on a phone and on a wide screen."""
+    layout = {(1, "gunner"): (5.0, 8.5, 180.0), (2, "armored"): (5.0, 2.0, 0.0)}
+    state = arrange(layout, others=False)
+    ui = settle(UI(), state)[0]
+    ui = replace(ui, choice=Choice(soldier=(1, "gunner")))
+    html = prompt_html(state, ui)
+    said = "it has nothing to shoot at. (rule R21) Moves or shoots, never both"
+    assert said in phone_text(html) and said in wide_text(html)
+    for tag in re.findall(r'<small class="rule">([^<]*)</small>', html):
+        assert tag.startswith("(") and tag.endswith(")"), tag

@@ -144,7 +144,7 @@ def test_a_react_lost_to_a_turn_at_the_start_of_a_move_is_told_why() -> None:
         "stayed out of it all the way."
     )
     html = unescape(prompt_html(game.state, ui))
-    assert said in html and "rule R18" in html
+    assert said in html and "(rule R18)" in html
     assert html.index("one of your soldiers to activate it") < html.index(said)
     ui = driver.step(game, ui, Press(Command.SELECT, "ranger")).ui
     assert said not in unescape(prompt_html(game.state, ui))

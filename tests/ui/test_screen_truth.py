@@ -698,7 +698,7 @@ def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why_under_the_question
     shot_by_the_assault(s)
     html = s.prompt()
     said = escape(f"Your Gunner could not see the Assault that shot it: {ONE_WAY_SAID}.")
-    assert said in html and '<small class="rule">rule R11</small>' in html
+    assert said in html and '<small class="rule">(rule R11)</small>' in html
     assert html.index("one of your soldiers to activate it") < html.index(said)
     assert html.index(said) < html.index('<div class="foot">')
     s.press(Command.SELECT, "ranger")
@@ -1067,12 +1067,12 @@ def test_a_react_question_cites_the_opening_only_while_it_holds() -> None:
     all the same, and R19 alone once the opening no longer holds (activation 14)."""
     asking = gunner_watching()
     ui, _ = reduce(settle(UI(), asking)[0], asking, Press(Command.REACT, "gunner"))
-    assert '<small class="rule">rules R19, R5</small>' in prompt_html(asking, ui)
+    assert '<small class="rule">(rules R19, R5)</small>' in prompt_html(asking, ui)
     later = replace(asking, activation_number=14)
     ui, _ = reduce(settle(UI(), later)[0], later, Press(Command.REACT, "gunner"))
     html = prompt_html(later, ui)
     assert "React with your <strong>Gunner</strong>" in html
-    assert '<small class="rule">rule R19</small>' in html and "R5" not in html
+    assert '<small class="rule">(rule R19)</small>' in html and "R5" not in html
 
 
 def test_straight_on_says_it_makes_the_move_at_once() -> None:

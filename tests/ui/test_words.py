@@ -89,7 +89,7 @@ def test_a_target_behind_the_wall_is_refused_naming_the_wall() -> None:
     assert said == "The Wall blocks the Gunner's view of the Ranger."
     assert s.ui.feedback.rule == "R12" and s.ui.choice.pick is None
     assert s.view().selected == (s.state.pending.player, "gunner")  # type: ignore[union-attr]
-    assert '<small class="rule">rule R12</small>' in s.prompt()
+    assert '<small class="rule">(rule R12)</small>' in s.prompt()
 
 
 def test_a_target_behind_the_front_edge_is_refused_in_words() -> None:
@@ -231,7 +231,7 @@ def test_the_rule_is_small_print_and_everything_is_escaped() -> None:
     html = words.message_html("The <b> blocks.", "R12")
     assert html == (
         '<p class="message" role="alert">The &lt;b&gt; blocks. '
-        '<small class="rule">rule R12</small></p>'
+        '<small class="rule">(rule R12)</small></p>'
     )
     assert 'role="status"' in words.message_html("Done.", "", news=True)
     assert words.message_html("", "R1") == ""
