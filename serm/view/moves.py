@@ -368,10 +368,13 @@ MARK_STEP = 0.05
 def clear_along(path: tuple[Vec, ...], d: float, cards: list[Box], r: float) -> Vec | None:
     """The first point at or past ``d`` L along ``path`` where a mark of radius ``r`` (scaled
     units) covers none of ``cards`` (their boxes: a mark there would hide their name and
-    numbers, the mover's own card first of all); None when the rest of the path lies on them."""
+    numbers, the mover's own card first of all); None when the rest of the path lies on them.
+    The points tried are every ``MARK_STEP`` from ``d``, then the path's end (a short path may
+    leave the cards only in its last step)."""
     total = polyline_length(path)
-    for k in range(int(max(total - d, 0.0) / MARK_STEP) + 1):
-        p = point_along(path, d + k * MARK_STEP)
+    steps = int(max(total - d, 0.0) / MARK_STEP) + 1
+    for along in (*(d + k * MARK_STEP for k in range(steps)), total):
+        p = point_along(path, along)
         x, y = scaled(p.x), scaled(p.y)
         if not any(overlap((x - r, y - r, x + r, y + r), card) > 0.0 for card in cards):
             return p
