@@ -69,6 +69,13 @@ def total(faces: Faces) -> int:
     return sum(sum(chain) for chain in faces)
 
 
+def rolled_on(faces: Faces) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """Each die's chain of faces, each face with whether its die was rolled again after it: a
+    six of an exploding pool (R9), never a six of a plain pool (Move, React), which counts once
+    and is the die's last face (R10)."""
+    return tuple(tuple((f, k < len(chain) - 1) for k, f in enumerate(chain)) for chain in faces)
+
+
 @lru_cache(maxsize=2)
 def _die_distribution(exploding: bool) -> tuple[tuple[int, float], ...]:
     if not exploding:

@@ -43,6 +43,13 @@ def free_spot(state: State, player: int, facing: float) -> tuple[float, float]:
     return cx, cy
 
 
+def attempt(g: Ghost | None) -> tuple[str, float, float, float] | None:
+    """Which card ``g`` places, where and facing which way (None when no card is being
+    placed): a change of it is a new attempt at placing the card (R6); what is worked out about
+    the spot (``problem``, ``sees``, ``seen``) is not."""
+    return None if g is None else (g.card, g.x, g.y, g.facing)
+
+
 def moved(state: State, g: Ghost, x: float, y: float, facing: float) -> Ghost:
     """``g`` at (x, y) facing ``facing`` (taken modulo 360), with why it may not go there."""
     problem = q.placement_problem(state, g.player, g.card, x, y, facing)

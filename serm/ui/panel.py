@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..core import queries as q
 from ..core.cards import CARDS, other
+from ..core.dice import rolled_on
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
@@ -1360,18 +1361,19 @@ def log_entry_html(
     event: Event, action: int = 0, more: bool = False, names: tuple[str, str] = words.NUMBERED
 ) -> str:
     """One log line, each side called by its name in ``names`` (``words.named``), with its dice
-    drawn as faces and re-rolled sixes chained (R10); in a numbered list, ``action`` (when not
-    0) is its number (``<li value>``), and a further line of the same action (``more``) shows
-    none."""
+    drawn as faces, a six rolled again chained to the next face and marked (``.die.six``; a Move
+    or React six is not rolled again, so not marked: R9, R10); in a numbered list, ``action``
+    (when not 0) is its number (``<li value>``), and a further line of the same action
+    (``more``) shows none."""
     dice = ""
     if event.faces:
         chains = "".join(
             '<span class="die-chain">'
             + '<span class="arrow">→</span>'.join(
-                f'<span class="die{" six" if f == 6 else ""}">{f}</span>' for f in chain
+                f'<span class="die{" six" if again else ""}">{f}</span>' for f, again in chain
             )
             + "</span>"
-            for chain in event.faces
+            for chain in rolled_on(event.faces)
         )
         dice = f'<span class="dice" aria-label="dice">{chains}</span>'
     value = f' value="{action}"' if action and not more else ""

@@ -4,7 +4,7 @@ A decision played (``Shown``) starts a show of its beats unless the speed is ins
 ends by itself (``ShowEnded``) or at the first press or key (``Skip``), which does nothing else.
 The beats played since one player began deciding are kept (``Playback.last``): while the other
 side decides at this screen they are drawn as a trail ("what just happened"), and Replay last
-turn plays them again.
+turn plays them again, until that side begins a new choice (an aim, a turn, a target).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..core.state import PendingKind, Purpose, State
 from ..view.beats import SPEEDS, Beat, BeatKind, speed_factor
 from ..view.model import SoldierKey
 from .events import Shown
-from .model import UI, Playback
+from .model import UI, ActMode, Playback
 
 
 def shown(ui: UI, event: Shown) -> UI:
@@ -73,11 +73,19 @@ def moving(ui: UI) -> tuple[SoldierKey, ...]:
 
 def to_replay(ui: UI, state: State) -> bool:
     """The last turn can be replayed and is drawn as a trail: the other side's beats since it
-    began deciding, while a person at this screen decides now (nothing played since)."""
+    began deciding, while a person at this screen decides now (nothing played since) and has
+    not yet begun a new choice (``choosing``: its marks would lie over the aim)."""
     pb, p = ui.playback, state.pending
-    if not pb.last or pb.since is None or p is None or not p.player:
+    if not pb.last or pb.since is None or p is None or not p.player or choosing(ui):
         return False
     return p.player != pb.by and not ui.seats.computer(p.player)
+
+
+def choosing(ui: UI) -> bool:
+    """The person deciding has begun a new choice: aims a Move (R15), turns (R14), picks a
+    target (R21) or a reactor (R18), or traces a Brawler's path (R17)."""
+    c = ui.choice
+    return c.mode != ActMode.MENU or c.pick is not None or bool(ui.trace.corners)
 
 
 def replay_last(ui: UI, state: State) -> UI:

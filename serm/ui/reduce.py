@@ -20,7 +20,7 @@ from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, S
 from ..core.state import PendingKind, Soldier, State, Status
 from . import exposure, outlook, path, playback, pointer, words, zoom
 from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select, tell
-from .deploy import new_ghost, unplaced
+from .deploy import attempt, new_ghost, unplaced
 from .events import (
     Command,
     Dice,
@@ -53,12 +53,21 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
 
     Returns the same ``ui`` object when the event changes nothing. A card's details close when
     a Move, a Turn or a Shoot starts to be set up: the board is then the player's to aim on.
+    A refusal tells why the last attempt was refused: a new one (the card being placed put
+    elsewhere, turned or switched for another, R4, R6) takes its place, and the refusal goes.
     """
     after, action = _reduce(ui, state, event)
     mode = after.choice.mode
     if after.inspect is not None and mode != ActMode.MENU and mode != ui.choice.mode:
         after = replace(after, inspect=None)
+    if _refusal(ui) and after.feedback == ui.feedback and attempt(after.ghost) != attempt(ui.ghost):
+        after = say(after, "")
     return after, action
+
+
+def _refusal(ui: UI) -> bool:
+    """The panel says why an attempt was refused (not news of what happened)."""
+    return bool(ui.feedback.message) and not ui.feedback.news
 
 
 def _reduce(ui: UI, state: State, event: Event) -> Outcome:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import svg
 
+from ..core.dice import rolled_on
 from .beats import Beat
 from .board import card_box
 from .common import INK, SCALE, SELECT, SHADOW, WHITE, esc, rounded, scaled, text
@@ -22,7 +23,8 @@ FACE_SIZE = 36.0
 """A die's face number, in scaled units."""
 GAP = 10.0
 SIX_FILL = "#ffe08a"
-"""A re-rolled six's die: the gold the log marks sixes with (``.die.six`` in serm.css)."""
+"""A re-rolled six's die: the gold the log marks re-rolled sixes with (``.die.six`` in
+serm.css)."""
 TOTAL_SIZE = 30.0
 EDGE = 5.0
 """The widest stroke round a die (a re-rolled six's), counted once round the row's height."""
@@ -32,7 +34,7 @@ ABOVE = 100.0
 
 def _dice(b: Beat) -> list[tuple[int, bool, int]]:
     """(face, re-rolled six, place in its chain) of every die rolled, in order."""
-    return [(f, k < len(chain) - 1, k) for chain in b.faces for k, f in enumerate(chain)]
+    return [(f, again, k) for chain in rolled_on(b.faces) for k, (f, again) in enumerate(chain)]
 
 
 def _origin(

@@ -131,6 +131,37 @@ def test_a_ghost_outside_the_zone_is_refused_with_its_reason() -> None:
     assert "cannot be placed here" in s.prompt() and 'class="message"' not in s.prompt()
 
 
+def test_a_placement_refused_is_no_longer_said_once_the_card_is_placed_anew() -> None:
+    """A refusal tells why the last attempt was refused: "Place card" with the card over one
+    already placed is refused (R4); the card then put elsewhere (a tap, a drag, an arrow key,
+    the wheel) or another card picked is a new attempt, and the refusal is gone from above the
+    question (the placement's own problem line tells of the new spot, R6)."""
+    free = (6.25, 9.3)
+    ways: dict[str, tuple[Event, ...]] = {
+        "tap": (PointerDown(*free, touch=True), PointerUp(*free, touch=True)),
+        "drag": (PointerDown(5.6, 9.0), PointerMove(*free), PointerUp(*free)),
+        "arrow key": (Key("ArrowRight"),),
+        "wheel": (Wheel(100),),
+        "another card": (Press(Command.CARD, "armored"),),
+    }
+    for way, events in ways.items():
+        s = Screen.new()
+        s.key("Enter")
+        s.key("Enter")  # one card each: the first player places its second
+        first = s.state.on_table()[0]
+        s.down(first.x + 0.6, first.y)  # beside it, overlapping it
+        s.up(first.x + 0.6, first.y)
+        s.send(Rest())  # what is worked out about the spot is no new attempt
+        s.key("Enter")
+        assert s.message == "The Gunner cannot be placed here: it would overlap your Ranger."
+        s.send(Rest())
+        assert s.message
+        for event in events:
+            s.send(event)
+        assert s.message == "" and 'class="message"' not in s.prompt(), way
+        assert s.state.pending is not None and s.state.pending.player == first.player, way
+
+
 def test_rotation_by_wheel_keys_and_handle() -> None:
     s = Screen.new()
     g = s.ui.ghost

@@ -15,14 +15,17 @@ from serm.core.state import Event, EventKind, PendingKind
 from serm.ui import driver, playback
 from serm.ui.events import Command, ShowEnded
 from serm.ui.help import HELP_HTML
-from serm.ui.panel import log_entry_html, prompt_html
+from serm.ui.model import ActMode
+from serm.ui.panel import log_entry_html, log_html, prompt_html
 from serm.ui.screen import computer_to_decide
 from serm.ui.words import NUMBERED, named
+from serm.view.beats import Beat, BeatKind
 from serm.view.overlay import live_elements
+from serm.view.pool import pool_markup
 from serm.view.show import trail
 from serm.view.sight import los_viewers
 from tests.ui.player import Screen, deploy_all
-from tests.ui.test_reduce import deployed, to_react
+from tests.ui.test_reduce import deployed, other_side_to_decide, to_react
 from tests.ui.two_screens import phone_text, wide_text
 
 
@@ -170,6 +173,53 @@ def test_a_roll_against_a_roll_is_said_in_signs_on_a_phone_and_in_words_elsewher
     assert log_entry_html(Event(EventKind.ROLL, "Endure roll: 7.")) == (
         '<li class="log-roll">Endure roll: 7.</li>'
     )
+
+
+def test_the_last_turns_marks_go_once_a_new_choice_begins() -> None:
+    """The other side's last turn is drawn as a trail (its shot lines, a ring round each
+    target) while this side looks at the board and picks its soldier; once that soldier's Move
+    is aimed (R15), its Turn set (R14) or its target picked (R21), the trail's marks are no
+    longer drawn over the choice, nor offered again by Replay last turn; Back to the soldier's
+    menu brings them back."""
+    s = other_side_to_decide()
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.ACT
+    assert trail(s.ui.playback.last, s.state) and s.view().covered, "no trail to clear"
+    shooters = [x for x in s.state.alive(p.player) if x.on_table and x.type.shoot]
+    seeing = [x for x in shooters if q.visible_enemies(s.state, x)]
+    ways = [(Command.MOVE, shooters[0]), (Command.TURN, shooters[0])]
+    ways += [(Command.SHOOT, x) for x in seeing[:1]]
+    assert len(ways) == 3, "no soldier of this side sees an enemy"
+    for command, soldier in ways:
+        s.press(Command.SELECT, soldier.card)
+        assert playback.to_replay(s.ui, s.state) and s.view().covered  # its menu: still drawn
+        assert "Replay last turn" in s.prompt()
+        s.press(command)
+        assert s.ui.choice.mode != ActMode.MENU, command
+        assert not playback.to_replay(s.ui, s.state), command  # ``paint`` draws no trail
+        assert s.view().covered == (), command
+        assert "Replay last turn" not in s.prompt(), command
+        s.press(Command.CANCEL)
+        assert s.ui.choice.mode == ActMode.MENU and playback.to_replay(s.ui, s.state), command
+        s.press(Command.CANCEL)
+
+
+def test_only_a_six_rolled_again_is_marked_wherever_dice_are_drawn() -> None:
+    """Shoot and Endure sixes roll again, Move and React sixes do not (R9): the gold six mark
+    (``.die.six`` in the log, the news band and the viewer; ``g.die.sixes`` in the show's dice
+    row on the board) is only on a six whose die was rolled again."""
+    move = Event(EventKind.ROLL, "Player 1's Brawler rolls 13 to move.", ((2,), (5,), (6,)))
+    react = Event(EventKind.ROLL, "React 7 beats Move 6: player 2 picks.", ((1,), (6,)))
+    shoot = Event(EventKind.ROLL, "Shoot roll: 13.", ((6, 3), (4,)))
+    for event in (move, react):
+        for html in (log_entry_html(event), log_html([event], [1])):
+            assert '<span class="die">6</span>' in html and "six" not in html, html
+    for html in (log_entry_html(shoot), log_html([shoot], [1])):
+        assert '<span class="die six">6</span><span class="arrow">→</span>' in html, html
+        assert html.count("die six") == 1, html
+    for faces, purpose, marked in ((move.faces, "move", 0), (shoot.faces, "shoot", 1)):
+        roll = Beat(BeatKind.ROLL, (1, "brawler"), ((5.0, 5.0, 0.0),), faces=faces, purpose=purpose)
+        assert pool_markup(roll, 0, 11.0).count('class="die sixes"') == marked
 
 
 def test_the_end_facing_handle_and_sight_wait_for_the_move_shown_to_end() -> None:
