@@ -121,7 +121,7 @@ CUT_ENTRIES_JS = r"""
     const to = Math.max(...rects.map((q) => q.bottom));
     const shows = to > top + 1 && from < bottom - 1;  // a pixel's rounding
     const whole = from >= top - 1 && to <= bottom + 1;
-    const readFromStart = to - from > bottom - top && Math.abs(from - top) <= 1;
+    const readFromStart = to - from > bottom - top && from >= top - 1;
     if (shows && !whole && !readFromStart) {
       cut.push(`${li.textContent.slice(0, 40)} (${Math.round(from)}-${Math.round(to)}`
         + ` in the list ${Math.round(top)}-${Math.round(bottom)})`);
