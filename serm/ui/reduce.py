@@ -53,14 +53,14 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
 
     Returns the same ``ui`` object when the event changes nothing. A card's details close when
     a Move, a Turn or a Shoot starts to be set up: the board is then the player's to aim on.
-    A refusal tells why the last attempt was refused: a new one (the card being placed put
-    elsewhere, turned or switched for another, R4, R6) takes its place, and the refusal goes.
+    A refusal tells why the last attempt was refused: a new one (``_attempt``) takes its
+    place, and the refusal goes.
     """
     after, action = _reduce(ui, state, event)
     mode = after.choice.mode
     if after.inspect is not None and mode != ActMode.MENU and mode != ui.choice.mode:
         after = replace(after, inspect=None)
-    if _refusal(ui) and after.feedback == ui.feedback and attempt(after.ghost) != attempt(ui.ghost):
+    if _refusal(ui) and after.feedback == ui.feedback and _attempt(after) != _attempt(ui):
         after = say(after, "")
     return after, action
 
@@ -68,6 +68,26 @@ def reduce(ui: UI, state: State, event: Event) -> Outcome:
 def _refusal(ui: UI) -> bool:
     """The panel says why an attempt was refused (not news of what happened)."""
     return bool(ui.feedback.message) and not ui.feedback.news
+
+
+def _attempt(ui: UI) -> tuple[object, ...]:
+    """What the person deciding is setting up, a change of which is a new attempt: the card
+    being placed, where and facing which way (``deploy.attempt``, R4, R6), the soldier chosen,
+    what is set for it (a Move, a Turn, a Shoot), its facing, the card it picks (R14, R18,
+    R21) and its Move's aim once set (R15: before, the aim only follows the pointer), the
+    Brawler's corners (R17) and the stop point (R19)."""
+    c = ui.choice
+    aim = c.aim if c.aim_locked else None
+    return (
+        attempt(ui.ghost),
+        c.soldier,
+        c.mode,
+        c.facing,
+        c.pick,
+        aim,
+        ui.trace.corners,
+        ui.stop_at,
+    )
 
 
 def _reduce(ui: UI, state: State, event: Event) -> Outcome:

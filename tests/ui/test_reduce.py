@@ -162,6 +162,35 @@ def test_a_placement_refused_is_no_longer_said_once_the_card_is_placed_anew() ->
         assert s.state.pending is not None and s.state.pending.player == first.player, way
 
 
+def test_a_refusal_in_an_activation_goes_with_the_next_attempt_not_with_the_pointer() -> None:
+    """The same in an activation: the Brawler's Shoot is refused (Shoot 0, R21), or the
+    engine refuses the Assault's Move; a pointer that only moves, or an aim that only follows
+    it, is no new attempt and the refusal stays; a Turn begun, or the Move's aim set by a drag
+    (R15), is one, and the refusal goes."""
+    s = deployed()
+    brawler = mine(s, "brawler")
+    s.press(Command.SELECT, "brawler")
+    s.press(Command.SHOOT)
+    assert s.message == "Your Brawler cannot shoot."
+    s.move(brawler.x + 1.0, brawler.y - 2.0)
+    assert s.message == "Your Brawler cannot shoot."
+    s.press(Command.TURN)
+    assert s.message == "" and 'class="message"' not in s.prompt()
+
+    s = deployed()
+    me = mine(s, "assault")
+    s.press(Command.SELECT, "assault")
+    s.press(Command.MOVE)
+    s.send(Refused("R15", "the Move is refused (R15)", Move("assault", 0.0, me.facing)))
+    assert s.message == "The Move is refused."
+    aim = s.ui.choice.aim
+    s.move(me.x + 1.0, me.y - 2.0)  # the aim follows the pointer
+    assert s.ui.choice.aim != aim and s.message == "The Move is refused."
+    s.drag((me.x + 1.0, me.y - 2.0), (me.x - 1.0, me.y - 2.0))
+    assert s.ui.choice.aim_locked
+    assert s.message == "" and 'class="message"' not in s.prompt()
+
+
 def test_rotation_by_wheel_keys_and_handle() -> None:
     s = Screen.new()
     g = s.ui.ghost
