@@ -119,12 +119,12 @@ is one-way, from each card's top edge, so a soldier may be seen by one it cannot
 deploy, the Exposure view (<span class="keys"><kbd>@X@</kbd>, </span>on in your first game) shows
 the enemy Gunner's worst spot for the cards you have placed, how many of them it would see from
 there, and shades your zone: red where a card would be seen from many spots, green where from
-none.</p>
+few or none (it tests a sample of the enemy Gunner's spots).</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
 roll their dice. @TAPS@ the board<span class="keys"> or press any key</span> to skip to the end
 (a button of the question acts at once); <em>Show each action</em> sets the speed. After the
-other side's turn, its moves and shots stay drawn until the next action, and <em>Replay last
-turn</em> plays them again.</p>
+other side's turn, its moves and shots stay drawn until you begin your next action, and
+<em>Replay last turn</em> plays them again.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
     .replace(
         "@CARD@",

@@ -368,3 +368,12 @@ def test_once_the_enemy_gunner_stands_the_shading_shows_what_it_sees() -> None:
         g = _ghost_at(s, x, y, exposure.facing_enemy(me))
         if g.problem is None:
             assert g.seen == (share > 0), (x, y)
+
+
+def test_how_to_play_claims_no_more_of_the_green_than_the_legend() -> None:
+    """How to play tells the shading as the legend does: green is seen from few spots or none
+    (``test_the_shadings_green_claims_no_more_than_its_sample_shows``), never from none."""
+    from serm.ui.help import HELP_HTML
+
+    text = " ".join(HELP_HTML.split())
+    assert "green where from few or none" in text and "green where from none" not in text
