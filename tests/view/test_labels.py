@@ -22,7 +22,7 @@ from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
-from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, text_width
+from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, screen_extent, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import overlap as box_overlap
 from serm.view.model import (
@@ -569,6 +569,46 @@ def _halt_marks(state: State, view: ViewModel) -> list[Box]:
         xs, ys, edge = nums[0::2], nums[1::2], CROSS_OUTLINE / 2
         out.append((min(xs) - edge, min(ys) - edge, max(xs) + edge, max(ys) + edge))
     return out
+
+
+def test_a_react_chance_keeps_off_the_halt_mark_of_a_brawlers_path(path_pending: State) -> None:
+    """Player 2's Brawler traces a path that halts where the "React 28%" of player 1's Ranger,
+    an enemy that could React to it (R18), would go, just above the Ranger: the red X stays
+    where the path halts (R16) and the chance goes beside it, by its card, never under it (the
+    X covered it: "Rea✕28%")."""
+    b, r = path_pending.soldier(2, "brawler"), path_pending.soldier(1, "ranger")
+    _, hh = screen_extent(r.facing)
+    halt = (r.x, r.y - (hh + 20) / SCALE)  # where the chance is wanted
+    trace = PathTrace(((b.x, b.y), halt), 0.0, None, halt, stopper="the Ranger")
+    key = (1, "ranger")
+    view = ViewModel(path_trace=trace, highlights=((key, "reactor"),), chances=((key, 0.28),))
+    (chance,) = [label.box for label in drawn(path_pending, view) if label.words == "React 28%"]
+    (mark,) = _halt_marks(path_pending, view)
+    assert not overlap(chance, mark), (chance, mark)
+    x, y = (chance[0] + chance[2]) / 2, (chance[1] + chance[3]) / 2
+    assert math.hypot(x - r.x * SCALE, y - r.y * SCALE) < 3 * hh  # still read as the Ranger's
+
+
+def test_a_react_chance_keeps_off_the_halt_mark_of_the_move_it_may_stop(
+    react_pending: State,
+) -> None:
+    """Player 1 asked to React to a Move that halts where the "React …%" of its first reactor
+    would go, just above it: the X stays where the Move halts (R16) and the chance goes
+    beside it, by its card, never under it."""
+    mv = react_pending.move
+    assert mv is not None
+    r = react_pending.soldier(1, mv.reactors[0])
+    _, hh = screen_extent(r.facing)
+    start, halt = mv.path[0], Vec(r.x, r.y - (hh + 20) / SCALE)  # where the chance is wanted
+    through = halt + (halt - start) * (1.0 / (halt - start).length())
+    path = (start, halt, through)
+    state = replace(react_pending, move=replace(mv, path=path, halt=(halt - start).length()))
+    view = view_model(state, UI())
+    said = [label for label in drawn(state, view) if label.words.startswith("React ")]
+    assert len(said) == len(view.chances)
+    (mark,) = _halt_marks(state, view)
+    for label in said:
+        assert not overlap(label.box, mark), (label, mark)
 
 
 @pytest.mark.parametrize(("x", "facing"), [(3.3, 0.0), (3.15, 0.0), (3.484, 0.0), (3.3, 90.0)])

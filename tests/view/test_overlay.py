@@ -24,6 +24,7 @@ from serm.view.board import card_box, percent
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.labels import overlap
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
+from serm.view.moves import MARK, MARK_STEP
 from serm.view.render import (
     SCALE,
     overlay_layer,
@@ -493,6 +494,40 @@ def test_pending_move_shows_path_halt_and_reactors(react_pending: State) -> None
     assert "halt" in all_text(g)  # the Assault halts on the crates before its 5 L
     dots = [c for c in g.iter(f"{NS}circle") if c.find(f"{NS}title") is not None]
     assert len(dots) == len(mv.reactors)
+
+
+def test_a_first_sight_dot_on_a_short_move_keeps_off_the_movers_numbers(
+    react_pending: State,
+) -> None:
+    """A React asked on a Move that leaves its card's box only in its last step (a card that
+    rolled 1): the dot where an enemy sees the mover (from where it stands, or a step on) is
+    moved on along the path off the card, to the path's end, as along a longer Move (R18); not
+    left on the card's numbers."""
+    mv = react_pending.move
+    assert mv is not None
+    s = react_pending.soldier(2, mv.card)
+    cards = [card_box(o.x, o.y, o.facing) for o in react_pending.on_table()]
+    assert mv.direction is not None
+    u, r = unit(mv.direction), MARK + 3
+
+    def clear(length: float) -> bool:
+        p = (s.pos + u * length) * SCALE
+        return not any(overlap((p.x - r, p.y - r, p.x + r, p.y + r), c) for c in cards)
+
+    on, off = 0.0, 3.0
+    while off - on > 1e-4:  # the least length whose end is off the cards
+        on, off = (on, (on + off) / 2) if clear((on + off) / 2) else ((on + off) / 2, off)
+    length, seen = off + 0.002, (off + 0.01) % MARK_STEP  # no step from it short of the end
+    path = (s.pos, s.pos + u * length)
+    entries = tuple(seen for _ in mv.reactors)
+    short = replace(react_pending, move=replace(mv, path=path, halt=length, entries=entries))
+    (g,) = groups(overlay(short, ViewModel()), "pending-move")
+    dots = [c for c in g.iter(f"{NS}circle") if c.find(f"{NS}title") is not None]
+    assert len(dots) == len(mv.reactors)
+    for c in dots:
+        x, y = float(c.get("cx", "")), float(c.get("cy", ""))
+        half = float(c.get("r", "")) + float(c.get("stroke-width", "0")) / 2
+        assert not any(overlap((x - half, y - half, x + half, y + half), b) for b in cards)
 
 
 def _outline_at(g: ET.Element) -> list[tuple[float, float]]:
