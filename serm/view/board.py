@@ -1,5 +1,6 @@
 """The board layer: frame, table, deployment zones, terrain and soldier cards; and the room the
-overlay's labels have over it, with the chance labels on the cards (``board_room``)."""
+overlay's labels have over it (``board_spots``), with the chance labels on the cards
+(``chance_labels``)."""
 
 from __future__ import annotations
 
@@ -196,19 +197,18 @@ def knob_boxes(c: Vec, facing: float, reach: float = HANDLE_DISTANCE) -> list[Bo
 
 
 def board_spots(state: State, view: ViewModel) -> Spots:
-    """The room for the overlay's labels: the board less its cards, zone names, chance labels
-    and the turning handle (``serm.view.labels``)."""
-    return board_room(state, view)[0]
-
-
-def board_room(state: State, view: ViewModel) -> tuple[Spots, list[svg.Element]]:
-    """``board_spots``, and the chance labels it keeps room for: the overlay draws them above
-    the sight it shows (its outlines and tints would cross them, drawn with the cards)."""
+    """The room for the overlay's labels: the board less its cards, zone names and terrain
+    names, what the page's controls cover and the turning handle (``serm.view.labels``)."""
     spots = _ground_spots(state, view.covered)
-    chances = _chance_labels(state, view, _roles(view), spots)
     for box in handle_boxes(view, state):
         spots.take(box)
-    return spots, chances
+    return spots
+
+
+def chance_labels(state: State, view: ViewModel, spots: Spots) -> list[svg.Element]:
+    """The chance on each soldier of ``view.chances`` (to be shot, to React), placed above it
+    by the board's rule (``spots``: the marks drawn over the board have taken their room)."""
+    return _chance_labels(state, view, _roles(view), spots)
 
 
 def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
@@ -376,7 +376,7 @@ class BoardParts(NamedTuple):
     """The markup of ``<g id="layer-board">`` in parts, so that a click that changes some cards
     redraws only those: the ground (frame, table, zones, terrain) and each card on the table
     keyed by (player, card) in drawing order. Their chance labels are the overlay's
-    (``board_room``)."""
+    (``chance_labels``)."""
 
     ground: str
     cards: tuple[tuple[SoldierKey, str], ...]

@@ -103,11 +103,32 @@ CROSS_HALF = (CROSS + CROSS_OUTLINE / 2 + 2) / SCALE
 """Half the side of the square the halt marker covers, with a little room (L)."""
 
 
+def cross_box(p: Vec) -> Box:
+    """The box (scaled units) the halt marker at ``p`` covers, with a little room."""
+    x, y, r = scaled(p.x), scaled(p.y), CROSS + 6
+    return (x - r, y - r, x + r, y + r)
+
+
 def _cross_label(p: Vec, label: str, spots: Spots) -> svg.Element:
     """The word under the halt marker at ``p``, placed by the board's rule."""
-    x, y, r = scaled(p.x), scaled(p.y), CROSS + 6
-    spots.take((x - r, y - r, x + r, y + r))
-    return word_label(x, y + r + 10, label, 18, WHITE, spots=spots)
+    box = cross_box(p)
+    spots.take(box)
+    return word_label(scaled(p.x), box[3] + 10, label, 18, WHITE, spots=spots)
+
+
+def halt_marks(state: State, view: ViewModel) -> list[Box]:
+    """The boxes of the halt markers (a halt or a ram, R16) that the aimed Move and the
+    Brawler's path being traced draw where they halt: marks that cannot move, whose room the
+    labels placed before the previews (a card's chance) keep off."""
+    out: list[Box] = []
+    mp = view.move_preview
+    s = None if mp is None else find(state, mp.card)
+    if mp is not None and mp.halt is not None and s is not None and s.on_table:
+        out.append(cross_box(_halt_mark(s.pos, unit(mp.direction), mp.facing, mp.halt)))
+    trace = view.path_trace
+    if trace is not None and trace.halt is not None:
+        out.append(cross_box(Vec(float(trace.halt[0]), float(trace.halt[1]))))
+    return out
 
 
 def _side_label(
@@ -477,7 +498,7 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         who = CARDS[card].title if card in CARDS else card
         enemy = 3 - a.player if a else 0
         words = seen_words(f"Player {enemy}'s {who} sees the mover", d, "here")
-        out.append(seen_mark(path, d, cards, words))
+        out.append(seen_mark(path, d, cards, words, spots))
     if view.stop_at is not None:
         d = min(max(float(view.stop_at), 0.0), mv.halt)
         p = point_along(path, d)

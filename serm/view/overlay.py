@@ -13,7 +13,7 @@ from serm.core.cards import CARDS
 from serm.core.geometry import Vec, card_polygon, unit
 from serm.core.state import State
 
-from .board import board_room, board_spots, card_box, handle_reach, knob_boxes
+from .board import board_spots, card_box, chance_labels, handle_reach, knob_boxes
 from .common import (
     BAD,
     GOOD,
@@ -39,7 +39,7 @@ from .common import (
 from .exposure_layer import exposure_elements
 from .labels import Box, Spots
 from .model import Ghost, ViewModel
-from .moves import line, move_preview, path_trace, pending_move
+from .moves import halt_marks, line, move_preview, path_trace, pending_move
 from .sight import los_elements
 
 GHOST_LABEL = 24.0
@@ -262,29 +262,31 @@ def handle_markup(
 
 def sight_elements(state: State, view: ViewModel) -> tuple[list[svg.Element], tuple[Box, ...]]:
     """The children of ``<g id="layer-sight">``: what changes with the state, the selection, the
-    hovered card or a turning facing -- the Exposure view, LOS regions, the pending move and,
-    over them, the chance labels on the cards -- and the boxes its labels and marks cover
-    (``live_elements`` keeps its labels off them)."""
+    hovered card or a turning facing -- the Exposure view, LOS regions and the pending move --
+    and the boxes its labels and marks cover (``live_elements`` keeps its labels off them)."""
     out: list[svg.Element] = []
-    spots, chances = board_room(state, view)
+    spots = board_spots(state, view)
     ground = len(spots.taken)
     if view.exposure is not None:
         out += exposure_elements(state, view.exposure, spots)
     out += los_elements(state, view)
     out += pending_move(state, view, spots)
-    out += chances  # over the sight's tints and outlines, which would cross them
     return out, tuple(spots.taken[ground:])
 
 
 def live_elements(state: State, view: ViewModel, placed: tuple[Box, ...] = ()) -> list[svg.Element]:
     """The children of ``<g id="layer-live">``: what follows the pointer while aiming, tracing,
-    placing or turning -- move preview, Brawler path, deployment ghost, facing handle. Its labels
-    keep clear of ``placed``, what the sight group's labels and marks cover (``sight_elements``):
-    the sight group is drawn first and kept while the pointer moves, so the live group gives way."""
+    placing or turning -- move preview, Brawler path, deployment ghost, facing handle -- and
+    over them the chance labels on the cards. Its labels keep clear of ``placed``, what the
+    sight group's labels and marks cover (``sight_elements``): the sight group is drawn first
+    and kept while the pointer moves, so the live group gives way. The chance labels are
+    placed before the previews' words, once the previews' halt markers have taken their room
+    (``halt_marks``): no chance lies under a mark, and each stays by its card."""
     out: list[svg.Element] = []
     spots = board_spots(state, view)
-    for box in placed:
+    for box in (*placed, *halt_marks(state, view)):
         spots.take(box)
+    chances = chance_labels(state, view, spots)
     if view.move_preview is not None:
         out += move_preview(state, view.move_preview, spots)
     if view.path_trace is not None:
@@ -292,4 +294,4 @@ def live_elements(state: State, view: ViewModel, placed: tuple[Box, ...] = ()) -
     if view.ghost is not None:
         out.append(_ghost(state, view.ghost, spots))
     out += _facing_handle(state, view)
-    return out
+    return out + chances  # over the sight's tints and the previews' lines

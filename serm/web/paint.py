@@ -139,7 +139,8 @@ def newest_news() -> None:
     entry, up to four lines; four lines on a wide screen; the viewer's step, two lines) on its
     newest entry, where a kill comes last: scrolled to the end when that entry fits whole, else
     to the entry's first line (placed where the first entry sits unscrolled), so a long entry
-    in a narrow list is read from its start; no line shows cut at its edges (``_whole_lines``).
+    in a narrow list is read from its start; no entry shows in part at its edges
+    (``_whole_entries``).
     After each redraw of the prompt (the viewer's too), and when the board's box changed (a
     phone turned, the window resized) and the lines wrap anew."""
     news = query("#prompt .recent")
@@ -153,14 +154,14 @@ def newest_news() -> None:
     else:
         start = newest.getBoundingClientRect().top - first.getBoundingClientRect().top
         news.scrollTop = min(end, start)
-    _whole_lines(news)
+    _whole_entries(news)
 
 
 def _fit_newest(news: Any, newest: Any) -> None:
     """Where the stylesheet asks for it (``--news-fit``: a phone's short bar), make the list as
     tall as its newest entry (up to its ``max-height``): the entry is read whole, and no sliver
     of the one before it shows above it (the list's padding is its entries' own there).
-    Elsewhere the list takes its stylesheet's height again (``_whole_lines`` may have cut it
+    Elsewhere the list takes its stylesheet's height again (``_whole_entries`` may have cut it
     shorter for lines that wrapped otherwise: a phone turned, a window resized)."""
     height = 0.0 if newest is None else newest.getBoundingClientRect().height
     if js.window.getComputedStyle(news).getPropertyValue("--news-fit").strip() != "1":
@@ -169,13 +170,14 @@ def _fit_newest(news: Any, newest: Any) -> None:
         news.style.height = f"{height}px"
 
 
-def _whole_lines(news: Any) -> None:
-    """Show no line of the scrolled list ``news`` cut at its edges (its box need not be a whole
-    number of lines tall: its line height, padding and dice do not add up to its
-    ``max-height``). A line cut at its top edge: the list is made shorter by the part of it
-    that shows and scrolled on by as much, so the foot shows what it showed. A line cut at its
-    foot (an entry taller than the list, read from its start): the list is made shorter by the
-    part that shows, the rest is scrolled to."""
+def _whole_entries(news: Any) -> None:
+    """Show no entry of the scrolled list ``news`` in part: not the last line of a wrapped entry
+    without its first, not the edges of a hidden entry's dice (its box need not be a whole
+    number of entries tall: its entries' lines, padding and dice do not add up to its
+    ``max-height``). An entry cut at its top edge: the list is made shorter by the part of it
+    that shows and scrolled on by as much, so the foot shows what it showed. An entry cut at
+    its foot: the list is made shorter by the part that shows. An entry taller than the list
+    (read from its start) is cut between its lines instead (``_cut_at``)."""
     box = news.getBoundingClientRect()
     top = box.top + news.clientTop
     cut = _cut_at(news, top)[1]
@@ -193,22 +195,38 @@ def _shorten(news: Any, by: float) -> None:
 
 
 def _cut_at(news: Any, edge: float) -> tuple[float, float]:
-    """How much (CSS px) of the text lines of ``news`` that run across the height ``edge`` (a
-    page coordinate) lies above it and below it, the most of each; (0, 0) when no line is cut
-    there."""
-    walker = js.document.createTreeWalker(news, 4)  # NodeFilter.SHOW_TEXT
-    lines = js.document.createRange()
+    """How much (CSS px) of the entries of ``news`` that run across the height ``edge`` (a page
+    coordinate) lies above it and below it, the most of each; (0, 0) when none is cut there.
+    An entry is its box with its words and dice (a die's border may reach past the box); of an
+    entry taller than the list, only its line (or dice) across the edge counts."""
+    whole = float(news.clientHeight)
     above = below = 0.0
-    node = walker.nextNode()
-    while not null(node):
-        lines.selectNodeContents(node)
-        rects = lines.getClientRects()
-        for i in range(rects.length):
-            r = rects.item(i)
-            if r.top < edge - 0.5 and r.bottom > edge + 0.5:
-                above, below = max(above, edge - r.top), max(below, r.bottom - edge)
-        node = walker.nextNode()
+    for rects in _entries(news):
+        start, end = min(r[0] for r in rects), max(r[1] for r in rects)
+        parts = rects[1:] if end - start > whole + 0.5 else [(start, end)]
+        for part_top, part_bottom in parts:
+            if part_top < edge - 0.5 and part_bottom > edge + 0.5:
+                above, below = max(above, edge - part_top), max(below, part_bottom - edge)
     return above, below
+
+
+def _entries(news: Any) -> list[list[tuple[float, float]]]:
+    """Each entry of ``news`` as the tops and bottoms (page coordinates) of its box, then of
+    what it holds: each line of its words, each of its dice."""
+    lines = js.document.createRange()
+    found = []
+    for i in range(news.children.length):
+        item = news.children.item(i)
+        box = item.getBoundingClientRect()
+        rects = [(float(box.top), float(box.bottom))]
+        lines.selectNodeContents(item)
+        inner = lines.getClientRects()
+        for j in range(inner.length):
+            r = inner.item(j)
+            if r.width > 0 and r.height > 0:
+                rects.append((float(r.top), float(r.bottom)))
+        found.append(rects)
+    return found
 
 
 STICKY_FOOT = (

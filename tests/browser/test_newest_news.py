@@ -7,8 +7,9 @@ Loading a save restores no news, so the moment is reached by play: the example g
 where player 1's Gunner picks the last target of its volley, and the shot is tapped as a
 player taps it; player 2 then reads the kill of its Armored, the newest entry.
 
-No line of it shows cut at its top or its foot, in a game or in the replay viewer, on a phone
-or a desktop: the list scrolls to its newest lines and is as tall as the whole lines it shows."""
+No line of it shows cut at its top or its foot, nor part of an entry (the tail of one that
+wraps, the edges of its dice), in a game or in the replay viewer, on a phone or a desktop: the
+list scrolls to its newest lines and is as tall as the whole entries it shows."""
 
 from __future__ import annotations
 
@@ -90,12 +91,70 @@ CUT_LINES_JS = r"""
 """
 """The text lines of what just happened (or the viewer's step) cut at the list's top or foot."""
 
+WRAPPED_AND_DICE = (
+    '<li class="log-roll">Player 2\'s Brawler rolls 8 to move.<span class="dice"'
+    ' aria-label="dice"><span class="die-chain"><span class="die">3</span></span>'
+    '<span class="die-chain"><span class="die">5</span></span></span></li>'
+    '<li class="log-move">The Brawler moves 4.62 L and halts against Player 1\'s Brawler'
+    " after its long path around the crates.</li>"
+    '<li class="log-roll">React 10 beats Move 1: Player 2 picks where the mover stops.'
+    '<span class="dice" aria-label="dice"><span class="die-chain"><span class="die">4</span>'
+    '</span><span class="die-chain"><span class="die six">6</span></span></span></li>'
+    '<li class="log-move">The Brawler keeps its facing.</li>'
+)
+"""What just happened after a Brawler's path: an entry that wraps to two lines or more, and
+entries with dice (taller than a line's words)."""
+
+CUT_ENTRIES_JS = r"""
+() => {
+  const r = document.querySelector('#prompt .recent');
+  if (!r) return ['no news'];
+  const c = r.getBoundingClientRect();
+  const top = c.top + r.clientTop, bottom = top + r.clientHeight;
+  const range = document.createRange();
+  const cut = [];
+  for (const li of r.children) {
+    range.selectNodeContents(li);
+    const rects = [li.getBoundingClientRect(), ...range.getClientRects()]
+      .filter((q) => q.width > 0 && q.height > 0);
+    const from = Math.min(...rects.map((q) => q.top));
+    const to = Math.max(...rects.map((q) => q.bottom));
+    const shows = to > top + 1 && from < bottom - 1;  // a pixel's rounding
+    const whole = from >= top - 1 && to <= bottom + 1;
+    const readFromStart = to - from > bottom - top && from >= top - 1;
+    if (shows && !whole && !readFromStart) {
+      cut.push(`${li.textContent.slice(0, 40)} (${Math.round(from)}-${Math.round(to)}`
+        + ` in the list ${Math.round(top)}-${Math.round(bottom)})`);
+    }
+  }
+  return cut;
+}
+"""
+"""The entries of what just happened (or the viewer's step) that show in part: a line of
+theirs, or their dice, and not the whole entry (an entry taller than the list, read from its
+start, aside)."""
+
+
+def _news_told(page: Page, items: str) -> None:
+    """Put ``items`` in what just happened and make the page open it anew on its newest entry,
+    as it does when its lines wrap anew (the window made a pixel wider and back)."""
+    page.evaluate(
+        "(items) => { document.querySelector('#prompt .recent').innerHTML = items; }", items
+    )
+    size = page.viewport_size or {"width": 0, "height": 0}
+    sized(page, size["width"] + 1, size["height"])
+    page.evaluate(FRAMES)
+    sized(page, size["width"], size["height"])
+    page.evaluate(FRAMES)
+
+
 VIEWER = next(m for m in MOMENTS if m.name == "viewer")
 """The example game's victory, Watch replay pressed: the viewer at its last position."""
 
 
 def _cut_lines_at_each_step(page: Page) -> list[str]:
-    """Every step of the viewer (set by its slider) whose lines show cut, with those lines."""
+    """Every step of the viewer (set by its slider) whose lines or entries show cut, with
+    those."""
     last = int(page.locator("#prompt .replay").get_attribute("data-last") or 0)
     found = []
     for i in range(last, 0, -1):
@@ -105,7 +164,7 @@ def _cut_lines_at_each_step(page: Page) -> list[str]:
             i,
         )
         page.wait_for_selector(f"#prompt .replay[data-index='{i}']")
-        cut = page.evaluate(CUT_LINES_JS)
+        cut = page.evaluate(CUT_LINES_JS) + page.evaluate(CUT_ENTRIES_JS)
         if cut:
             found.append(f"step {i}: {cut}")
     return found
@@ -129,3 +188,22 @@ def test_no_line_of_the_news_is_cut_at_1280x800(page: Page, site_url: str) -> No
     assert not page.evaluate(CUT_LINES_JS)
     open_moment(page, site_url, VIEWER)
     assert not _cut_lines_at_each_step(page)
+
+
+def test_wrapped_entries_and_dice_show_whole_at_1280x800(page: Page, site_url: str) -> None:
+    """After a Brawler's path, what just happened shows its newest entries whole: not the
+    last line of an entry that wraps, nor the edges of a hidden entry's dice."""
+    sized(page, 1280, 800)
+    open_moment(page, site_url, SHOT_UNSEEN)
+    _news_told(page, WRAPPED_AND_DICE)
+    assert page.locator("#prompt .recent > li").last.is_visible()
+    assert not page.evaluate(CUT_ENTRIES_JS)
+
+
+def test_wrapped_entries_and_dice_show_whole_at_360x640(touch_page: Page, site_url: str) -> None:
+    """The same on a phone, where the list is as tall as its newest entry."""
+    page = touch_page
+    sized(page, 360, 640)
+    open_moment(page, site_url, SHOT_UNSEEN)
+    _news_told(page, WRAPPED_AND_DICE)
+    assert not page.evaluate(CUT_ENTRIES_JS)

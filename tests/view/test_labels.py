@@ -22,7 +22,7 @@ from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
-from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, text_width
+from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, screen_extent, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import gap as box_gap
 from serm.view.labels import overlap as box_overlap
@@ -571,6 +571,24 @@ def _halt_marks(state: State, view: ViewModel) -> list[Box]:
         xs, ys, edge = nums[0::2], nums[1::2], CROSS_OUTLINE / 2
         out.append((min(xs) - edge, min(ys) - edge, max(xs) + edge, max(ys) + edge))
     return out
+
+
+def test_a_react_chance_keeps_off_the_halt_mark_of_a_brawlers_path(path_pending: State) -> None:
+    """Player 2's Brawler traces a path that halts where the "React 28%" of player 1's Ranger,
+    an enemy that could React to it (R18), would go, just above the Ranger: the red X stays
+    where the path halts (R16) and the chance goes beside it, by its card, never under it (the
+    X covered it: "Rea✕28%")."""
+    b, r = path_pending.soldier(2, "brawler"), path_pending.soldier(1, "ranger")
+    _, hh = screen_extent(r.facing)
+    halt = (r.x, r.y - (hh + 20) / SCALE)  # where the chance is wanted
+    trace = PathTrace(((b.x, b.y), halt), 0.0, None, halt, stopper="the Ranger")
+    key = (1, "ranger")
+    view = ViewModel(path_trace=trace, highlights=((key, "reactor"),), chances=((key, 0.28),))
+    (chance,) = [label.box for label in drawn(path_pending, view) if label.words == "React 28%"]
+    (mark,) = _halt_marks(path_pending, view)
+    assert not overlap(chance, mark), (chance, mark)
+    x, y = (chance[0] + chance[2]) / 2, (chance[1] + chance[3]) / 2
+    assert math.hypot(x - r.x * SCALE, y - r.y * SCALE) < 3 * hh  # still read as the Ranger's
 
 
 @pytest.mark.parametrize(("x", "facing"), [(3.3, 0.0), (3.15, 0.0), (3.484, 0.0), (3.3, 90.0)])

@@ -520,6 +520,33 @@ def test_pending_move_shows_path_halt_and_reactors(react_pending: State) -> None
     assert len(dots) == len(mv.reactors)
 
 
+@pytest.mark.parametrize("seen", [0.0, 0.2])
+def test_a_first_sight_mark_of_a_react_question_stands_at_its_true_distance(
+    react_pending: State, seen: float
+) -> None:
+    """A React asked on a short Move (0.6 L), the enemy seeing the mover from where it stands
+    or 0.2 L on: each mark stands within 0.05 L of that distance along the path (R18), not
+    moved on toward the path's end, on the mover's card only as a thin ring, and one from the
+    start says so."""
+    mv = react_pending.move
+    assert mv is not None and mv.direction is not None
+    s = react_pending.soldier(2, mv.card)
+    path = (s.pos, s.pos + unit(mv.direction) * 0.6)
+    entries = tuple(seen for _ in mv.reactors)
+    short = replace(react_pending, move=replace(mv, path=path, halt=0.6, entries=entries))
+    (g,) = groups(overlay(short, ViewModel()), "pending-move")
+    marks = [c for c in g.iter(f"{NS}circle") if c.find(f"{NS}title") is not None]
+    assert len(marks) == len(mv.reactors)
+    box = card_box(s.x, s.y, s.facing)
+    for m in marks:
+        assert abs(_along(m, path) - seen) <= 0.05
+        x, y = float(m.get("cx", "")), float(m.get("cy", ""))
+        half = float(m.get("r", "")) + float(m.get("stroke-width", "0")) / 2
+        assert m.get("fill") == "none" or not overlap((x - half, y - half, x + half, y + half), box)
+        title = m.findtext(f"{NS}title") or ""
+        assert title.endswith("sees the mover from the start" if seen == 0.0 else "here"), title
+
+
 def _outline_at(g: ET.Element) -> list[tuple[float, float]]:
     out = []
     for el in g.iter(f"{NS}g"):
