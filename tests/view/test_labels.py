@@ -591,6 +591,28 @@ def test_a_react_chance_keeps_off_the_halt_mark_of_a_brawlers_path(path_pending:
     assert math.hypot(x - r.x * SCALE, y - r.y * SCALE) < 3 * hh  # still read as the Ranger's
 
 
+def test_a_react_chance_keeps_off_the_halt_mark_of_the_move_it_may_stop(
+    react_pending: State,
+) -> None:
+    """Player 1 asked to React to a Move that halts where the "React …%" of its first reactor
+    would go, just above it: the X stays where the Move halts (R16) and the chance goes
+    beside it, by its card, never under it."""
+    mv = react_pending.move
+    assert mv is not None
+    r = react_pending.soldier(1, mv.reactors[0])
+    _, hh = screen_extent(r.facing)
+    start, halt = mv.path[0], Vec(r.x, r.y - (hh + 20) / SCALE)  # where the chance is wanted
+    through = halt + (halt - start) * (1.0 / (halt - start).length())
+    path = (start, halt, through)
+    state = replace(react_pending, move=replace(mv, path=path, halt=(halt - start).length()))
+    view = view_model(state, UI())
+    said = [label for label in drawn(state, view) if label.words.startswith("React ")]
+    assert len(said) == len(view.chances)
+    (mark,) = _halt_marks(state, view)
+    for label in said:
+        assert not overlap(label.box, mark), (label, mark)
+
+
 @pytest.mark.parametrize(("x", "facing"), [(3.3, 0.0), (3.15, 0.0), (3.484, 0.0), (3.3, 90.0)])
 def test_the_halt_mark_keeps_off_the_card_it_touches(
     deployed: State, x: float, facing: float
