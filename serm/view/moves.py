@@ -33,15 +33,15 @@ from .common import (
     esc,
     find,
     pill,
+    pill_size,
     pts,
     rounded,
     scaled,
-    screen_extent,
     text,
     text_width,
     word_label,
 )
-from .labels import Box, Spots, overlap
+from .labels import GAP, Box, Spots, box_at, gap, overlap
 from .model import MovePreview, PathTrace, SoldierKey, ViewModel
 from .sight import CLIP
 
@@ -131,15 +131,26 @@ def halt_marks(state: State, view: ViewModel) -> list[Box]:
     return out
 
 
-def _side_label(
-    p: Vec, facing: float, s: str, bg: str, spots: Spots, own: Box | None = None
-) -> svg.Element:
-    """A label beside a card at ``p`` (to its right on screen, or wherever the board's rule
-    finds room); that of a marker whose box is ``own`` lies no nearer another mark than it."""
-    hw, _ = screen_extent(facing)
-    half = (text_width(s, 18) + 18) / 2
-    x = scaled(p.x) + hw + half + 10
-    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, spots=spots, own=own)
+def _marker_label(own: Box, s: str, bg: str, spots: Spots) -> svg.Element:
+    """The label of the marker whose box is ``own`` (scaled units), next to it: of the clear
+    spots the board's rule finds from just right of it, above, below and left of it, each no
+    nearer another mark than ``own`` (``Spots.find``), the one nearest the marker (the first
+    of equals); where none is, wherever the rule puts it."""
+    w, h = pill_size([s], 18)
+    left, top, right, bottom = own
+    mx, my = (left + right) / 2, (top + bottom) / 2
+    sides = (
+        (right + GAP + w / 2, my),
+        (mx, top - GAP - h / 2),
+        (mx, bottom + GAP + h / 2),
+        (left - GAP - w / 2, my),
+    )
+    found = [spot for x, y in sides if (spot := spots.find(x, y, w, h, own)) is not None]
+    if not found:
+        return pill(sides[0][0], my, s, 18, bg, INK, border=WHITE, spots=spots, own=own)
+    x, y = min(found, key=lambda p: gap(box_at(p[0], p[1], w, h), own))
+    spots.take(box_at(x, y, w, h), mark=True)
+    return pill(x, y, s, 18, bg, INK, border=WHITE)
 
 
 def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Element]:
@@ -507,7 +518,7 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         box = card_box(p.x, p.y, mv.facing)
         spots.take(box, mark=True)
         said = _stop_label(mv, d, view.stop_seen)
-        out.append(_side_label(p, mv.facing, said, REACTOR, spots, box))
+        out.append(_marker_label(box, said, REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
 
 
