@@ -155,7 +155,7 @@ def pill(
     lines = [s]
     if spots is not None:
         lines, (x, y) = _fitted(x, y, s, size, spots, own)
-    w, h = _pill_size(lines, size)
+    w, h = pill_size(lines, size)
     top = y - h / 2
     return svg.G(
         elements=[
@@ -177,7 +177,7 @@ def pill(
     )
 
 
-def _pill_size(lines: list[str], size: float) -> tuple[float, float]:
+def pill_size(lines: list[str], size: float) -> tuple[float, float]:
     """The width and height (scaled units) of a pill holding ``lines`` in ``size`` type."""
     return max(text_width(line, size) for line in lines) + size, size * (0.4 + 1.2 * len(lines))
 
@@ -191,12 +191,12 @@ def _fitted(
     spot no nearer another card or label than ``own`` is taken first; then such a spot covering
     only names (``Spots.lenient``); then any clear spot (covering a card would hide more)."""
     lines = wrapped(s, size, LINE_SHARE * _width(spots.board))
-    w, h = _pill_size(lines, size)
+    w, h = pill_size(lines, size)
     parts = s.split(" · ")
     broken = wrapped(s, size, max(text_width(part, size) for part in parts))
     shapes = [(lines, w, h)]
     if len(parts) > len(lines):
-        shapes.append((broken, *_pill_size(broken, size)))
+        shapes.append((broken, *pill_size(broken, size)))
     tries = [(spots.find, own), (spots.lenient, own), (spots.find, None)]
     for way, mine in tries:
         for shape, sw, sh in shapes:

@@ -33,15 +33,15 @@ from .common import (
     esc,
     find,
     pill,
+    pill_size,
     pts,
     rounded,
     scaled,
-    screen_extent,
     text,
     text_width,
     word_label,
 )
-from .labels import Box, Spots, overlap
+from .labels import GAP, Box, Spots, box_at, gap, overlap
 from .model import MovePreview, PathTrace, SoldierKey, ViewModel
 from .sight import CLIP
 
@@ -75,8 +75,10 @@ def polyline(
     )
 
 
-def _cross(p: Vec, colour: str) -> list[svg.Element]:
-    """A bold X at ``p`` (the halt marker): ``colour`` over a dark outline."""
+def _cross(p: Vec, colour: str, cards: list[Box]) -> list[svg.Element]:
+    """A bold X at ``p`` (the halt marker): ``colour`` over a dark outline; where it would lie
+    on a card (``cards``: their boxes, scaled units; a Move that halts at once halts on its own
+    card) a thin one, as a ring on a card is, so the card's name and numbers show through."""
     x, y, r = scaled(p.x), scaled(p.y), CROSS
     d = [
         svg.M(rounded(x - r), rounded(y - r)),
@@ -84,9 +86,12 @@ def _cross(p: Vec, colour: str) -> list[svg.Element]:
         svg.M(rounded(x + r), rounded(y - r)),
         svg.L(rounded(x - r), rounded(y + r)),
     ]
+    widths: tuple[tuple[str, float], ...] = ((INK, CROSS_OUTLINE), (colour, 6))
+    if _on_card(x, y, CROSS + CROSS_OUTLINE / 2, cards):
+        widths = ((INK, RING_EDGE), (colour, 2.5))
     return [
         svg.Path(d=d, stroke=ink, stroke_width=width, stroke_linecap="round")
-        for ink, width in ((INK, CROSS_OUTLINE), (colour, 6))
+        for ink, width in widths
     ]
 
 
@@ -126,13 +131,26 @@ def halt_marks(state: State, view: ViewModel) -> list[Box]:
     return out
 
 
-def _side_label(p: Vec, facing: float, s: str, bg: str, spots: Spots) -> svg.Element:
-    """A label beside a card at ``p`` (to its right on screen, or wherever the board's rule
-    finds room)."""
-    hw, _ = screen_extent(facing)
-    half = (text_width(s, 18) + 18) / 2
-    x = scaled(p.x) + hw + half + 10
-    return pill(x, scaled(p.y), s, 18, bg, INK, border=WHITE, spots=spots)
+def _marker_label(own: Box, s: str, bg: str, spots: Spots) -> svg.Element:
+    """The label of the marker whose box is ``own`` (scaled units), next to it: of the clear
+    spots the board's rule finds from just right of it, above, below and left of it, each no
+    nearer another mark than ``own`` (``Spots.find``), the one nearest the marker (the first
+    of equals); where none is, wherever the rule puts it."""
+    w, h = pill_size([s], 18)
+    left, top, right, bottom = own
+    mx, my = (left + right) / 2, (top + bottom) / 2
+    sides = (
+        (right + GAP + w / 2, my),
+        (mx, top - GAP - h / 2),
+        (mx, bottom + GAP + h / 2),
+        (left - GAP - w / 2, my),
+    )
+    found = [spot for x, y in sides if (spot := spots.find(x, y, w, h, own)) is not None]
+    if not found:
+        return pill(sides[0][0], my, s, 18, bg, INK, border=WHITE, spots=spots, own=own)
+    x, y = min(found, key=lambda p: gap(box_at(p[0], p[1], w, h), own))
+    spots.take(box_at(x, y, w, h), mark=True)
+    return pill(x, y, s, 18, bg, INK, border=WHITE)
 
 
 def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Element]:
@@ -158,7 +176,8 @@ def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Elemen
         if mp.stuck:
             said = f"goes nowhere: touches {mp.stuck}"
         mark = _halt_mark(c, u, mp.facing, mp.halt)
-        out += _cross(mark, TARGET)
+        cards = [card_box(o.x, o.y, o.facing) for o in state.on_table()]
+        out += _cross(mark, TARGET, cards)
         words.append(_cross_label(mark, said, spots))
     watchers, stopped = _watchers(state, mp, c, u, spots)
     return [
@@ -317,10 +336,7 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
         out.append(polyline(points, REACH, 7, stroke_linecap="round"))
     cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     cur = Vec(*map(float, trace.cursor)) if trace.cursor is not None else None
-    begun = clear_along((*points, *([cur] if cur else [])), 0.0, cards, CORNER + 2)
-    if begun is not None:
-        out += _corner(begun, cards)
-    out += [mark for i in range(1, len(points)) for mark in _corner_of(points[: i + 1], cards)]
+    out += [mark for p in points[1:] for mark in _corner(p, cards)]  # the start is no corner
     anchor = last
     if cur is not None:
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
@@ -331,7 +347,7 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
-        out += _cross(at, TARGET)
+        out += _cross(at, TARGET, cards)
         out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
         lost = length_text(trace.lost)  # what lies past the halt goes unused
         anchor, label = at, f"{lost} L lost"
@@ -364,7 +380,7 @@ def watch_marks(
     out: list[svg.Element] = []
     for key, entry, _ in watchers:
         who = CARDS[key[1]].title if key[1] in CARDS else key[1]
-        words = f"Player {key[0]}'s {who} could React once the card gets here"
+        words = seen_words(f"Player {key[0]}'s {who} could React", entry, "once the card gets here")
         mark = seen_mark(drawn, entry, cards, words, spots)
         mark.class_ = ["watch"]
         mark.data = {"player": key[0], "card": esc(key[1]), "entry": rounded(entry, 4)}
@@ -382,71 +398,81 @@ RING_EDGE = 5.0
 
 MARK = 9
 """The radius (scaled units) of a dot where an enemy first sees a mover (R18)."""
-MARK_STEP = 0.05
-"""How far (L) a mark is moved on at a time along its path to clear the cards."""
-
-
-def clear_along(path: tuple[Vec, ...], d: float, cards: list[Box], r: float) -> Vec | None:
-    """The first point at or past ``d`` L along ``path`` where a mark of radius ``r`` (scaled
-    units) covers none of ``cards`` (their boxes: a mark there would hide their name and
-    numbers, the mover's own card first of all); None when the rest of the path lies on them.
-    The points tried are every ``MARK_STEP`` from ``d``, then the path's end (a short path may
-    leave the cards only in its last step)."""
-    total = polyline_length(path)
-    steps = int(max(total - d, 0.0) / MARK_STEP) + 1
-    for along in (*(d + k * MARK_STEP for k in range(steps)), total):
-        p = point_along(path, along)
-        x, y = scaled(p.x), scaled(p.y)
-        if not any(overlap((x - r, y - r, x + r, y + r), card) > 0.0 for card in cards):
-            return p
-    return None
 
 
 def seen_mark(
     path: tuple[Vec, ...], d: float, cards: list[Box], words: str, spots: Spots | None = None
 ) -> svg.Circle:
     """The mark where an enemy first sees a mover ``d`` L along ``path`` (R18), titled
-    ``words``: a dot, moved on along the path off the cards (``clear_along``; the path's start
-    lies on the mover's own numbers), or where the path never leaves them a thin hollow ring
-    round the point, as a corner on a card is (``_corner``). Its room is taken from ``spots``
-    when given."""
+    ``words``, at that very distance, so its place tells it true: a dot at the point, or where
+    a dot there would lie on a card (``cards``: their boxes, scaled units) a dot set just beside
+    the path, square to it (``_beside``), or where none near is clear (the path's start lies on
+    the mover's own numbers) a thin hollow ring round the point, as a corner on a card is
+    (``_corner``), so the card's name and numbers show. Its room is taken from ``spots`` when
+    given."""
     title: list[svg.Element] = [svg.Title(text=esc(words))]
-    p = clear_along(path, d, cards, MARK + 3)
-    if p is not None:
-        x, y = scaled(p.x), scaled(p.y)
-        if spots is not None:
-            spots.take((x - RING, y - RING, x + RING, y + RING))
-        return svg.Circle(
-            cx=x, cy=y, r=MARK, fill=REACTOR, stroke=WHITE, stroke_width=3, elements=title
-        )
-    p = point_along(path, d)
+    p = _beside(path, d, cards)
+    ring = p is None
+    p = point_along(path, d) if p is None else p
     x, y = scaled(p.x), scaled(p.y)
     if spots is not None:
         spots.take((x - RING, y - RING, x + RING, y + RING))
+    if not ring:
+        return svg.Circle(
+            cx=x, cy=y, r=MARK, fill=REACTOR, stroke=WHITE, stroke_width=3, elements=title
+        )
     return svg.Circle(
         cx=x, cy=y, r=RING, fill="none", stroke=REACTOR, stroke_width=2.5, elements=title
     )
 
 
-def _corner_of(points: list[Vec], cards: list[Box]) -> list[svg.Circle]:
-    """The mark of the last of ``points``, a corner of the Brawler's path: a dot at the corner,
-    or, where a dot there would lie on a card (past where the path halts against it, R16: a
-    corner put on a card), a dot moved back along the path to the first point off every card
-    (``clear_along``, as a first-sight mark is moved on), so it hides none of the card's name
-    and numbers; a ring round the corner (``_corner``) where the path never leaves the cards."""
-    back = tuple(reversed(points))
-    p = clear_along(back, 0.0, cards, CORNER + 2)
-    return _corner(p if p is not None else points[-1], cards)
+def _beside(path: tuple[Vec, ...], d: float, cards: list[Box]) -> Vec | None:
+    """The point ``d`` L along ``path``, or the nearest one square to the path from it, at most
+    ``BESIDE`` L off, where a first-sight dot covers none of ``cards``; None where none is."""
+    p = point_along(path, d)
+    ahead = point_along(path, min(d + 0.01, polyline_length(path)))
+    back = point_along(path, max(d - 0.01, 0.0))
+    t = ahead - back
+    side = Vec(-t.y, t.x) * (1.0 / t.length()) if t.length() > EPS else Vec(1.0, 0.0)
+    steps = int(BESIDE / SIDE_STEP)
+    for q in (p + side * (k * SIDE_STEP * sign) for k in range(steps + 1) for sign in (1, -1)):
+        if not _on_card(scaled(q.x), scaled(q.y), MARK + 3, cards):
+            return q
+    return None
+
+
+BESIDE = 0.3
+"""The farthest (L) a first-sight dot is set beside its path to clear a card: any farther, it
+reads as beside the card, not on the path, and a ring round the point is drawn instead."""
+SIDE_STEP = 0.05
+"""How far (L) apart the spots tried beside the path are."""
+
+
+def _on_card(x: float, y: float, r: float, cards: list[Box]) -> bool:
+    """True when a mark reaching ``r`` (scaled units) round (x, y) covers some of ``cards``
+    (their boxes: their names and numbers)."""
+    return any(overlap((x - r, y - r, x + r, y + r), card) > 0.0 for card in cards)
+
+
+def seen_words(lead: str, d: float, later: str) -> str:
+    """The title of a first-sight mark ``d`` L along a Move (R18): ``lead`` then "from the
+    start" when the enemy sees the mover where it stands, else ``later``."""
+    return f"{lead} {'from the start' if d < START else later}"
+
+
+START = 0.005
+"""How far along (L) a first-sight point still counts as the Move's start (it is written to
+two decimals)."""
 
 
 def _corner(p: Vec, cards: list[Box]) -> list[svg.Circle]:
-    """The mark of a corner of the Brawler's path at ``p``: a dot, or where it lies on a card
-    (``cards``: their boxes, scaled units) a thin hollow ring round the point, so the card's
-    name and numbers under it stay readable (the path's start is on the mover's own card, and
-    a corner may be put on any card): yellow on a dark edge, as the dot."""
+    """The mark of a corner of the Brawler's path, or of its start, at ``p``, its true point:
+    a dot, or where it lies on a card (``cards``: their boxes, scaled units) a thin hollow ring
+    round the point, so the card's name and numbers under it stay readable (the path's start is
+    on the mover's own card, and a corner may be put on any card): yellow on a dark edge, as
+    the dot."""
     x, y = scaled(p.x), scaled(p.y)
-    dot = (x - CORNER, y - CORNER, x + CORNER, y + CORNER)
-    if not any(overlap(dot, card) > 0.0 for card in cards):
+    if not _on_card(x, y, CORNER, cards):
         return [svg.Circle(cx=x, cy=y, r=CORNER, fill=REACH, stroke=INK, stroke_width=2)]
     return [
         svg.Circle(cx=x, cy=y, r=RING, fill="none", stroke=ink, stroke_width=width)
@@ -474,22 +500,25 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
     halt = point_along(path, mv.halt)
     out.append(card_outline(halt.x, halt.y, mv.facing, WHITE, fill_opacity=0.1, dash="6 6"))
     if mv.halt < total - 1e-6 or mv.rams:
-        out += _cross(halt, TARGET)
+        out += _cross(halt, TARGET, cards)
         out.append(_cross_label(halt, _halt_label(mv.rams), spots))
-    spots.take(card_box(halt.x, halt.y, mv.facing))  # its word is placed: the rest keep off
+    spots.take(card_box(halt.x, halt.y, mv.facing), mark=True)  # its word is placed first
     a = state.activation
     for card, d in zip(mv.reactors, mv.entries, strict=False):
         p = point_along(path, d)
         who = CARDS[card].title if card in CARDS else card
         enemy = 3 - a.player if a else 0
-        out.append(seen_mark(path, d, cards, f"Player {enemy}'s {who} sees the mover here", spots))
+        words = seen_words(f"Player {enemy}'s {who} sees the mover", d, "here")
+        out.append(seen_mark(path, d, cards, words, spots))
     if view.stop_at is not None:
         d = min(max(float(view.stop_at), 0.0), mv.halt)
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
         out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
-        spots.take(card_box(p.x, p.y, mv.facing))
-        out.append(_side_label(p, mv.facing, _stop_label(mv, d, view.stop_seen), REACTOR, spots))
+        box = card_box(p.x, p.y, mv.facing)
+        spots.take(box, mark=True)
+        said = _stop_label(mv, d, view.stop_seen)
+        out.append(_marker_label(box, said, REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
 
 

@@ -17,13 +17,14 @@ from serm.core.actions import Face, Move, Shoot, Stop
 from serm.core.game import Game
 from serm.core.geometry import Vec, point_in_polygon
 from serm.core.queries import visible_enemies
+from serm.core.record import replay_steps
 from serm.core.state import PendingKind
 from serm.ui import driver, exposure, path, rest
 from serm.ui.events import Command, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
-from serm.ui.saves import load_import
+from serm.ui.saves import decode, load_import
 from serm.ui.screen import prompt_key, view_model
 from serm.view.board import card_box
 from serm.view.common import SCALE
@@ -224,4 +225,29 @@ def test_the_label_of_the_card_being_placed_is_nearer_it_than_any_other_card_or_
     own = card_box(g.x, g.y, g.facing)
     others = [card_box(s.x, s.y, s.facing) for s in game.state.on_table()]
     for other in [*others, card_box(wx, wy, wf), worst]:
+        assert gap(label, own) <= gap(label, other), (label, other)
+
+
+def test_the_stop_label_lies_next_to_its_marker() -> None:
+    """The phone game against the hard computer, activation 11: player 1's Ranger beat the
+    enemy Assault's Move and sets where it stops, at its start (0.00 L), the middle Crates to
+    its right: "stop 0.00 L · Ranger sees it" lies next to the stop marker (it lay 57 units off,
+    between the Crates and the Wall), no nearer another card or label than the marker."""
+    record = decode((DATA / "stop-label-far.record.json").read_text(encoding="utf-8")).record
+    state = next(
+        st
+        for _, st in replay_steps(record)
+        if st.pending is not None and st.pending.kind == PendingKind.STOP
+        if st.move is not None and st.move.reactor == "ranger"
+    )
+    assert state.move is not None
+    markup = overlay_layer(state, replace(view_model(state, UI()), stop_at=0.0, stop_seen=True))
+    pending = markup[markup.index('class="pending-move') :]
+    (label,) = _pills(pending)
+    assert "stop 0.00 L · Ranger sees it" in unescape(pending)
+    s = state.soldier(2, state.move.card)
+    own = card_box(s.x, s.y, s.facing)
+    assert gap(label, own) <= 4.0, label
+    others = [card_box(o.x, o.y, o.facing) for o in state.on_table() if o is not s]
+    for other in [*others, *(p for p in _pills(markup) if p != label)]:
         assert gap(label, own) <= gap(label, other), (label, other)

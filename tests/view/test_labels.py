@@ -22,8 +22,10 @@ from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
+from serm.view.board import card_box
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, screen_extent, text_width
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
+from serm.view.labels import gap as box_gap
 from serm.view.labels import overlap as box_overlap
 from serm.view.model import (
     ExposureView,
@@ -500,7 +502,8 @@ def test_the_stop_label_keeps_off_all_a_card_draws(stop_pending: State, stop: fl
     on the Assault's chevron by its name, clear only of the bare outline)."""
     view = ViewModel(stop_at=stop, stop_seen=True)
     found = drawn(stop_pending, view)
-    assert f"stop {stop:.2f} L · Assault sees it" in {label.words for label in found}
+    said = {label.words.replace(" · ", " ") for label in found}
+    assert f"stop {stop:.2f} L Assault sees it" in said  # on one line or two
     check_clear(found, drawn_cards(stop_pending, view))
     check_whole(stop_pending, found)
 
@@ -732,13 +735,11 @@ def test_the_stop_label_finds_room_by_the_enemy_cards_on_a_crowded_top(stop: flo
     _check_stop_label(state, stop, False)
 
 
-def test_a_path_corner_on_a_card_is_marked_back_along_its_leg_off_the_card(
-    deployed: State,
-) -> None:
+def test_a_path_corner_on_a_card_is_marked_at_its_true_point(deployed: State) -> None:
     """Player 1's Brawler traced up the left edge and across to a corner on the enemy Ranger
-    (it rams it on the way): the corner on the Ranger is marked by a dot moved back along the
-    leg to it, off every card (a ring round the point still lay on the Ranger's numbers); the
-    corners off the cards stay dots where they are."""
+    (it rams it on the way): the corner on the Ranger is a thin ring round its true point (a
+    dot moved back along the leg read as a corner placed there); the corners off the cards are
+    dots where they are, clear of every card."""
     state = moved(deployed, 2, "ranger", 2.35, 1.3, 340.0)
     corners = ((0.48, 8.02), (0.48, 2.01), (2.35, 1.33))
     pt = PathTrace(corners, 2.8, halt=(1.45, 1.66), rams=("ranger",), lost=2.8)
@@ -747,18 +748,15 @@ def test_a_path_corner_on_a_card_is_marked_back_along_its_leg_off_the_card(
     (trace,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "path-trace"]
     cards = drawn_cards(state, view)
     marks = [c for c in trace.iter(f"{NS}circle") if c.get("stroke-dasharray") is None]
-    assert marks and all(c.get("fill") != "none" for c in marks)
-    for c in marks:
+    dots = [c for c in marks if c.get("fill") != "none"]
+    for c in dots:
         x, y, r = _num(c, "cx"), _num(c, "cy"), _num(c, "r")
         edge = _num(c, "stroke-width") / 2
         box = (x - r - edge, y - r - edge, x + r + edge, y + r + edge)
         assert not any(overlap(box, card) for card in cards.values()), (x, y)
-    at = [(_num(c, "cx"), _num(c, "cy")) for c in marks]
-    assert (48.0, 802.0) in at and (48.0, 201.0) in at and len(at) == 3
-    (x, y) = next(p for p in at if p not in ((48.0, 802.0), (48.0, 201.0)))
-    a, b = Vec(48.0, 201.0), Vec(235.0, 133.0)  # the leg to the corner on the Ranger
-    assert abs((b - a).cross(Vec(x, y) - a)) / (b - a).length() < 1.0, (x, y)
-    assert 48.0 < x < 235.0
+    assert [(_num(c, "cx"), _num(c, "cy")) for c in dots] == [(48.0, 201.0)]  # not the start
+    rings = {(_num(c, "cx"), _num(c, "cy")) for c in marks if c.get("fill") == "none"}
+    assert rings == {(235.0, 133.0)}
 
 
 def test_the_react_chances_are_drawn_over_the_sight_shown(react_pending: State) -> None:
@@ -783,3 +781,43 @@ def test_the_react_chances_are_drawn_over_the_sight_shown(react_pending: State) 
     for i in chips:
         (backing,) = order[i].iter(f"{NS}rect")
         assert backing.get("fill-opacity") in (None, "1") and backing.get("fill") != "none"
+
+
+def test_the_halt_mark_of_a_move_halting_at_once_lets_the_numbers_show(deployed: State) -> None:
+    """Player 1's Gunner aimed right, its own Armored just beside it: the Move halts after
+    0.15 L whatever it rolls (R16), and its X, which lies on the Gunner's card, is drawn thin
+    (a ring's width), not bold over the Gunner's numbers."""
+    state = moved(deployed, 1, "gunner", 5.0, 9.0, 0.0)
+    state = moved(state, 1, "armored", 5.0 + 63 / 88 + 0.15, 9.0, 0.0)
+    s = state.soldier(1, "gunner")
+    longest, halt = q.straight_reach(state, s, 90.0, 0.0)
+    assert halt.blocked and abs(halt.distance - 0.15) < 0.01
+    mp = MovePreview((1, "gunner"), 90.0, 0.0, 1, longest, halt.distance)
+    root = ET.fromstring(render(state, ViewModel(move_preview=mp)))
+    (g,) = [g for g in root.iter(f"{NS}g") if "move-preview" in (g.get("class") or "")]
+    cross = [p for p in g.iter(f"{NS}path") if p.get("stroke-linecap") == "round"]
+    assert len(cross) == 2
+    x0, y0, x1, y1 = (float(v) for v in re.findall(r"[-\d.]+", cross[0].get("d", ""))[:4])
+    gunner = drawn_cards(state, ViewModel(move_preview=mp))["1:gunner"]
+    assert box_overlap((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), gunner)
+    assert max(float(p.get("stroke-width", "")) for p in cross) <= 5.0
+
+
+@pytest.mark.parametrize("stop", [0.0, 0.5, 1.0])
+def test_the_stop_label_lies_next_to_its_marker(stop_pending: State, stop: float) -> None:
+    """Player 1 sets where player 2's Assault stops: "stop … · Assault sees it" lies next to
+    the stop marker, no nearer another mark (a card, a label) than to it (the boxes the label
+    rule keeps: ``card_box``)."""
+    view = ViewModel(stop_at=stop, stop_seen=True)
+    found = drawn(stop_pending, view)
+    (label,) = [x for x in found if x.words.startswith(f"stop {stop:.2f} L")]
+    mv = stop_pending.move
+    assert mv is not None
+    at = point_along(mv.path, stop)
+    mine = box_gap(label.box, card_box(at.x, at.y, mv.facing))
+    assert mine <= 4.0, label
+    others = {f"{o.player}:{o.card}": card_box(o.x, o.y, o.facing) for o in stop_pending.on_table()}
+    others.pop("2:assault")
+    others |= {x.words: x.box for x in found if x is not label and not x.tick}
+    for name, box in others.items():
+        assert box_gap(label.box, box) >= mine - 1.0, (label, name, mine)  # its edge's width

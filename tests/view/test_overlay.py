@@ -24,7 +24,6 @@ from serm.view.board import card_box, percent
 from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS
 from serm.view.labels import overlap
 from serm.view.model import Ghost, MovePreview, PathTrace, ViewModel
-from serm.view.moves import MARK, MARK_STEP
 from serm.view.render import (
     SCALE,
     overlay_layer,
@@ -421,11 +420,24 @@ def test_move_preview(deployed: State) -> None:
     assert "halt" not in all_text(overlay(deployed, free)).split()
 
 
+def _along(m: ET.Element, path: tuple[Vec, ...]) -> float:
+    """How far (L) along ``path`` the point nearest a mark's centre lies."""
+    at = Vec(float(m.get("cx", "")), float(m.get("cy", ""))) * (1 / SCALE)
+    best, done = (math.inf, 0.0), 0.0
+    for a, b in zip(path, path[1:], strict=False):
+        leg = (b - a).length()
+        t = min(max((at - a).dot(b - a) / (leg * leg), 0.0), 1.0) if leg > 0 else 0.0
+        best = min(best, ((a + (b - a) * t - at).length(), done + t * leg))
+        done += leg
+    return best[1]
+
+
 def test_move_preview_marks_where_each_enemy_could_react(deployed: State) -> None:
     """The forecast on the aimed line: a mark where each enemy first sees the card (R18), and
-    the chance the Move is stopped (R19); before it is worked out, neither. A mark that would
-    lie on a card (the mover's own, where an enemy sees it as it stands) is moved on along the
-    aim off it, so the card's numbers stay readable."""
+    the chance the Move is stopped (R19); before it is worked out, neither. Each mark stands at
+    its true distance along the aim; one that would lie on a card (the mover's own, where an
+    enemy sees it as it stands) is a thin ring or a dot set just beside the aim, so the card's
+    numbers stay readable, and its title says "from the start"."""
     s = deployed.soldier(2, "assault")
     f = straight_move(deployed, s, 180.0, 180.0)
     assert f.watchers
@@ -437,18 +449,40 @@ def test_move_preview_marks_where_each_enemy_could_react(deployed: State) -> Non
         (w.card, round(w.entry, 4)) for w in f.watchers
     ]
     cards = [card_box(o.x, o.y, o.facing) for o in deployed.on_table()]
+    aim = (s.pos, s.pos + unit(180.0) * 12.0)
     for m, w in zip(marks, f.watchers, strict=True):
-        at = Vec(float(m.get("cx", "")), float(m.get("cy", ""))) * (1 / SCALE)
-        along = (at - s.pos).dot(unit(180.0))
-        assert along >= w.entry - 1e-6 and abs((at - s.pos).cross(unit(180.0))) < 1e-6
+        assert abs(_along(m, aim) - w.entry) <= 0.05, (w.card, w.entry)
+        x, y = float(m.get("cx", "")), float(m.get("cy", ""))
         r = float(m.get("r", "")) + 1.5  # its white edge
-        box = (at.x * SCALE - r, at.y * SCALE - r, at.x * SCALE + r, at.y * SCALE + r)
-        assert not any(overlap(box, card) for card in cards), (w.card, w.entry)
-    assert any(w.entry < 0.5 for w in f.watchers)  # seen where it stands: moved off its card
+        on = any(overlap((x - r, y - r, x + r, y + r), card) for card in cards)
+        assert not on or m.get("fill") == "none", (w.card, w.entry)
+        title = m.findtext(f"{NS}title") or ""
+        assert ("from the start" in title) == (w.entry < 0.005), title
+    assert any(w.entry < 0.5 for w in f.watchers)  # seen where it stands: on its card
     assert f"{percent(f.stop_chance)} stopped" in all_text(g)
     bare = replace(mp, watchers=(), stop_chance=None)
     (g,) = groups(overlay(deployed, ViewModel(move_preview=bare)), "move-preview")
     assert "stopped" not in all_text(g) and not [c for c in g.iter() if "watch" in classes(c)]
+
+
+@pytest.mark.parametrize("entry", [0.0, 0.1, 0.45])
+def test_a_first_sight_mark_on_a_short_move_stands_at_its_true_distance(
+    deployed: State, entry: float
+) -> None:
+    """Player 2's Assault aimed 0.6 L down the table, an enemy that could React from the start
+    or soon after: the mark stands within 0.05 L of that distance along the aim (it was moved
+    on toward the aim's end to clear the card, telling a false distance), on the card only as
+    a thin ring."""
+    s = deployed.soldier(2, "assault")
+    mp = MovePreview((2, "assault"), 180.0, 180.0, 1, 0.6, None, (((1, "ranger"), entry, 0.5),))
+    (g,) = groups(overlay(deployed, ViewModel(move_preview=mp)), "move-preview")
+    (m,) = [c for c in g.iter(f"{NS}circle") if "watch" in classes(c)]
+    assert abs(_along(m, (s.pos, s.pos + unit(180.0) * 0.6)) - entry) <= 0.05
+    x, y, r = float(m.get("cx", "")), float(m.get("cy", "")), float(m.get("r", "")) + 1.5
+    box = card_box(s.x, s.y, s.facing)
+    assert not overlap((x - r, y - r, x + r, y + r), box) or m.get("fill") == "none"
+    title = m.findtext(f"{NS}title") or ""
+    assert title.endswith("from the start" if entry == 0.0 else "once the card gets here")
 
 
 def test_path_trace(path_pending: State) -> None:
@@ -467,20 +501,22 @@ def test_path_trace(path_pending: State) -> None:
     assert line is not None and len(points(line)) == 2
 
 
-def test_the_path_start_mark_keeps_off_the_movers_numbers(path_pending: State) -> None:
-    """The Brawler's path starts at its card's centre, over its numbers: the start is marked
-    where the path (or the aim at the pointer) leaves the card, and not at all before it does."""
+def test_the_path_start_is_not_marked_as_a_corner(path_pending: State) -> None:
+    """The Brawler's path starts at its card's centre: only the corners the player placed are
+    marked (the start, moved along the path off the card, looked like a corner never placed)."""
     b = path_pending.soldier(2, "brawler")
     box = card_box(b.x, b.y, b.facing)
     traces = (
         PathTrace((), 10.0),
         PathTrace((), 10.0, (6.0, 5.0)),
         PathTrace(((b.x, b.y), (6.0, 5.0)), 4.2),
+        PathTrace(((b.x, b.y), (6.0, 5.0), (6.0, 3.0)), 2.2, (5.0, 3.0)),
     )
     for trace in traces:
         (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
         marks = [c for c in g.iter(f"{NS}circle") if c.get("stroke-dasharray") is None]
-        assert len(marks) == len(trace.points) + (trace.cursor is not None), trace
+        at = [(float(c.get("cx", "")) / SCALE, float(c.get("cy", "")) / SCALE) for c in marks]
+        assert at == [(x, y) for x, y in trace.points[1:]], trace
         for c in marks:
             x, y = float(c.get("cx", "")), float(c.get("cy", ""))
             r = float(c.get("r", "")) + float(c.get("stroke-width", "0")) / 2
@@ -496,38 +532,31 @@ def test_pending_move_shows_path_halt_and_reactors(react_pending: State) -> None
     assert len(dots) == len(mv.reactors)
 
 
-def test_a_first_sight_dot_on_a_short_move_keeps_off_the_movers_numbers(
-    react_pending: State,
+@pytest.mark.parametrize("seen", [0.0, 0.2])
+def test_a_first_sight_mark_of_a_react_question_stands_at_its_true_distance(
+    react_pending: State, seen: float
 ) -> None:
-    """A React asked on a Move that leaves its card's box only in its last step (a card that
-    rolled 1): the dot where an enemy sees the mover (from where it stands, or a step on) is
-    moved on along the path off the card, to the path's end, as along a longer Move (R18); not
-    left on the card's numbers."""
+    """A React asked on a short Move (0.6 L), the enemy seeing the mover from where it stands
+    or 0.2 L on: each mark stands within 0.05 L of that distance along the path (R18), not
+    moved on toward the path's end, on the mover's card only as a thin ring, and one from the
+    start says so."""
     mv = react_pending.move
-    assert mv is not None
+    assert mv is not None and mv.direction is not None
     s = react_pending.soldier(2, mv.card)
-    cards = [card_box(o.x, o.y, o.facing) for o in react_pending.on_table()]
-    assert mv.direction is not None
-    u, r = unit(mv.direction), MARK + 3
-
-    def clear(length: float) -> bool:
-        p = (s.pos + u * length) * SCALE
-        return not any(overlap((p.x - r, p.y - r, p.x + r, p.y + r), c) for c in cards)
-
-    on, off = 0.0, 3.0
-    while off - on > 1e-4:  # the least length whose end is off the cards
-        on, off = (on, (on + off) / 2) if clear((on + off) / 2) else ((on + off) / 2, off)
-    length, seen = off + 0.002, (off + 0.01) % MARK_STEP  # no step from it short of the end
-    path = (s.pos, s.pos + u * length)
+    path = (s.pos, s.pos + unit(mv.direction) * 0.6)
     entries = tuple(seen for _ in mv.reactors)
-    short = replace(react_pending, move=replace(mv, path=path, halt=length, entries=entries))
+    short = replace(react_pending, move=replace(mv, path=path, halt=0.6, entries=entries))
     (g,) = groups(overlay(short, ViewModel()), "pending-move")
-    dots = [c for c in g.iter(f"{NS}circle") if c.find(f"{NS}title") is not None]
-    assert len(dots) == len(mv.reactors)
-    for c in dots:
-        x, y = float(c.get("cx", "")), float(c.get("cy", ""))
-        half = float(c.get("r", "")) + float(c.get("stroke-width", "0")) / 2
-        assert not any(overlap((x - half, y - half, x + half, y + half), b) for b in cards)
+    marks = [c for c in g.iter(f"{NS}circle") if c.find(f"{NS}title") is not None]
+    assert len(marks) == len(mv.reactors)
+    box = card_box(s.x, s.y, s.facing)
+    for m in marks:
+        assert abs(_along(m, path) - seen) <= 0.05
+        x, y = float(m.get("cx", "")), float(m.get("cy", ""))
+        half = float(m.get("r", "")) + float(m.get("stroke-width", "0")) / 2
+        assert m.get("fill") == "none" or not overlap((x - half, y - half, x + half, y + half), box)
+        title = m.findtext(f"{NS}title") or ""
+        assert title.endswith("sees the mover from the start" if seen == 0.0 else "here"), title
 
 
 def _outline_at(g: ET.Element) -> list[tuple[float, float]]:
