@@ -733,6 +733,7 @@ def _menu(state: State, s: Soldier) -> str:
     buttons += button("End activation" if done else "Pass", Command.END)
     if a is None or a.card is None:
         buttons += button("Back", Command.CANCEL)
+    buttons += _stats_button()
     t = s.type
     title = escape(t.title)
     stats = f"Shoot {t.shoot}, Endure {t.endure}, React {t.react}, Move {t.move}"
@@ -741,9 +742,7 @@ def _menu(state: State, s: Soldier) -> str:
         f"Your <strong>{title}</strong> is activated.",  # its stats are a press away
     )
     special = words.special_html(t)
-    return f'<p class="activated">{_stats_button()}{activated}{note} {special}</p>' + foot(
-        actions(buttons)
-    )
+    return f'<p class="activated">{activated}{note} {special}</p>' + foot(actions(buttons))
 
 
 def _shoot_button(seen: int, primary: bool) -> str:
@@ -756,9 +755,11 @@ def _shoot_button(seen: int, primary: bool) -> str:
 
 
 def _stats_button() -> str:
-    """The button that shows the chosen soldier's details (``UI.inspect``) over the board, at
-    the top right of the words about it: a tap on its card only chooses it."""
-    return f'<span class="stats-open">{button("Stats", Command.DETAILS)}</span>'
+    """The button that shows the chosen soldier's details (``UI.inspect``) over the board, last
+    of the activation's buttons at the bar's foot: it stays in view with them whatever the
+    words above take (a tall news band scrolls them under the foot), and a tap on the card
+    only chooses it."""
+    return button("Stats", Command.DETAILS)
 
 
 def _aim(state: State, ui: UI, s: Soldier) -> str:

@@ -641,6 +641,57 @@ def test_replay_last_turn_leaves_the_question_above_the_soldiers(
     assert " ".join(said.split()) == "Replay last turn", said
 
 
+TALL_NEWS_JS = r"""
+() => {
+  const news = document.querySelector('#prompt .recent');
+  const newest = news?.lastElementChild;
+  if (!newest) return 'no news';
+  newest.textContent = "Shoot 19 > Endure 4: Player 1's Gunner is eliminated! ".repeat(4);
+  news.style.height = getComputedStyle(news).maxHeight;
+  return '';
+}
+"""
+"""Makes what just happened as tall as it may be (four lines on a phone): a long newest entry."""
+
+COVERED_JS = r"""
+(selector) => {
+  const el = document.querySelector(selector);
+  const r = el.getBoundingClientRect();
+  const out = [];
+  for (const y of [r.top + 2, (r.top + r.bottom) / 2, r.bottom - 2]) {
+    for (const x of [r.left + 2, (r.left + r.right) / 2, r.right - 2]) {
+      const top = document.elementFromPoint(x, y);
+      if (top === null || !el.contains(top)) out.push(`(${Math.round(x)}, ${Math.round(y)})`);
+    }
+  }
+  return out;
+}
+"""
+"""The points near the corners, edges and centre of the element ``selector`` finds where
+something else is on top (or none: outside the window)."""
+
+
+@pytest.mark.parametrize("size", LAYOUTS["phone"])
+def test_stats_is_never_under_the_foot_whatever_the_news_height(
+    touch_page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """A soldier chosen after the computer's turn, with what just happened made as tall as it
+    may be: the Stats button is wholly in view, its edges too, not under the activation's
+    buttons kept at the bar's foot (the words above them scroll under it)."""
+    chosen = Moment(
+        "chosen-after-computer",
+        61,
+        computer=2,
+        then=("[data-action=select][data-arg=armored]",),
+        shows="#prompt button[data-action=details]",
+    )
+    open_moment(touch_page, site_url, chosen)
+    sized(touch_page, *size)
+    assert touch_page.evaluate(TALL_NEWS_JS) == ""
+    touch_page.evaluate(FRAMES)
+    assert touch_page.evaluate(COVERED_JS, "#prompt button[data-action=details]") == []
+
+
 def test_the_react_question_shows_above_its_buttons(touch_page: Page, site_url: str) -> None:
     """At 360x640, after the computer's Move: what a React does is read whole above the
     Reacts' buttons, with Replay last turn beside what just happened."""
