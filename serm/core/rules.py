@@ -536,9 +536,15 @@ def _react(state: State, pending: Pending, action: React) -> State:
 
 def _no_react(state: State, player: int, move_total: int | None) -> str:
     """The log's line for no React declared: why, when none offered could beat the Move total
-    (R19; ``queries.react_hopeless``), as then it was no choice."""
+    (R19; ``queries.react_hopeless``), as then it was no choice. Only the soldiers that see the
+    mover are offered (R18): when a soldier that could react does not see it, the line says the
+    soldiers that see it could not beat the roll, not that every soldier could not."""
     if q.react_hopeless(state):
-        return f"No React: none of player {player}'s soldiers can beat Move {move_total}."
+        p = state.pending
+        assert p is not None
+        able = [e for e in state.enemies(_mover(state).player) if e.type.react >= 1]
+        which = "soldiers" if len(p.options) == len(able) else "soldiers that see it"
+        return f"No React: none of player {player}'s {which} can beat Move {move_total}."
     return f"Player {player} does not react."
 
 

@@ -3,7 +3,7 @@
 The engine refuses an action with a rule id and a short reason (``IllegalActionError``); the
 screen refuses some presses itself (a target out of sight, a soldier that cannot act). Either
 way the player reads a sentence naming the cards by their titles and the terrain by its name
-("The Wall blocks the Gunner's view of the Ranger."), never a card's record key or a bare rule
+("The Wall blocks the Gunner's view of the enemy Ranger."), never a card's record key or a bare rule
 id; the rule follows in small print (``rule_html``). Every function returns ``Said``: the plain
 sentence and the rule behind it, which ``message_html`` turns into escaped HTML.
 """
@@ -461,14 +461,14 @@ def shot_unseen(by: str, hit: Sequence[tuple[str, bool]], why: str = ONE_WAY) ->
     """Why soldiers shot by the enemy ``by`` could not see it, in one sentence ending in
     ``why``: ``hit`` names each soldier shot (once each, in order) and whether it is still on
     the table; a soldier eliminated by the shot is said to have been shot from outside its
-    sight."""
+    sight. The shooter is called the enemy one: both sides have every soldier type."""
     names = list(dict.fromkeys(name for name, _ in hit))
     cards = " and ".join(names)
     if all(alive for _, alive in hit):
         them = "them" if len(names) > 1 else "it"
-        return f"Your {cards} could not see the {by} that shot {them}: {why}."
+        return f"Your {cards} could not see the enemy {by} that shot {them}: {why}."
     were, its = ("were", "their") if len(names) > 1 else ("was", "its")
-    return f"Your {cards} {were} shot from outside {its} sight by the {by}: {why}."
+    return f"Your {cards} {were} shot from outside {its} sight by the enemy {by}: {why}."
 
 
 def react_unoffered(reactors: Sequence[str], mover: str) -> str:
@@ -512,17 +512,19 @@ def no_target(state: State, s: Soldier) -> Said:
     watchers = unseen_watchers(state, s)
     if not watchers:
         return Said(f"No enemy is in the {name}'s sight: it has nothing to shoot at.", "R21")
-    them = " and the ".join(e.type.title for e in watchers)
+    them = " and ".join(e.type.title for e in watchers)
     verb = "see" if len(watchers) > 1 else "sees"
     return Said(
-        f"No enemy is in the {name}'s sight, though the {them} {verb} it: {ONE_WAY}.", "R11"
+        f"No enemy is in the {name}'s sight, though the enemy {them} {verb} it: {ONE_WAY}.",
+        "R11",
     )
 
 
 def out_of_sight(state: State, shooter: Soldier, target: Soldier) -> Said:
     """Why ``shooter`` does not see ``target``: behind its front edge (R11), or which tall
-    terrain blocks the view (R12), found with the game's own sight test."""
-    a, b = shooter.type.title, target.type.title
+    terrain blocks the view (R12), found with the game's own sight test. The target is called
+    the enemy one: both sides have every soldier type."""
+    a, b = shooter.type.title, f"enemy {target.type.title}"
     if not target.on_table:
         return Said(f"The {b} is no longer on the table.", "R21")
     viewer = q.viewer(shooter)

@@ -24,7 +24,7 @@ def test_the_one_way_note_leaves_the_question_and_the_move_preview_in_view(
     open_moment(page, site_url, SHOT_UNSEEN)
     sized(page, 360, 640)
     note = page.locator("#prompt .one-way")
-    assert "Armored could not see the Assault that shot it" in note.inner_text()
+    assert "Armored could not see the enemy Assault that shot it" in note.inner_text()
     assert hidden_words(page, ASKED) == []
     page.tap("#prompt button[data-action=select][data-arg=gunner]")
     page.tap("#prompt button[data-action=move]")

@@ -54,7 +54,7 @@ def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, sit
     ranger = next(c for c in table.cards() if c.player == 2 and c.card == "ranger")
     table.press(ranger.x, ranger.y)  # behind the enemy's Wall
     said = _message(page)
-    assert said.startswith("The Wall blocks the Assault's view of the Ranger."), said
+    assert said.startswith("The Wall blocks the Assault's view of the enemy Ranger."), said
     assert page.inner_text("#prompt .message small.rule") == "(rule R12)"
     assert not RAW_ID.search(said)
     assert table.pending() == ("act", 1)  # nothing was played

@@ -980,6 +980,23 @@ def test_r18_a_ram_from_behind_is_logged_with_why_no_react_was_asked() -> None:
     ]
 
 
+def test_r19_a_react_no_one_offered_can_win_names_only_the_soldiers_that_see_the_move() -> None:
+    """Only the soldiers that see the mover are offered a React (R18): when none of them can
+    beat the Move total (R19) but a soldier that does not see it could have, the log says the
+    soldiers that see it could not, not that every soldier could not."""
+    layout = {(1, "assault"): (2, 6, 0), (2, "brawler"): (9, 3, 0), (2, "gunner"): (2, 1, 180)}
+    state = play(arrange(layout, others=False), Move("assault", 0), R(6, 6))
+    assert state.pending is not None and state.pending.options == ("gunner",)
+    state = play(state, React(None))
+    why = "No React: none of player 2's soldiers that see it can beat Move 12."
+    assert why in [e.text for e in state.events]
+    # With the Brawler gone, the Gunner is every soldier that could react.
+    del layout[(2, "brawler")]
+    state = play(arrange(layout, others=False), Move("assault", 0), R(6, 6), React(None))
+    why = "No React: none of player 2's soldiers can beat Move 12."
+    assert why in [e.text for e in state.events]
+
+
 def test_r23_a_move_against_a_side_that_cannot_react_says_so() -> None:
     state = arrange({(1, "assault"): (5, 6, 0), (2, "armored"): (8, 2, 270)}, others=False)
     state = play(state, Move("assault", 0), R(1, 1))

@@ -697,7 +697,7 @@ def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why_under_the_question
     s = one_way_table()
     shot_by_the_assault(s)
     html = s.prompt()
-    said = escape(f"Your Gunner could not see the Assault that shot it: {ONE_WAY_SAID}.")
+    said = escape(f"Your Gunner could not see the enemy Assault that shot it: {ONE_WAY_SAID}.")
     assert said in html and '<small class="rule">(rule R11)</small>' in html
     assert html.index("one of your soldiers to activate it") < html.index(said)
     assert html.index(said) < html.index('<div class="foot">')
@@ -715,7 +715,7 @@ def test_a_soldier_eliminated_by_an_enemy_it_cannot_see_was_shot_from_outside_it
     me = shot_by_the_assault(s, ("6 5", "1"))
     assert not s.state.soldier(me, "gunner").alive
     html = s.prompt()
-    said = f"Your Gunner was shot from outside its sight by the Assault: {ONE_WAY_SAID}."
+    said = f"Your Gunner was shot from outside its sight by the enemy Assault: {ONE_WAY_SAID}."
     assert escape(said) in html and "could not see" not in html
 
 
@@ -728,8 +728,8 @@ def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() 
     me = pending_player(s)
     s.press(Command.SELECT, "gunner")
     said = (
-        "No enemy is in the Gunner's sight, though the Ranger and the Assault see it: sight lines "
-        "leave only from a soldier's top edge, so sight can be one-way."
+        "No enemy is in the Gunner's sight, though the enemy Ranger and Assault see it: sight "
+        "lines leave only from a soldier's top edge, so sight can be one-way."
     )
     assert escape(said, quote=False) in s.prompt()  # the activated soldier's note
     s.press(Command.SHOOT)
@@ -737,9 +737,9 @@ def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() 
     gunner, assault = s.state.soldier(me, "gunner"), s.state.soldier(3 - me, "assault")
     told = words.out_of_sight(s.state, gunner, assault)
     assert told.rule == "R11" and told.text == (
-        "The Assault is behind the Gunner's front edge, so the Gunner cannot see it, though it "
-        "sees the Gunner: sight lines leave only from a soldier's top edge, so sight can be "
-        "one-way."
+        "The enemy Assault is behind the Gunner's front edge, so the Gunner cannot see it, "
+        "though it sees the Gunner: sight lines leave only from a soldier's top edge, so sight "
+        "can be one-way."
     )
 
 

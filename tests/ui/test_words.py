@@ -86,7 +86,7 @@ def test_a_target_behind_the_wall_is_refused_naming_the_wall() -> None:
     e = s.state.soldier(other(s.state.pending.player), "ranger")  # type: ignore[union-attr]
     s.down(e.x, e.y, Hit(e.player, e.card))
     said = plain(s.message)
-    assert said == "The Wall blocks the Gunner's view of the Ranger."
+    assert said == "The Wall blocks the Gunner's view of the enemy Ranger."
     assert s.ui.feedback.rule == "R12" and s.ui.choice.pick is None
     assert s.view().selected == (s.state.pending.player, "gunner")  # type: ignore[union-attr]
     assert '<small class="rule">(rule R12)</small>' in s.prompt()
@@ -113,7 +113,7 @@ def test_shoot_with_no_enemy_in_sight_says_so() -> None:
     s.press(Command.SHOOT)
     assert plain(s.message).startswith("No enemy is in the Gunner's sight")
     # The enemy Ranger sees all round (R13): it sees the Gunner, so the words say why (R11).
-    assert "though the Ranger sees it" in plain(s.message)
+    assert "though the enemy Ranger sees it" in plain(s.message)
     assert s.ui.choice.mode.value == "menu" and s.ui.feedback.rule == "R11"
 
 
@@ -125,7 +125,7 @@ def test_the_engine_refusing_a_shot_out_of_sight_names_the_terrain() -> None:
     p = s.state.pending
     assert p is not None
     said = words.refusal(s.state, "R21", "does not see", Shoot("gunner", "ranger", player=p.player))
-    assert plain(said.text) == "The Wall blocks the Gunner's view of the Ranger."
+    assert plain(said.text) == "The Wall blocks the Gunner's view of the enemy Ranger."
 
 
 def test_a_soldier_that_cannot_act_says_why() -> None:
