@@ -657,18 +657,27 @@ COVERED_JS = r"""
 (selector) => {
   const el = document.querySelector(selector);
   const r = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  const radius = Math.max(...['TopLeft', 'TopRight', 'BottomRight', 'BottomLeft'].map(
+    (c) => parseFloat(style[`border${c}Radius`]) || 0));
+  const corner = 2 + radius * (1 - Math.SQRT1_2);  // inside the rounded corner's curve
   const out = [];
-  for (const y of [r.top + 2, (r.top + r.bottom) / 2, r.bottom - 2]) {
-    for (const x of [r.left + 2, (r.left + r.right) / 2, r.right - 2]) {
-      const top = document.elementFromPoint(x, y);
-      if (top === null || !el.contains(top)) out.push(`(${Math.round(x)}, ${Math.round(y)})`);
+  for (const [j, y] of [r.top, (r.top + r.bottom) / 2, r.bottom].entries()) {
+    for (const [i, x] of [r.left, (r.left + r.right) / 2, r.right].entries()) {
+      const d = i !== 1 && j !== 1 ? corner : 2;
+      const px = x + [d, 0, -d][i], py = y + [d, 0, -d][j];
+      const top = document.elementFromPoint(px, py);
+      if (top === null || !el.contains(top)) out.push(`(${Math.round(px)}, ${Math.round(py)})`);
     }
   }
   return out;
 }
 """
 """The points near the corners, edges and centre of the element ``selector`` finds where
-something else is on top (or none: outside the window)."""
+something else is on top (or none: outside the window). A corner's point lies inside its
+rounded corner: 2 px in from each edge, a point of a 6 px corner lies 0.3 px inside its
+curve, and where the layout lies on the pixels decides whether it is the element's or its
+parent's."""
 
 
 @pytest.mark.parametrize("size", LAYOUTS["phone"])
@@ -687,6 +696,7 @@ def test_stats_is_never_under_the_foot_whatever_the_news_height(
     )
     open_moment(touch_page, site_url, chosen)
     sized(touch_page, *size)
+    touch_page.evaluate(FRAMES)  # the page has fitted what just happened to the new size
     assert touch_page.evaluate(TALL_NEWS_JS) == ""
     touch_page.evaluate(FRAMES)
     assert touch_page.evaluate(COVERED_JS, "#prompt button[data-action=details]") == []
