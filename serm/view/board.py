@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import svg
 
-from serm.core.geometry import Vec, centroid, unit
+from serm.core.geometry import Vec, card_polygon, centroid, unit
 from serm.core.scenario import Scenario, Terrain
 from serm.core.state import PendingKind, Soldier, State, Status
 
@@ -48,7 +48,7 @@ from .common import (
     text,
     text_width,
 )
-from .labels import Box, Spots, overlap
+from .labels import Box, Shape, Spots, overlap
 from .model import SoldierKey, ViewModel
 
 HATCH_ID = "hatch-tall"
@@ -138,6 +138,25 @@ def card_box(x: float, y: float, facing: float) -> Box:
     )
 
 
+def card_shape(x: float, y: float, facing: float) -> Shape:
+    """The true outline (scaled units) of a card at (x, y) L turned to ``facing``: its corners
+    with its chevron's tip past its top edge, what the eye measures a label's distance to
+    (its box, ``card_box``, holds the empty corners a turned card leaves)."""
+    tl, tr, br, bl = card_polygon(Vec(x, y), facing)
+    tip = Vec(scaled(x), scaled(y)) + unit(facing) * ARROW_TIP
+    return (
+        (scaled(tl.x), scaled(tl.y)),
+        (tip.x, tip.y),
+        *((scaled(p.x), scaled(p.y)) for p in (tr, br, bl)),
+    )
+
+
+def card_marks(poses: Iterable[tuple[float, float, float]]) -> tuple[list[Box], dict[Box, Shape]]:
+    """The boxes of cards standing at ``poses`` ((x, y, facing), L) and their true outlines."""
+    shapes = {card_box(x, y, f): card_shape(x, y, f) for x, y, f in poses}
+    return list(shapes), shapes
+
+
 def handle_boxes(view: ViewModel, state: State) -> list[Box]:
     """The screen boxes (scaled units) of the turning handle ``view`` shows (``knob_boxes``)."""
     if view.facing_handle is None:
@@ -214,17 +233,17 @@ def chance_labels(state: State, view: ViewModel, spots: Spots) -> list[svg.Eleme
 def _ground_spots(state: State, covered: tuple[Box, ...] = ()) -> Spots:
     """The board less its cards, zone names and terrain names, and less what the page's
     controls cover (``covered``, in L: ``ViewModel.covered``)."""
-    cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
+    cards, shapes = card_marks((s.x, s.y, s.facing) for s in state.on_table())
     over = [(scaled(x0), scaled(y0), scaled(x1), scaled(y1)) for x0, y0, x1, y1 in covered]
-    return Spots(board_box(state), _names(state.scenario), over, cards)
+    return Spots(board_box(state), _names(state.scenario), over, cards, shapes)
 
 
 def pose_spots(state: State, poses: Iterable[tuple[float, float, float]]) -> Spots:
     """The board's room for what a show draws over it: the board less the zones' and the
     terrain's names and the boxes of cards standing at ``poses`` ((x, y, facing), L): where
     they stand at that moment of the show, not where the game leaves them."""
-    cards = [card_box(x, y, f) for x, y, f in poses]
-    return Spots(board_box(state), _names(state.scenario), marks=cards)
+    cards, shapes = card_marks(poses)
+    return Spots(board_box(state), _names(state.scenario), marks=cards, shapes=shapes)
 
 
 @lru_cache(maxsize=16)

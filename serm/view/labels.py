@@ -3,9 +3,11 @@
 A label goes to the spot nearest where it is wanted that lies wholly inside the board (the table
 and its frame, less ``INSET``) and covers nothing it must not: a card (its numbers), the turning
 handle, a zone's or a terrain's name or a label placed before it. A label that belongs to a card
-(``own``) also lies no nearer another card or label (``marks``) than its card: it is read as the
-nearest one's; where no clear spot does, it covers a name rather than lie nearer another card,
-and covers no card for it. The spots tried are a grid of moves round the wanted spot; where none
+(``own``) also lies no nearer another card or label (``marks``) than its card, each measured to
+its outline (a turned card's box holds empty corners): it is read as the nearest one's; where no
+clear spot does, it covers a name rather than lie nearer another card, and covers no card for it
+(a card's dice, ``Spots.place``, cover what they must, a card too, rather than lie nearer
+another card). The spots tried are a grid of moves round the wanted spot; where none
 of them is clear, each is also tried pushed just off what it covers (above, below, left or right
 of it: the gaps between boxes are often narrower than the grid's step), the nearest clear one
 taken. Where still none is clear, the label goes to the grid spot that covers least. A label
@@ -24,6 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 Box = tuple[float, float, float, float]
+Shape = tuple[tuple[float, float], ...]
+"""The corners of a convex outline (scaled units): what a card really covers in its box."""
 
 INSET = 8.0
 """Room (scaled units) kept between a label and the board's edge: its border is drawn whole."""
@@ -69,10 +73,14 @@ class Spots:
         taken: Iterable[Box] = (),
         over: Iterable[Box] = (),
         marks: Iterable[Box] = (),
+        shapes: dict[Box, Shape] | None = None,
     ) -> None:
         self.board = board
         self.marks: list[Box] = list(marks)
         """What a label may be read as belonging to: the cards and the labels placed."""
+        self.shapes: dict[Box, Shape] = dict(shapes or {})
+        """The true outline of each mark that does not fill its box (a turned card): how
+        near a label lies to it is measured to that outline, as the eye reads it."""
         self.over = tuple(over)
         """What is drawn over the labels (the page's controls): taken too, and a label wanted
         under one is wanted beside it instead, however large it is (a card's details)."""
@@ -98,13 +106,12 @@ class Spots:
     ) -> tuple[float, float]:
         """Where a ``w`` by ``h`` label wanted at (x, y) goes (of the card whose box is
         ``own``, if any; where no clear spot lies no nearer another mark than ``own``, the
-        ``lenient`` spot, else the clear spot the rule gives without ``own``); its box is
-        taken, a mark."""
+        ``lenient`` spot, else the spot no nearer another mark that covers least: read beside
+        another card, it would be read as that card's); its box is taken, a mark."""
         best = (
             self.find(x, y, w, h, own)
             or self.lenient(x, y, w, h, own)
-            or self.find(x, y, w, h)
-            or self.least(x, y, w, h)
+            or self.least(x, y, w, h, own)
         )
         self.take(box_at(best[0], best[1], w, h), mark=True)
         return best
@@ -113,8 +120,9 @@ class Spots:
         """Where a ``w`` by ``h`` label that belongs to ``thing`` (a card's dice) goes; its box
         is taken. It is read as the nearest thing's, so it goes just beside it (``GAP``
         between), trying above, below, left and right of it, kept inside the board, the first
-        side that is clear; else by the rule wanted at its middle (``place``; ``thing`` kept
-        off): the clear spot nearest it, not nearest one side of it."""
+        side that is clear and no nearer another mark than ``thing``; else by the rule wanted
+        at its middle (``place``; ``thing`` kept off): the clear spot nearest it, not nearest
+        one side of it."""
         left, top, right, bottom = thing
         mx, my = (left + right) / 2, (top + bottom) / 2
         sides = (
@@ -123,9 +131,10 @@ class Spots:
             (left - GAP - w / 2, my),
             (right + GAP + w / 2, my),
         )
+        ours = self._ours(w, h, thing)
         for x, y in sides:
             spot = self.clamp(x, y, w, h)
-            if _clear(spot, w, h, [*self.taken, thing]):
+            if _clear(spot, w, h, [*self.taken, thing]) and ours(spot):
                 self.take(box_at(spot[0], spot[1], w, h), mark=True)
                 return spot
         self.take(thing)
@@ -147,13 +156,19 @@ class Spots:
             best = _pushed(x, y, w, h, grid(), near, centres, ours)
         return best
 
-    def least(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
-        """Where a ``w`` by ``h`` label wanted at (x, y) covers least, when nowhere within
+    def least(
+        self, x: float, y: float, w: float, h: float, own: Box | None = None
+    ) -> tuple[float, float]:
+        """Where a ``w`` by ``h`` label wanted at (x, y) (of the card whose box is ``own``, if
+        any: among the spots no nearer another mark than it) covers least, when nowhere within
         reach is clear: the nearest of equals on the rule's grid; nothing is taken."""
         x, y = self._wanted(x, y, w, h)
         grid, near, _ = self._reach(x, y, w, h)
+        ours = self._ours(w, h, own)
         best, least = self.clamp(x, y, w, h), math.inf
         for cx, cy in grid():
+            if not ours((cx, cy)):
+                continue
             cover = sum(overlap(box_at(cx, cy, w, h), t) for t in near)
             if cover < least:
                 best, least = (cx, cy), cover
@@ -181,15 +196,16 @@ class Spots:
 
     def _ours(self, w: float, h: float, own: Box | None) -> Callable[[tuple[float, float]], bool]:
         """Whether a ``w`` by ``h`` label centred on a spot lies no nearer any other mark than
-        ``own`` (always, with no ``own``)."""
+        ``own`` (always, with no ``own``), each measured to its true outline (``shapes``)."""
         if own is None:
             return lambda spot: True
-        others = [m for m in self.marks if m != own]
+        others = [(m, self.shapes.get(m)) for m in self.marks if m != own]
+        shape = self.shapes.get(own)
 
         def ours(spot: tuple[float, float]) -> bool:
             box = box_at(spot[0], spot[1], w, h)
-            mine = gap(box, own)
-            return all(gap(box, m) >= mine for m in others)
+            mine = shape_gap(box, own, shape)
+            return all(shape_gap(box, m, s) >= mine for m, s in others)
 
         return ours
 
@@ -287,6 +303,51 @@ def gap(a: Box, b: Box) -> float:
     dx = max(0.0, a[0] - b[2], b[0] - a[2])
     dy = max(0.0, a[1] - b[3], b[1] - a[3])
     return math.hypot(dx, dy)
+
+
+def shape_gap(box: Box, mark: Box, shape: Shape | None) -> float:
+    """The distance between ``box`` and a mark: to its true outline ``shape`` where it has one
+    (0 where they overlap: no line parts them), else to its box ``mark``."""
+    if shape is None:
+        return gap(box, mark)
+    return _outline_gap(box, shape) if _parted(box, shape) else 0.0
+
+
+def _parted(box: Box, shape: Shape) -> bool:
+    """Whether a line parts ``box`` from the convex ``shape``: along x, along y or across one
+    of its edges (the separating axis test)."""
+    xs, ys = [p[0] for p in shape], [p[1] for p in shape]
+    if max(xs) <= box[0] or min(xs) >= box[2] or max(ys) <= box[1] or min(ys) >= box[3]:
+        return True
+    corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+    for a, b in zip(shape, (*shape[1:], shape[0]), strict=True):
+        nx, ny = b[1] - a[1], a[0] - b[0]
+        ends = [nx * p[0] + ny * p[1] for p in shape]
+        dots = [nx * c[0] + ny * c[1] for c in corners]
+        if max(dots) <= min(ends) or min(dots) >= max(ends):
+            return True
+    return False
+
+
+def _outline_gap(box: Box, shape: Shape) -> float:
+    """The distance between ``box`` and the convex ``shape`` lying apart: the least from a
+    corner of either to an edge of the other."""
+    corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+    near = min(gap(box, (x, y, x, y)) for x, y in shape)
+    edges = zip(shape, (*shape[1:], shape[0]), strict=True)
+    return min(near, *(_to_segment(c, a, b) for a, b in edges for c in corners))
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance from ``p`` to the segment from ``a`` to ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = (
+        0.0
+        if length == 0
+        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    )
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _within(reach: Box, taken: list[Box]) -> list[Box]:

@@ -429,6 +429,45 @@ def test_each_dice_row_sits_next_to_its_own_card() -> None:
         assert all(_gap(row, own) < _gap(row, o) for o in others), b.words
 
 
+def _outline_gap(row: tuple[float, float, float, float], pose: tuple[float, float, float]) -> float:
+    """How far the box ``row`` lies from the outline of a card standing at ``pose`` (points
+    every 1/40 of each edge: as the eye measures it, not to the card's box)."""
+    corners = [p * SCALE for p in card_polygon(Vec(pose[0], pose[1]), pose[2])]
+    edges = zip(corners, (*corners[1:], corners[0]), strict=True)
+    points = [a + (b - a) * (k / 40) for a, b in edges for k in range(40)]
+    return min(_gap(row, (p.x, p.y, p.x, p.y)) for p in points)
+
+
+def test_a_dice_row_in_a_crowded_corner_is_nearest_its_own_card() -> None:
+    """The trial's volley: the Gunner shoots the enemy Gunner at the table's top, turned to
+    210 between its Ranger and its Assault: the Endure row lies nearer the Gunner's outline
+    than any other card's (it went to the top-left corner, nearer the Ranger, being nearer the
+    Gunner's box: a turned card's box holds empty corners), and so does every row (R10)."""
+    state = arrange(
+        {
+            (1, "ranger"): (5.0, 9.0, 0.0),
+            (1, "gunner"): (3.013, 8.294, 0.0),
+            (1, "armored"): (6.187, 9.070, 0.0),
+            (1, "assault"): (7.5, 9.0, 0.0),
+            (2, "ranger"): (2.5338774936788635, 1.3240215296977451, 19.74060271408862),
+            (2, "gunner"): (3.591691121729917, 0.715664770388369, 210.0),
+            (2, "assault"): (4.240155500278891, 1.3024944860020171, 210.0),
+        },
+        scenario=by_name("default"),
+        others=False,
+    )
+    bs, before, after = played(state, Shoot("gunner", "gunner"), R(5, 1), R(1))
+    rolls = [b for b in bs if b.kind == BeatKind.ROLL]
+    assert [b.words for b in rolls] == ["Shoot 6", "Endure 1"]
+    for b, pool in zip(
+        rolls, select(board(after, show(bs, before, after, 1.0)), "g.pool"), strict=True
+    ):
+        row = _pool_box(pool)
+        others = [(s.x, s.y, s.facing) for s in before.on_table() if (s.player, s.card) != b.card]
+        mine = _outline_gap(row, b.poses[0])
+        assert all(mine < _outline_gap(row, o) for o in others), (b.words, row, mine)
+
+
 def _within(card: tuple[Vec, ...], p: Vec, margin: float = 1e-3) -> bool:
     """True when ``p`` lies inside the convex ``card``, ``margin`` L in from its edges."""
     mid = sum(card, Vec(0.0, 0.0)) * (1 / len(card))
