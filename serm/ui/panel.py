@@ -257,6 +257,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     fb = ui.feedback
     said = words.message_html(msg, fb.rule, fb.news, fb.short, fb.repeats)
     results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
+    if results and playback.choosing(ui):  # a phone's short bar keeps its room for the choice
+        results = results.replace('<ul class="recent"', '<ul class="recent wide-only"', 1)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui, names)}</div>'  # the victory after it
     if p is None:
@@ -478,7 +480,10 @@ def _placer(state: State) -> int:
 def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
     """What the last action led to: rolls, hits, rams, reacts (also kept in the log); through
     the whole deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown
-    before the show of it has played (the caller leaves it out)."""
+    before the show of it has played (the caller leaves it out); once the person deciding has
+    begun a new choice (``playback.choosing``: the last turn's marks are gone from the board
+    too), said on a wide screen only (``wide-only``), as a phone's short bar needs its room
+    for the choice's words and the log keeps what happened."""
     if state.status == Status.DEPLOYMENT:
         told = words.rolloff(state, names, events)
         items = f'<li class="log-roll">{escape(told)}</li>' if told else ""

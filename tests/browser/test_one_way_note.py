@@ -13,6 +13,10 @@ from tests.browser.test_one_screen import WORDS, hidden_words, sized
 ASKED = tuple(w for w in WORDS if w != "#prompt .recent > li:last-child")
 """What a player must read but what just happened (its newest entry has a test of its own)."""
 
+RESTED = "() => !window.__serm_metrics('rest')"
+"""True once the page has no work waiting for a free moment (an aimed Move's outlook is worked
+out a step at a time while the page is free, and its words grow as it goes)."""
+
 
 def test_the_one_way_note_leaves_the_question_and_the_move_preview_in_view(
     touch_page: Page, site_url: str
@@ -29,5 +33,6 @@ def test_the_one_way_note_leaves_the_question_and_the_move_preview_in_view(
     page.tap("#prompt button[data-action=select][data-arg=gunner]")
     page.tap("#prompt button[data-action=move]")
     page.wait_for_selector("#prompt [data-pending=act] .outlook")
+    page.wait_for_function(RESTED)  # the outlook is whole: its words no longer grow
     assert "round handle" in page.inner_text("#prompt") and note.count() == 0
     assert hidden_words(page, ASKED) == []

@@ -179,8 +179,8 @@ def test_the_last_turns_marks_go_once_a_new_choice_begins() -> None:
     """The other side's last turn is drawn as a trail (its shot lines, a ring round each
     target) while this side looks at the board and picks its soldier; once that soldier's Move
     is aimed (R15), its Turn set (R14) or its target picked (R21), the trail's marks are no
-    longer drawn over the choice, nor offered again by Replay last turn; Back to the soldier's
-    menu brings them back."""
+    longer drawn over the choice, nor offered again by Replay last turn, and its news is said
+    on a wide screen only; Back to the soldier's menu brings them back."""
     s = other_side_to_decide()
     p = s.state.pending
     assert p is not None and p.kind == PendingKind.ACT
@@ -194,11 +194,14 @@ def test_the_last_turns_marks_go_once_a_new_choice_begins() -> None:
         s.press(Command.SELECT, soldier.card)
         assert playback.to_replay(s.ui, s.state) and s.view().covered  # its menu: still drawn
         assert "Replay last turn" in s.prompt()
+        assert '<ul class="recent"' in s.prompt()  # the last turn's news: on every screen
         s.press(command)
         assert s.ui.choice.mode != ActMode.MENU, command
         assert not playback.to_replay(s.ui, s.state), command  # ``paint`` draws no trail
         assert s.view().covered == (), command
         assert "Replay last turn" not in s.prompt(), command
+        # its news is left out of a phone's short bar, which keeps its room for the choice
+        assert '<ul class="recent wide-only"' in s.prompt(), command
         s.press(Command.CANCEL)
         assert s.ui.choice.mode == ActMode.MENU and playback.to_replay(s.ui, s.state), command
         s.press(Command.CANCEL)
