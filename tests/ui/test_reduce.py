@@ -1449,6 +1449,20 @@ def test_a_pinch_begun_on_a_card_does_not_choose_it() -> None:
 # --- the card's details (serm.ui.details) -------------------------------------------------------
 
 
+def test_the_stats_button_is_at_the_bars_foot_with_the_activations_buttons() -> None:
+    """A chosen soldier's Stats button is among the buttons kept at the bar's foot (its
+    ``.foot``), after them: the words above it scroll under the foot, however tall what just
+    happened is, and the button stays in view (it sat in the words about the soldier)."""
+    s = deployed()
+    me = mine(s, "gunner")
+    s.send(PointerDown(me.x, me.y, hit(me), touch=True))
+    s.up(me.x, me.y, hit(me), touch=True)
+    html = s.prompt()
+    foot = html[html.index('<div class="foot">') :]
+    assert re.search(r'data-action="details"[^>]*>Stats\b', foot), html
+    assert 'data-action="details"' not in html[: html.index('<div class="foot">')]
+
+
 def test_details_show_a_soldier_with_the_odds_of_now() -> None:
     """A tap on one of your cards chooses it; its Details button shows its details; a tap on
     an enemy card (which chooses nothing) shows the enemy's."""
