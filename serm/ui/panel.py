@@ -659,13 +659,13 @@ def _act_step(state: State, ui: UI) -> str:
         case ActMode.TURN:
             title = escape(s.type.title)
             wide = (
-                f"Turn your <strong>{title}</strong>: drag the round handle"
-                f"{_keys(' or use ' + _keys_to_rotate())}. Turning in place is its Move "
-                "(no roll, no React)."
+                f"Turn your <strong>{title}</strong>: drag toward where it should face, anywhere "
+                f"on the board{_keys(', or use ' + _keys_to_rotate())}. Turning in place is its "
+                "Move (no roll, no React)."
             )
             phone = (
-                f"Turn your <strong>{title}</strong>: drag the round handle (its Move: no roll, "
-                "no React)."
+                f"Turn your <strong>{title}</strong>: drag toward where it should face (its Move: "
+                "no roll, no React)."
             )
             return (
                 f"<p>{two_ways(wide, phone)}{_turned_sight(state, ui)}</p>"
@@ -1253,7 +1253,8 @@ def _face(state: State, ui: UI) -> str:
     title = s.type.title if s else "soldier"
     return (
         f"<p>Set the facing of your <strong>{escape(title)}</strong> at the end of its Move: "
-        f"drag the round handle{_keys(', use ' + _keys_to_rotate() + ' or the mouse wheel')}."
+        f"drag toward where it should face, anywhere on the board"
+        f"{_keys(', or use ' + _keys_to_rotate() + ' or the mouse wheel')}."
         f"{_turned_sight(state, ui)}</p>"
         + _facing_problem(state, ui)
         + actions(_face_buttons(state, ui))

@@ -870,7 +870,7 @@ def test_a_turn_not_yet_touched_is_told_not_refused() -> None:
     state = arrange({(1, "gunner"): (5.0, 8.5, 0.0), (2, "armored"): (5.0, 1.5, 180.0)})
     ui, _ = reduce(UI(choice=Choice((1, "gunner"))), state, Press(Command.TURN))
     html = prompt_html(state, ui)
-    assert "drag the round handle" in html
+    assert "drag toward where it should face" in html
     assert 'class="problem"' not in html and "already faces" not in html
     assert confirm_disabled(html)
     asked, act = reduce(ui, state, Press(Command.CONFIRM))
