@@ -507,11 +507,16 @@ def _unseen_move(state: State, s: Soldier) -> str:
     them can react (R23: React 0), or none that can sees it on its way (R18)."""
     p = other(s.player)
     enemies = state.enemies(s.player)
-    able = [e for e in enemies if e.type.react >= 1]
+    able = _can_react(state, s.player)
     if not able:
         return f"No React: none of player {p}'s soldiers can react."
     which = "soldiers" if len(able) == len(enemies) else "soldiers that can react"
     return f"No React: none of player {p}'s {which} sees the {s.type.title} on its way."
+
+
+def _can_react(state: State, mover: int) -> list[Soldier]:
+    """The enemies of ``mover``'s side that could React at all (R23: not React 0)."""
+    return [e for e in state.enemies(mover) if e.type.react >= 1]
 
 
 def _react(state: State, pending: Pending, action: React) -> State:
@@ -542,7 +547,7 @@ def _no_react(state: State, player: int, move_total: int | None) -> str:
     if q.react_hopeless(state):
         p = state.pending
         assert p is not None
-        able = [e for e in state.enemies(_mover(state).player) if e.type.react >= 1]
+        able = _can_react(state, _mover(state).player)
         which = "soldiers" if len(p.options) == len(able) else "soldiers that see it"
         return f"No React: none of player {player}'s {which} can beat Move {move_total}."
     return f"Player {player} does not react."

@@ -256,9 +256,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
         msg = ""  # the placement's own problem line says it already
     fb = ui.feedback
     said = words.message_html(msg, fb.rule, fb.news, fb.short, fb.repeats)
-    results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent)
-    if results and playback.choosing(ui):  # a phone's short bar keeps its room for the choice
-        results = results.replace('<ul class="recent"', '<ul class="recent wide-only"', 1)
+    choosing = playback.choosing(ui)
+    results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent, choosing)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui, names)}</div>'  # the victory after it
     if p is None:
@@ -477,12 +476,14 @@ def _placer(state: State) -> int:
     return p.player if p is not None and p.kind == PendingKind.PLACE else 0
 
 
-def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
+def _recent(
+    state: State, names: tuple[str, str], events: Sequence[Event], wide_only: bool = False
+) -> str:
     """What the last action led to: rolls, hits, rams, reacts (also kept in the log); through
     the whole deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown
     before the show of it has played (the caller leaves it out); once the person deciding has
-    begun a new choice (``playback.choosing``: the last turn's marks are gone from the board
-    too), said on a wide screen only (``wide-only``), as a phone's short bar needs its room
+    begun a new choice (``wide_only``, ``playback.choosing``: the last turn's marks are gone
+    from the board too), said on a wide screen only, as a phone's short bar needs its room
     for the choice's words and the log keeps what happened."""
     if state.status == Status.DEPLOYMENT:
         told = words.rolloff(state, names, events)
@@ -493,7 +494,8 @@ def _recent(state: State, names: tuple[str, str], events: Sequence[Event]) -> st
             kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
         shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
         items = "".join(log_entry_html(e, names=names) for e in shown)
-    return f'<ul class="recent" aria-label="What just happened">{items}</ul>' if items else ""
+    cls = "recent wide-only" if wide_only else "recent"
+    return f'<ul class="{cls}" aria-label="What just happened">{items}</ul>' if items else ""
 
 
 def _place(state: State, ui: UI) -> str:
