@@ -10,6 +10,7 @@ import math
 from dataclasses import replace
 from typing import assert_never
 
+from ..core import queries as q
 from ..core.actions import Action
 from ..core.geometry import Vec, bearing_of, card_polygon, point_in_polygon
 from ..core.state import PendingKind, State
@@ -17,8 +18,8 @@ from . import path
 from .choose import pick_reactor, pick_target, say, select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
-from .model import UI, ActMode, Drag, Pointer, Trace
-from .screen import chosen, computer_to_decide, rotating_centre
+from .model import UI, ActMode, Choice, Drag, Pointer, Trace
+from .screen import chosen, computer_to_decide, rotating_centre, setting_facing
 
 ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
@@ -28,6 +29,8 @@ TAP_SLOP = 0.15
 """How far (L at the fitted zoom) a finger may slide and still count as a tap where it pressed."""
 AIM_STEP = 5.0
 """Degrees an arrow key turns the aim of a Move or of the Brawler's next corner."""
+SNAP = 20.0
+"""Degrees either side of a refused facing searched for one that fits, when a turning drag ends."""
 Outcome = tuple[UI, Action | None]
 
 
@@ -256,10 +259,38 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
     choice = ui.choice
     if ptr.drag == Drag.AIM:
         choice = replace(choice, aim_locked=True)
+    if ptr.drag == Drag.ROTATE:
+        choice = _fitted(state, ui, choice)
     ghost = ui.ghost
     if ptr.pressed is not None and not ptr.on_card and ghost and _tapped(ui, ptr.pressed, ev):
         ghost = moved(state, ghost, ptr.pressed.x, ptr.pressed.y, ghost.facing)
     return replace(ui, choice=choice, ghost=ghost, pointer=Pointer(hover=hover))
+
+
+def _fitted(state: State, ui: UI, choice: Choice) -> Choice:
+    """A turning drag that ends on a facing the card cannot take where it stands (it would stick
+    out over the table's edge or overlap something, R4) ends on the nearest facing within
+    ``SNAP`` degrees that it can take: against an edge only the facings square to it fit, which a
+    finger cannot hit to the degree. Nothing fits that near: the refused facing stays, and the
+    prompt says why."""
+    s = chosen(state, ui)
+    if s is None or choice.facing is None or not setting_facing(state, ui):
+        return choice
+    wanted = choice.facing
+    if q.facing_problem(state, s, wanted) is None:
+        return choice
+    steps = [wanted + k for k in range(-int(SNAP), int(SNAP) + 1) if k]
+    square = [90.0 * k for k in range(5) if _apart(90.0 * k, wanted) <= SNAP]
+    for facing in sorted(steps + square, key=lambda f: _apart(f, wanted)):
+        facing = round(facing % 360.0, 1)
+        if q.facing_problem(state, s, facing) is None:
+            return replace(choice, facing=facing)
+    return choice
+
+
+def _apart(a: float, b: float) -> float:
+    """Degrees between two bearings, the short way round (0 to 180)."""
+    return abs((a - b + 180.0) % 360.0 - 180.0)
 
 
 def _tapped(ui: UI, pressed: Vec, ev: PointerUp) -> bool:

@@ -15,17 +15,17 @@ from helpers import R, play
 from serm.core import apply
 from serm.core.actions import Face, Move, Shoot, Stop
 from serm.core.game import Game
-from serm.core.geometry import Vec, point_in_polygon
+from serm.core.geometry import Vec, point_in_polygon, unit
 from serm.core.queries import visible_enemies
 from serm.core.record import replay_steps
 from serm.core.state import PendingKind
 from serm.ui import driver, exposure, path, rest
-from serm.ui.events import Command, Press, Rest, ShowEnded
+from serm.ui.events import Command, PointerDown, PointerUp, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
 from serm.ui.saves import decode, load_import
-from serm.ui.screen import prompt_key, view_model
+from serm.ui.screen import facing_problem, prompt_key, view_model
 from serm.view.board import card_box
 from serm.view.common import SCALE
 from serm.view.moves import CROSS_OUTLINE
@@ -251,3 +251,25 @@ def test_the_stop_label_lies_next_to_its_marker() -> None:
     others = [card_box(o.x, o.y, o.facing) for o in state.on_table() if o is not s]
     for other in [*others, *(p for p in _pills(markup) if p != label)]:
         assert gap(label, own) <= gap(label, other), (label, other)
+
+
+def test_a_facing_dragged_near_the_one_that_fits_against_the_edge_takes_it() -> None:
+    """The Brawler halted against the table's top edge may face only square to it (R4): a finger
+    that lets go 3 degrees off 180 sets 180, and the facing is played; 90 degrees off, nothing
+    fits near, and the refused facing stays for the prompt to explain."""
+    game, ui = opened("brawler-top-edge.save.json")
+    state = game.state
+    assert state.pending is not None and state.pending.kind == PendingKind.FACE
+    brawler = next(s for s in state.soldiers if s.player == 1 and s.card == "brawler")
+    for let_go, wanted in ((183.0, 180.0), (357.5, 0.0), (90.0, None)):
+        at = brawler.pos + unit(let_go) * 2.0
+        turned, _ = reduce(ui, state, PointerDown(at.x, at.y, touch=True))
+        turned, _ = reduce(turned, state, PointerUp(at.x, at.y, touch=True))
+        if wanted is None:
+            assert turned.choice.facing == let_go
+            assert facing_problem(state, turned) is not None
+            continue
+        assert turned.choice.facing == wanted
+        _, action = reduce(turned, state, Press(Command.CONFIRM))
+        assert action == Face(wanted)
+        apply(state, action)
