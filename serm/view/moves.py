@@ -14,6 +14,7 @@ from serm.core.geometry import (
     Vec,
     card_polygon,
     point_along,
+    polygons_overlap,
     polyline_length,
     truncate_polyline,
     unit,
@@ -514,12 +515,23 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         d = min(max(float(view.stop_at), 0.0), mv.halt)
         p = point_along(path, d)
         out.append(polyline(truncate_polyline(path, d), REACTOR, 8, stroke_linecap="round"))
-        out.append(card_outline(p.x, p.y, mv.facing, REACTOR, fill_opacity=0.3, dash="none"))
+        out.append(
+            card_outline(
+                p.x, p.y, mv.facing, REACTOR, fill_opacity=_stop_fill(state, p, mv), dash="none"
+            )
+        )
         box = card_box(p.x, p.y, mv.facing)
         spots.take(box, mark=True)
         said = _stop_label(mv, d, view.stop_seen)
         out.append(_marker_label(box, said, REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
+
+
+def _stop_fill(state: State, at: Vec, mv: MoveInProgress) -> float:
+    """The stop marker's tint: none where the marker lies over a card (the mover near its
+    start, another soldier it passes), whose numbers would show through it tinted."""
+    poly = card_polygon(at, mv.facing)
+    return 0.0 if any(polygons_overlap(poly, s.polygon()) for s in state.on_table()) else 0.3
 
 
 def _stop_label(mv: MoveInProgress, d: float, seen: bool | None) -> str:

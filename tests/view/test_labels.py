@@ -16,14 +16,21 @@ from helpers import R, arrange
 from harness.deployments import P1, P2
 from serm.core import Move, Place, React, Roll, State, apply
 from serm.core import queries as q
-from serm.core.geometry import Vec, card_polygon, point_along, unit
+from serm.core.geometry import Vec, card_polygon, point_along, polygons_overlap, unit
 from serm.core.scenario import by_name, open_field
 from serm.ui.model import UI, Playback
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
 from serm.view.board import card_box
-from serm.view.common import HANDLE_DISTANCE, HANDLE_RADIUS, TARGET, screen_extent, text_width
+from serm.view.common import (
+    HANDLE_DISTANCE,
+    HANDLE_RADIUS,
+    REACTOR,
+    TARGET,
+    screen_extent,
+    text_width,
+)
 from serm.view.labels import REACH_X, REACH_Y, Spots, box_at
 from serm.view.labels import gap as box_gap
 from serm.view.labels import overlap as box_overlap
@@ -821,3 +828,28 @@ def test_the_stop_label_lies_next_to_its_marker(stop_pending: State, stop: float
     others |= {x.words: x.box for x in found if x is not label and not x.tick}
     for name, box in others.items():
         assert box_gap(label.box, box) >= mine - 1.0, (label, name, mine)  # its edge's width
+
+
+def test_the_stop_marker_over_a_card_lets_its_numbers_show_untinted(stop_pending: State) -> None:
+    """At 0.00 L the stop marker lies over the mover itself: drawn without its tint, the
+    mover's numbers show as they are; clear of every card, it is tinted to stand out (R19)."""
+    mv = stop_pending.move
+    assert mv is not None
+
+    def tint(stop: float) -> float:
+        root = ET.fromstring(render(stop_pending, ViewModel(stop_at=stop, stop_seen=True)))
+        (g,) = [g for g in root.iter(f"{NS}g") if "pending-move" in (g.get("class") or "")]
+        marks = [r for r in g.iter(f"{NS}rect") if r.get("stroke") == REACTOR]
+        assert len(marks) == 1
+        return float(marks[0].get("fill-opacity", "1"))
+
+    clear = next(
+        d
+        for d in (mv.halt * k / 10 for k in range(10, 0, -1))
+        if not any(
+            polygons_overlap(card_polygon(point_along(mv.path, d), mv.facing), s.polygon())
+            for s in stop_pending.on_table()
+        )
+    )
+    assert tint(0.0) == 0.0
+    assert tint(clear) > 0.0
