@@ -386,14 +386,17 @@ def _ghost(state: State, ui: UI) -> Ghost | None:
 
 
 def view_model(state: State, ui: UI) -> ViewModel:
-    """What ``serm.view.render`` draws besides the state, for this moment of the screen."""
+    """What ``serm.view.render`` draws besides the state, for this moment of the screen. While a
+    show plays what was played (a decision just taken, or the last turn replayed), the soldier
+    chosen now is not drawn chosen (its outline, its sight): the show is of the past, and a
+    press during it only skips it."""
     p = state.pending
     perspective = _perspective(state, ui)
     human = not computer_to_decide(state, ui)
     highlights, chances = roles(state, ui)
     placing = p is not None and p.kind == PendingKind.PLACE
     return ViewModel(
-        selected=ui.choice.soldier,
+        selected=None if ui.playback.playing else ui.choice.soldier,
         hovered=ui.pointer.hover,
         show_all_los=ui.settings.show_all_los and state.status != Status.FINISHED,
         highlights=highlights,

@@ -247,3 +247,21 @@ def test_the_end_facing_handle_and_sight_wait_for_the_move_shown_to_end() -> Non
 
 def overlay_markup(s: Screen) -> str:
     return "".join(str(e) for e in live_elements(s.state, s.view()))
+
+
+def test_replay_last_turn_draws_no_choice_of_now_over_the_turn_replayed() -> None:
+    """A soldier chosen, then Replay last turn: while the turn replays, the chosen soldier is
+    drawn neither chosen nor with its sight (the board shows then, not now); once the show
+    ends, it is chosen again as it was."""
+    s = other_side_to_decide()
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.ACT
+    soldier = next(x for x in s.state.alive(p.player) if x.on_table)
+    s.press(Command.SELECT, soldier.card)
+    chosen = (soldier.player, soldier.card)
+    assert s.view().selected == chosen
+    s.press(Command.REPLAY_LAST)
+    assert s.ui.playback.playing, "the last turn is replayed"
+    assert s.view().selected is None
+    s.ui = playback.ended(s.ui, s.ui.playback.shows)
+    assert s.view().selected == chosen
