@@ -112,6 +112,7 @@ def test_a_soldier_tapped_is_activated_with_no_details_over_the_board(
         info.wait_for(state="visible")
         box = info.bounding_box()
         assert box is not None and box["height"] <= 0.4 * height, (box, height)
+        _more_below_is_shaded(page)
         move.tap()
         info.wait_for(state="hidden")
         page.keyboard.press("Escape")  # back to the soldier's menu
@@ -152,3 +153,20 @@ def test_a_finger_dragging_the_handle_before_aiming_points_the_move_the_way_it_t
         assert saved["mode"] == "aim"
         assert saved["facing"] == pytest.approx(270.0, abs=3.0)
         assert saved["aim"] == saved["facing"]
+
+
+def _more_below_is_shaded(page: Page) -> None:
+    """The details scroll inside their box: while words lie below its foot, the foot is shaded
+    (the margin strip under the words changes once scrolled to the end); a box with nothing
+    below is not shaded."""
+    info = page.locator("#card-info")
+    room = info.evaluate("e => e.scrollHeight - e.clientHeight")
+    box = info.bounding_box()
+    assert box is not None
+    strip = {"x": box["x"] + 3, "y": box["y"] + box["height"] - 9, "width": 5, "height": 5}
+    top = page.screenshot(clip=strip)
+    info.evaluate("e => { e.scrollTop = e.scrollHeight; }")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    end = page.screenshot(clip=strip)
+    info.evaluate("e => { e.scrollTop = 0; }")
+    assert (top != end) == (room > 1), ("shaded at the foot", top != end, "room below", room)
