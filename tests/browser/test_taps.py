@@ -163,10 +163,14 @@ def _more_below_is_shaded(page: Page) -> None:
     room = info.evaluate("e => e.scrollHeight - e.clientHeight")
     box = info.bounding_box()
     assert box is not None
-    strip = {"x": box["x"] + 3, "y": box["y"] + box["height"] - 9, "width": 5, "height": 5}
-    top = page.screenshot(clip=strip)
+    x, y = box["x"] + 3, box["y"] + box["height"] - 9
+
+    def strip() -> bytes:  # a corner of the margin under the words, at the box's foot
+        return page.screenshot(clip={"x": x, "y": y, "width": 5, "height": 5})
+
+    top = strip()
     info.evaluate("e => { e.scrollTop = e.scrollHeight; }")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    end = page.screenshot(clip=strip)
+    end = strip()
     info.evaluate("e => { e.scrollTop = 0; }")
     assert (top != end) == (room > 1), ("shaded at the foot", top != end, "room below", room)
