@@ -23,6 +23,8 @@ DATA = {
     "tests/data/react-turned-away.save.json": 1,  # a real save
     "tests/data/brawler-path-9.save.json": 1,  # a real save
     "tests/data/gunner-label-far.save.json": 1,  # a real save
+    "tests/data/brawler-top-edge.save.json": 1,  # a real save
+    "tests/data/move-turned-off-the-table.save.json": 1,  # a real save
 }
 """Files where a date is data, and how many lines of each carry one."""
 
