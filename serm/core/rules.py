@@ -411,7 +411,9 @@ def _turn(state: State, s: Soldier, facing: float) -> State:
 
 
 def _declare_move(state: State, s: Soldier, action: Move) -> State:
-    """R14, R15, R17: turn freely, declare a direction (not the Brawler), then roll Move."""
+    """R14, R15, R17: turn freely, declare a direction (not the Brawler), then roll Move. The log
+    says a turn at the start with the declaration: the facing the card slides with, which the
+    end of the Move "keeps" or turns from."""
     if s.type.traces_path and action.direction is not None:
         raise IllegalActionError("R17", "the Brawler declares no direction; it traces a path")
     if not s.type.traces_path and action.direction is None:
@@ -423,7 +425,8 @@ def _declare_move(state: State, s: Soldier, action: Move) -> State:
     direction = None if action.direction is None else normalize_bearing(action.direction)
     state = state.with_soldier(replace(s, facing=facing))
     where = "" if direction is None else f" toward {bearing_text(direction)}°"
-    state = _log(state, EventKind.MOVE, f"{_sentence_name(s)} declares a Move{where}.")
+    turned = f" turns to face {bearing_text(facing)}° and" if facing != s.facing else ""
+    state = _log(state, EventKind.MOVE, f"{_sentence_name(s)}{turned} declares a Move{where}.")
     pool = q.move_pool(state, s)
     return replace(
         state,

@@ -1354,3 +1354,19 @@ def test_every_ruling_has_a_test_here() -> None:
     names = [n for n in globals() if n.startswith("test_r")]
     for n in range(1, 25):
         assert any(f"_r{n}_" in name for name in names), f"no test for R{n}"
+
+
+def test_r14_a_turn_at_the_start_of_a_move_is_logged_with_its_declaration() -> None:
+    """A Move declared with a new facing turns the card at its start (R14): the log says so,
+    so the end's "keeps its facing" is read against the facing it slid with; a Move declared
+    facing as the card stood says no turn."""
+    state = arrange({(1, "assault"): (5, 6, 90), (2, "armored"): (9, 1, 0)}, others=False)
+    declared = apply(state, Move("assault", 10.0, facing=10.0))
+    assert declared.events[-1].text == (
+        "Player 1's Assault turns to face 10° and declares a Move toward 10°."
+    )
+    kept = play(declared, R(1, 1), Face(None))
+    assert kept.events[-1].text == "The Assault keeps its facing."
+    assert kept.soldier(1, "assault").facing == 10.0
+    straight = apply(state, Move("assault", 10.0, facing=90.0))
+    assert straight.events[-1].text == "Player 1's Assault declares a Move toward 10°."
