@@ -788,16 +788,16 @@ def _aim(state: State, ui: UI, s: Soldier) -> str:
     return (
         f"<p>{two_ways(wide, phone)}{words.rules_html('R14', 'R15', 'R16', 'R18')}</p>"
         + _outlook(state, ui, s)
-        + _facing_problem(state, ui)
         + _roll_move(state, ui)
     )
 
 
 def _roll_move(state: State, ui: UI) -> str:
     """Roll Move and Back, at the bar's foot. A Move aimed to halt at once (against the table
-    edge, terrain or a soldier of its own) goes nowhere: Roll Move is then shown but takes no
-    press, and why is said right above it, in view with it (the words above may be scrolled)."""
-    said = nowhere(state, ui)
+    edge, terrain or a soldier of its own) goes nowhere, and one whose card is turned to a
+    facing it cannot take (R4) cannot be rolled: Roll Move is then shown but takes no press,
+    and why is said right above it, in view with it (the words above may be scrolled)."""
+    said = _start_refused(state, ui) or nowhere(state, ui)
     return _refused_foot(
         said,
         button("Roll Move", Command.CONFIRM, primary=True, disabled=said is not None),
@@ -892,6 +892,16 @@ def _turned_sight(state: State, ui: UI) -> str:
     rules = words.rules_html("R11", "R12")
     said = two_ways(f"{escape(wide)}{rules}", escape(phone))
     return f' <span class="sight-after" role="status">{said}</span>'  # in the question's words
+
+
+def _start_refused(state: State, ui: UI) -> words.Said | None:
+    """Why the Move cannot set off turned as shown (R4, R14), with how to put it right."""
+    problem, s = facing_problem(state, ui), chosen(state, ui)
+    if problem is None or s is None:
+        return None
+    said = words.facing(s, problem)
+    fix = " Turn it back with its round handle, or press Back."
+    return replace(said, text=said.text + fix, short=said.text)
 
 
 def _facing_problem(state: State, ui: UI) -> str:

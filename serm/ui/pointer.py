@@ -14,7 +14,7 @@ from ..core import queries as q
 from ..core.actions import Action
 from ..core.geometry import Vec, bearing_of, card_polygon, point_in_polygon
 from ..core.state import PendingKind, State
-from . import path
+from . import path, words
 from .choose import pick_reactor, pick_target, say, select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
@@ -261,6 +261,7 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
         choice = replace(choice, aim_locked=True)
     if ptr.drag == Drag.ROTATE:
         choice = _fitted(state, ui, choice)
+        ui, choice = _aim_kept(state, ui, choice)
     ghost = ui.ghost
     if ptr.pressed is not None and not ptr.on_card and ghost and _tapped(ui, ptr.pressed, ev):
         ghost = moved(state, ghost, ptr.pressed.x, ptr.pressed.y, ghost.facing)
@@ -286,6 +287,21 @@ def _fitted(state: State, ui: UI, choice: Choice) -> Choice:
         if q.facing_problem(state, s, facing) is None:
             return replace(choice, facing=facing)
     return choice
+
+
+def _aim_kept(state: State, ui: UI, choice: Choice) -> tuple[UI, Choice]:
+    """A turning drag at the start of a Move that ends on a facing the card cannot take (R4),
+    with none near it that it can (``_fitted``): the card and the aim go back to how they were
+    before the drag, and why is said. The Move cannot be rolled so turned, and a handle turned
+    over the table's edge may lie where no press reaches it."""
+    s, before = chosen(state, ui), ui.pointer.before
+    if s is None or choice.mode != ActMode.AIM or choice.facing is None or before is None:
+        return ui, choice
+    problem = q.facing_problem(state, s, choice.facing)
+    if problem is None:
+        return ui, choice
+    said = words.facing(s, problem)
+    return say(ui, said.text, said.rule), before.choice
 
 
 def _apart(a: float, b: float) -> float:

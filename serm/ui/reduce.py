@@ -330,7 +330,7 @@ def confirm(ui: UI, state: State) -> Outcome:
             return ui, None  # a Move that would halt at once goes nowhere: not rolled (R16)
         if c.mode == ActMode.AIM and (c.aim is not None or s.type.traces_path):
             direction = None if s.type.traces_path else (c.aim or 0.0)
-            return ui, Move(s.card, direction, facing)
+            return ui, _unless_refused(ui, state, Move(s.card, direction, facing))
         if c.mode == ActMode.TURN and c.facing is not None:
             if unturned(state, ui) is not None:  # never a no-op (R14): the prompt says why
                 return replace(ui, choice=replace(c, facing_touched=True)), None

@@ -20,7 +20,7 @@ from serm.core.queries import visible_enemies
 from serm.core.record import replay_steps
 from serm.core.state import PendingKind
 from serm.ui import driver, exposure, path, rest
-from serm.ui.events import Command, PointerDown, PointerUp, Press, Rest, ShowEnded
+from serm.ui.events import Command, Hit, PointerDown, PointerMove, PointerUp, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce
@@ -273,3 +273,41 @@ def test_a_facing_dragged_near_the_one_that_fits_against_the_edge_takes_it() -> 
         _, action = reduce(turned, state, Press(Command.CONFIRM))
         assert action == Face(wanted)
         apply(state, action)
+
+
+def test_a_move_turned_to_a_facing_it_cannot_take_is_not_offered_to_roll() -> None:
+    """The Ranger against the table's right edge, its Move's facing turned to 81.9 degrees,
+    over the edge (R4): Roll Move takes no press and says why and how to put it right, and
+    Enter sends nothing (the engine would only refuse it)."""
+    game, ui = opened("move-turned-off-the-table.save.json")
+    assert ui.choice.mode == ActMode.AIM and ui.choice.facing == 81.9
+    html = prompt_html(game.state, ui)
+    roll = re.search(r'<button[^>]*data-action="confirm"[^>]*>', html)
+    assert roll is not None and "disabled" in roll.group(0)
+    said = unescape(re.sub(r"<[^>]+>", "", html))
+    assert "cannot face that way: it would stick out over the edge of the table." in said
+    assert "Turn it back with its round handle, or press Back." in said
+    _, action = reduce(ui, game.state, Press(Command.CONFIRM))
+    assert action is None
+
+
+def test_a_move_s_handle_let_go_where_the_card_cannot_face_goes_back() -> None:
+    """At the start of a Move the handle turned to a facing the card cannot take, with none
+    near that it can (R4): let go, the card and the aim are back as before the drag, and the
+    panel says why; let go near one it can take, it takes that one (a Move is rolled so)."""
+    game, ui = opened("move-turned-off-the-table.save.json")
+    state = game.state
+    ranger = state.soldier(1, "ranger")
+    ui = replace(ui, choice=replace(ui.choice, facing=0.0, aim=328.0))
+    for let_go, kept in ((90.0, 0.0), (175.0, 180.0)):
+        at = ranger.pos + unit(let_go) * 2.0
+        hold = ranger.pos + unit(0.0) * 0.9
+        turned, _ = reduce(ui, state, PointerDown(hold.x, hold.y, Hit(handle=True)))
+        turned, _ = reduce(turned, state, PointerMove(at.x, at.y))
+        assert turned.choice.facing == let_go
+        turned, _ = reduce(turned, state, PointerUp(at.x, at.y))
+        assert turned.choice.facing == kept and turned.choice.aim == 328.0
+        refused = "cannot face that way" in turned.feedback.message
+        assert refused == (kept == 0.0), turned.feedback
+        _, action = reduce(turned, state, Press(Command.CONFIRM))
+        assert action == Move("ranger", 328.0, kept)
