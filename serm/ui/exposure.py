@@ -360,6 +360,32 @@ def _ghost_seen(state: State, poses: cover.Poses | None, g: Ghost) -> bool:
     return cover.sees_any(card, every, cover.tall_of(state.scenario), _free(state, every))
 
 
+_last_glimpse: list[tuple[State, cover.Poses | None, Ghost, bool]] = kept([])
+"""The last ``ghost_glimpsed`` answer."""
+
+
+def ghost_glimpsed(state: State, ui: UI, g: Ghost) -> bool:
+    """Whether a pose of the enemy Gunner's whole grid still open to it (R4), not only of the
+    shading's every ``SHADE_EVERY``-th, sees the card being placed where it is shown (R11-R12):
+    a spot the shading draws green may be seen from the poses between those it tests. False
+    once the enemy Gunner stands (``ghost_seen`` then says exactly), while the view is off or
+    its poses are still being worked out. Up to some 20 ms on CPython, so asked once the card
+    rests, not on every step of a drag."""
+    player = side(state, ui)
+    if player != g.player or not ui.settings.exposure or standing_gunner(state, player):
+        return False
+    poses = _part(ui, player).poses
+    if poses is None:
+        return False
+    for known, at, ghost, found in _last_glimpse:
+        if known is state and at is poses and ghost == g:
+            return found
+    card = card_polygon(Vec(g.x, g.y), g.facing)
+    found = cover.sees_any(card, poses, cover.tall_of(state.scenario), _free(state, poses))
+    _last_glimpse[:] = [(state, poses, g, found)]
+    return found
+
+
 @lru_cache(maxsize=4)
 def _standing_shade(
     scenario: Scenario, player: int, gunner: Viewer, test: Sees

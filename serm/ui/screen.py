@@ -374,15 +374,17 @@ def _perspective(state: State, ui: UI) -> int:
 
 def _ghost(state: State, ui: UI) -> Ghost | None:
     """The card being placed, with the enemy cards it would see (``seeing``) and whether the
-    Exposure view counts it seen there (``exposure.ghost_seen``, worked out once it rests, not
-    on every step of a drag)."""
+    Exposure view counts it seen there (``exposure.ghost_seen``), or else seen from a few spots
+    of the enemy Gunner's whole grid (``exposure.ghost_glimpsed``): worked out once it rests,
+    not on every step of a drag."""
     g = ui.ghost
     if g is None:
         return None
     g = seeing(state, g)
     if g.problem is not None or ui.pointer.drag == Drag.GHOST:
         return g
-    return replace(g, seen=exposure.ghost_seen(state, ui, g))
+    seen = exposure.ghost_seen(state, ui, g)
+    return replace(g, seen=seen, glimpsed=not seen and exposure.ghost_glimpsed(state, ui, g))
 
 
 def view_model(state: State, ui: UI) -> ViewModel:

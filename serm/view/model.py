@@ -61,6 +61,10 @@ class Ghost:
     """The Exposure view counts the card seen there (one of the enemy Gunner's poses of its
     shading, or the Gunner where it stands, sees it): its label warns (worked out while it
     rests)."""
+    glimpsed: bool = False
+    """Not ``seen``, yet some pose of the enemy Gunner's whole grid still open to it, between
+    those the shading tests, sees the card there (the spot shaded as seen from few or none):
+    its label warns that a few spots see it (worked out while it rests)."""
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,11 @@ SEEN_WORDS = "the enemy Gunner could see it here"
 where its label breaks onto two lines at a " · ", each line still reads as a sentence."""
 
 
+GLIMPSED_WORDS = "the enemy Gunner could see it from a few spots"
+"""The Exposure view's shading counts the card being placed as seen from few spots or none, and
+a few of the enemy Gunner's spots do see it (``Ghost.glimpsed``)."""
+
+
 def _sees_words(state: State, g: Ghost, title: str) -> str:
     """How many of the enemy cards already placed the card being placed (a Gunner, R22) would
     see from here, and whose count it is ("your Gunner would see 1 of the 2 enemy cards
@@ -102,6 +107,8 @@ def _ghost(state: State, g: Ghost, spots: Spots) -> svg.G:
         words += f" · {_sees_words(state, g, title)}"
     if ok and g.seen:  # said on the card, where the player looks, not only in the bar
         words += f" · {SEEN_WORDS}"
+    elif ok and g.glimpsed:
+        words += f" · {GLIMPSED_WORDS}"
     where = _label_above(state, g.x, g.y, g.facing, words, GHOST_LABEL)
     own = card_box(g.x, g.y, g.facing)
     spots.take(own, mark=True)

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from helpers import R, play
 
-from serm.core import apply
+from serm.core import apply, cover
 from serm.core.actions import Face, Move, Shoot, Stop
 from serm.core.game import Game
-from serm.core.geometry import Vec, point_in_polygon, unit
+from serm.core.geometry import Vec, card_polygon, point_in_polygon, unit
 from serm.core.queries import visible_enemies
 from serm.core.record import replay_steps
 from serm.core.state import PendingKind
-from serm.ui import driver, exposure, path, rest
+from serm.ui import deploy, driver, exposure, path, rest
 from serm.ui.events import Command, Hit, PointerDown, PointerMove, PointerUp, Press, Rest, ShowEnded
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
@@ -29,6 +29,7 @@ from serm.ui.screen import facing_problem, prompt_key, view_model
 from serm.view.board import card_box
 from serm.view.common import SCALE
 from serm.view.moves import CROSS_OUTLINE
+from serm.view.overlay import GLIMPSED_WORDS, SEEN_WORDS
 from serm.view.render import overlay_layer
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -311,3 +312,28 @@ def test_a_move_s_handle_let_go_where_the_card_cannot_face_goes_back() -> None:
         assert refused == (kept == 0.0), turned.feedback
         _, action = reduce(turned, state, Press(Command.CONFIRM))
         assert action == Move("ranger", 328.0, kept)
+
+
+def test_a_card_placed_on_green_that_a_few_enemy_gunner_spots_see_is_labelled_so() -> None:
+    """The phone trial's Brawler placed at (2.2, 9.0) on a square shaded green (the shading
+    tests every twelfth of the enemy Gunner's poses, none of which sees it); the Gunner then
+    stood where it saw it and shot it (R22). Its label now says a few spots see it, as a pose
+    of the whole grid still open to the Gunner does (R11-R12); a spot no pose sees is labelled
+    with no warning, and the label keeps the green of the shading."""
+    game, ui = opened("brawler-glimpsed.save.json")
+    state = game.state
+    while exposure.wanted(state, ui):
+        ui, _ = reduce(ui, state, Rest())
+    poses = cover.gunner_poses(state.scenario, 2, exposure.RESOLUTION)
+    tall = cover.tall_of(state.scenario)
+    held = ui.ghost
+    assert held is not None
+    for x, glimpsed in ((2.2, True), (5.0, False)):
+        ui = replace(ui, ghost=deploy.moved(state, held, x, 9.0, 0.0))
+        g = view_model(state, ui).ghost
+        assert g is not None and not g.seen and g.glimpsed == glimpsed, (x, g)
+        card = card_polygon(Vec(x, 9.0), 0.0)
+        assert bool(cover.seen_mask(card, poses, tall) & exposure._free(state, poses)) == glimpsed
+        board = overlay_layer(state, view_model(state, ui))
+        said = " ".join(unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", board))
+        assert (GLIMPSED_WORDS in said) == glimpsed and SEEN_WORDS not in said, said
