@@ -1848,3 +1848,20 @@ def test_the_dice_are_told_in_one_wording_wherever_they_are_described() -> None:
     for text in said:
         assert "sixes count and roll again" in text.lower(), text
         assert "re-roll" not in text and "rolled again" not in text, text
+
+
+def test_no_stop_marker_is_drawn_while_a_computer_picks_where_the_mover_stops() -> None:
+    """A person's stop point is drawn where it would stop the mover (R19); while a computer
+    picks it, the board draws none: a marker there would show a stop the computer may not
+    choose (its choice is shown once played)."""
+    s = to_react()
+    p = s.state.pending
+    assert p is not None
+    s.press(Command.REACT, p.options[0])
+    s.press(Command.CONFIRM)
+    s.dice(typed(s, high=True))
+    assert s.waiting(PendingKind.STOP)
+    assert s.ui.stop_at is not None and s.view().stop_at == s.ui.stop_at
+    assert s.view().stop_seen is not None
+    s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({p.player})))
+    assert s.view().stop_at is None and s.view().stop_seen is None
