@@ -666,8 +666,8 @@ def _act_step(state: State, ui: UI) -> str:
                 "Move (no roll, no React)."
             )
             phone = (
-                f"Turn your <strong>{title}</strong>: drag toward where it should face (its Move: "
-                "no roll, no React)."
+                f"Turn your <strong>{title}</strong>: drag toward where it should face, anywhere "
+                "on the board (its Move: no roll, no React)."
             )
             return (
                 f"<p>{two_ways(wide, phone)}{_turned_sight(state, ui)}</p>"
