@@ -4,6 +4,7 @@ and the Move waiting on a React decision or a stop point (R18, R19).
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import svg
@@ -44,6 +45,7 @@ from .common import (
 )
 from .labels import GAP, Box, Spots, box_at, gap, overlap
 from .model import MovePreview, PathTrace, SoldierKey, ViewModel
+from .shotline import span
 from .sight import CLIP
 
 ARROW_ID = "arrow-head"
@@ -493,7 +495,9 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         return []  # the path and its halt matter only while the move can still be stopped
     path = mv.path
     total = polyline_length(path)
-    done = truncate_polyline(path, mv.halt)  # nothing past the halt: the card goes no further
+    at = [s for s in state.on_table() if s.card == mv.card and s.pos == path[0]]
+    start = _off_card(path, at[0].polygon()) if at else 0.0  # off the mover: its numbers show
+    done = _between(path, start, mv.halt)  # nothing past the halt: the card goes no further
     out: list[svg.Element] = []
     cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
     if len(done) > 1:
@@ -525,6 +529,23 @@ def pending_move(state: State, view: ViewModel, spots: Spots) -> list[svg.Elemen
         said = _stop_label(mv, d, view.stop_seen)
         out.append(_marker_label(box, said, REACTOR, spots))
     return [svg.G(class_=["pending-move"], elements=out)]
+
+
+def _off_card(path: tuple[Vec, ...], card: tuple[Vec, ...]) -> float:
+    """How far along ``path`` (from the centre of ``card``) its first leg leaves the card."""
+    found = span(card, path[0], path[1])
+    return (path[1] - path[0]).length() * found[1] if found is not None else 0.0
+
+
+def _between(path: tuple[Vec, ...], start: float, end: float) -> tuple[Vec, ...]:
+    """The part of ``path`` from ``start`` to ``end`` L along it (one point when none)."""
+    kept = truncate_polyline(path, end)
+    out, along = [point_along(kept, min(start, end))], 0.0
+    for a, b in itertools.pairwise(kept):
+        along += (b - a).length()
+        if along > start + EPS:
+            out.append(b)
+    return tuple(out)
 
 
 def _stop_fill(state: State, at: Vec, mv: MoveInProgress) -> float:

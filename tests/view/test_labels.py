@@ -853,3 +853,31 @@ def test_the_stop_marker_over_a_card_lets_its_numbers_show_untinted(stop_pending
     )
     assert tint(0.0) == 0.0
     assert tint(clear) > 0.0
+
+
+def test_the_move_line_of_a_react_question_starts_off_the_mover_s_numbers(
+    react_pending: State,
+) -> None:
+    """While a React is asked, the Move's line leaves from the edge of the mover's card, not
+    from its centre over its numbers; it still ends at the halt (R16, R18)."""
+    mv = react_pending.move
+    assert mv is not None
+    root = ET.fromstring(render(react_pending, ViewModel()))
+    (g,) = [g for g in root.iter(f"{NS}g") if "pending-move" in (g.get("class") or "")]
+    lines = [p for p in g.iter(f"{NS}polyline") if p.get("marker-end")]
+    assert len(lines) == 1
+    xy = [float(v) for v in re.findall(r"[-\d.]+", lines[0].get("points", ""))]
+    first, last = Vec(xy[0], xy[1]) * (1 / SCALE), Vec(xy[-2], xy[-1]) * (1 / SCALE)
+    mover = next(s for s in react_pending.on_table() if s.card == mv.card and s.pos == mv.path[0])
+    card = mover.polygon()
+    assert min((first - c).length() for c in _edge_points(card)) < 0.02, first
+    assert (last - point_along(mv.path, mv.halt)).length() < 0.02
+
+
+def _edge_points(card: tuple[Vec, ...]) -> list[Vec]:
+    """Points every 0.005 L round the outline of ``card``."""
+    out = []
+    for a, b in zip(card, (*card[1:], card[0]), strict=True):
+        n = max(1, int((b - a).length() / 0.005))
+        out += [a + (b - a) * (i / n) for i in range(n + 1)]
+    return out
