@@ -530,9 +530,8 @@ def test_react_by_press_then_the_stop_point_by_drag_and_keys() -> None:
     assert s.ui.choice.soldier == (reactor.player, reactor.card)
 
 
-def test_home_and_end_put_the_stop_point_at_the_paths_start_and_its_halt() -> None:
-    """Home and End move the stop marker to the two ends of its range, 0 L and the halt, as
-    the arrow keys slide it within it (R19, C15); End then Enter stops the mover there."""
+def to_stop() -> Screen:
+    """A React that beat the Move (R19): its player picks where the mover stops."""
     s = to_react()
     p = s.state.pending
     assert p is not None
@@ -540,6 +539,13 @@ def test_home_and_end_put_the_stop_point_at_the_paths_start_and_its_halt() -> No
     s.press(Command.CONFIRM)
     s.dice(typed(s, high=True))
     assert s.waiting(PendingKind.STOP)
+    return s
+
+
+def test_home_and_end_put_the_stop_point_at_the_paths_start_and_its_halt() -> None:
+    """Home and End move the stop marker to the two ends of its range, 0 L and the halt, as
+    the arrow keys slide it within it (R19, C15); End then Enter stops the mover there."""
+    s = to_stop()
     mv = s.state.move
     assert mv is not None and s.ui.stop_at is not None and 0.0 < mv.halt
     s.key("Home")
@@ -1854,13 +1860,9 @@ def test_no_stop_marker_is_drawn_while_a_computer_picks_where_the_mover_stops() 
     """A person's stop point is drawn where it would stop the mover (R19); while a computer
     picks it, the board draws none: a marker there would show a stop the computer may not
     choose (its choice is shown once played)."""
-    s = to_react()
+    s = to_stop()
     p = s.state.pending
     assert p is not None
-    s.press(Command.REACT, p.options[0])
-    s.press(Command.CONFIRM)
-    s.dice(typed(s, high=True))
-    assert s.waiting(PendingKind.STOP)
     assert s.ui.stop_at is not None and s.view().stop_at == s.ui.stop_at
     assert s.view().stop_seen is not None
     s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({p.player})))
