@@ -137,6 +137,14 @@ class PointerCancel:
 
 
 @dataclass(frozen=True)
+class PointerLeft:
+    """The pointer left the board (a mouse on its way to the panel's buttons, a finger
+    lifted): what followed it on the board no longer does."""
+
+    id: int = 0
+
+
+@dataclass(frozen=True)
 class Wheel:
     """A wheel notch; ``delta`` > 0 turns clockwise."""
 
@@ -252,6 +260,7 @@ Event = (
     | PointerMove
     | PointerUp
     | PointerCancel
+    | PointerLeft
     | Wheel
     | ZoomAt
     | Key

@@ -1000,7 +1000,7 @@ def _path(state: State, ui: UI) -> str:
         ""
         if path.halted(state, ui.trace)
         else f" (<strong>{shown} L left</strong>; <em>{finish}</em> makes the move now, the rest "
-        "straight toward the pointer)"
+        "straight on as drawn: toward the pointer on the board, else along the last leg)"
     )
     traced = bool(ui.trace.corners)
     wide = (

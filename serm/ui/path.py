@@ -111,12 +111,17 @@ def finished(state: State, trace: Trace) -> Path:
     if left > EPS:
         if trace.cursor is not None and (trace.cursor - pts[-1]).length() > EPS:
             d = trace.cursor - pts[-1]
-        elif len(pts) > 1:
-            d = pts[-1] - pts[-2]
         else:
-            d = unit(state.move.facing if state.move else 0.0)
+            d = _ahead(state, pts)
         corners.append(pts[-1] + d * (left / d.length()))
     return Path(tuple((p.x, p.y) for p in corners))
+
+
+def _ahead(state: State, pts: list[Vec]) -> Vec:
+    """Straight on from the last corner: along the last leg, or the way the Brawler faces."""
+    if len(pts) > 1:
+        return pts[-1] - pts[-2]
+    return unit(state.move.facing if state.move else 0.0)
 
 
 def steer(state: State, trace: Trace, degrees: float) -> Trace:
@@ -135,10 +140,15 @@ def steer(state: State, trace: Trace, degrees: float) -> Trace:
 
 
 def cursor_leg(state: State, trace: Trace) -> Vec | None:
-    """The end of the leg from the last corner toward the cursor, cut at the length left."""
-    if trace.cursor is None:
-        return None
+    """The end of the leg from the last corner toward the cursor, cut at the length left; with
+    no cursor (the pointer off the board), the rest straight on (``_ahead``), as Straight on
+    sends it once a corner is placed."""
     pts, left = points(state, trace), remaining(state, trace)
+    if trace.cursor is None:
+        if not trace.corners or left <= EPS:
+            return None
+        d = _ahead(state, pts)
+        return pts[-1] + d * (left / d.length())
     d = trace.cursor - pts[-1]
     if d.length() > left:
         d = d * (left / d.length())

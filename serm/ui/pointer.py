@@ -319,6 +319,19 @@ def _near(ui: UI, a: Vec, b: Vec) -> bool:
     return (b - a).length() <= TAP_SLOP / ui.viewport.zoom
 
 
+def left(ui: UI, state: State) -> UI:
+    """The pointer left the board, not pressed: the Brawler's next leg no longer follows it
+    (R17). The rest of the path is then drawn, and played by Straight on, along the last leg:
+    a mouse on its way to that button crosses the board, and would swing the leg toward the
+    panel."""
+    p = state.pending
+    if ui.pointer.drag != Drag.NONE or p is None or p.kind != PendingKind.PATH:
+        return ui
+    if ui.trace.cursor is None:
+        return ui
+    return replace(ui, trace=replace(ui.trace, cursor=None))
+
+
 def cancel(ui: UI) -> UI:
     """The browser took the pointer away mid-drag: back to the screen before the drag began
     (the board's view stays as it is)."""

@@ -28,6 +28,7 @@ from .events import (
     Key,
     PointerCancel,
     PointerDown,
+    PointerLeft,
     PointerMove,
     PointerUp,
     Press,
@@ -114,6 +115,8 @@ def _reduce(ui: UI, state: State, event: Event) -> Outcome:
             return zoom.up(ui, state, event), None
         case PointerCancel():
             return zoom.cancel(ui, event), None
+        case PointerLeft():
+            return pointer.left(ui, state), None
         case PointerDown():  # zoom and pan whoever decides; the computer's step takes no press
             return zoom.down(ui, state, event)
         case ZoomAt():

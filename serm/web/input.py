@@ -23,6 +23,7 @@ from serm.ui.events import (
     Key,
     PointerCancel,
     PointerDown,
+    PointerLeft,
     PointerMove,
     PointerUp,
     Wheel,
@@ -85,6 +86,7 @@ class Input:
             _bind(board, "pointermove", self.on_pointer_move),
             _bind(board, "pointerup", self.on_pointer_up),
             _bind(board, "pointercancel", self.on_pointer_cancel),
+            _bind(board, "pointerleave", self.on_pointer_leave),
             _bind(board, "lostpointercapture", self.on_pointer_cancel),
             _bind(board, "wheel", self.on_wheel, passive=False),
             *(
@@ -160,6 +162,12 @@ class Input:
         touch = str(event.pointerType) != "mouse"
         self.app.play.handle(PointerUp(pos[0], pos[1], _hit(event), touch, int(event.pointerId)))
         self.taps.acted(event)  # what the lift drew under the finger takes no click from it
+
+    def on_pointer_leave(self, event: Any) -> None:
+        """A mouse left the board (not while a press holds it: it is captured). A finger
+        leaves at each lift, and what it traced stays as it left it."""
+        if str(event.pointerType) == "mouse":
+            self.app.play.handle(PointerLeft(int(event.pointerId)), save=False)
 
     def on_pointer_cancel(self, event: Any) -> None:
         """The browser took the pointer (a scroll began, capture lost): the drag never happened.

@@ -25,7 +25,7 @@ from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
 from serm.core.state import EventKind, Pending, PendingKind, Soldier, Status
-from serm.ui import deploy, details, driver, exposure, outlook, playback, screen, words
+from serm.ui import deploy, details, driver, exposure, outlook, path, playback, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
     Command,
@@ -35,6 +35,7 @@ from serm.ui.events import (
     Key,
     PointerCancel,
     PointerDown,
+    PointerLeft,
     PointerMove,
     PointerUp,
     Press,
@@ -50,7 +51,7 @@ from serm.ui.events import (
 )
 from serm.ui.help import HELP_HTML
 from serm.ui.keys import KEYMAP, badge, binding
-from serm.ui.model import ActMode, Choice, Drag
+from serm.ui.model import UI, ActMode, Choice, Drag, Trace
 from serm.ui.panel import prompt_html, status_html
 from serm.ui.reduce import reduce
 from serm.ui.screen import choices, chosen, computer_to_decide, prompt_key, question_key
@@ -1867,3 +1868,25 @@ def test_no_stop_marker_is_drawn_while_a_computer_picks_where_the_mover_stops() 
     assert s.view().stop_seen is not None
     s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({p.player})))
     assert s.view().stop_at is None and s.view().stop_seen is None
+
+
+def test_a_pointer_that_leaves_the_board_leaves_the_brawlers_last_leg_straight_on() -> None:
+    """A mouse on its way to Straight on crosses the board: the leg toward the pointer swung
+    toward the panel, and the button sent the Brawler that way, not the way it was drawn when
+    the player looked (R17). Once the pointer leaves the board, the rest is drawn, and sent,
+    along the last leg; with the pointer on the board, toward it, as drawn."""
+    from tests.ui.test_screen_truth import brawler_rolled
+
+    state = brawler_rolled(4)
+    corners = (Vec(7.4, 7.0), Vec(7.4, 6.0))  # the last leg heads up the table
+    ui = UI(trace=Trace(corners=corners, cursor=Vec(9.9, 6.0)))  # where the pointer left
+    _, toward = reduce(ui, state, Press(Command.STRAIGHT))
+    assert isinstance(toward, Traced) and abs(toward.points[-1][1] - 6.0) < 1e-9
+    left, _ = reduce(ui, state, PointerLeft())
+    assert left.trace.cursor is None
+    drawn = path.preview(state, left.trace)
+    _, sent = reduce(left, state, Press(Command.STRAIGHT))
+    assert isinstance(sent, Traced)
+    end = Vec(*sent.points[-1])
+    assert abs(end.x - 7.4) < 1e-9 and end.y < 6.0, end  # straight on up the table
+    assert drawn.cursor is not None and abs(drawn.cursor[0] - 7.4) < 1e-9, drawn  # drawn so

@@ -19,7 +19,15 @@ from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, path, playback, words
 from serm.ui.deploy import unplaced
-from serm.ui.events import Command, Hit, PointerDown, PointerMove, Press, Rest, ShowEnded
+from serm.ui.events import (
+    Command,
+    Hit,
+    PointerDown,
+    PointerMove,
+    Press,
+    Rest,
+    ShowEnded,
+)
 from serm.ui.model import UI, ActMode, Choice, Trace
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce, settle
@@ -355,8 +363,8 @@ def test_a_brawler_path_says_its_lengths_so_that_they_add_up() -> None:
     assert (left[1], past[1], past[2]) == ("7.44", "0.44", "7.00"), said
     board = overlay_layer(state, view_model(state, ui))
     assert ">7.00 L lost</text>" in board, board
-    ui = UI(trace=Trace(corners=(Vec(8.4, 6.44),)))
-    assert ">7.44 L left</text>" in overlay_layer(state, view_model(state, ui))
+    ui = UI(trace=Trace(corners=(Vec(8.4, 6.44),)))  # the pointer off the board: straight on
+    assert ">7.00 L lost</text>" in overlay_layer(state, view_model(state, ui))
 
 
 def test_a_brawler_path_loses_the_same_length_on_hover_and_on_click() -> None:
@@ -1077,14 +1085,17 @@ def test_a_react_question_cites_the_opening_only_while_it_holds() -> None:
 
 def test_straight_on_says_it_makes_the_move_at_once() -> None:
     """With 1.0 L of the roll left and a halt shown ahead, the prompt's note says that Straight
-    on makes the move now (the rest straight toward the pointer), not only where the rest goes:
+    on makes the move now (the rest as drawn), not only where the rest goes:
     pressed, it sends the whole path with no Finish path step after it (R17)."""
     state = brawler_rolled(4)
     corners = (Vec(9.4, 7.0), Vec(9.4, 9.0))
     ui = UI(trace=Trace(corners=corners, cursor=Vec(9.4, 10.0)))  # on toward the table's edge
     said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
     assert "This way it halts against the table edge" in said
-    left = "(1.00 L left; Straight on makes the move now, the rest straight toward the pointer)"
+    left = (
+        "(1.00 L left; Straight on makes the move now, the rest straight on as drawn: toward "
+        "the pointer on the board, else along the last leg)"
+    )
     assert left in said, said
     _, sent = reduce(ui, state, Press(Command.STRAIGHT))
     assert isinstance(sent, Path) and len(sent.points) == 3
