@@ -123,13 +123,28 @@ def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
 
 
 def halt_ahead(state: State, ui: UI) -> str | None:
-    """Where the straight Move aimed now halts short of its longest roll and against what, in
-    a sentence (``words.halt_ahead``), or None."""
+    """Where the straight Move aimed now halts short of its longest roll and against what, and
+    which rolls end it where it cannot turn every way, in sentences (``words.halt_ahead``,
+    ``words.cramped``), or None."""
     found = outlook.aimed(state, ui)
     if found is None:
         return None
     s, aim, facing = found
-    return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+    key = ((s.player, s.card), aim, facing)
+    if _last_halt and _last_halt[0][0] is state and _last_halt[0][1] == key:
+        return _last_halt[0][2]
+    halt = _reach(state, s, aim, facing).halt
+    said = [
+        words.halt_ahead(state, s, aim, facing, halt),
+        words.cramped(state, s, aim, facing, halt),
+    ]
+    out = " ".join(x for x in said if x) or None
+    _last_halt[:] = [(state, key, out)]
+    return out
+
+
+_last_halt: list[tuple[State, tuple[SoldierKey, float, float], str | None]] = kept([])
+"""The last ``halt_ahead`` answer: the prompt asks it on every paint while the aim rests."""
 
 
 _last_sight: list[tuple[State, float, bool]] = kept([])

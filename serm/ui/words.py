@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Shoot, Stop, Turn
@@ -391,6 +391,41 @@ def halt_ahead(state: State, s: Soldier, aim: float, facing: float, halt: Halt) 
         them = "them" if len(enemies) > 1 else "it"
         return f"{rolls} takes {who} into {rammed} after {at}: it rams {them}{odds}."
     return f"{rolls} halts {who} after {at} against {_touched(state, s, aim, facing, halt)}{odds}."
+
+
+TURNS = tuple(float(f) for f in range(0, 360, 15))
+"""The facings tried where a Move may end, to tell whether every facing fits there (R4)."""
+
+
+def cramped(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str | None:
+    """Which rolls of the straight Move of ``s`` aimed at ``aim`` end it where it cannot turn
+    every way, at the end of its Move or later (R14): some facing there would stick out over
+    the table's edge or overlap something (R4). None when every roll ends it where it can."""
+    dist = q.move_pool(state, s).distribution()
+    step = unit(aim)
+    tight = []
+    for t in sorted(dist):
+        d = min(t, halt.distance) if halt.blocked else float(t)
+        there = replace(s, x=s.x + step.x * d, y=s.y + step.y * d, facing=facing)
+        if any(q.facing_problem(state, there, f) is not None for f in TURNS):
+            tight.append(t)
+    if not tight:
+        return None
+    chance = sum(dist[t] for t in tight)
+    odds = "" if chance >= 1.0 else f" ({percent(chance)})"
+    lo, hi, every = min(tight), max(tight), sorted(dist)
+    if len(tight) == len(every):
+        rolls = "Whatever it rolls, it ends"
+    elif tight != every[every.index(lo) : every.index(hi) + 1]:
+        rolls = "Some rolls end it"
+    elif hi == max(every):
+        rolls = f"A roll of {lo} or more ends it" if lo > min(every) else "Any roll ends it"
+    else:
+        rolls = f"A roll of {lo} ends it" if lo == hi else f"A roll of {lo} to {hi} ends it"
+    return (
+        f"{rolls} where it cannot turn every way: some facings there would stick out over the "
+        f"table's edge or overlap something{odds}."
+    )
 
 
 def against(player: int, halt: Halt) -> str:

@@ -264,3 +264,30 @@ def test_every_message_of_a_whole_game_is_a_plain_sentence() -> None:
     assert said, "the game said nothing: the test plays no refusal and no news"
     for text in said:
         plain(text)
+
+
+def test_a_move_says_which_rolls_end_it_where_it_cannot_turn_every_way() -> None:
+    """A Move aimed up the open table from its middle halts against the top edge from a roll
+    of 5 on (2d6: 83%); 0.5 L from that edge, some facings stick out over it (R4), so the
+    outlook warns before the roll that those rolls leave it unable to turn every way (R14);
+    aimed straight at the near left edge, every roll ends so; across the table, from 9 on."""
+    from helpers import arrange as placed
+
+    state = placed(
+        {(1, "assault"): (5.0, 5.0, 0.0), (2, "armored"): (9.0, 9.0, 180.0)}, others=False
+    )
+    s = state.soldier(1, "assault")
+
+    def said(aim: float, at: tuple[float, float] = (5.0, 5.0)) -> str | None:
+        mover = replace(s, x=at[0], y=at[1])
+        moved = state.with_soldier(mover)
+        halt = q.straight_reach(moved, mover, aim, 0.0)[1]
+        return words.cramped(moved, mover, aim, 0.0, halt)
+
+    up = said(0.0)
+    assert up is not None and up.startswith("A roll of 5 or more ends it where it cannot turn")
+    assert up.endswith("(83%).")
+    left = said(270.0, (2.0, 6.0))
+    assert left is not None and left.startswith("Whatever it rolls, it ends")
+    right = said(90.0, (1.0, 2.0))  # 8 L ends 1 L from the right edge: every facing fits
+    assert right is not None and right.startswith("A roll of 9 or more") and "(28%)" in right
