@@ -35,6 +35,7 @@ from .screen import (
     activatable,
     chosen,
     computer_to_decide,
+    cramped,
     facing_problem,
     halt_ahead,
     nowhere,
@@ -813,11 +814,21 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         said = "Hold the aim still to see which enemies could React along it."
         return f'<p class="outlook" role="status">{escape(said)}</p>'
     halt = halt_ahead(state, ui)
+    tight = cramped(state, ui)
+    # wide screens only: a phone's short bar has no room left for it under the React's words
+    turn = (
+        ""
+        if tight is None
+        else f' <span class="wide-words">{escape(tight.text)}{words.rules_html("R4")}</span>'
+    )
+
     if not f.watchers:
         said = "No enemy could React along this line"
         said += f". {halt}" if halt else ": nothing can stop this Move."
         alone = ("R16", "R18") if halt else ("R18",)
-        return f'<p class="outlook" role="status">{escape(said)}{words.rules_html(*alone)}</p>'
+        return (
+            f'<p class="outlook" role="status">{escape(said)}{turn}{words.rules_html(*alone)}</p>'
+        )
     enemy = other(s.player)
     who = "; ".join(
         f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
@@ -833,7 +844,10 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
     phone = f"Could React: {escape(names)}. {halted}{odds}."
-    return f'<p class="outlook" role="status">{two_ways(wide, phone)}{words.rules_html(*rules)}</p>'
+    return (
+        f'<p class="outlook" role="status">{two_ways(wide, phone)}{turn}'
+        f"{words.rules_html(*rules)}</p>"
+    )
 
 
 def _seen_from(entry: float) -> str:

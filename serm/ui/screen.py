@@ -123,28 +123,33 @@ def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
 
 
 def halt_ahead(state: State, ui: UI) -> str | None:
-    """Where the straight Move aimed now halts short of its longest roll and against what, and
-    which rolls end it where it cannot turn every way, in sentences (``words.halt_ahead``,
-    ``words.cramped``), or None."""
+    """Where the straight Move aimed now halts short of its longest roll and against what, in
+    a sentence (``words.halt_ahead``), or None."""
+    found = outlook.aimed(state, ui)
+    if found is None:
+        return None
+    s, aim, facing = found
+    return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+
+
+def cramped(state: State, ui: UI) -> words.Said | None:
+    """Which rolls of the straight Move aimed now end it where it cannot turn every way
+    (``words.cramped``, R4, R14), or None."""
     found = outlook.aimed(state, ui)
     if found is None:
         return None
     s, aim, facing = found
     key = ((s.player, s.card), aim, facing)
-    if _last_halt and _last_halt[0][0] is state and _last_halt[0][1] == key:
-        return _last_halt[0][2]
-    halt = _reach(state, s, aim, facing).halt
-    said = [
-        words.halt_ahead(state, s, aim, facing, halt),
-        words.cramped(state, s, aim, facing, halt),
-    ]
-    out = " ".join(x for x in said if x) or None
-    _last_halt[:] = [(state, key, out)]
+    if _last_cramped and _last_cramped[0][0] is state and _last_cramped[0][1] == key:
+        return _last_cramped[0][2]
+    out = words.cramped(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+    _last_cramped[:] = [(state, key, out)]
     return out
 
 
-_last_halt: list[tuple[State, tuple[SoldierKey, float, float], str | None]] = kept([])
-"""The last ``halt_ahead`` answer: the prompt asks it on every paint while the aim rests."""
+_last_cramped: list[tuple[State, tuple[SoldierKey, float, float], words.Said | None]] = kept([])
+"""The last ``cramped`` answer: the prompt asks it on every paint while the aim rests (each
+asks the footprint of some two dozen facings at each end the Move may reach)."""
 
 
 _last_sight: list[tuple[State, float, bool]] = kept([])

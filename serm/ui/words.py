@@ -397,7 +397,7 @@ TURNS = tuple(float(f) for f in range(0, 360, 15))
 """The facings tried where a Move may end, to tell whether every facing fits there (R4)."""
 
 
-def cramped(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> str | None:
+def cramped(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> Said | None:
     """Which rolls of the straight Move of ``s`` aimed at ``aim`` end it where it cannot turn
     every way, at the end of its Move or later (R14): some facing there would stick out over
     the table's edge or overlap something (R4). None when every roll ends it where it can."""
@@ -422,9 +422,10 @@ def cramped(state: State, s: Soldier, aim: float, facing: float, halt: Halt) -> 
         rolls = f"A roll of {lo} or more ends it" if lo > min(every) else "Any roll ends it"
     else:
         rolls = f"A roll of {lo} ends it" if lo == hi else f"A roll of {lo} to {hi} ends it"
-    return (
+    return Said(
         f"{rolls} where it cannot turn every way: some facings there would stick out over the "
-        f"table's edge or overlap something{odds}."
+        f"table's edge or overlap something{odds}.",
+        "R4",
     )
 
 

@@ -282,7 +282,8 @@ def test_a_move_says_which_rolls_end_it_where_it_cannot_turn_every_way() -> None
         mover = replace(s, x=at[0], y=at[1])
         moved = state.with_soldier(mover)
         halt = q.straight_reach(moved, mover, aim, 0.0)[1]
-        return words.cramped(moved, mover, aim, 0.0, halt)
+        found = words.cramped(moved, mover, aim, 0.0, halt)
+        return None if found is None else found.text
 
     up = said(0.0)
     assert up is not None and up.startswith("A roll of 5 or more ends it where it cannot turn")
