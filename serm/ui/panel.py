@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..core import queries as q
 from ..core.cards import CARDS, other
 from ..core.dice import rolled_on
+from ..core.forecast import Watcher
 from ..core.rules import DRAW_AFTER
 from ..core.ruleset import RULES_VERSION, ruleset
 from ..core.state import Event, EventKind, PendingKind, Purpose, Soldier, State, Status
@@ -830,23 +831,29 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
             f'<p class="outlook" role="status">{escape(said)}{turn}{words.rules_html(*alone)}</p>'
         )
     enemy = other(s.player)
-    who = "; ".join(
-        f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
-        f"({percent(w.chance)} to beat the roll)"
-        for w in f.watchers
-    )
+    who = _could_react(state, enemy, f.watchers)
     halted = f"{escape(halt)} " if halt else ""
     rules = ("R16", "R18", "R19", "C15") if halt else ("R18", "R19", "C15")
     odds = _stop_odds(state, ui, f.stop_chance)
     wide = (
-        f"Could React: the enemy {escape(who)}. {halted}{odds}: their player then picks where "
+        f"Could React: {escape(who)}. {halted}{odds}: their player then picks where "
         "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
-    names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
+    names = ", ".join(f"enemy {state.soldier(enemy, w.card).type.title}" for w in f.watchers)
     phone = f"Could React: {escape(names)}. {halted}{odds}."
     return (
         f'<p class="outlook" role="status">{two_ways(wide, phone)}{turn}'
         f"{words.rules_html(*rules)}</p>"
+    )
+
+
+def _could_react(state: State, enemy: int, watchers: Sequence[Watcher]) -> str:
+    """Each enemy soldier that could React (R18), named as the enemy's one by one (a name
+    alone reads as the player's own soldier), where it first sees the mover and its chance."""
+    return "; ".join(
+        f"the enemy {state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
+        f"({percent(w.chance)} to beat the roll)"
+        for w in watchers
     )
 
 
@@ -1068,18 +1075,14 @@ def _path_outlook(state: State, ui: UI) -> str:
         rules = words.rules_html("R18", "R19")
         return f'<p class="outlook" role="status">{escape(said)}{rules}</p>'
     enemy = other(a.player)
-    who = "; ".join(
-        f"{state.soldier(enemy, w.card).type.title} {_seen_from(w.entry)} "
-        f"({percent(w.chance)} to beat the roll)"
-        for w in able
-    )
+    who = _could_react(state, enemy, able)
     best = " (their best React)" if len(able) > 1 else ""
     odds = f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong>{best}"
     wide = (
-        f"Could React along {along}: the enemy {escape(who)}. {odds}: their player then picks "
+        f"Could React along {along}: {escape(who)}. {odds}: their player then picks "
         "where it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
-    names = ", ".join(state.soldier(enemy, w.card).type.title for w in able)
+    names = ", ".join(f"enemy {state.soldier(enemy, w.card).type.title}" for w in able)
     phone = (
         f"Could React: {escape(names)}. <strong>{percent(f.stop_chance)} chance it is "
         f"stopped</strong>, {escape(ANYWHERE_BACK)}."

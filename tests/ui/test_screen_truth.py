@@ -1184,3 +1184,18 @@ def test_a_halt_just_past_a_whole_roll_reads_past_it() -> None:
     assert "A roll of 4 or more halts your Gunner after 3.01 L against your Armored" in said
     after = rolled(state, "gunner", 0.0, 0.0, 3)
     assert abs(after.soldier(1, "gunner").y - (8.5 - 3.0)) < 1e-9  # short of the halt
+
+
+def test_each_enemy_that_could_react_is_named_the_enemy_s() -> None:
+    """Two enemies could React to the Move (R18): each is named "the enemy …" (a name alone,
+    the second of a list, read as the player's own soldier: the mover was a Gunner, the second
+    enemy a Gunner too); a phone's short words say "enemy" before each name as well."""
+    from serm.core.forecast import Watcher
+    from serm.ui.panel import _could_react
+
+    state = brawler_rolled(4)
+    said = _could_react(state, 2, (Watcher("assault", 0.59, 0.42), Watcher("gunner", 3.0, 0.17)))
+    assert said == (
+        "the enemy Assault once it has gone 0.59 L (42% to beat the roll); "
+        "the enemy Gunner once it has gone 3.00 L (17% to beat the roll)"
+    )
