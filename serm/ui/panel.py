@@ -839,8 +839,8 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
         f"Could React: {escape(who)}. {halted}{odds}: their player then picks where "
         "it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
-    names = ", ".join(f"enemy {state.soldier(enemy, w.card).type.title}" for w in f.watchers)
-    phone = f"Could React: {escape(names)}. {halted}{odds}."
+    names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
+    phone = f"Enemy React: {escape(names)}. {halted}{odds}."
     return (
         f'<p class="outlook" role="status">{two_ways(wide, phone)}{turn}'
         f"{words.rules_html(*rules)}</p>"
@@ -1082,9 +1082,9 @@ def _path_outlook(state: State, ui: UI) -> str:
         f"Could React along {along}: {escape(who)}. {odds}: their player then picks "
         "where it stops, anywhere back to where it sets off, and their soldier acts at once."
     )
-    names = ", ".join(f"enemy {state.soldier(enemy, w.card).type.title}" for w in able)
+    names = ", ".join(state.soldier(enemy, w.card).type.title for w in able)
     phone = (
-        f"Could React: {escape(names)}. <strong>{percent(f.stop_chance)} chance it is "
+        f"Enemy React: {escape(names)}. <strong>{percent(f.stop_chance)} chance it is "
         f"stopped</strong>, {escape(ANYWHERE_BACK)}."
     )
     rules = words.rules_html("R18", "R19", "C15")

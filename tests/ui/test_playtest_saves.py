@@ -175,7 +175,7 @@ def test_a_brawler_path_shows_who_could_react_along_it_as_the_engine_finds_it() 
         "Could React along this path: the enemy Ranger once it has gone 5.97 L (17% to beat"
         " the roll). Chance this Move is stopped: 17%" in said
     ), said
-    assert "Could React: enemy Ranger. 17% chance it is stopped" in said
+    assert "Enemy React: Ranger. 17% chance it is stopped" in said
     view = view_model(state, ui)
     assert [(k, round(c, 4)) for k, c in view.chances] == [((1, "ranger"), round(1 / 6, 4))]
     assert view.path_trace is not None

@@ -1189,7 +1189,8 @@ def test_a_halt_just_past_a_whole_roll_reads_past_it() -> None:
 def test_each_enemy_that_could_react_is_named_the_enemy_s() -> None:
     """Two enemies could React to the Move (R18): each is named "the enemy …" (a name alone,
     the second of a list, read as the player's own soldier: the mover was a Gunner, the second
-    enemy a Gunner too); a phone's short words say "enemy" before each name as well."""
+    enemy a Gunner too); a phone's short words name them as the enemy's too ("Enemy React:
+    Ranger", ``tests/ui/test_playtest_saves.py``)."""
     from serm.core.forecast import Watcher
     from serm.ui.panel import _could_react
 
