@@ -320,15 +320,15 @@ def _near(ui: UI, a: Vec, b: Vec) -> bool:
 
 
 def left(ui: UI, state: State) -> UI:
-    """The pointer left the board, not pressed: the Brawler's next leg no longer follows it
-    (R17). The rest of the path is then drawn, and played by Straight on, along the last leg:
-    a mouse on its way to that button crosses the board, and would swing the leg toward the
-    panel."""
+    """The pointer left the board, not pressed, once the Brawler's path has a corner: its next
+    leg no longer follows it (R17). The rest of the path is then drawn, and played by Straight
+    on, along the last leg: a mouse on its way to that button crosses the board, and would
+    swing the leg toward the panel."""
     p = state.pending
     if ui.pointer.drag != Drag.NONE or p is None or p.kind != PendingKind.PATH:
         return ui
-    if ui.trace.cursor is None:
-        return ui
+    if ui.trace.cursor is None or not ui.trace.corners:
+        return ui  # no leg yet to go straight on from: the rest still heads for the pointer
     return replace(ui, trace=replace(ui.trace, cursor=None))
 
 

@@ -1882,6 +1882,8 @@ def test_a_pointer_that_leaves_the_board_leaves_the_brawlers_last_leg_straight_o
     ui = UI(trace=Trace(corners=corners, cursor=Vec(9.9, 6.0)))  # where the pointer left
     _, toward = reduce(ui, state, Press(Command.STRAIGHT))
     assert isinstance(toward, Traced) and abs(toward.points[-1][1] - 6.0) < 1e-9
+    alone = UI(trace=Trace(corners=(), cursor=Vec(9.9, 6.0)))  # no corner: no leg to follow
+    assert reduce(alone, state, PointerLeft())[0].trace.cursor == Vec(9.9, 6.0)
     left, _ = reduce(ui, state, PointerLeft())
     assert left.trace.cursor is None
     drawn = path.preview(state, left.trace)
