@@ -1021,7 +1021,8 @@ def _path(state: State, ui: UI) -> str:
         ""
         if path.halted(state, ui.trace)
         else f" (<strong>{shown} L left</strong>; <em>{finish}</em> makes the move now, the rest "
-        "straight on as drawn: toward the pointer on the board, else along the last leg)"
+        "straight on as drawn: toward where the pointer last rested on the board, else along the "
+        "last leg)"
     )
     traced = bool(ui.trace.corners)
     wide = (

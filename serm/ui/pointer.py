@@ -320,16 +320,33 @@ def _near(ui: UI, a: Vec, b: Vec) -> bool:
 
 
 def left(ui: UI, state: State) -> UI:
-    """The pointer left the board, not pressed, once the Brawler's path has a corner: its next
-    leg no longer follows it (R17). The rest of the path is then drawn, and played by Straight
-    on, along the last leg: a mouse on its way to that button crosses the board, and would
-    swing the leg toward the panel."""
+    """The pointer left the board, not pressed, while a Brawler's path is traced (R17): a mouse
+    on its way to Straight on crosses the board, and would swing the leg toward the panel. The
+    rest of the path is then drawn, and played by Straight on, toward where the pointer last
+    rested on the board since the last corner (what the panel said of it then, and of who
+    could React, is what is sent); with no such rest, along the last leg, or, before the first
+    corner, still toward the pointer."""
     p = state.pending
     if ui.pointer.drag != Drag.NONE or p is None or p.kind != PendingKind.PATH:
         return ui
+    rested = _rested_leg(state, ui)
+    if rested is not None:
+        return replace(ui, trace=replace(ui.trace, cursor=rested))
     if ui.trace.cursor is None or not ui.trace.corners:
-        return ui  # no leg yet to go straight on from: the rest still heads for the pointer
+        return ui
     return replace(ui, trace=replace(ui.trace, cursor=None))
+
+
+def _rested_leg(state: State, ui: UI) -> Vec | None:
+    """The end of the leg drawn toward the pointer when it last rested (the path the outlook
+    was worked out for), when that path is the one traced now plus that leg; else None."""
+    o, mv, a = ui.outlook, state.move, state.activation
+    if o is None or mv is None or a is None or o.soldier != (a.player, mv.card):
+        return None
+    pts = tuple(path.points(state, ui.trace))
+    if len(o.path) != len(pts) + 1 or o.path[:-1] != pts:
+        return None
+    return o.path[-1]
 
 
 def cancel(ui: UI) -> UI:

@@ -24,7 +24,7 @@ from serm.core.cards import CARDS
 from serm.core.forecast import straight_move
 from serm.core.geometry import Vec, bearing_of
 from serm.core.rules import MAX_PATH_CORNERS
-from serm.core.state import EventKind, Pending, PendingKind, Soldier, Status
+from serm.core.state import EventKind, Pending, PendingKind, Soldier, State, Status
 from serm.ui import deploy, details, driver, exposure, outlook, path, playback, screen, words
 from serm.ui.details import card_html
 from serm.ui.events import (
@@ -1868,6 +1868,34 @@ def test_no_stop_marker_is_drawn_while_a_computer_picks_where_the_mover_stops() 
     assert s.view().stop_seen is not None
     s.ui = replace(s.ui, seats=replace(s.ui.seats, computers=frozenset({p.player})))
     assert s.view().stop_at is None and s.view().stop_seen is None
+
+
+def _rested(ui: UI, state: State) -> UI:
+    """``ui`` after the pointer rested: the outlook of what it points at, worked out."""
+    for _ in range(20):
+        ui, _ = reduce(ui, state, Rest())
+    assert ui.outlook is not None and ui.outlook.forecast is not None
+    return ui
+
+
+def test_a_path_sent_after_the_pointer_left_the_board_goes_where_it_last_rested() -> None:
+    """With a mouse the pointer is never on the board when Straight on is clicked: it crosses
+    the board's edge on its way there, never resting. The rest of the path is then drawn, and
+    sent, toward where the pointer last rested on the board (R17), the way the panel's words
+    ("This way it rams …", who could React) were worked out for: before the first corner
+    and after one alike."""
+    from tests.ui.test_screen_truth import brawler_rolled
+
+    state = brawler_rolled(4)
+    for corners, target in (((), Vec(6.4, 7.0)), ((Vec(8.4, 6.6),), Vec(6.4, 6.6))):
+        ui = _rested(UI(trace=Trace(corners=corners, cursor=target)), state)
+        crossing = replace(ui, trace=replace(ui.trace, cursor=Vec(9.9, 3.0)))  # on its way out
+        left, _ = reduce(crossing, state, PointerLeft())
+        _, sent = reduce(left, state, Press(Command.STRAIGHT))
+        assert isinstance(sent, Traced)
+        full = [Vec(8.4, 7.0), *(Vec(*p) for p in sent.points)]  # from the Brawler's centre
+        assert abs(full[-1].y - target.y) < 1e-9 and full[-1].x < full[-2].x, full
+        assert path.preview(state, left.trace) == path.preview(state, ui.trace)  # as drawn
 
 
 def test_a_pointer_that_leaves_the_board_leaves_the_brawlers_last_leg_straight_on() -> None:
