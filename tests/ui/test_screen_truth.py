@@ -1094,7 +1094,7 @@ def test_straight_on_says_it_makes_the_move_at_once() -> None:
     assert "This way it halts against the table edge" in said
     left = (
         "(1.00 L left; Straight on makes the move now, the rest straight on as drawn: toward "
-        "the pointer on the board, else along the last leg)"
+        "where the pointer last rested on the board, else along the last leg)"
     )
     assert left in said, said
     _, sent = reduce(ui, state, Press(Command.STRAIGHT))
