@@ -341,8 +341,8 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
     cur = Vec(*map(float, trace.cursor)) if trace.cursor is not None else None
     out += [mark for p in points[1:] for mark in _corner(p, cards)]  # the start is no corner
     anchor = last
-    if cur is not None:
-        out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8]))
+    if cur is not None:  # past a halt it shows the roll lost: kept on the table, as the ring
+        out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8], clip_path=CLIP))
         anchor = cur
     drawn = (*points, *([cur] if cur else []))
     out += watch_marks(trace.watchers, drawn, cards, spots)

@@ -501,6 +501,17 @@ def test_path_trace(path_pending: State) -> None:
     assert line is not None and len(points(line)) == 2
 
 
+def test_the_path_leg_toward_the_pointer_stays_on_the_table(path_pending: State) -> None:
+    """The leg toward the pointer runs on past a halt for the length lost (R16); past the
+    table's edge it is cut there, as the ring of the length left is, not drawn over the panel."""
+    b = path_pending.soldier(2, "brawler")
+    off = (b.x, path_pending.scenario.height + 3.0)
+    trace = PathTrace(((b.x, b.y),), 5.0, off, halt=(b.x, path_pending.scenario.height - 0.5))
+    (g,) = groups(overlay(path_pending, ViewModel(path_trace=trace)), "path-trace")
+    (leg,) = [e for e in g.iter(f"{NS}line") if e.get("stroke-dasharray") == "10 8"]
+    assert leg.get("clip-path") == "url(#table-clip)"
+
+
 def test_the_path_start_is_not_marked_as_a_corner(path_pending: State) -> None:
     """The Brawler's path starts at its card's centre: only the corners the player placed are
     marked (the start, moved along the path off the card, looked like a corner never placed)."""
