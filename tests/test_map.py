@@ -25,6 +25,7 @@ DATA = {
     "tests/data/gunner-label-far.save.json": 1,  # a real save
     "tests/data/brawler-top-edge.save.json": 1,  # a real save
     "tests/data/move-turned-off-the-table.save.json": 1,  # a real save
+    "tests/data/assault-wedged-at-wall.save.json": 1,  # a real save
     "tests/data/brawler-glimpsed.save.json": 1,  # a real save
 }
 """Files where a date is data, and how many lines of each carry one."""

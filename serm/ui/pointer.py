@@ -10,10 +10,11 @@ import math
 from dataclasses import replace
 from typing import assert_never
 
+from ..core import forecast as fc
 from ..core import queries as q
 from ..core.actions import Action
 from ..core.geometry import Vec, bearing_of, card_polygon, point_in_polygon
-from ..core.state import PendingKind, State
+from ..core.state import PendingKind, Soldier, State
 from . import path, words
 from .choose import pick_reactor, pick_target, say, select
 from .deploy import moved
@@ -258,7 +259,7 @@ def up(ui: UI, state: State, ev: PointerUp) -> UI:
         return ui
     choice = ui.choice
     if ptr.drag == Drag.AIM:
-        choice = replace(choice, aim_locked=True)
+        choice = replace(_slid(state, ui, choice), aim_locked=True)
     if ptr.drag == Drag.ROTATE:
         choice = _fitted(state, ui, choice)
         ui, choice = _aim_kept(state, ui, choice)
@@ -287,6 +288,32 @@ def _fitted(state: State, ui: UI, choice: Choice) -> Choice:
         if q.facing_problem(state, s, facing) is None:
             return replace(choice, facing=facing)
     return choice
+
+
+def _slid(state: State, ui: UI, choice: Choice) -> Choice:
+    """A Move aimed, when the press ends, where its card would halt at once against the table's
+    edge, terrain or a soldier of its own (R16) takes the nearest aim within ``SNAP`` degrees on
+    which it gets under way: a card pressed against a wall slides only along it (square to its
+    own sides), which a finger cannot hit to the degree. Nothing that near: the aim stays, and
+    the prompt says why."""
+    s = chosen(state, ui)
+    if s is None or choice.aim is None or choice.mode != ActMode.AIM or s.type.traces_path:
+        return choice
+    facing = s.facing if choice.facing is None else choice.facing
+    wanted = choice.aim
+    if not _stuck(state, s, wanted, facing):
+        return choice
+    square = [facing + 90.0 * k for k in range(4) if _apart(facing + 90.0 * k, wanted) <= SNAP]
+    steps = [wanted + k for k in (-20.0, -15.0, -10.0, -5.0, 5.0, 10.0, 15.0, 20.0)]
+    for aim in sorted(square + steps, key=lambda a: _apart(a, wanted)):
+        if not _stuck(state, s, aim % 360.0, facing):
+            return replace(choice, aim=aim % 360.0)
+    return choice
+
+
+def _stuck(state: State, s: Soldier, aim: float, facing: float) -> bool:
+    halt = fc.landing(state, s, aim, facing).halt
+    return words.stuck_against(state, s, aim, facing, halt) is not None
 
 
 def _aim_kept(state: State, ui: UI, choice: Choice) -> tuple[UI, Choice]:

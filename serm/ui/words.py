@@ -340,7 +340,7 @@ def goes_nowhere(state: State, s: Soldier, aim: float, facing: float, halt: Halt
         return None
     return Said(
         f"Aimed this way, the {s.type.title} halts at once: it already touches {what}. "
-        "Aim it another way (or turn it first), or its Move goes nowhere.",
+        "Aim it another way, or its Move goes nowhere.",
         "R16",
     )
 

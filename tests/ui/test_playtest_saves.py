@@ -337,3 +337,30 @@ def test_a_card_placed_on_green_that_a_few_enemy_gunner_spots_see_is_labelled_so
         board = overlay_layer(state, view_model(state, ui))
         said = " ".join(unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", board))
         assert (GLIMPSED_WORDS in said) == glimpsed and SEEN_WORDS not in said, said
+
+
+def test_a_move_aimed_a_little_into_the_wall_it_touches_slides_along_it() -> None:
+    """The Assault's top edge touches the Wall and its bottom edge its own Ranger: only an aim
+    along the Wall, exactly 90 degrees, gets it under way (R16). A tap a little above or below
+    that line, where the card would halt at once, aims it along the Wall when the finger lifts,
+    and the Move is offered so; a tap far off the line is left as tapped, with why it goes
+    nowhere (and no turning advice: the Wall leaves the card no facing to turn to)."""
+    game, ui = opened("assault-wedged-at-wall.save.json")
+    state = game.state
+    assault = state.soldier(1, "assault")
+    assert assault.pos == Vec(5.8, 7.6) and assault.facing == 0.0
+    ui, _ = reduce(ui, state, Press(Command.SELECT, "assault"))
+    ui, _ = reduce(ui, state, Press(Command.MOVE))
+    for tap in (Vec(9.5, 7.55), Vec(9.5, 7.65), Vec(9.5, 3.9)):
+        aimed, _ = reduce(ui, state, PointerDown(tap.x, tap.y, touch=True))
+        aimed, _ = reduce(aimed, state, PointerUp(tap.x, tap.y, touch=True))
+        said = unescape(re.sub(r"<[^>]+>", "", prompt_html(state, aimed)))
+        if tap.y == 3.9:
+            assert aimed.choice.aim is not None and aimed.choice.aim < 60.0
+            assert "halts at once: it already touches the Wall" in said, said
+            assert "turn it first" not in said
+            continue
+        assert aimed.choice.aim == 90.0, (tap, aimed.choice)
+        assert "halts at once" not in said, said
+        _, action = reduce(aimed, state, Press(Command.CONFIRM))
+        assert action == Move("assault", 90.0, 0.0)
