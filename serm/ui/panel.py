@@ -632,16 +632,22 @@ def _deployment_tip(st: State, player: int) -> str:
 def _act(state: State, ui: UI) -> str:
     """The activation's step, after the opening's note where its choices are: while a Move or
     a Turn is set the note is left out (the menu said it; the Move's words need the room)."""
-    setting = chosen(state, ui) is not None and ui.choice.mode in (ActMode.AIM, ActMode.TURN)
-    return ("" if setting else _opening_note(state)) + _act_step(state, ui)
+    s = chosen(state, ui)
+    setting = s is not None and ui.choice.mode in (ActMode.AIM, ActMode.TURN)
+    return ("" if setting else _opening_note(state, menu=s is not None)) + _act_step(state, ui)
 
 
-def _opening_note(state: State) -> str:
-    """While the opening restricts the activation under way, say so first (R5, Opening)."""
+def _opening_note(state: State, menu: bool) -> str:
+    """While the opening restricts the activation under way, say so first (R5, Opening). A
+    phone's short bar says that an enemy React may Shoot in a soldier's menu, where its Move
+    is chosen; choosing the soldier, the bar keeps its line for what happened last."""
     said = words.opening_now(state)
     if said is None:
         return ""
-    return f'<p class="opening">{_aside_wide(said.text)}{words.rule_html(said.rule)}</p>'
+    html = _aside_wide(said.text)
+    if said.text == words.OPENING_HOLDS and not menu:
+        html = two_ways(html, escape(words.OPENING_SHORT))
+    return f'<p class="opening">{html}{words.rule_html(said.rule)}</p>'
 
 
 def _aside_wide(text: str) -> str:
@@ -835,16 +841,27 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     halted = f"{escape(halt)} " if halt else ""
     rules = ("R16", "R18", "R19", "C15") if halt else ("R18", "R19", "C15")
     odds = _stop_odds(state, ui, f.stop_chance)
+    shoots = _reactor_shoots(state, enemy, [w.card for w in f.watchers])
     wide = (
         f"Could React: {escape(who)}. {halted}{odds}: their player then picks where "
-        "it stops, anywhere back to where it sets off, and their soldier acts at once."
+        f"it stops, anywhere back to where it sets off, and their soldier acts at once{shoots[0]}"
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
-    phone = f"Enemy React: {escape(names)}. {halted}{odds}."
+    phone = f"Enemy React: {escape(names)}. {halted}{odds}.{shoots[1]}"
     return (
         f'<p class="outlook" role="status">{two_ways(wide, phone)}{turn}'
         f"{words.rules_html(*rules)}</p>"
     )
+
+
+def _reactor_shoots(state: State, enemy: int, cards: Sequence[str]) -> tuple[str, str]:
+    """The end of a Move outlook's sentence, wide and short: while the opening holds shooting
+    back (R5, Opening), an enemy that reacts may Shoot all the same (R19), when one of ``cards``
+    shoots; else a plain full stop. A phone's bar has no room for it under the aim: the
+    opening's note, said before the Move is aimed (``words.OPENING_HOLDS``), says it there."""
+    if not any(words.react_may_shoot(state, c) for c in cards):
+        return ".", ""
+    return ", and may Shoot: the opening holds back no React.", ""
 
 
 def _could_react(state: State, enemy: int, watchers: Sequence[Watcher]) -> str:
@@ -1079,14 +1096,16 @@ def _path_outlook(state: State, ui: UI) -> str:
     who = _could_react(state, enemy, able)
     best = " (their best React)" if len(able) > 1 else ""
     odds = f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong>{best}"
+    shoots = _reactor_shoots(state, enemy, [w.card for w in able])
     wide = (
         f"Could React along {along}: {escape(who)}. {odds}: their player then picks "
-        "where it stops, anywhere back to where it sets off, and their soldier acts at once."
+        f"where it stops, anywhere back to where it sets off, and their soldier acts at once"
+        f"{shoots[0]}"
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in able)
     phone = (
         f"Enemy React: {escape(names)}. <strong>{percent(f.stop_chance)} chance it is "
-        f"stopped</strong>, {escape(ANYWHERE_BACK)}."
+        f"stopped</strong>, {escape(ANYWHERE_BACK)}.{shoots[1]}"
     )
     rules = words.rules_html("R18", "R19", "C15")
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{rules}</p>'

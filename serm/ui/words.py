@@ -175,6 +175,17 @@ GUNNER = next(c for c, t in CARDS.items() if t.shoots_all_seen)
 """The card whose first shot the opening's words are about (the Gunner's volley, R22)."""
 
 
+OPENING_HOLDS = (
+    "Opening: no shooting this activation, but an enemy React may Shoot (you may Move, turn or "
+    "pass)."
+)
+"""The opening's note while it holds every soldier of the side acting (R5): a React to its Move
+is not held (R19), and gives the enemy a Shoot before its own first activation that may."""
+
+OPENING_SHORT = "Opening: no shooting this activation."
+"""``OPENING_HOLDS`` in the fewest words, for a phone's bar while a soldier is chosen."""
+
+
 def opening_now(state: State) -> Said | None:
     """While the opening restricts the activation under way (R5, Opening), what it forbids in
     plain words ("Opening: no shooting this activation."); None when it restricts nothing: no
@@ -186,7 +197,7 @@ def opening_now(state: State) -> Said | None:
         return None
     o, n = q.opening_of(state), state.activation_number
     if not o.may_shoot(n):
-        return Said("Opening: no shooting this activation (Move, turn or pass).", "R5")
+        return Said(OPENING_HOLDS, "R5")
     held = [c for c in CARDS if not o.may_shoot(n, c)]
     if not held:
         return None

@@ -27,8 +27,8 @@ from tests.ui.two_screens import phone_text, wide_text
 NOTE = {
     "none": None,
     "gunner-holds": "Opening: your Gunner may not shoot this activation.",
-    "no-first-shot": "Opening: no shooting this activation (Move, turn or pass).",
-    "opening-moves": "Opening: no shooting this activation (Move, turn or pass).",
+    "no-first-shot": words.OPENING_HOLDS,
+    "opening-moves": words.OPENING_HOLDS,
 }
 """The prompt's words in the game's first activation, per opening."""
 
@@ -39,13 +39,24 @@ def _wide(html: str) -> str:
 
 
 def test_the_openings_aside_is_left_to_a_wide_screen() -> None:
-    """A phone's short bar says "Opening: no shooting this activation." in one line; the aside
-    "(Move, turn or pass)" is said on a wide screen only."""
-    html = prompt_html(first_activation("no-first-shot"), UI())
-    said = re.search(r'<p class="opening">(.*?) <small', html)
-    assert said is not None
-    phone = re.sub(r"<[^>]+>", "", re.sub(r'<span class="wide-words">.*?</span>', "", said[1]))
-    assert phone == "Opening: no shooting this activation."
+    """A phone's short bar says "Opening: no shooting this activation, but an enemy React may
+    Shoot." in a soldier's menu (a React to its Move is not held back, R19), and only
+    "Opening: no shooting this activation." while a soldier is chosen (its line is wanted for
+    the news); the aside "(you may Move, turn or pass)" is said on a wide screen only."""
+    state = first_activation("no-first-shot")
+    for ui, short in (
+        (UI(), words.OPENING_SHORT),
+        (
+            reduce(UI(), state, Press(Command.SELECT, "assault"))[0],
+            "Opening: no shooting this activation, but an enemy React may Shoot.",
+        ),
+    ):
+        html = prompt_html(state, ui)
+        said = re.search(r'<p class="opening">(.*?) <small', html)
+        assert said is not None
+        phone = phone_text(said[1])
+        assert phone == short, phone
+        assert _wide(said[1]) == words.OPENING_HOLDS
 
 
 RESTRICTED_ALL = ("no-first-shot", "opening-moves")

@@ -1046,6 +1046,26 @@ def gunner_watching(rolled: int = 2) -> State:
     return after
 
 
+def test_a_move_aimed_in_the_opening_says_a_react_to_it_may_shoot() -> None:
+    """In the game's first activation the opening holds shooting back (R5), but not a React
+    (R19): the outlook of a Move the enemy Gunner could React to says its soldier may Shoot (a
+    phone's bar, short of room under the aim, says it in the opening's note before the Move);
+    with no opening it says nothing of it."""
+    for opening in ("opening-moves", None):
+        state = arrange(
+            {(1, "assault"): (2.0, 8.5, 90.0), (2, "gunner"): (7.0, 6.0, 180.0)},
+            scenario=replace(open_field(), opening=opening),
+            others=False,
+        )
+        ui = UI(choice=Choice((1, "assault"), ActMode.AIM, aim=90.0, facing=90.0))
+        for _ in range(5):
+            ui, _ = reduce(ui, state, Rest())
+        said = re.sub(r"<[^>]+>", "", prompt_html(state, ui))
+        assert "Could React: the enemy Gunner" in said, said
+        wide = "and their soldier acts at once, and may Shoot: the opening holds back no React."
+        assert (wide in said) == (opening is not None), said
+
+
 def test_a_gunner_reacting_in_the_opening_is_told_it_may_shoot() -> None:
     """The opening holds the game's first activation back from shooting, but not a React (R5,
     R19): the React question and its confirming step say the Gunner may Shoot, and the engine
