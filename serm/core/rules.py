@@ -325,7 +325,7 @@ def _end_activation(state: State, held: bool = True) -> State:
     a = state.activation
     player = a.player if a else state.initiative
     if held and (a is None or a.card is None or not (a.moved or a.shot)):
-        state = _log(state, EventKind.INITIATIVE, f"Player {player} passes.")
+        state = _log(state, EventKind.PASS, f"Player {player} passes.")
     if held:
         state = _count_quiet(state)
     if state.status == Status.FINISHED:

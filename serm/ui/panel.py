@@ -56,9 +56,11 @@ RESULT_KINDS = (
     EventKind.REACT,
     EventKind.MOVE,
     EventKind.SHOOT,
+    EventKind.PASS,
     EventKind.END,
 )
-"""Log kinds repeated at the top of the prompt after an action, so results are seen at once."""
+"""Log kinds repeated at the top of the prompt after an action, so results are seen at once (a
+pass too: the other side's turn happened, though nothing on the table changed)."""
 RECENT_SHOWN = 12
 COMMANDS = frozenset(c.value for c in Command)
 

@@ -111,6 +111,24 @@ def test_a_computer_pass_is_shown_and_replayed() -> None:
     assert "Player 2 passes" in trail(s.ui.playback.last, s.state)
 
 
+def test_a_computer_pass_is_told_in_what_just_happened() -> None:
+    """After the computer passes (R7), what just happened says so, on a phone's bar too: the
+    band kept the person's own last line, and the computer's turn read as not yet played."""
+    s = _against_the_computer("open", 3)
+    if s.state.pending is not None and s.state.pending.player == 1:
+        s.press(Command.SELECT, "ranger")
+        s.press(Command.TURN)
+        s.press(Command.CONFIRM)  # a Turn, its end told in the log
+    assert s.state.pending is not None and s.state.pending.player == 2
+    s.ui = driver.play(s.game, s.ui, End(), human=False).ui
+    s.ui = driver.step(s.game, s.ui, ShowEnded(s.ui.playback.shows)).ui
+    box = re.search(r'<ul class="recent"[^>]*>(.*?)</ul>', s.prompt())
+    assert box is not None
+    items = re.findall(r"<li[^>]*>(.*?)</li>", box[1])
+    for seen in (phone_text(items[-1]), wide_text(items[-1])):
+        assert "Player 2 passes." in seen, items
+
+
 def test_replay_last_turn_is_called_so_on_a_phone_as_how_to_play_calls_it() -> None:
     """The button that plays the other side's last turn again reads "Replay last turn" on a
     phone's short bar as on a wide screen (its name to a screen reader too), the words How to
