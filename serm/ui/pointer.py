@@ -10,7 +10,6 @@ import math
 from dataclasses import replace
 from typing import assert_never
 
-from ..core import forecast as fc
 from ..core import queries as q
 from ..core.actions import Action
 from ..core.geometry import Vec, bearing_of, card_polygon, point_in_polygon
@@ -20,7 +19,7 @@ from .choose import pick_reactor, pick_target, say, select
 from .deploy import moved
 from .events import Hit, PointerDown, PointerMove, PointerUp
 from .model import UI, ActMode, Choice, Drag, Pointer, Trace
-from .screen import chosen, computer_to_decide, rotating_centre, setting_facing
+from .screen import chosen, computer_to_decide, landing, rotating_centre, setting_facing
 
 ROTATE_STEP = 15.0
 """Degrees per wheel notch or Q/E key press."""
@@ -312,7 +311,7 @@ def _slid(state: State, ui: UI, choice: Choice) -> Choice:
 
 
 def _stuck(state: State, s: Soldier, aim: float, facing: float) -> bool:
-    halt = fc.landing(state, s, aim, facing).halt
+    halt = landing(state, s, aim, facing).halt
     return words.stuck_against(state, s, aim, facing, halt) is not None
 
 

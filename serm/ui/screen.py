@@ -34,11 +34,13 @@ paint (a pointer move aiming a Move among them), the state and the facing change
 
 
 _last_reach: list[tuple[State, tuple[SoldierKey, float, float], fc.Landing]] = kept([])
-"""The last ``forecast.landing`` of the Move being aimed: the board's preview and the prompt's
-warning (``nowhere``) both ask for it on a pointer move."""
+"""The last ``forecast.landing`` of the Move being aimed (``landing``): the board's preview and
+the prompt's warning (``nowhere``) both ask for it on a pointer move."""
 
 
-def _reach(state: State, s: Soldier, aim: float, facing: float) -> fc.Landing:
+def landing(state: State, s: Soldier, aim: float, facing: float) -> fc.Landing:
+    """``forecast.landing`` of the straight Move of ``s`` aimed at ``aim``, kept for the last
+    aim asked (the preview, the prompt's warnings and a released aim all ask for it)."""
     key = ((s.player, s.card), aim, facing)
     if _last_reach and _last_reach[0][0] is state and _last_reach[0][1] == key:
         return _last_reach[0][2]
@@ -53,7 +55,7 @@ def nowhere(state: State, ui: UI) -> words.Said | None:
     if found is None:
         return None
     s, aim, facing = found
-    return words.goes_nowhere(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+    return words.goes_nowhere(state, s, aim, facing, landing(state, s, aim, facing).halt)
 
 
 SAME_FACING = 0.5
@@ -117,7 +119,7 @@ def sure_halt(state: State, ui: UI) -> tuple[float, str] | None:
     if found is None:
         return None
     s, aim, facing = found
-    halt = _reach(state, s, aim, facing).halt
+    halt = landing(state, s, aim, facing).halt
     what = words.halts_whatever(state, s, aim, facing, halt)
     return None if what is None else (halt.distance, what)
 
@@ -129,7 +131,7 @@ def halt_ahead(state: State, ui: UI) -> str | None:
     if found is None:
         return None
     s, aim, facing = found
-    return words.halt_ahead(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+    return words.halt_ahead(state, s, aim, facing, landing(state, s, aim, facing).halt)
 
 
 def cramped(state: State, ui: UI) -> words.Said | None:
@@ -142,7 +144,7 @@ def cramped(state: State, ui: UI) -> words.Said | None:
     key = ((s.player, s.card), aim, facing)
     if _last_cramped and _last_cramped[0][0] is state and _last_cramped[0][1] == key:
         return _last_cramped[0][2]
-    out = words.cramped(state, s, aim, facing, _reach(state, s, aim, facing).halt)
+    out = words.cramped(state, s, aim, facing, landing(state, s, aim, facing).halt)
     _last_cramped[:] = [(state, key, out)]
     return out
 
@@ -332,7 +334,7 @@ def move_preview(state: State, ui: UI) -> MovePreview | None:
     if s is None or c.aim is None:
         return None
     facing = c.facing if c.facing is not None else s.facing
-    land = _reach(state, s, c.aim, facing)
+    land = landing(state, s, c.aim, facing)
     forecast = outlook.current(state, ui)
     enemy = 3 - s.player
     return MovePreview(
