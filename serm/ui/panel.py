@@ -647,8 +647,8 @@ def _opening_note(state: State, menu: bool) -> str:
     if said is None:
         return ""
     html = _aside_wide(said.text)
-    if said.text == words.OPENING_HOLDS and not menu:
-        html = two_ways(html, escape(words.OPENING_SHORT))
+    if said.short and not menu:
+        html = two_ways(html, escape(said.short))
     return f'<p class="opening">{html}{words.rule_html(said.rule)}</p>'
 
 
@@ -843,27 +843,27 @@ def _outlook(state: State, ui: UI, s: Soldier) -> str:
     halted = f"{escape(halt)} " if halt else ""
     rules = ("R16", "R18", "R19", "C15") if halt else ("R18", "R19", "C15")
     odds = _stop_odds(state, ui, f.stop_chance)
-    shoots = _reactor_shoots(state, enemy, [w.card for w in f.watchers])
+    shoots = _reactor_shoots(state, [w.card for w in f.watchers])
     wide = (
         f"Could React: {escape(who)}. {halted}{odds}: their player then picks where "
-        f"it stops, anywhere back to where it sets off, and their soldier acts at once{shoots[0]}"
+        f"it stops, anywhere back to where it sets off, and their soldier acts at once{shoots}"
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in f.watchers)
-    phone = f"Enemy React: {escape(names)}. {halted}{odds}.{shoots[1]}"
+    phone = f"Enemy React: {escape(names)}. {halted}{odds}."
     return (
         f'<p class="outlook" role="status">{two_ways(wide, phone)}{turn}'
         f"{words.rules_html(*rules)}</p>"
     )
 
 
-def _reactor_shoots(state: State, enemy: int, cards: Sequence[str]) -> tuple[str, str]:
-    """The end of a Move outlook's sentence, wide and short: while the opening holds shooting
-    back (R5, Opening), an enemy that reacts may Shoot all the same (R19), when one of ``cards``
-    shoots; else a plain full stop. A phone's bar has no room for it under the aim: the
-    opening's note, said before the Move is aimed (``words.OPENING_HOLDS``), says it there."""
+def _reactor_shoots(state: State, cards: Sequence[str]) -> str:
+    """The end of a wide Move outlook's sentence: while the opening holds shooting back (R5,
+    Opening), an enemy that reacts may Shoot all the same (R19), when one of ``cards`` shoots;
+    else a plain full stop. A phone's bar has no room for it under the aim: the opening's note
+    in the soldier's menu, before the Move is aimed, says it there (``_opening_note``)."""
     if not any(words.react_may_shoot(state, c) for c in cards):
-        return ".", ""
-    return ", and may Shoot: the opening holds back no React.", ""
+        return "."
+    return ", and may Shoot: the opening holds back no React."
 
 
 def _could_react(state: State, enemy: int, watchers: Sequence[Watcher]) -> str:
@@ -1098,16 +1098,16 @@ def _path_outlook(state: State, ui: UI) -> str:
     who = _could_react(state, enemy, able)
     best = " (their best React)" if len(able) > 1 else ""
     odds = f"<strong>Chance this Move is stopped: {percent(f.stop_chance)}</strong>{best}"
-    shoots = _reactor_shoots(state, enemy, [w.card for w in able])
+    shoots = _reactor_shoots(state, [w.card for w in able])
     wide = (
         f"Could React along {along}: {escape(who)}. {odds}: their player then picks "
         f"where it stops, anywhere back to where it sets off, and their soldier acts at once"
-        f"{shoots[0]}"
+        f"{shoots}"
     )
     names = ", ".join(state.soldier(enemy, w.card).type.title for w in able)
     phone = (
         f"Enemy React: {escape(names)}. <strong>{percent(f.stop_chance)} chance it is "
-        f"stopped</strong>, {escape(ANYWHERE_BACK)}.{shoots[1]}"
+        f"stopped</strong>, {escape(ANYWHERE_BACK)}."
     )
     rules = words.rules_html("R18", "R19", "C15")
     return f'<p class="outlook" role="status">{two_ways(wide, phone)}{rules}</p>'

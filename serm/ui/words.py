@@ -183,7 +183,8 @@ OPENING_HOLDS = (
 is not held (R19), and gives the enemy a Shoot before its own first activation that may."""
 
 OPENING_SHORT = "Opening: no shooting this activation."
-"""``OPENING_HOLDS`` in the fewest words, for a phone's bar while a soldier is chosen."""
+"""``OPENING_HOLDS`` in the fewest words, for a phone's bar while a soldier is chosen (in a
+soldier's menu the bar says the React may Shoot: its Move is chosen there)."""
 
 
 def opening_now(state: State) -> Said | None:
@@ -197,7 +198,7 @@ def opening_now(state: State) -> Said | None:
         return None
     o, n = q.opening_of(state), state.activation_number
     if not o.may_shoot(n):
-        return Said(OPENING_HOLDS, "R5")
+        return Said(OPENING_HOLDS, "R5", short=OPENING_SHORT)
     held = [c for c in CARDS if not o.may_shoot(n, c)]
     if not held:
         return None
