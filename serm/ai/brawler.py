@@ -55,13 +55,14 @@ def declare_score(pl: Planner, s: Soldier) -> float:
                 reactors(pl, s, (s.pos, point), reach),
             )
         )
+    stayed = pl.score(pl.board, reacting=True) if options else stay
     total = 0.0
     for t, p in dist:
         best = stay
         for reach, _, value, able in options:
             if t >= reach - EPS:
                 stop = odds.stop_chance(able, t, pl.state.scenario.explode_all)
-                best = max(best, (1 - stop) * value + stop * (stay - 0.3))
+                best = max(best, (1 - stop) * value + stop * (stayed - 0.3))
         total += p * best
     return total
 
@@ -144,5 +145,5 @@ def path_score(pl: Planner, s: Soldier, path: tuple[Vec, ...], total: int) -> fl
     stop = odds.stop_chance(able, total, pl.state.scenario.explode_all)
     if stop < 1e-9 or entry is None:
         return go
-    stopped = pl.end_value(s, point_along(path, entry), [], False, keep_facing=True)
+    stopped = pl.end_value(s, point_along(path, entry), [], False, stopped=True)
     return (1 - stop) * go + stop * stopped

@@ -77,20 +77,21 @@ class Planner:
         self.masks: dict[tuple[float, float, float], int] = {}
         """Which enemy Gunner poses see a card at (x, y, facing) (``exposure``), kept for the
         decision's candidate spots."""
-        self._orders: dict[int, tuple[int, Held]] = {}
+        self._orders: dict[tuple[int, bool], tuple[int, Held]] = {}
 
     # --- shared pieces ------------------------------------------------------------------------
 
     def enemies(self, board: Board | None = None) -> list[tuple[Soldier, float]]:
         return [(s, w) for s, w in (board or self.board) if s.player == self.them]
 
-    def score(self, board: Board, to_act: int | None = None) -> float:
+    def score(self, board: Board, to_act: int | None = None, reacting: bool = False) -> float:
         """The value of ``board`` for me when ``to_act`` (default: the opponent) acts next, as
-        the opening lets each side shoot (``order``)."""
-        lead, held = self.order(self.them if to_act is None else to_act)
+        the opening lets each side shoot (``order``); ``reacting``: ``to_act``'s next
+        activation is a reacting soldier's (R19)."""
+        lead, held = self.order(self.them if to_act is None else to_act, reacting)
         return self.ev.score(board, self.me, lead, held=held)
 
-    def order(self, to_act: int) -> tuple[int, Held]:
+    def order(self, to_act: int, reacting: bool = False) -> tuple[int, Held]:
         """The two activations a score weighs when ``to_act`` acts next (R5, Opening): the side
         of the first of them, and the soldiers the opening forbids to Shoot in them.
 
@@ -98,15 +99,19 @@ class Planner:
         (a React's activation, R19, comes first and is never restricted; during deployment the
         side acting first has activation 1). An activation in which the opening forbids every
         Shoot is skipped, so the side that may shoot first is the one that counts first: the
-        score never fears a shot that cannot come."""
-        got = self._orders.get(to_act)
+        score never fears a shot that cannot come. With ``reacting`` the first is a reacting
+        soldier's activation, which the opening never restricts (R19): a Move stopped by a React
+        in the opening meets a soldier that may Shoot at once, a Gunner's volley included."""
+        key = (to_act, reacting)
+        got = self._orders.get(key)
         if got is not None:
             return got
         st = self.state
         opening = q.opening_of(st)
         n: int | None = st.activation_number + 1
         p = st.pending
-        if p is not None and p.kind in (PendingKind.REACT, PendingKind.STOP) and to_act == self.me:
+        react_pending = p is not None and p.kind in (PendingKind.REACT, PendingKind.STOP)
+        if reacting or (react_pending and to_act == self.me):
             n = None  # the reactor acts at once (R19)
         elif st.status != Status.PLAYING:
             n = 1
@@ -125,7 +130,7 @@ class Planner:
             for card in CARD_NAMES
             if not opening.may_shoot(k, card)
         )
-        got = self._orders[to_act] = (seq[0][0], held)
+        got = self._orders[key] = (seq[0][0], held)
         return got
 
     def best_facing(self, s: Soldier, pos: Vec) -> float:
@@ -220,19 +225,21 @@ class Planner:
             go = self.end_value(s, s.pos + step * d, rams if at_halt else [], may_shoot_after)
             value = go
             if stop > 1e-9 and entry is not None:
-                stopped = self.end_value(s, s.pos + step * entry, [], False, keep_facing=True)
+                stopped = self.end_value(s, s.pos + step * entry, [], False, stopped=True)
                 value = (1.0 - stop) * go + stop * stopped
             total += mass * value
         return total
 
     def end_value(
-        self, s: Soldier, pos: Vec, rams: list[str], may_shoot: bool, keep_facing: bool = False
+        self, s: Soldier, pos: Vec, rams: list[str], may_shoot: bool, stopped: bool = False
     ) -> float:
-        facing = s.facing if keep_facing else self.best_facing(s, pos)
+        """The score with ``s`` ended at ``pos``, facing the best way; ``stopped``: halted there by
+        a React (R19), keeping its facing, with the reacting soldier to act first."""
+        facing = s.facing if stopped else self.best_facing(s, pos)
         moved = replace(s, x=pos.x, y=pos.y, facing=facing)
         board = replace_in(self.board, s, moved)
         for card in rams:
             board = scale(board, self.them, card, 0.0)
         if may_shoot:
             board = self.after_shot(board, moved, free_turn=True)
-        return self.score(board)
+        return self.score(board, reacting=stopped)

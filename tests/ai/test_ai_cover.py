@@ -108,8 +108,10 @@ def test_normal_and_hard_deploy_out_of_a_last_placed_gunners_sight() -> None:
     assert max(exposed) >= 3
 
 
-def arrange(sc: Scenario, spots: dict[tuple[int, str], tuple[float, float, float]]) -> State:
-    """Player 1 to act (first activation) with only the listed cards in the game."""
+def arrange(
+    sc: Scenario, spots: dict[tuple[int, str], tuple[float, float, float]], activation: int = 1
+) -> State:
+    """Player 1 to act (in the game's ``activation``) with only the listed cards in the game."""
     soldiers = tuple(
         Soldier(s.player, s.card, *spots[(s.player, s.card)], placed=True)
         if (s.player, s.card) in spots
@@ -123,14 +125,15 @@ def arrange(sc: Scenario, spots: dict[tuple[int, str], tuple[float, float, float
         Pending(PendingKind.ACT, 1),
         initiative=1,
         first_placer=2,
-        activation_number=1,
+        activation_number=activation,
     )
 
 
 def gunner_in_the_lane(brawler_facing: float) -> State:
     """Player 1's Gunner stands in the lane between two walls, facing sideways: the enemy Gunner
     sees it down the lane and it cannot shoot back (R22: turning is its Move). An enemy Brawler
-    (React 2) stands at the east end of player 1's zone, facing up it or away."""
+    (React 2) stands at the east end of player 1's zone, facing up it or away. Activation 3,
+    past the opening: the enemy Gunner may shoot in its next activation (R5, Opening)."""
     return arrange(
         walled(),
         {
@@ -139,6 +142,7 @@ def gunner_in_the_lane(brawler_facing: float) -> State:
             (2, "gunner"): (5.0, 1.0, 180.0),
             (2, "brawler"): (8.6, 9.3, brawler_facing),
         },
+        activation=3,
     )
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from helpers import arrange, rolloff_for
 
-from serm.ai import STRENGTHS, act, deploy, make_player
+from serm.ai import STRENGTHS, act, deploy, make_player, odds
 from serm.ai.evaluate import VALUES
 from serm.ai.plans import Planner
 from serm.core import apply
@@ -23,6 +23,11 @@ from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status, new_game
 
 RESTRICTED = ("gunner-holds", "no-first-shot", "opening-moves")
+HARD = STRENGTHS["hard"]
+
+
+def RNG() -> random.Random:
+    return random.Random(1)
 
 
 def held_shots(state: State, actions: list[object]) -> list[Shoot]:
@@ -171,3 +176,23 @@ def test_a_reaction_is_never_held(opening: str) -> None:
     lead, held = pl.order(2)
     assert lead == 2
     assert not any(side == 2 for side, _ in held)
+
+
+@pytest.mark.parametrize("opening", RESTRICTED)
+def test_a_move_a_react_may_stop_meets_a_soldier_that_may_shoot(opening: str) -> None:
+    """The mover weighs the React its Move may meet as a reacting soldier's activation, never
+    restricted (R19), even in activation 1. Under opening-moves, stopped where it stands,
+    player 1's Armored faces player 2's Gunner's volley at once, which the opening does not hold
+    back: that outcome scores well below the same board with player 2 to take its held
+    activation 2 (the other openings let player 2 shoot in activation 2 anyway)."""
+    state = exposed_board(opening)
+    pl = Planner(state, HARD, RNG())
+    lead, held = pl.order(2, reacting=True)
+    assert lead == 2 and not any(side == 2 for side, _ in held)
+    armored = state.soldier(1, "armored")
+    stopped = pl.end_value(armored, armored.pos, [], False, stopped=True)
+    volley = sum(odds.kill("gunner", c) * VALUES[c] for c in ("armored", "assault"))
+    if opening == "opening-moves":
+        assert stopped < pl.score(pl.board) - 0.5 * volley
+    else:
+        assert stopped == pytest.approx(pl.score(pl.board), abs=0.5 * volley)
