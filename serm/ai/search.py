@@ -22,7 +22,8 @@ searched, best first, passing over a Move that would halt where it starts whatev
 
 The work is counted, not timed: every board scored and every rule applied costs units, and
 once a decision has spent ``Search.budget`` units the positions still to search are scored as
-they stand and the candidates not reached are not searched. So a game replays from its seed on
+they stand (one inside an activation with the side after it to act, ``next_to_act``) and the
+candidates not reached are not searched. So a game replays from its seed on
 any interpreter; the clock (``Search.seconds``) is only a safety cap. The search yields between
 steps, so a page runs it a slice at a time.
 """
@@ -221,8 +222,8 @@ class LookAhead:
             return WIN if state.winner == self.me else -WIN
         pl = self.planner_for_me(state)
         self.used += EVAL
-        p = state.pending
-        return self.run(lambda: pl.score(pl.board, to_act=p.player))
+        to_act, reacting = next_to_act(state)
+        return self.run(lambda: pl.score(pl.board, to_act=to_act, reacting=reacting))
 
     def planner_for_me(self, state: State) -> Planner:
         """A planner that scores boards for me, whoever is pending in ``state``."""
@@ -378,6 +379,20 @@ class LookAhead:
         kill = odds.kill(shot.shooter, target.card)
         least_kill = max(endure.dice + 1, pool.dice + 1)
         return two(kill, lambda: faces_for(pool, feasible(pool, least_kill)), lambda: lowest(pool))
+
+
+def next_to_act(state: State) -> tuple[int, bool]:
+    """(the side that acts next, whether its soldier is reacting) once the step pending in
+    ``state`` is taken as it stands: at an activation's boundary the pending player (R7); inside
+    an activation, the side after it (the rest of the activation taken as ended), unless a React
+    has just succeeded and its stop point is pending: then the reacting soldier, at once (R19)."""
+    p, a = state.pending, state.activation
+    assert p is not None
+    if p.kind == PendingKind.STOP:
+        return p.player, True
+    if a is None:
+        return p.player, False
+    return other(a.player), False
 
 
 def two(p: float, yes: Callable[[], Faces], no: Callable[[], Faces]) -> list[tuple[float, Faces]]:

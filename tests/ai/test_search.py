@@ -173,3 +173,37 @@ def test_the_budget_bounds_the_search() -> None:
     full = look(st)
     run(full.choose())
     assert none.used < small.used < full.used
+
+
+def test_a_leaf_inside_an_activation_is_scored_with_the_side_after_it_to_act() -> None:
+    """A position the budget leaves inside an activation is scored with the side that acts after
+    that activation to act (R7), not the side whose step is pending: once player 1's Armored has
+    moved and only its end facing is left, player 2 acts next; once a React has stopped the Move,
+    the reacting soldier acts at once (R19), an activation no opening holds back."""
+    from helpers import R, arrange, play
+
+    from serm.core.actions import Face, React
+
+    state = arrange(
+        {(1, "armored"): (5.0, 6.0, 0.0), (2, "gunner"): (5.0, 1.5, 180.0)}, others=False
+    )
+    assert search.next_to_act(state) == (1, False)
+    rolled = play(state, Move("armored", 90.0, 90.0), R(2))
+    assert rolled.pending is not None and rolled.pending.kind == PendingKind.REACT
+    assert search.next_to_act(rolled) == (2, False)
+    facing = play(rolled, React(None))
+    assert facing.pending is not None and facing.pending.kind == PendingKind.FACE
+    assert facing.pending.player == 1
+    assert search.next_to_act(facing) == (2, False)
+    after = play(facing, Face(None))
+    assert after.pending is not None and after.activation is None
+    assert search.next_to_act(after) == (2, False)
+    stopped = play(rolled, React("gunner"), R(6))
+    assert stopped.pending is not None and stopped.pending.kind == PendingKind.STOP
+    assert search.next_to_act(stopped) == (2, True)
+    # The leaf's score is the board's with player 2 to act, from player 1's side.
+    la = look(facing)
+    pl = la.planner(facing, HARD)
+    pl.me, pl.them = 1, 2
+    assert la.static(facing) == pytest.approx(pl.score(pl.board, to_act=2))
+    assert la.static(facing) != pytest.approx(pl.score(pl.board, to_act=1))
