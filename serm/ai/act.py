@@ -37,7 +37,8 @@ def candidate_steps(pl: Planner) -> Iterator[Candidate | None]:
         if may_shoot:
             out += shoot_candidates(pl, s)
         if may_move:
-            moves += move_candidates(pl, s, may_shoot)
+            spots = (yield from brawler.spot_steps(pl, s)) if s.type.traces_path else None
+            moves += move_candidates(pl, s, may_shoot, spots)
         yield None
     # Shoots first, then the moves interleaved soldier by soldier, so that the work cap
     # (``Config.max_evals``) trims every soldier's sampled moves alike.
@@ -97,10 +98,14 @@ def shoot_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
     return out
 
 
-def move_candidates(pl: Planner, s: Soldier, may_shoot: bool) -> list[Candidate]:
+def move_candidates(
+    pl: Planner, s: Soldier, may_shoot: bool, spots: list[brawler.Spot] | None = None
+) -> list[Candidate]:
+    """Turns in place, and straight Moves in the sampled directions (the Brawler: its
+    declaration, weighing ``spots``)."""
     out = turn_candidates(pl, s, may_shoot)
     if s.type.traces_path:
-        return out + brawler.declare_candidates(pl, s)
+        return out + brawler.declare_candidates(pl, s, spots)
     shoot_after = may_shoot and not s.type.moves_or_shoots
     for d in pl.directions(s):
         d %= 360.0

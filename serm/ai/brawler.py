@@ -1,11 +1,15 @@
 """The Brawler (R17): it declares no direction, rolls, then traces a path that may turn.
 
 At declaration the score averages over the Move total: for each total, the best of ramming an
-enemy within reach along a clear line (less the React risk) and staying put. After the roll, the
-path is chosen among straight and two-leg rams and end points reached with a fold at the end.
+enemy within reach along a clear line (less the React risk), going to a spot it reaches
+(``Config.brawler_spots``: out of an enemy's sight, say; less the React risk) and staying put.
+After the roll, the path is chosen among straight and two-leg rams and end points reached with
+a fold at the end.
 """
 
 from __future__ import annotations
+
+from collections.abc import Generator
 
 from serm.core.actions import Move, Path
 from serm.core.geometry import EPS, Vec, point_along, unit
@@ -33,14 +37,25 @@ def ram_lines(pl: Planner, s: Soldier) -> list[tuple[str, float, Vec]]:
     return out
 
 
-def declare_candidates(pl: Planner, s: Soldier) -> list[Candidate]:
+Spot = tuple[float, float, list[str]]
+"""(length needed, value there, enemies that may React on the way): a spot the Brawler's
+declaration weighs going to (``spot_steps``)."""
+
+
+def declare_candidates(pl: Planner, s: Soldier, spots: list[Spot] | None = None) -> list[Candidate]:
+    """The Brawler's one declaration (R17), scored with ``spots`` (``spot_steps``; None: rams
+    and staying put only)."""
+
     def score() -> float:
-        return declare_score(pl, s)
+        return declare_score(pl, s, spots)
 
     return [Candidate(Move(s.card, None), score)]
 
 
-def declare_score(pl: Planner, s: Soldier) -> float:
+def declare_score(pl: Planner, s: Soldier, spots: list[Spot] | None = None) -> float:
+    """The declaration's expected score: for each Move total, the best of its rams, the
+    ``spots`` it reaches and staying put."""
+    spots = spots or []
     lines = ram_lines(pl, s)
     stay = pl.score(pl.board)
     dist = odds.distribution(odds.move_pool(s.card, pl.state.scenario.explode_all))
@@ -55,16 +70,52 @@ def declare_score(pl: Planner, s: Soldier) -> float:
                 reactors(pl, s, (s.pos, point), reach),
             )
         )
-    stayed = pl.score(pl.board, reacting=True) if options else stay
+    stayed = pl.score(pl.board, reacting=True) if options or spots else stay
+    explode = pl.state.scenario.explode_all
     total = 0.0
     for t, p in dist:
         best = stay
         for reach, _, value, able in options:
             if t >= reach - EPS:
-                stop = odds.stop_chance(able, t, pl.state.scenario.explode_all)
+                stop = odds.stop_chance(able, t, explode)
                 best = max(best, (1 - stop) * value + stop * (stayed - 0.3))
+        for reach, value, able in spots:
+            if t >= reach - EPS:
+                stop = odds.stop_chance(able, t, explode)
+                best = max(best, (1 - stop) * value + stop * stayed)
         total += p * best
     return total
+
+
+SPOT_LENGTHS = (3.0, 6.0)
+"""How far (L) the Brawler's declaration weighs going in each of its spot directions: the least
+Move of three dice, and a little more than half the likeliest (R17: the path may fold at its
+end, so any total at least this long gets there)."""
+
+
+def spot_steps(pl: Planner, s: Soldier) -> Generator[None, None, list[Spot]]:
+    """The spots the Brawler could go to without ramming, ``Config.brawler_spots`` directions
+    each at ``SPOT_LENGTHS`` (where it would halt first, the halt), its path straight then
+    folded (R17); a pause after each direction, whose sight work is a slice of its own in the
+    page."""
+    n = pl.cfg.brawler_spots
+    out: list[Spot] = []
+    if n <= 0:
+        return out
+    base = pl.rng.uniform(0.0, 360.0 / n)
+    for i in range(n):
+        step = unit(base + i * 360.0 / n)
+        for length in SPOT_LENGTHS:
+            halt = halt_along(pl.state, s, s.facing, (s.pos, s.pos + step * length))
+            if halt.distance < 0.5 or any(p != pl.me for p, _ in halt.cards):
+                break  # nowhere, or a ram: the rams are weighed on their own
+            end = s.pos + step * halt.distance
+            value = pl.end_value(s, end, [], False)
+            out.append((halt.distance, value, reactors(pl, s, (s.pos, end), halt.distance)))
+            if halt.blocked:
+                break
+        yield None
+    return out
 
 
 def reactors(pl: Planner, s: Soldier, path: tuple[Vec, ...], halt: float) -> list[str]:

@@ -69,6 +69,9 @@ class Config:
     """Weigh each React option by what its success is worth, not only by its chance."""
     careful: bool = True
     """Reasoned React and deployment order (easy reacts and deploys more carelessly)."""
+    brawler_spots: int = 0
+    """Directions in which the Brawler's declaration weighs going somewhere, not only ramming
+    (``brawler.declare_score``: out of an enemy's sight, say); 0: rams and staying put only."""
     search: Search | None = None
     """Look ahead (``search``) to choose an activation, a React and a stop point
     (``player.searched``); the candidates above rank what it searches. None: take the
@@ -98,6 +101,7 @@ STRENGTHS: dict[str, Config] = {
         aim=True,
         reply=True,
         react_value=True,
+        brawler_spots=8,
         search=Search(
             width=4,
             replies=2,

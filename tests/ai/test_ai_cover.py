@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from serm.ai import STRENGTHS, make_player
+from serm.ai import STRENGTHS, brawler, make_player
 from serm.ai.deploy import pose_threat
 from serm.ai.deploy_cover import Grid, ZoneSight, bits, grid_poses, poses_for, zone_sight
 from serm.ai.plans import Planner
@@ -208,3 +208,47 @@ def test_the_enemy_gunner_is_not_weighed_where_its_own_cards_stand() -> None:
     ]
     assert threat(6.5, 8.5) > 0
     assert threat(zs.poses[0][0].x, zs.poses[1][0].x) == 0
+
+
+def brawler_in_the_lane() -> State:
+    """Player 1's Brawler stands in the lane between two walls, where the enemy Gunner (React 1)
+    sees it down the lane and no enemy is close enough to ram; activation 3, past the opening."""
+    return arrange(
+        walled(),
+        {
+            (1, "brawler"): (5.0, 7.8, 0.0),
+            (1, "armored"): (2.0, 9.0, 0.0),
+            (2, "gunner"): (5.0, 1.0, 180.0),
+            (2, "armored"): (8.0, 1.0, 180.0),
+        },
+        activation=3,
+    )
+
+
+def test_a_brawler_weighs_going_out_of_sight_when_it_declares() -> None:
+    """The Brawler declares no direction (R17). Hard weighs, beside the rams, the spots it can go
+    to (``Config.brawler_spots``): out of the lane, past the Gunner's sight, its declaration
+    scores above staying put, though the Gunner may React on the way (R18, R19). Normal weighs
+    only rams and staying, so with nothing to ram its declaration is worth staying put."""
+    state = brawler_in_the_lane()
+    b, g = state.soldier(1, "brawler"), state.soldier(2, "gunner")
+    assert q.sees_soldier(state, g, b)
+    scores = {}
+    for kind in ("normal", "hard"):
+        pl = Planner(state, STRENGTHS[kind], random.Random(1))
+        spots = list(brawler.spot_steps(pl, b))  # a pause after each direction
+        assert len(spots) == STRENGTHS[kind].brawler_spots
+        steps = brawler.spot_steps(pl, b)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                found = done.value
+                break
+        assert bool(found) == (kind == "hard")
+        scores[kind] = (brawler.declare_score(pl, b, found), pl.score(pl.board))
+    assert scores["normal"][0] == scores["normal"][1]
+    declared, stay = scores["hard"]
+    assert declared > stay + 0.2
+    action = make_player("hard", 1).decide(state)
+    assert action == Move("brawler", None), action
