@@ -102,7 +102,7 @@ def record() -> None:
     """Write the recorded choices, the whole game and its states (on CPython)."""
     golden = {name: choices(play(*game)) for name, game in GAMES.items()}
     GOLDEN.write_text(json.dumps(golden, indent=0) + "\n", "utf-8")
-    whole = play(("normal", "normal"), 11, 10**6)
+    whole = play(("normal", "normal"), 13, 10**6)
     assert whole.state.status == Status.FINISHED
     WHOLE_GAME.write_text(whole.record.to_json() + "\n", "utf-8")
     runpy.run_module("tests.core.test_same_everywhere", run_name="__main__")
