@@ -71,7 +71,7 @@ class Config:
     """Reasoned React and deployment order (easy reacts and deploys more carelessly)."""
     brawler_spots: int = 0
     """Directions in which the Brawler's declaration weighs going somewhere, not only ramming
-    (``brawler.declare_score``: out of an enemy's sight, say); 0: rams and staying put only."""
+    (``brawler.spot_steps``: out of an enemy's sight, say); 0: rams and staying put only."""
     search: Search | None = None
     """Look ahead (``search``) to choose an activation, a React and a stop point
     (``player.searched``); the candidates above rank what it searches. None: take the

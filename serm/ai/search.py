@@ -23,9 +23,9 @@ searched, best first, passing over a Move that would halt where it starts whatev
 The work is counted, not timed: every board scored and every rule applied costs units, and
 once a decision has spent ``Search.budget`` units the positions still to search are scored as
 they stand (one inside an activation with the side after it to act, ``next_to_act``) and the
-candidates not reached are not searched. So a game replays from its seed on
-any interpreter; the clock (``Search.seconds``) is only a safety cap. The search yields between
-steps, so a page runs it a slice at a time.
+candidates not reached are not searched. So a game replays from its seed on any interpreter;
+the clock (``Search.seconds``) is only a safety cap. The search yields between steps, so a page
+runs it a slice at a time.
 """
 
 from __future__ import annotations
