@@ -143,7 +143,7 @@ MOMENTS = (
     SHOT_UNSEEN,
     Moment(
         "react-after-computer",
-        11,
+        24,
         computer=1,
         strength="normal",  # seeded as the page seeds it, it Moves where the other side may React
         shows="#prompt [data-action=replay-last]",
