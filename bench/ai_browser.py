@@ -20,7 +20,10 @@ page's. They may differ (noted, not an error): Pyodide's libm (musl) and CPython
 differ in the last bit of ``math.atan2``, so a sampled facing may differ in its last bit, and the
 games drift apart from there; each game still replays from its own record. A long-task observer
 (``PerformanceObserver``, tasks over 50 ms) watches the page from Start to the game's end: the
-longest main-thread task of each strength's games, against ``TASK_BUDGET_MS``.
+longest main-thread task of each strength's games, against ``TASK_BUDGET_MS``, and each long task
+by what it ran, told by when it began (``tasks_by_kind``): a slice of the thinking (held to
+``SLICE_BUDGET_MS``: the page never freezes while the computer thinks), the task that plays the
+chosen action and draws the board, or other work.
 
 Then the page's responsiveness while ``DEPLOY_STRENGTH`` (hard) deploys: a fresh page opens
 ``?seed=DEPLOY_SEED&scenario=DEPLOY_TABLE`` (22, the open table), both players that strength,
@@ -98,8 +101,8 @@ class GameRun:
     same_record: bool | None = None
     first_difference: int | None = None
     """Index of the first action where the page's record and CPython's differ."""
-    long_tasks: list[float] = field(default_factory=list)
-    """Durations of the page's main-thread tasks over 50 ms from Start on (ms)."""
+    long_tasks: list[tuple[float, float]] = field(default_factory=list)
+    """The page's main-thread tasks over 50 ms from Start on: (start, duration) in ms."""
 
 
 def _log(message: str) -> None:
@@ -161,7 +164,7 @@ def play_in_page(page: Any, url: str, run: GameRun, scenario: str, cap: int) -> 
     if cap:
         del run.decisions[cap:]
     tasks = page.evaluate("() => window.__benchWatch.tasks")
-    run.long_tasks = [float(duration) for _, duration in tasks]
+    run.long_tasks = [(float(start), float(duration)) for start, duration in tasks]
     saved = page.evaluate(f"() => localStorage.getItem({json.dumps(AUTOSAVE)})")
     run.page_actions = json.loads(saved)["record"]["actions"] if saved else None
 
@@ -313,8 +316,9 @@ def strength_figures(runs: list[GameRun]) -> dict[str, Any]:
     gaps = [(d["wall_ms"] - d["busy_ms"]) / (d["slices"] - 1) for d in decisions if d["slices"] > 1]
     target = TARGETS_P95_S.get(runs[0].strength) if runs else None
     p95 = percentile(wall, 95)
-    tasks = [t for r in runs for t in r.long_tasks]
+    tasks = [d for r in runs for _, d in r.long_tasks]
     longest_task = max(tasks, default=0.0)
+    kinds_of_task = tasks_by_kind(runs)
     return {
         "games": len(runs),
         "finished": sum(r.finished for r in runs),
@@ -333,8 +337,33 @@ def strength_figures(runs: list[GameRun]) -> dict[str, Any]:
         "long_tasks": len(tasks),
         "longest_task_ms": longest_task,  # 0: none over 50 ms
         "task_met": longest_task < TASK_BUDGET_MS,
+        "tasks_by_kind": kinds_of_task,
+        "thinking_task_met": max(kinds_of_task["thinking"], default=0.0) < SLICE_BUDGET_MS,
         "by_kind": {k: _dist(v) for k, v in sorted(kinds.items())},
     }
+
+
+def tasks_by_kind(runs: list[GameRun]) -> dict[str, list[float]]:
+    """The long tasks' durations (ms) by what the page was doing when each began: ``thinking``
+    (a slice of a decision: from its first slice to the action chosen), ``showing`` (the
+    computer's action applied and the board drawn, a task of its own) or ``other`` (the rest:
+    the Exposure view's resting work, saving, a show of the last move)."""
+    out: dict[str, list[float]] = {"thinking": [], "showing": [], "other": []}
+    for r in runs:
+        spans = [(d["start_ms"], d["chosen_ms"], d["drawn_ms"]) for d in r.decisions]
+        for start, duration in r.long_tasks:
+            out[_task_kind(start, spans)].append(duration)
+    return out
+
+
+def _task_kind(start: float, spans: list[tuple[float, float, float]]) -> str:
+    """What a task begun at ``start`` ran, from the decisions' (first slice, chosen, drawn)."""
+    for first, chosen, drawn in spans:
+        if first - 1.0 <= start <= chosen:  # the page's clock and the task's may part by < 1 ms
+            return "thinking"
+        if chosen < start <= drawn:
+            return "showing"
+    return "other"
 
 
 def report(figures: dict[str, Any]) -> None:
@@ -377,6 +406,8 @@ def report(figures: dict[str, Any]) -> None:
             + ("met" if s["task_met"] else "MISSED")
         )
     for name, s in figures["strengths"].items():
+        print(f"{name}: " + _task_kinds(s))
+    for name, s in figures["strengths"].items():
         kinds = ", ".join(
             f"{k} {d['n']} p95 {d['p95']:.3f} max {d['max']:.3f}" for k, d in s["by_kind"].items()
         )
@@ -387,6 +418,21 @@ def report(figures: dict[str, Any]) -> None:
         print(f"note: {d}")
     for p in figures["problems"]:
         print(f"problem: {p}", file=sys.stderr)
+
+
+def _task_kinds(figures: dict[str, Any]) -> str:
+    """The long tasks by kind: the thinking's against ``SLICE_BUDGET_MS``, the others beside."""
+    kinds = figures["tasks_by_kind"]
+
+    def said(kind: str) -> str:
+        got = kinds[kind]
+        return f"{max(got):.0f} ms ({len(got)})" if got else "none over 50 ms"
+
+    verdict = "met" if figures["thinking_task_met"] else "MISSED"
+    return (
+        f"long tasks while it thinks {said('thinking')} < {SLICE_BUDGET_MS:.0f} ms: {verdict}; "
+        f"showing its move {said('showing')}; other {said('other')}"
+    )
 
 
 def _tasks(figures: dict[str, Any]) -> str:

@@ -32,6 +32,7 @@ class Computer:
         self.thoughts = 0
         """How many decisions the computer has started thinking about (names each one's slices)."""
         self._slice_proxy = create_proxy(guard(self._think_slice))
+        self._show_proxy = create_proxy(guard(self._show))
 
     def seat(self, record: Record) -> None:
         """The players of a game just shown; any decision in progress is given up."""
@@ -61,15 +62,26 @@ class Computer:
         self.thinking = Thinking(game, iter(player.think(game.state)), strength, p.kind)
         js.setTimeout(self._slice_proxy, 60, self.thoughts)  # let the board show the last move
 
-    def _think_slice(self, thought: int) -> None:
+    def _current(self, thought: int) -> Thinking | None:
+        """The decision in progress when ``thought`` is still it and it may go on; else None,
+        and a decision that may not go on is given up (conceded, or the viewer covers the
+        board: it is thought again once the viewer is closed)."""
         th, game = self.thinking, self.play.game
         if th is None or thought != self.thoughts:
-            return  # a slice of a decision given up (a new game was started)
-        if game is None or th.game is not game or not computer_to_decide(game.state, self.play.ui):
-            self.thinking = None  # conceded
-            return
-        if self.covered():
-            self.thinking = None  # thought again once the viewer is closed (draw)
+            return None  # a step of a decision given up (a new game was started)
+        if (
+            game is None
+            or th.game is not game
+            or not computer_to_decide(game.state, self.play.ui)
+            or self.covered()
+        ):
+            self.thinking = None
+            return None
+        return th
+
+    def _think_slice(self, thought: int) -> None:
+        th = self._current(thought)
+        if th is None:
             return
         now = window.performance.now
         started = float(now())
@@ -80,15 +92,25 @@ class Computer:
             if action is None and _exhausted(th.steps):
                 raise RuntimeError("the computer player stopped without an action")
             if action is not None:
-                chosen = float(now())
-                self.thinking = None
-                self.play.apply(action, human=False)
-                th.log(chosen - started, float(now()))
-                self.play.draw()
-                self.play.changed()
+                th.choose(action, started, float(now()))
+                js.setTimeout(self._show_proxy, 0, thought)
                 return
         th.end_slice(float(now()) - started)
         js.setTimeout(self._slice_proxy, 0, thought)
+
+    def _show(self, thought: int) -> None:
+        """Play the action chosen and show it, in a task of its own: the thinking's tasks stay
+        a slice long, and showing the computer's move costs what showing a player's does."""
+        th = self._current(thought)
+        if th is None or th.action is None:
+            return
+        self.thinking = None
+        now = window.performance.now
+        self.play.apply(th.action, human=False)
+        applied = float(now())
+        self.play.draw()
+        th.log(applied, float(now()))
+        self.play.changed()
 
 
 def _exhausted(steps: Any) -> bool:

@@ -49,6 +49,10 @@ class Thinking:
     slices: int = 0
     longest: float = 0.0
     """The longest slice so far (ms): one step of the thinking cannot be cut."""
+    action: Action | None = None
+    """The action chosen, played in a task of its own (``Computer._show``)."""
+    chosen: float | None = None
+    """``performance.now()`` when the action was chosen (ms)."""
 
     def end_slice(self, busy: float) -> None:
         """Count a slice that ran the thinking for ``busy`` ms."""
@@ -56,11 +60,19 @@ class Thinking:
         self.slices += 1
         self.longest = max(self.longest, busy)
 
-    def log(self, busy_until: float, applied: float) -> None:
-        """Note the finished decision in ``THINK_LOG``: wall-clock from the first slice to the
-        action applied (``applied``, ms), and the thinking alone (slices up to ``busy_until``)."""
-        assert self.started is not None
-        self.end_slice(busy_until)
+    def choose(self, action: Action, started: float, now: float) -> None:
+        """The last slice, begun at ``started`` (ms), chose ``action`` at ``now``."""
+        self.end_slice(now - started)
+        self.action = action
+        self.chosen = now
+
+    def log(self, applied: float, drawn: float) -> None:
+        """Note the finished decision in ``THINK_LOG`` (times in ms, the page's clock): wall-clock
+        from the first slice to the action applied, the thinking alone inside the slices, and
+        when it began, chose, had the action applied and the board drawn (``start_ms``,
+        ``chosen_ms``, ``applied_ms``, ``drawn_ms``: the bench tells the page's long tasks while
+        it thinks from those that show the move)."""
+        assert self.started is not None and self.chosen is not None
         THINK_LOG.append(
             {
                 "strength": self.strength,
@@ -69,5 +81,9 @@ class Thinking:
                 "busy_ms": self.busy,
                 "slices": self.slices,
                 "longest_ms": self.longest,
+                "start_ms": self.started,
+                "chosen_ms": self.chosen,
+                "applied_ms": applied,
+                "drawn_ms": drawn,
             }
         )

@@ -80,6 +80,16 @@ def test_bench_ai_browser_smoke(site_dir: Path) -> None:
     assert budget == ai_browser.TASK_BUDGET_MS
     _longest_task_is_real(easy)
     assert easy["task_met"] is (easy["longest_task_ms"] < budget)
+    kinds = easy["tasks_by_kind"]
+    assert set(kinds) == {"thinking", "showing", "other"}
+    assert sum(len(v) for v in kinds.values()) == easy["long_tasks"]  # each task has one kind
+    thinking = max(kinds["thinking"], default=0.0)
+    assert easy["thinking_task_met"] is (thinking < ai_browser.SLICE_BUDGET_MS)
+    said = "met" if easy["thinking_task_met"] else "MISSED"
+    assert any(
+        line.startswith("easy: long tasks while it thinks") and f"ms: {said};" in line
+        for line in lines
+    ), done.stdout
 
     deployment = figures["deployment"]
     assert (deployment["table"], deployment["seed"]) == ("open", 22)
