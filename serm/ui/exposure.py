@@ -3,15 +3,18 @@ how many of my cards would it see from there?
 
 The roll-off loser places the last card and acts first (R5), so its Gunner may stand anywhere in
 its zone, at any facing, and shoot at every enemy it sees (R22). Placements alternate, so the
-enemy Gunner may be down before the side's last card: from then on the view speaks of the Gunner
-where it stands and the cards it sees from there (``standing_gunner``). An opening that holds its
-first shot back (R5, Opening) leaves it the same poses, since it may turn in place first (its Move,
-R14); the view's words say who moves before it may shoot (``words.exposure_threat``).
+enemy Gunner may be down before the side's last card: from then on its poses are its turns where it
+stands (``standing_gunner``, ``turning``): turning in place is its Move (R14), so before any Shoot
+but its first activation's it may face any way its card fits there (R4), and a card it does not
+see now may be in its sight once it has turned. An opening that holds its first shot back (R5,
+Opening) leaves it the same poses, since it may turn in place first; the view's words say who
+moves before it may shoot (``words.exposure_threat``).
 
 For the side placing its cards (a person's), this works out, exactly for the poses of the
 reference grid (``cover.REFERENCE``, the grid the tables' cover figures of R2 are quoted at):
 
-* the enemy Gunner's poses (``cover.gunner_poses``, built one facing per step);
+* the enemy Gunner's poses (``cover.gunner_poses``, built one facing per step; once it stands on
+  the table, its turns in place, one per step);
 * per card placed so far, the poses that see it (``cover.seen_mask``, ``MASK_SLICE`` poses per
   step; R11-R12, exact);
 * the poses the enemy Gunner may still take: those clear of the cards already on the table
@@ -36,8 +39,6 @@ from functools import lru_cache
 from ..core import cover
 from ..core import queries as q
 from ..core.geometry import Polygon, Vec, card_polygon
-from ..core.los import Viewer
-from ..core.ruleset import Sees, ruleset
 from ..core.scenario import Scenario
 from ..core.state import PendingKind, Soldier, State, Status
 from ..view.model import ExposureView, Ghost
@@ -100,11 +101,24 @@ def _zone(scenario: Scenario, player: int) -> Polygon:
     return (Vec(z.x0, z.y0), Vec(z.x1, z.y0), Vec(z.x1, z.y1), Vec(z.x0, z.y1))
 
 
-def _part(ui: UI, player: int) -> Exposure:
+def _part(ui: UI, player: int, state: State) -> Exposure:
+    """The work of the view for ``player``: started afresh once the enemy Gunner is placed, as
+    its poses are then its turns where it stands (``anchor``)."""
+    gunner = standing_gunner(state, player)
+    anchor = None if gunner is None else (gunner.x, gunner.y)
     for e in ui.exposure:
-        if e.player == player:
+        if e.player == player and e.anchor == anchor:
             return e
-    return Exposure(player)
+    return Exposure(player, anchor=anchor)
+
+
+def turning(state: State, gunner: Soldier, facing: float) -> tuple[cover.Pose, ...]:
+    """The enemy Gunner's pose turned to ``facing`` where it stands, when its card may take it
+    there (R4, R14: table, terrain and the cards on the table, its own aside); else none. Its
+    poses are its facing now, then every ``RESOLUTION`` facing step (``_build``)."""
+    if q.facing_problem(state, gunner, facing) is not None:
+        return ()
+    return ((gunner.pos, facing),)
 
 
 def _with(ui: UI, e: Exposure) -> UI:
@@ -129,11 +143,13 @@ def standing_gunner(state: State, player: int) -> Soldier | None:
 _shading_cache: list[tuple[cover.Poses, cover.Poses]] = kept([])
 
 
-def _shading(poses: cover.Poses) -> cover.Poses:
-    """Every ``SHADE_EVERY``-th of ``poses`` (spread over positions and facings)."""
+def _shading(poses: cover.Poses, standing: bool) -> cover.Poses:
+    """Every ``SHADE_EVERY``-th of ``poses`` (spread over positions and facings); all of them
+    for a ``standing`` Gunner's turns, a few dozen."""
     if _shading_cache and _shading_cache[0][0] is poses:
         return _shading_cache[0][1]
-    found = cover.Poses(poses.viewers[::SHADE_EVERY], poses.frames[::SHADE_EVERY])
+    every = 1 if standing else SHADE_EVERY
+    found = cover.Poses(poses.viewers[::every], poses.frames[::every])
     _shading_cache[:] = [(poses, found)]
     return found
 
@@ -141,7 +157,7 @@ def _shading(poses: cover.Poses) -> cover.Poses:
 def _shade_total(sc: Scenario, e: Exposure) -> int:
     """The (spot, shading pose) pairs the shading tests."""
     assert e.poses is not None
-    return len(spots(sc, e.player)) * len(_shading(e.poses))
+    return len(spots(sc, e.player)) * len(_shading(e.poses, e.anchor is not None))
 
 
 def wanted(state: State, ui: UI) -> bool:
@@ -149,7 +165,7 @@ def wanted(state: State, ui: UI) -> bool:
     player = side(state, ui)
     if player is None or not ui.settings.exposure:
         return False
-    e = _part(ui, player)
+    e = _part(ui, player, state)
     if e.poses is None:
         return True
     if any(_unmasked(state, e)):
@@ -158,10 +174,7 @@ def wanted(state: State, ui: UI) -> bool:
 
 
 def _unmasked(state: State, e: Exposure) -> list[tuple[tuple[int, str], Spot]]:
-    """The cards placed whose poses that see them are still to be tested: none once the enemy
-    Gunner stands on the table (its own sight then says what it sees)."""
-    if standing_gunner(state, e.player) is not None:
-        return []
+    """The cards placed whose poses that see them are still to be tested."""
     known = {(k, spot) for k, spot, _ in e.masks}
     return [item for item in _placed(state, e.player) if item not in known]
 
@@ -173,20 +186,27 @@ def step(ui: UI, state: State) -> UI:
         return ui
     player = side(state, ui)
     assert player is not None
-    e = _part(ui, player)
+    e = _part(ui, player, state)
     sc = state.scenario
     if e.poses is None:
-        return _with(ui, _build(e, sc))
+        return _with(ui, _build(e, state))
     todo = _unmasked(state, e)
     if todo:
         return _with(ui, _mask(e, sc, *todo[0]))
     return _with(ui, _shade(e, sc))
 
 
-def _build(e: Exposure, sc: Scenario) -> Exposure:
+def _build(e: Exposure, state: State) -> Exposure:
     """The enemy Gunner's poses of the next facing, with their frames (``cover.grid_poses``,
-    in the order of ``cover.gunner_poses``); ``Poses`` once the last facing is in."""
-    found = cover.grid_poses(sc, 3 - e.player, RESOLUTION.step, (FACINGS[e.built],))
+    in the order of ``cover.gunner_poses``; once it stands on the table, ``turning``);
+    ``Poses`` once the last facing is in."""
+    sc = state.scenario
+    gunner = standing_gunner(state, e.player)
+    if gunner is not None:
+        facings = (gunner.facing, FACINGS[0]) if e.built == 0 else (FACINGS[e.built],)
+        found = tuple(pose for f in facings for pose in turning(state, gunner, f))
+    else:
+        found = cover.grid_poses(sc, 3 - e.player, RESOLUTION.step, (FACINGS[e.built],))
     part = cover.Poses.of((pos, f, False) for pos, f in found)
     viewers, frames = (*e.viewers, *part.viewers), (*e.frames, *part.frames)
     if e.built + 1 < len(FACINGS):
@@ -215,7 +235,7 @@ def _shade(e: Exposure, sc: Scenario) -> Exposure:
     sees a card facing the enemy at the spot sets its bit in the spot's mask (``cover.seen_mask``,
     R11-R12)."""
     assert e.poses is not None
-    every = _shading(e.poses)
+    every = _shading(e.poses, e.anchor is not None)
     shade = list(e.shade)
     at = spots(sc, e.player)
     tall = cover.tall_of(sc)
@@ -238,10 +258,10 @@ def view(state: State, ui: UI) -> ExposureView | None:
     far, the cards it sees, and the shading once complete; None when the view is off."""
     player = side(state, ui)
     if player is None or not ui.settings.exposure:
-        for memo in (_shading_cache, _last_view, _last_seen, _free_cache, _last_ghost):
+        for memo in (_shading_cache, _last_view, _free_cache, _last_ghost):
             memo.clear()  # nothing of the view is kept while it is not shown
         return None
-    e = _part(ui, player)
+    e = _part(ui, player, state)
     if _last_view and _last_view[0][0] is state and _last_view[0][1] is e:
         return _last_view[0][2]
     found = _view(state, e)
@@ -250,12 +270,9 @@ def view(state: State, ui: UI) -> ExposureView | None:
 
 
 def _view(state: State, e: Exposure) -> ExposureView:
-    gunner = standing_gunner(state, e.player)
-    if gunner is not None:
-        return _standing(state, e, gunner)
     placed = _placed(state, e.player)
     masks = {(k, spot): m for k, spot, m in e.masks}
-    free = _free(state, e.poses) if e.poses is not None else 0
+    free = _free(state, e.poses, e.player) if e.poses is not None else 0
     known = [(k, masks[(k, spot)] & free) for k, spot in placed if (k, spot) in masks]
     worst: tuple[float, float, float] | None = None
     seen: tuple[str, ...] = ()
@@ -269,62 +286,41 @@ def _view(state: State, e: Exposure) -> ExposureView:
             seen = tuple(k[1] for k, m in known if m >> j & 1)
     done, shade = _shade_view(state, e)
     return ExposureView(
-        e.player, worst, seen, len(placed), shade, SPACING, shade_done=done, ready=ready
-    )
-
-
-def _standing(state: State, e: Exposure, gunner: Soldier) -> ExposureView:
-    """The view once the enemy ``gunner`` is on the table: the cards placed it sees from where
-    it stands (R11-R12, the game's own sight test), its pose as ``worst``."""
-    mine = [s for s in state.alive(e.player) if s.on_table]
-    seen = _seen_by(state, gunner, e.player)
-    done, shade = _shade_view(state, e)
-    pose = (gunner.x, gunner.y, gunner.facing) if mine else None
-    return ExposureView(
         e.player,
-        pose,
+        worst,
         seen,
-        len(mine),
+        len(placed),
         shade,
         SPACING,
         shade_done=done,
-        ready=True,
-        standing=True,
+        ready=ready,
+        standing=e.anchor is not None,
     )
-
-
-_last_seen: list[tuple[State, int, tuple[str, ...]]] = kept([])
-"""The last ``_seen_by`` answer: each step of the shading asks again, the state changes seldom."""
-
-
-def _seen_by(state: State, gunner: Soldier, player: int) -> tuple[str, ...]:
-    """The cards of ``player`` on the table that ``gunner`` sees (R11-R12)."""
-    if _last_seen and _last_seen[0][0] is state and _last_seen[0][1] == player:
-        return _last_seen[0][2]
-    mine = [s for s in state.alive(player) if s.on_table]
-    found = tuple(s.card for s in mine if q.sees_soldier(state, gunner, s))
-    _last_seen[:] = [(state, player, found)]
-    return found
 
 
 def _shade_view(state: State, e: Exposure) -> tuple[bool, tuple[tuple[float, float, float], ...]]:
     """Whether the shading is complete, and its spots (x, y, share) once it is: the share of the
     shading poses still open to the enemy Gunner (``_free``, R4) that see a card there; once the
-    enemy Gunner stands on the table, 1 where it sees a card there and 0 where it does not (its
-    one pose, as the words and the label of the card being placed say)."""
+    enemy Gunner stands on the table, 1 where it sees a card there after some turn in place and 0
+    where it sees none after any (as the words and the label of the card being placed say)."""
     done = e.poses is not None and e.shaded >= _shade_total(state.scenario, e)
     if not done or e.poses is None:
         return done, ()
-    gunner = standing_gunner(state, e.player)
-    if gunner is not None:
-        test = ruleset(state.rules_version).sees
-        return done, _standing_shade(state.scenario, e.player, q.viewer(gunner), test)
-    free = _free(state, _shading(e.poses))
+    free = _free(state, _shading(e.poses, e.anchor is not None), e.player)
     total = free.bit_count() or 1
     at = spots(state.scenario, e.player)
     return done, tuple(
-        (c.x, c.y, (m & free).bit_count() / total) for (c, _), m in zip(at, e.shade, strict=True)
+        (c.x, c.y, _share(m & free, total, e.anchor is not None))
+        for (c, _), m in zip(at, e.shade, strict=True)
     )
+
+
+def _share(seen: int, total: int, standing: bool) -> float:
+    """The share of the ``total`` poses open to the enemy Gunner whose bits are set in ``seen``;
+    for a standing Gunner 1 or 0: it sees the spot after some turn, or after none."""
+    if standing:
+        return 1.0 if seen else 0.0
+    return seen.bit_count() / total
 
 
 _last_ghost: list[tuple[State, cover.Poses | None, Ghost, bool]] = kept([])
@@ -339,7 +335,7 @@ def ghost_seen(state: State, ui: UI, g: Ghost) -> bool:
     player = side(state, ui)
     if player != g.player or not ui.settings.exposure:
         return False
-    poses = _part(ui, player).poses
+    poses = _part(ui, player, state).poses
     for known, at, ghost, found in _last_ghost:
         if known is state and at is poses and ghost == g:
             return found
@@ -349,15 +345,11 @@ def ghost_seen(state: State, ui: UI, g: Ghost) -> bool:
 
 
 def _ghost_seen(state: State, poses: cover.Poses | None, g: Ghost) -> bool:
-    gunner = standing_gunner(state, g.player)
-    if gunner is not None:
-        me = replace(state.soldier(g.player, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
-        return q.sees_soldier(state, gunner, me)
     if poses is None:
         return False
-    every = _shading(poses)
+    every = _shading(poses, standing_gunner(state, g.player) is not None)
     card = card_polygon(Vec(g.x, g.y), g.facing)
-    return cover.sees_any(card, every, cover.tall_of(state.scenario), _free(state, every))
+    return cover.sees_any(card, every, cover.tall_of(state.scenario), _free(state, every, g.player))
 
 
 _last_glimpse: list[tuple[State, cover.Poses | None, Ghost, bool]] = kept([])
@@ -368,46 +360,34 @@ def ghost_glimpsed(state: State, ui: UI, g: Ghost) -> bool:
     """Whether a pose of the enemy Gunner's whole grid still open to it (R4), not only of the
     shading's every ``SHADE_EVERY``-th, sees the card being placed where it is shown (R11-R12):
     a spot the shading draws green may be seen from the poses between those it tests. False
-    once the enemy Gunner stands (``ghost_seen`` then says exactly), while the view is off or
-    its poses are still being worked out. Up to some 20 ms on CPython, so asked once the card
-    rests, not on every step of a drag."""
+    once the enemy Gunner stands (``ghost_seen`` then tests every turn it may take), while the
+    view is off or its poses are still being worked out. Up to some 20 ms on CPython, so asked
+    once the card rests, not on every step of a drag."""
     player = side(state, ui)
     if player != g.player or not ui.settings.exposure or standing_gunner(state, player):
         return False
-    poses = _part(ui, player).poses
+    poses = _part(ui, player, state).poses
     if poses is None:
         return False
     for known, at, ghost, found in _last_glimpse:
         if known is state and at is poses and ghost == g:
             return found
     card = card_polygon(Vec(g.x, g.y), g.facing)
-    found = cover.sees_any(card, poses, cover.tall_of(state.scenario), _free(state, poses))
+    found = cover.sees_any(card, poses, cover.tall_of(state.scenario), _free(state, poses, player))
     _last_glimpse[:] = [(state, poses, g, found)]
     return found
-
-
-@lru_cache(maxsize=4)
-def _standing_shade(
-    scenario: Scenario, player: int, gunner: Viewer, test: Sees
-) -> tuple[tuple[float, float, float], ...]:
-    """Per spot of the shading, 1.0 where ``gunner`` (the enemy Gunner on the table) sees a card
-    facing the enemy there by ``test`` (the rules version's, as ``queries.sees_soldier``;
-    R11-R13), else 0.0."""
-    tall = cover.tall_of(scenario)
-    return tuple(
-        (c.x, c.y, 1.0 if test(gunner, card_polygon(c, f), tall) else 0.0)
-        for c, f in spots(scenario, player)
-    )
 
 
 _free_cache: list[tuple[cover.Poses, tuple[Spot, ...], int]] = kept([])
 """The last ``_free`` answers (of the poses and of the shading poses), by the cards on the table."""
 
 
-def _free(state: State, poses: cover.Poses) -> int:
-    """Bit ``i`` set for each of ``poses`` the enemy Gunner may still take: its card clear of
-    every card on the table (R4; zone and terrain are already in the grid)."""
-    cards = tuple((s.x, s.y, s.facing) for s in state.on_table())
+def _free(state: State, poses: cover.Poses, player: int) -> int:
+    """Bit ``i`` set for each of ``poses`` the enemy Gunner of ``player`` may still take: its
+    card clear of every card on the table, its own aside once it stands there (R4; zone and
+    terrain are already in the grid, and in its turns in place, ``turning``)."""
+    gunner = standing_gunner(state, player)
+    cards = tuple((s.x, s.y, s.facing) for s in state.on_table() if s != gunner)
     for known, at, mask in _free_cache:
         if known is poses and at == cards:
             return mask

@@ -119,7 +119,9 @@ is one-way, from each card's top edge, so a soldier may be seen by one it cannot
 deploy, the Exposure view (<span class="keys"><kbd>@X@</kbd>, </span>on in your first game) shows
 the enemy Gunner's worst spot for the cards you have placed, how many of them it would see from
 there, and shades your zone: red where a card would be seen from many spots, green where from
-few or none (it tests a sample of the enemy Gunner's spots).</p>
+few or none (it tests a sample of the enemy Gunner's spots). Once the enemy Gunner is on the
+table, it shows what that Gunner could see after turning where it stands: turning in place is its
+Move, so a card it does not see now may be in its sight when it next shoots.</p>
 <p>Every action is shown on the board as it happens: moves slide, shots draw their line and
 roll their dice. @TAPS@ the board<span class="keys"> or press any key</span> to skip to the end
 (a button of the question acts at once); <em>Show each action</em> sets the speed. After the

@@ -142,12 +142,12 @@ class Exposure:
     worked out a slice at a time during deployment for the Exposure view (``serm.ui.exposure``).
 
     ``viewers``, ``frames``: the enemy Gunner's poses built so far and their frames
-    (``cover.gunner_poses``, one facing per step; ``built`` facings done), and ``poses`` once
-    all are built; ``masks``: per placed card
-    (its key and where it stands) the poses that see it; ``partial``: the card being worked
-    out (key, spot, next pose, mask so far); ``shade``: per spot of the zone
-    (``exposure.spots``) the mask of the shading poses, of the first ``shaded``, that see a card
-    there.
+    (``cover.gunner_poses``, one facing per step; ``built`` facings done; once it stands on the
+    table, its turns in place at ``anchor``), and ``poses`` once all are built; ``masks``: per
+    placed card (its key and where it stands) the poses that see it; ``partial``: the card
+    being worked out (key, spot, next pose, mask so far); ``shade``: per spot of the zone
+    (``exposure.spots``) the mask of the shading poses, of the first ``shaded``, that see a
+    card there.
     """
 
     player: int
@@ -159,6 +159,9 @@ class Exposure:
     partial: tuple[SoldierKey, Spot, int, int] | None = None
     shade: tuple[int, ...] = ()
     shaded: int = 0
+    anchor: tuple[float, float] | None = None
+    """Where the enemy Gunner stands once it is on the table: the poses are then its turns in
+    place there (``exposure.turning``), not a grid over its zone (None)."""
 
 
 @dataclass(frozen=True)

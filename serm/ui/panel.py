@@ -548,30 +548,35 @@ def _exposure(state: State, ui: UI) -> str:
         said = "Working out where the enemy Gunner could stand…"
     elif ev.placed == 0 and ev.standing:
         said = (
-            "Once you place a card, the board also shows whether the enemy Gunner sees it from "
-            "where it stands."
+            "Once you place a card, the board also shows whether the enemy Gunner could see it "
+            "once it has turned where it stands (turning is its Move)."
         )
     elif ev.placed == 0:
         said = (
             "Once you place a card, the board also shows the enemy Gunner's worst spot for your "
             "cards and how many of them it would see from there."
         )
-    elif ev.worst is None:
+    elif ev.worst is None and not ev.standing:
         yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
         said = f"No spot of the enemy Gunner sees {yours} placed."
         rules = ("R12",)
+    elif ev.worst is None:
+        said = f"{exposure_words(ev)}. {words.exposure_threat(state, ev.player, ev.standing)}"
+        rules = ("R12", "R14")
     else:
         shown = "the dashed Gunner on the board"
         if ev.standing:
-            shown = "its sight lines on the board" if ev.seen else ""
+            shown = "its sight lines on the board"
         said = (
-            f"{exposure_words(ev)}{f': {shown}' if shown else ''}. "
-            f"{words.exposure_threat(state, ev.player, ev.standing)}"
+            f"{exposure_words(ev)}: {shown}. {words.exposure_threat(state, ev.player, ev.standing)}"
         )
-        rules = ("R5", "R22")
+        rules = ("R5", "R14", "R22") if ev.standing else ("R5", "R22")
     shading = "Shading your zone…"
     if ev.shade_done and ev.standing:
-        shading = "Red squares: it would see a card facing it there; green: it would not."
+        shading = (
+            "Red squares: turning where it stands, it could see a card facing it there; green: "
+            "it could not."
+        )
     elif ev.shade_done:
         shading = (
             "Red squares: a card facing the enemy would be seen there from many of its spots; "

@@ -1,7 +1,7 @@
 """The Exposure view during deployment (R5, R22): the zone shaded by how many enemy Gunner poses
 would see a card there, and the worst enemy Gunner pose for the cards placed so far, with its
 sight lines to the cards it sees and the count ("the enemy Gunner could see 4 of your cards
-from here").
+from here"; once it stands on the table, its poses are its turns where it stands).
 """
 
 from __future__ import annotations
@@ -34,14 +34,24 @@ from .model import ExposureView
 
 
 def words(ev: ExposureView) -> str:
-    """The count in words, as the board's label and the panel say it."""
+    """The count in words, as the board's label and the panel say it. A Gunner standing on the
+    table is spoken of as it may turn where it stands (its Move, R14) before it shoots."""
     k = len(ev.seen)
-    if ev.worst is None and not ev.standing:
+    if ev.standing:
+        sees = "could not see" if ev.placed == 1 and not k else "could see"
+        return f"Turning where it stands, the enemy Gunner {sees} {_of_yours(k, ev.placed)}"
+    if ev.worst is None:
         return "The enemy Gunner could see none of your cards from anywhere"
-    sees, where = ("sees", "from where it stands") if ev.standing else ("could see", "from here")
-    if ev.placed == 1 and not k:  # "none of your 1 cards" does not agree
-        sees = "does not see" if ev.standing else "could not see"
-    return f"The enemy Gunner {sees} {_of_yours(k, ev.placed)} {where}"
+    sees = "could not see" if ev.placed == 1 and not k else "could see"  # not "none of your 1"
+    return f"The enemy Gunner {sees} {_of_yours(k, ev.placed)} from here"
+
+
+def _stands_so(state: State, ev: ExposureView) -> bool:
+    """True when the worst pose is the enemy Gunner's card as it stands now."""
+    if not ev.standing:
+        return False
+    gunner = next((s for s in state.enemies(ev.player) if s.type.shoots_all_seen), None)
+    return gunner is not None and ev.worst == (gunner.x, gunner.y, gunner.facing)
 
 
 def _of_yours(k: int, placed: int) -> str:
@@ -117,7 +127,7 @@ def _worst(state: State, ev: ExposureView, spots: Spots) -> svg.G:
             )
         )
     own = card_box(x, y, facing)
-    if not ev.standing:  # a pose it could still take: the real card is not there
+    if not _stands_so(state, ev):  # a pose it could still take: the real card is not there
         colour = SIDE.get(enemy, INK)
         elements.append(card_outline(x, y, facing, colour, label="Gunner?", dash="6 5"))
         spots.take(own, mark=True)

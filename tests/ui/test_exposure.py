@@ -5,6 +5,7 @@ shading counts the shading poses that see a card at each spot."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 from serm.core import cover
@@ -13,7 +14,7 @@ from serm.core.actions import Place
 from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
 from serm.core.scenario import Scenario, by_name
-from serm.core.state import PendingKind, State, Status
+from serm.core.state import PendingKind, Soldier, State, Status
 from serm.ui import deploy, driver, exposure, rest, snapshot
 from serm.ui.events import Command, Rest
 from serm.ui.reduce import reduce
@@ -336,38 +337,101 @@ def enemy_gunner_standing() -> tuple[Screen, int, Scenario]:
     return s, me, sc
 
 
+def turned_sees(state: State, gunner: Soldier, target: Soldier) -> bool:
+    """The engine's answer to "may ``gunner`` see ``target`` once it has turned where it stands?"
+    (R14: turning in place is its Move; R4: a facing its card may take there; R11-R13), asked at
+    its facing now and at every facing step of the view's grid."""
+    facings = (gunner.facing, *cover.facings(exposure.RESOLUTION.facing_step))
+    return any(
+        q.facing_problem(state, gunner, f) is None
+        and q.sees_soldier(state, replace(gunner, facing=f), target)
+        for f in facings
+    )
+
+
+def most_seen_turned(state: State, gunner: Soldier, mine: list[Soldier]) -> tuple[float, set[str]]:
+    """The facing, of those ``turned_sees`` asks at (the first of equals), at which the standing
+    ``gunner`` sees the most of ``mine``, and those cards (the engine's own sight)."""
+    best: tuple[float, set[str]] = (gunner.facing, set())
+    for f in (gunner.facing, *cover.facings(exposure.RESOLUTION.facing_step)):
+        if q.facing_problem(state, gunner, f) is not None:
+            continue
+        turned = replace(gunner, facing=f)
+        seen = {x.card for x in mine if q.sees_soldier(state, turned, x)}
+        if len(seen) > len(best[1]):
+            best = (f, seen)
+    return best
+
+
 def test_the_label_follows_the_enemy_gunner_once_it_stands_and_nothing_with_the_view_off() -> None:
     """Once the enemy Gunner stands, the label of the card being placed says whether that Gunner
-    sees it there (R11-R13); with the Exposure view off, it says nothing of it."""
+    may see it there once it has turned where it stands (R14, R11-R13); with the Exposure view
+    off, it says nothing of it."""
     s, me, sc = enemy_gunner_standing()
     gunner = exposure.standing_gunner(s.state, me)
     assert gunner is not None
     told = set()
     for x in (2.0, 3.5, 5.0, 6.5, 8.0, 9.2):
-        g = _ghost_at(s, x, _mid_y(sc, me), exposure.facing_enemy(me))
-        me_there = replace(s.state.soldier(me, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
-        assert g.seen == q.sees_soldier(s.state, gunner, me_there), x
-        told.add(g.seen)
+        for y in (_mid_y(sc, me), sc.zone(me).y0 + 0.6, sc.zone(me).y1 - 0.6):
+            g = _ghost_at(s, x, y, exposure.facing_enemy(me))
+            if g.problem is not None:
+                continue
+            there = replace(s.state.soldier(me, g.card), x=g.x, y=g.y, facing=g.facing, placed=True)
+            assert g.seen == turned_sees(s.state, gunner, there), (x, y)
+            told.add(g.seen)
     assert told == {True, False}
     s.press(Command.EXPOSURE)
     assert not s.ui.settings.exposure
     assert not _ghost_at(s, 5.0, _mid_y(sc, me), exposure.facing_enemy(me)).seen
 
 
-def test_once_the_enemy_gunner_stands_the_shading_shows_what_it_sees() -> None:
+def test_once_the_enemy_gunner_stands_the_shading_shows_what_it_may_see_after_turning() -> None:
     """The shading, the words and the label of the card being placed follow one rule once the
-    enemy Gunner is on the table: red where it sees a card facing it, green where it does not
-    (R11-R13), as the card being placed at that spot is labelled."""
+    enemy Gunner is on the table: red where it may see a card facing it once it has turned where
+    it stands (R14), green where it may not (R11-R13), as the card being placed at that spot is
+    labelled."""
     s, me, sc = enemy_gunner_standing()
     ev = exposure.view(s.state, s.ui)
     assert ev is not None and ev.standing and ev.shade_done
-    assert "Red squares: it would see a card facing it there; green: it would not." in s.prompt()
+    said = (
+        "Red squares: turning where it stands, it could see a card facing it there; green: it "
+        "could not."
+    )
+    assert said in s.prompt()
     shares = {share for *_, share in ev.shade}
     assert shares == {0.0, 1.0}
     for x, y, share in ev.shade[::7]:
         g = _ghost_at(s, x, y, exposure.facing_enemy(me))
         if g.problem is None:
             assert g.seen == (share > 0), (x, y)
+
+
+def test_a_card_the_standing_gunner_sees_only_once_it_has_turned_is_shown_seen() -> None:
+    """The enemy Gunner stands facing away from my card: it does not see it now, but turning
+    where it stands is its Move (R14), and in a later activation it may shoot at every card it
+    then sees (R22). The view says it could see my card, draws the turned Gunner and its sight
+    line, and shades that spot red: green is never a spot a turn away from a volley."""
+    s = placing()
+    me = s.state.first_placer
+    sc = s.state.scenario
+    away = exposure.facing_enemy(me)  # the enemy Gunner faces its own table edge
+    s.game.play(Place("ranger", 7.0, _mid_y(sc, me), exposure.facing_enemy(me)))
+    s.game.play(Place("gunner", 7.0, _mid_y(sc, 3 - me), away))  # no wall between them
+    working(s)
+    gunner = exposure.standing_gunner(s.state, me)
+    ranger = s.state.soldier(me, "ranger")
+    assert gunner is not None and not q.sees_soldier(s.state, gunner, ranger)
+    assert turned_sees(s.state, gunner, ranger)
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.standing and ev.seen == ("ranger",) and ev.worst is not None
+    assert ev.worst[2] != gunner.facing  # a pose after a turn, drawn dashed
+    board = " ".join(re.findall(r">([^<>]+)<", overlay_parts(s.state, s.view()).sight))
+    assert "Turning where it stands, the enemy Gunner could see your card" in board
+    assert "Gunner?" in board
+    assert "the enemy Gunner could see your card: its sight lines on the board." in s.prompt()
+    x, y, share = min(ev.shade, key=lambda c: (c[0] - ranger.x) ** 2 + (c[1] - ranger.y) ** 2)
+    there = replace(ranger, x=x, y=y, facing=exposure.facing_enemy(me))
+    assert share == 1.0 and turned_sees(s.state, gunner, there)
 
 
 def test_how_to_play_claims_no_more_of_the_green_than_the_legend() -> None:

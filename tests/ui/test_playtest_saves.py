@@ -333,7 +333,9 @@ def test_a_card_placed_on_green_that_a_few_enemy_gunner_spots_see_is_labelled_so
         g = view_model(state, ui).ghost
         assert g is not None and not g.seen and g.glimpsed == glimpsed, (x, g)
         card = card_polygon(Vec(x, 9.0), 0.0)
-        assert bool(cover.seen_mask(card, poses, tall) & exposure._free(state, poses)) == glimpsed
+        assert (
+            bool(cover.seen_mask(card, poses, tall) & exposure._free(state, poses, 1)) == glimpsed
+        )
         board = overlay_layer(state, view_model(state, ui))
         said = " ".join(unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", board))
         assert (GLIMPSED_WORDS in said) == glimpsed and SEEN_WORDS not in said, said

@@ -35,7 +35,7 @@ from serm.ui.screen import prompt_key, view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
 from tests.ui.player import Screen
-from tests.ui.test_exposure import place_at
+from tests.ui.test_exposure import most_seen_turned, place_at
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
 from tests.ui.two_screens import phone_text, wide_text
 
@@ -754,12 +754,12 @@ def test_a_soldier_asked_to_shoot_an_enemy_that_sees_it_is_told_why_it_cannot() 
 # --- the Exposure view follows the order of placement and initiative (R5, R22) -----------------
 
 
-def test_an_enemy_gunner_already_placed_is_spoken_of_where_it_stands() -> None:
+def test_an_enemy_gunner_already_placed_is_spoken_of_as_it_may_turn_where_it_stands() -> None:
     """The side that won the roll-off places its Gunner first; the other side, which places
-    last and acts first (R5), deploys with the Exposure view on. The view no longer draws a
-    dashed "Gunner?" at a pose it could take, nor says it is placed last or acts first: it
-    names the cards the Gunner sees from where it stands (the engine's own sight, R12), and
-    says that this side acts before it."""
+    last and acts first (R5), deploys with the Exposure view on. The view no longer says it is
+    placed last or acts first: it names the cards the Gunner could see once it has turned where
+    it stands (turning in place is its Move, R14; the engine's own sight, R12), and says that
+    this side acts before it."""
     s = Screen.new("default", 3)
     s.press(Command.EXPOSURE)
     enemy = pending_player(s)
@@ -776,15 +776,15 @@ def test_an_enemy_gunner_already_placed_is_spoken_of_where_it_stands() -> None:
         s.send(Rest())
     gunner = s.state.soldier(enemy, "gunner")
     mine = [x for x in s.state.alive(me) if x.on_table]
-    seen = {x.card for x in mine if q.sees_soldier(s.state, gunner, x)}
+    facing, seen = most_seen_turned(s.state, gunner, mine)
     assert 0 < len(seen) < len(mine)
     ev = exposure.view(s.state, s.ui)
     assert ev is not None and ev.ready and ev.standing and set(ev.seen) == seen
-    assert ev.worst == (gunner.x, gunner.y, gunner.facing)
-    board = overlay_text(s.state, s.ui)
-    assert "Gunner?" not in board
-    count = f"The enemy Gunner sees {len(seen)} of your {len(mine)} cards from where it stands"
-    assert count in board
+    assert ev.worst == (gunner.x, gunner.y, facing)
+    count = (
+        f"Turning where it stands, the enemy Gunner could see {len(seen)} of your {len(mine)} cards"
+    )
+    assert count in overlay_text(s.state, s.ui)
     html = s.prompt()
     assert count in html and "Placed last" not in html and "acts first and shoots" not in html
     assert "You act before it does; then it shoots at every card it sees." in html

@@ -25,7 +25,7 @@ def test_the_exposure_count_of_one_card_agrees(standing: bool, seen: tuple[str, 
 
 def test_the_exposure_count_of_several_cards_is_plural() -> None:
     ev = ExposureView(1, (1.0, 1.0, 0.0), (), 3, ready=True, standing=True)
-    assert words(ev) == "The enemy Gunner sees none of your 3 cards from where it stands"
+    assert words(ev) == "Turning where it stands, the enemy Gunner could see none of your 3 cards"
 
 
 def test_counted_agrees() -> None:
