@@ -284,6 +284,8 @@ def _view(state: State, e: Exposure) -> ExposureView:
             pos, facing, _ = e.poses.viewers[j]
             worst = (pos.x, pos.y, facing)
             seen = tuple(k[1] for k, m in known if m >> j & 1)
+        elif (gunner := standing_gunner(state, e.player)) is not None:
+            worst = (gunner.x, gunner.y, gunner.facing)  # no turn sees one: said by the Gunner
     done, shade = _shade_view(state, e)
     return ExposureView(
         e.player,

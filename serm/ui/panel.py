@@ -556,19 +556,17 @@ def _exposure(state: State, ui: UI) -> str:
             "Once you place a card, the board also shows the enemy Gunner's worst spot for your "
             "cards and how many of them it would see from there."
         )
-    elif ev.worst is None and not ev.standing:
+    elif ev.worst is None:
         yours = "your card" if ev.placed == 1 else f"any of your {ev.placed} cards"
         said = f"No spot of the enemy Gunner sees {yours} placed."
         rules = ("R12",)
-    elif ev.worst is None:
-        said = f"{exposure_words(ev)}. {words.exposure_threat(state, ev.player, ev.standing)}"
-        rules = ("R12", "R14")
     else:
         shown = "the dashed Gunner on the board"
         if ev.standing:
-            shown = "its sight lines on the board"
+            shown = "its sight lines on the board" if ev.seen else ""
         said = (
-            f"{exposure_words(ev)}: {shown}. {words.exposure_threat(state, ev.player, ev.standing)}"
+            f"{exposure_words(ev)}{f': {shown}' if shown else ''}. "
+            f"{words.exposure_threat(state, ev.player, ev.standing)}"
         )
         rules = ("R5", "R14", "R22") if ev.standing else ("R5", "R22")
     shading = "Shading your zone…"

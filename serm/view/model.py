@@ -141,8 +141,9 @@ class ExposureView:
     ready: bool = False
     """The cards placed so far are all worked out: ``worst`` None then means no pose sees any."""
     standing: bool = False
-    """The enemy Gunner is on the table: ``worst`` is where it stands and ``seen`` the cards it
-    sees from there, not a pose it could still take."""
+    """The enemy Gunner is on the table: ``worst`` is its turn where it stands (its Move, R14)
+    that sees the most of the cards, ``seen`` those (its pose now when no turn sees one), and
+    the shading is 1 where some turn sees a card, 0 where none does."""
 
 
 @dataclass(frozen=True)
