@@ -602,24 +602,31 @@ SEES_COUNTED = " (the label by it counts the enemy cards it would see from there
 
 
 def _deployment_tip(st: State, player: int) -> str:
-    """Who shoots first matters most (R5, R22): say so while the cards go down."""
+    """Who shoots first matters most (R5, R22): say so while the cards go down. The roll-off's
+    winner places first, so the side acting first is said to be the one placing last: a player
+    who lost the roll-off reads why they act first."""
     if not st.first_placer:
         return ""
     rule = words.opening_rule(st)
     if not rule:
         if player != st.first_placer:
             tip = (
-                "You act first: your Gunner shoots once at every enemy it sees. Place it where "
-                f"it sees the most{SEES_COUNTED}."
+                "You place last, so you act first: your Gunner shoots once at every enemy it "
+                f"sees. Place it where it sees the most{SEES_COUNTED}."
             )
         else:
             tip = (
-                "Your opponent acts first, and their Gunner shoots once at every soldier of "
-                f"yours it sees: {words.hiding(st)}."
+                "Your opponent places last, so they act first, and their Gunner shoots once at "
+                f"every soldier of yours it sees: {words.hiding(st)}."
             )
         return f'<p class="tip">{escape(tip)}</p>'
-    # R5, Opening: who acts first, the rule, then whose Gunner may shoot first.
-    first = "You act first." if player != st.first_placer else "Your opponent acts first."
+    # R5, Opening: who acts first (the side placing last), the rule, then whose Gunner may
+    # shoot first.
+    first = (
+        "You place last, so you act first."
+        if player != st.first_placer
+        else "Your opponent places last, so they act first."
+    )
     mine, theirs = words.gunners_first(st, player)
     if theirs < mine:
         then = (

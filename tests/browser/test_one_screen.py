@@ -586,9 +586,10 @@ SHADED_JS = "() => getComputedStyle(document.querySelector('#prompt .foot')).box
 
 
 def test_a_tip_cut_by_the_bar_shows_that_the_bar_scrolls(touch_page: Page, site_url: str) -> None:
-    """At 360x640 while deploying, the tip ("You act first. Opening: neither of the game's...")
-    runs on under the cards to place: the foot's top edge is shaded, the sign that the bar
-    scrolls, until the bar is scrolled to its end (then every word of the tip is read)."""
+    """At 360x640 while deploying, the tip ("You place last, so you act first. Opening:
+    neither of the game's...") runs on under the cards to place: the foot's top edge is shaded,
+    the sign that the bar scrolls, until the bar is scrolled to its end (then every word of the
+    tip is read)."""
     page = touch_page
     tip = ("#prompt [data-pending=place] > .tip",)
     assert words_at(page, site_url, "deploy-1", (360, 640), *tip) != []  # cut under the foot

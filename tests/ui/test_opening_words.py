@@ -120,10 +120,10 @@ def test_deployment_says_whose_gunner_may_shoot_first(opening: str) -> None:
     assert placer == 2  # the roll-off winner places first; player 1 acts first
     html = prompt_html(state, UI())
     if opening == "none":
-        assert "Your opponent acts first, and their Gunner shoots once" in html
+        assert "Your opponent places last, so they act first, and their Gunner shoots" in html
         return
     rule = escape(words.sentence(f"Opening: {OPENINGS[opening].words}"))
-    assert f"Your opponent acts first. {rule}" in html
+    assert f"Your opponent places last, so they act first. {rule}" in html
     if GUNNER_FIRST[opening] == placer:
         assert "Your Gunner may shoot before theirs" in html
     else:

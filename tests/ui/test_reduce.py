@@ -249,10 +249,14 @@ def test_the_cards_to_place_and_place_card_stay_together_at_the_bar_s_foot() -> 
 
 
 def test_deployment_tells_each_side_who_shoots_first() -> None:
+    """The roll-off's winner places first and the other side, placing last, acts first (R5):
+    each side reads who acts first with why, so "won the roll-off" beside "You act first" is
+    no contradiction."""
     s = Screen.new("default")
-    assert "Your opponent acts first" in s.prompt()
+    assert "won the roll-off" in s.prompt()
+    assert "Your opponent places last, so they act first" in s.prompt()
     s.key("Enter")
-    assert "You act first" in s.prompt()
+    assert "You place last, so you act first" in s.prompt()
 
 
 # --- choosing and aiming ------------------------------------------------------------------------
