@@ -54,6 +54,18 @@ MOVING_JS = """() => document.getAnimations().filter((a) => a.playState === 'run
 """The animations and transitions running that last more than a millisecond."""
 
 
+RINGED_JS = """() => {
+  const probe = document.createElement('button');
+  document.body.append(probe);
+  const line = getComputedStyle(probe).borderTopColor;
+  probe.remove();
+  return [...document.querySelectorAll('#prompt .course-choices button')]
+    .filter((b) => getComputedStyle(b).borderTopColor !== line)
+    .map((b) => b.textContent);
+}"""
+"""The lesson's choices drawn with another border than a button at rest (a hover's ring)."""
+
+
 class Player:
     """Presses the course's buttons as a player would: a finger taps them; the keyboard tabs to
     them from the one the course focuses, and presses Enter; a mouse clicks them.
@@ -132,6 +144,8 @@ def take_lesson(player: Player, number: int, lesson: Lesson) -> None:
         assert page.evaluate(  # no choice is singled out by the focus, as if it were the answer
             "() => !document.activeElement?.matches('#prompt .course-choices button')"
         )
+        if player.touch:  # nor by the hover of the finger that tapped the last button there
+            assert page.evaluate(RINGED_JS) == []
         for number_, choice in enumerate(step.choices):
             if choice.wrong or choice.again:
                 player.press(f"#prompt button[data-choice='{number_}']")
