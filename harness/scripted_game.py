@@ -64,8 +64,9 @@ def activate(table: Table, player: int, activation: int) -> None:
     for me in sorted(mine, key=lambda c: c.card != "gunner"):
         table.press(me.x, me.y)
         if wants_shot and table.button("shoot"):
-            target = next(c for c in table.cards() if "hl-target" in c.classes)
-            table.press(target.x, target.y)  # picked; the dice roll once it is confirmed
+            target = next((c for c in table.cards() if "hl-target" in c.classes), None)
+            if target is not None:  # with one enemy in sight it is picked already
+                table.press(target.x, target.y)  # picked; the dice roll once it is confirmed
             assert table.button("confirm")
             return
         if table.page.locator("#prompt button[data-action=move]").count():

@@ -19,7 +19,7 @@ from ..core import queries as q
 from ..core.actions import Action, End, Face, Move, Place, React, Roll, Shoot, Stop, Turn
 from ..core.state import PendingKind, Soldier, State, Status
 from . import exposure, outlook, path, playback, pointer, words, zoom
-from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select, tell
+from .choose import choose_card, confirmed, pick_reactor, pick_target, say, select, targets, tell
 from .deploy import attempt, new_ghost, unplaced
 from .events import (
     Command,
@@ -353,15 +353,26 @@ def _unless_refused(ui: UI, state: State, act: Action) -> Action | None:
     return None if facing_problem(state, ui) is not None else act
 
 
+def _only_target(state: State, ui: UI) -> bool:
+    """The activated soldier's Shoot has one enemy in sight, picked when it began (R21): Back
+    leaves the Shoot, with no list of one to go back to."""
+    c = ui.choice
+    return (
+        c.mode == ActMode.SHOOT
+        and _waiting(state, PendingKind.ACT)
+        and len(targets(state, ui)) == 1
+    )
+
+
 def cancel(ui: UI, state: State) -> UI:
-    """Esc / Back: close the card's details, drop the target or reactor picked, restart the
-    Brawler's path, leave the Move, Turn or Shoot being set up, or (before the activation is
-    under way) put the soldier back."""
+    """Esc / Back: close the card's details, drop the target or reactor picked (leave a Shoot
+    whose one target was picked for it), restart the Brawler's path, leave the Move, Turn or
+    Shoot being set up, or (before the activation is under way) put the soldier back."""
     ui = say(ui, "")
     if ui.inspect is not None:
         ui = replace(ui, inspect=None)
     c = ui.choice
-    if c.pick is not None:
+    if c.pick is not None and not _only_target(state, ui):
         return replace(ui, choice=replace(c, pick=None))
     if _waiting(state, PendingKind.PATH):
         return replace(ui, trace=Trace(cursor=ui.trace.cursor)) if ui.trace.corners else ui
@@ -382,9 +393,11 @@ def _begin(ui: UI, state: State, cmd: Command) -> Outcome:
     if cmd == Command.SHOOT:
         if not may_shoot:
             return _cannot(ui, state, s, "shoot"), None
-        if not q.visible_enemies(state, s):
+        seen = q.visible_enemies(state, s)
+        if not seen:
             return tell(ui, words.no_target(state, s)), None
-        return replace(ui, choice=Choice((s.player, s.card), ActMode.SHOOT)), None
+        only = seen[0].card if len(seen) == 1 else None  # nothing to pick: its Shoot to confirm
+        return replace(ui, choice=Choice((s.player, s.card), ActMode.SHOOT, pick=only)), None
     if not may_move:
         return _cannot(ui, state, s, "move"), None
     if cmd == Command.TURN:

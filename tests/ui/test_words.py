@@ -87,9 +87,34 @@ def test_a_target_behind_the_wall_is_refused_naming_the_wall() -> None:
     s.down(e.x, e.y, Hit(e.player, e.card))
     said = plain(s.message)
     assert said == "The Wall blocks the Gunner's view of the enemy Ranger."
-    assert s.ui.feedback.rule == "R12" and s.ui.choice.pick is None
+    assert s.ui.feedback.rule == "R12" and s.ui.choice.pick == "assault"  # its one target
     assert s.view().selected == (s.state.pending.player, "gunner")  # type: ignore[union-attr]
     assert '<small class="rule">(rule R12)</small>' in s.prompt()
+
+
+def test_a_shoot_with_one_enemy_in_sight_asks_only_its_confirmation() -> None:
+    """With one enemy in sight there is no target to pick (R21): Shoot goes straight to
+    "Shoot the Assault" with its odds, and Back leaves the Shoot (no list of one to go back
+    to); with two in sight the target is picked first, and Back goes back to the list."""
+    s = screen()
+    arrange(s, {"gunner": (5.0, 8.5, 0.0)})
+    enemy_at(s, "ranger", 5.0, 5.0)  # behind the Wall (3-7, 6.7-7.1)
+    enemy_at(s, "assault", 6.0, 7.5, 90.0)  # in sight past the Wall's end
+    s.press(Command.SELECT, "gunner")
+    s.press(Command.SHOOT)
+    assert s.ui.choice.mode.value == "shoot" and s.ui.choice.pick == "assault"
+    assert "Shoot the Assault" in s.prompt() and "Pick a target" not in s.prompt()
+    s.press(Command.CANCEL)
+    assert s.ui.choice.mode.value == "menu" and s.ui.choice.pick is None
+
+    enemy_at(s, "ranger", 4.0, 7.5, 270.0)  # a second enemy in sight, past the Wall's other end
+    s.press(Command.SHOOT)
+    assert s.ui.choice.mode.value == "shoot" and s.ui.choice.pick is None
+    assert "Pick a target" in s.prompt()
+    s.press(Command.TARGET, "ranger")
+    assert s.ui.choice.pick == "ranger"
+    s.press(Command.CANCEL)
+    assert s.ui.choice.mode.value == "shoot" and s.ui.choice.pick is None
 
 
 def test_a_target_behind_the_front_edge_is_refused_in_words() -> None:
