@@ -33,7 +33,7 @@ Units are card lengths (L) and degrees clockwise from screen-up (R1). A Gunner i
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .fmath import plain_sum, sin_cos
@@ -41,6 +41,9 @@ from .geometry import CARD_LENGTH, CARD_WIDTH, EPS, Polygon, Vec, card_polygon, 
 from .geometry import polygons_overlap as _overlap
 from .los import Viewer, sees
 from .scenario import Scenario, Terrain
+
+SightTest = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
+"""A sight test (viewer, target card, tall terrain): exact ``los.sees`` or a rules version's."""
 
 Pose = tuple[Vec, float]
 """(centre, facing in degrees): where a card stands."""
@@ -230,28 +233,32 @@ def seen_mask(
     tall: tuple[Terrain, ...],
     start: int = 0,
     stop: int | None = None,
+    test: SightTest = sees,
 ) -> int:
     """Bit ``i`` set for each pose ``i`` in ``poses[start:stop]`` that sees ``card`` (R11-R12,
-    exact: ``los.sees`` decides every pose a quick rejection leaves); the masks of consecutive
+    exact: ``los.sees``, or a rules version's own ``test``, decides every pose a quick
+    rejection leaves: a card wholly outside a pose's LOS region, R11); the masks of consecutive
     slices OR together into the whole mask."""
     mask = 0
     end = len(poses) if stop is None else min(stop, len(poses))
     cx, cy, reach = _centre(card)
     frames, viewers = poses.frames, poses.viewers
     for i in range(start, end):
-        if not _far_outside(frames[i], cx, cy, reach) and sees(viewers[i], card, tall):
+        if not _far_outside(frames[i], cx, cy, reach) and test(viewers[i], card, tall):
             mask |= 1 << i
     return mask
 
 
-def sees_any(card: Polygon, poses: Poses, tall: tuple[Terrain, ...], among: int) -> bool:
-    """Whether one of ``poses`` whose bit is set in ``among`` sees ``card`` (R11-R12, exact, as
-    ``seen_mask``): the same answer as ``seen_mask(card, poses, tall) & among != 0``, stopping
-    at the first pose that sees it."""
+def sees_any(
+    card: Polygon, poses: Poses, tall: tuple[Terrain, ...], among: int, test: SightTest = sees
+) -> bool:
+    """Whether one of ``poses`` whose bit is set in ``among`` sees ``card`` (R11-R12, as
+    ``seen_mask``, by ``test``): the same answer as ``seen_mask(card, poses, tall) & among !=
+    0``, stopping at the first pose that sees it."""
     cx, cy, reach = _centre(card)
     frames, viewers = poses.frames, poses.viewers
     return any(
-        not _far_outside(frames[i], cx, cy, reach) and sees(viewers[i], card, tall)
+        not _far_outside(frames[i], cx, cy, reach) and test(viewers[i], card, tall)
         for i in bits(among)
     )
 

@@ -39,6 +39,7 @@ from functools import lru_cache
 from ..core import cover
 from ..core import queries as q
 from ..core.geometry import Polygon, Vec, card_polygon
+from ..core.ruleset import ruleset
 from ..core.scenario import Scenario
 from ..core.state import PendingKind, Soldier, State, Status
 from ..view.model import ExposureView, Ghost
@@ -58,6 +59,8 @@ SPACING = 0.4
 """Spots of the shading, L apart."""
 
 FACINGS = cover.facings(RESOLUTION.facing_step)
+TURNS = cover.facings(5.0)
+"""The facings a standing enemy Gunner is weighed at, beside its facing now (``turning``)."""
 
 
 def side(state: State, ui: UI) -> int | None:
@@ -112,10 +115,16 @@ def _part(ui: UI, player: int, state: State) -> Exposure:
     return Exposure(player, anchor=anchor)
 
 
+def _test(state: State) -> cover.SightTest:
+    """The game's own sight test (its rules version's, R12): the view never says a card is seen
+    where the game would not let it be shot, nor the other way round."""
+    return ruleset(state.rules_version).sees
+
+
 def turning(state: State, gunner: Soldier, facing: float) -> tuple[cover.Pose, ...]:
     """The enemy Gunner's pose turned to ``facing`` where it stands, when its card may take it
     there (R4, R14: table, terrain and the cards on the table, its own aside); else none. Its
-    poses are its facing now, then every ``RESOLUTION`` facing step (``_build``)."""
+    poses are its facing now, then every ``TURNS`` facing (``_build``)."""
     if q.facing_problem(state, gunner, facing) is not None:
         return ()
     return ((gunner.pos, facing),)
@@ -187,13 +196,12 @@ def step(ui: UI, state: State) -> UI:
     player = side(state, ui)
     assert player is not None
     e = _part(ui, player, state)
-    sc = state.scenario
     if e.poses is None:
         return _with(ui, _build(e, state))
     todo = _unmasked(state, e)
     if todo:
-        return _with(ui, _mask(e, sc, *todo[0]))
-    return _with(ui, _shade(e, sc))
+        return _with(ui, _mask(e, state, *todo[0]))
+    return _with(ui, _shade(e, state))
 
 
 def _build(e: Exposure, state: State) -> Exposure:
@@ -203,20 +211,22 @@ def _build(e: Exposure, state: State) -> Exposure:
     sc = state.scenario
     gunner = standing_gunner(state, e.player)
     if gunner is not None:
-        facings = (gunner.facing, FACINGS[0]) if e.built == 0 else (FACINGS[e.built],)
+        steps = TURNS
+        facings = (gunner.facing, TURNS[0]) if e.built == 0 else (TURNS[e.built],)
         found = tuple(pose for f in facings for pose in turning(state, gunner, f))
     else:
+        steps = FACINGS
         found = cover.grid_poses(sc, 3 - e.player, RESOLUTION.step, (FACINGS[e.built],))
     part = cover.Poses.of((pos, f, False) for pos, f in found)
     viewers, frames = (*e.viewers, *part.viewers), (*e.frames, *part.frames)
-    if e.built + 1 < len(FACINGS):
+    if e.built + 1 < len(steps):
         return replace(e, built=e.built + 1, viewers=viewers, frames=frames)
     poses = cover.Poses(viewers, frames)
     shade = (0,) * len(spots(sc, e.player))
-    return replace(e, built=len(FACINGS), viewers=(), frames=(), poses=poses, shade=shade)
+    return replace(e, built=len(steps), viewers=(), frames=(), poses=poses, shade=shade)
 
 
-def _mask(e: Exposure, sc: Scenario, key: tuple[int, str], spot: Spot) -> Exposure:
+def _mask(e: Exposure, state: State, key: tuple[int, str], spot: Spot) -> Exposure:
     """The next ``MASK_SLICE`` poses tested against the card ``key`` standing at ``spot``."""
     assert e.poses is not None
     start, mask = 0, 0
@@ -224,19 +234,21 @@ def _mask(e: Exposure, sc: Scenario, key: tuple[int, str], spot: Spot) -> Exposu
         start, mask = e.partial[2], e.partial[3]
     stop = min(start + MASK_SLICE, len(e.poses))
     card = card_polygon(Vec(spot[0], spot[1]), spot[2])
-    mask |= cover.seen_mask(card, e.poses, cover.tall_of(sc), start, stop)
+    tall = cover.tall_of(state.scenario)
+    mask |= cover.seen_mask(card, e.poses, tall, start, stop, _test(state))
     if stop < len(e.poses):
         return replace(e, partial=(key, spot, stop, mask))
     return replace(e, partial=None, masks=(*e.masks, (key, spot, mask)))
 
 
-def _shade(e: Exposure, sc: Scenario) -> Exposure:
+def _shade(e: Exposure, state: State) -> Exposure:
     """The next ``SHADE_SLICE`` (spot, shading pose) pairs, spot by spot: each shading pose that
     sees a card facing the enemy at the spot sets its bit in the spot's mask (``cover.seen_mask``,
     R11-R12)."""
     assert e.poses is not None
     every = _shading(e.poses, e.anchor is not None)
     shade = list(e.shade)
+    sc, test = state.scenario, _test(state)
     at = spots(sc, e.player)
     tall = cover.tall_of(sc)
     done, end = e.shaded, min(e.shaded + SHADE_SLICE, len(at) * len(every))
@@ -244,7 +256,7 @@ def _shade(e: Exposure, sc: Scenario) -> Exposure:
         i, start = divmod(done, len(every))
         stop = min(len(every), start + end - done)
         pos, facing = at[i]
-        shade[i] |= cover.seen_mask(card_polygon(pos, facing), every, tall, start, stop)
+        shade[i] |= cover.seen_mask(card_polygon(pos, facing), every, tall, start, stop, test)
         done += stop - start
     return replace(e, shade=tuple(shade), shaded=done)
 
@@ -351,7 +363,8 @@ def _ghost_seen(state: State, poses: cover.Poses | None, g: Ghost) -> bool:
         return False
     every = _shading(poses, standing_gunner(state, g.player) is not None)
     card = card_polygon(Vec(g.x, g.y), g.facing)
-    return cover.sees_any(card, every, cover.tall_of(state.scenario), _free(state, every, g.player))
+    free = _free(state, every, g.player)
+    return cover.sees_any(card, every, cover.tall_of(state.scenario), free, _test(state))
 
 
 _last_glimpse: list[tuple[State, cover.Poses | None, Ghost, bool]] = kept([])
@@ -375,7 +388,8 @@ def ghost_glimpsed(state: State, ui: UI, g: Ghost) -> bool:
         if known is state and at is poses and ghost == g:
             return found
     card = card_polygon(Vec(g.x, g.y), g.facing)
-    found = cover.sees_any(card, poses, cover.tall_of(state.scenario), _free(state, poses, player))
+    free = _free(state, poses, player)
+    found = cover.sees_any(card, poses, cover.tall_of(state.scenario), free, _test(state))
     _last_glimpse[:] = [(state, poses, g, found)]
     return found
 

@@ -544,7 +544,9 @@ def _exposure(state: State, ui: UI) -> str:
     if ev is None:
         return ""
     rules: tuple[str, ...] = ()
-    if not ev.ready:
+    if not ev.ready and ev.standing:
+        said = "Working out the enemy Gunner's turns where it stands…"
+    elif not ev.ready:
         said = "Working out where the enemy Gunner could stand…"
     elif ev.placed == 0 and ev.standing:
         said = (

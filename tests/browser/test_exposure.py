@@ -16,6 +16,7 @@ from serm.core import cover
 from serm.core.geometry import Vec, card_polygon, inside_rect, polygons_overlap
 from serm.core.los import sees
 from serm.core.scenario import by_name
+from serm.ui import exposure
 from tests.browser.test_one_screen import hidden_words, sized
 
 SEED = 5
@@ -65,12 +66,12 @@ def _expected(page: Page, table: Table, player: int) -> int:
 
 def _turns(gunner: Card, cards: list[Card]) -> list[float]:
     """The facings the standing enemy Gunner may turn to where it stands, of those the view
-    weighs (its facing now, then every 10 degrees): its card on the table, clear of terrain and
-    of every other card (R4, R14)."""
+    weighs (its facing now, then each of ``exposure.TURNS``): its card on the table, clear of
+    terrain and of every other card (R4, R14)."""
     sc = by_name(TABLE, SEED)
     others = [card_polygon(Vec(c.x, c.y), c.facing) for c in cards if c != gunner]
     out = []
-    for f in (gunner.facing, *cover.facings(cover.REFERENCE.facing_step)):
+    for f in (gunner.facing, *exposure.TURNS):
         poly = card_polygon(Vec(gunner.x, gunner.y), f)
         if inside_rect(poly, 0.0, 0.0, sc.width, sc.height) and not any(
             polygons_overlap(poly, q) for q in [*(t.points for t in sc.terrain), *others]

@@ -11,6 +11,7 @@ from dataclasses import replace
 from serm.core import cover
 from serm.core import queries as q
 from serm.core.actions import Place
+from serm.core.game import Game
 from serm.core.geometry import Vec, card_polygon
 from serm.core.los import sees
 from serm.core.scenario import Scenario, by_name
@@ -340,8 +341,8 @@ def enemy_gunner_standing() -> tuple[Screen, int, Scenario]:
 def turned_sees(state: State, gunner: Soldier, target: Soldier) -> bool:
     """The engine's answer to "may ``gunner`` see ``target`` once it has turned where it stands?"
     (R14: turning in place is its Move; R4: a facing its card may take there; R11-R13), asked at
-    its facing now and at every facing step of the view's grid."""
-    facings = (gunner.facing, *cover.facings(exposure.RESOLUTION.facing_step))
+    its facing now and at each of the view's ``TURNS``."""
+    facings = (gunner.facing, *exposure.TURNS)
     return any(
         q.facing_problem(state, gunner, f) is None
         and q.sees_soldier(state, replace(gunner, facing=f), target)
@@ -353,7 +354,7 @@ def most_seen_turned(state: State, gunner: Soldier, mine: list[Soldier]) -> tupl
     """The facing, of those ``turned_sees`` asks at (the first of equals), at which the standing
     ``gunner`` sees the most of ``mine``, and those cards (the engine's own sight)."""
     best: tuple[float, set[str]] = (gunner.facing, set())
-    for f in (gunner.facing, *cover.facings(exposure.RESOLUTION.facing_step)):
+    for f in (gunner.facing, *exposure.TURNS):
         if q.facing_problem(state, gunner, f) is not None:
             continue
         turned = replace(gunner, facing=f)
@@ -417,6 +418,7 @@ def test_a_card_the_standing_gunner_sees_only_once_it_has_turned_is_shown_seen()
     away = exposure.facing_enemy(me)  # the enemy Gunner faces its own table edge
     s.game.play(Place("ranger", 7.0, _mid_y(sc, me), exposure.facing_enemy(me)))
     s.game.play(Place("gunner", 7.0, _mid_y(sc, 3 - me), away))  # no wall between them
+    assert "Working out the enemy Gunner&#x27;s turns where it stands" in s.prompt()
     working(s)
     gunner = exposure.standing_gunner(s.state, me)
     ranger = s.state.soldier(me, "ranger")
@@ -432,6 +434,36 @@ def test_a_card_the_standing_gunner_sees_only_once_it_has_turned_is_shown_seen()
     x, y, share = min(ev.shade, key=lambda c: (c[0] - ranger.x) ** 2 + (c[1] - ranger.y) ** 2)
     there = replace(ranger, x=x, y=y, facing=exposure.facing_enemy(me))
     assert share == 1.0 and turned_sees(s.state, gunner, there)
+
+
+def test_the_standing_gunners_turns_are_tested_by_the_games_own_sight() -> None:
+    """A game of rules version 1 (sampled sight, R12) loaded in its deployment: the standing
+    enemy Gunner's turns are tested by that version's sight, as its shots would be, so the view
+    does not call a card seen that the game would not let it shoot (exact sight sees this
+    Ranger from the Gunner turned to 180; the sampled sight does not)."""
+    game = Game(by_name("bunkers"), seed=0, rules_version=1)
+    game.roll_pending()
+    s = Screen(game)
+    assert s.state.first_placer == 1
+    s.press(Command.EXPOSURE)
+    s.game.play(Place("ranger", 3.926125742223751, 8.877544707650097, 0.0))
+    s.game.play(Place("gunner", 6.795403652504628, 1.0070989968623123, 0.0))
+    working(s)
+    gunner = exposure.standing_gunner(s.state, 1)
+    ranger = s.state.soldier(1, "ranger")
+    assert gunner is not None
+    turned = replace(gunner, facing=180.0)
+    assert sees(q.viewer(turned), ranger.polygon(), cover.tall_of(s.state.scenario))  # exact
+    assert not q.sees_soldier(s.state, turned, ranger)  # the game's own (sampled) sight
+    e = exposure._part(s.ui, 1, s.state)
+    assert e.poses is not None
+    at = next(i for i, (_, f, _) in enumerate(e.poses.viewers) if f == 180.0)
+    ((_, _, mask),) = e.masks
+    assert not mask >> at & 1  # the pose at 180 does not count the Ranger seen
+    facing, seen = most_seen_turned(s.state, gunner, [ranger])
+    ev = exposure.view(s.state, s.ui)
+    assert ev is not None and ev.ready and set(ev.seen) == seen
+    assert ev.worst is None or ev.worst[2] == facing
 
 
 def test_how_to_play_claims_no_more_of_the_green_than_the_legend() -> None:
