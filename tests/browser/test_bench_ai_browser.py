@@ -85,9 +85,9 @@ def test_bench_ai_browser_smoke(site_dir: Path) -> None:
     assert sum(len(v) for v in kinds.values()) == easy["long_tasks"]  # each task has one kind
     thinking = max(kinds["thinking"], default=0.0)
     assert easy["thinking_task_met"] is (thinking < ai_browser.SLICE_BUDGET_MS)
-    said = "met" if easy["thinking_task_met"] else "MISSED"
+    thinking_said = "met" if easy["thinking_task_met"] else "MISSED"
     assert any(
-        line.startswith("easy: long tasks while it thinks") and f"ms: {said};" in line
+        line.startswith("easy: long tasks while it thinks") and f"ms: {thinking_said};" in line
         for line in lines
     ), done.stdout
 
