@@ -51,6 +51,18 @@ def test_a_lesson_is_short_and_names_one_wrong_choice(lesson: Lesson) -> None:
     assert all(any(not ch.wrong for ch in step.choices) for step in lesson.steps)
 
 
+def test_where_the_right_choice_stands_is_no_tell() -> None:
+    """Over the course, the right choice of a two-way question comes first in some lessons and
+    second in others: a newcomer who learns "the first is the wrong one" learns nothing."""
+    places = {
+        next(i for i, ch in enumerate(step.choices) if not (ch.wrong or ch.again))
+        for lesson in LESSONS
+        for step in lesson.steps
+        if len(step.choices) == 2 and any(ch.wrong for ch in step.choices)
+    }
+    assert places == {0, 1}
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=KEYS)
 def test_a_lesson_position_replays_and_waits_for_the_player(lesson: Lesson) -> None:
     game = play_position(lesson)

@@ -26,19 +26,19 @@ LESSON = Lesson(
             ),
             choices=(
                 Choice(
+                    "Shoot the Ranger",
+                    (Shoot("assault", "ranger"), Roll(((6, 3),)), Roll(((4,),))),
+                    "The six counts and rolls again: 6 + 3 = 9 beats 4. Knocked out.",
+                    Expect(out=((2, "ranger"),)),
+                    tap=((2, "ranger"),),
+                ),
+                Choice(
                     "Shoot the Armored",
                     (Shoot("assault", "armored"), Roll(((5,),)), Roll(((3,), (4,)))),
                     "5 against Endure 7: it survives. Two Endure dice: the lower chance.",
                     Expect(kept=((2, "armored"),)),
                     wrong=True,
                     tap=((2, "armored"),),
-                ),
-                Choice(
-                    "Shoot the Ranger",
-                    (Shoot("assault", "ranger"), Roll(((6, 3),)), Roll(((4,),))),
-                    "The six counts and rolls again: 6 + 3 = 9 beats 4. Knocked out.",
-                    Expect(out=((2, "ranger"),)),
-                    tap=((2, "ranger"),),
                 ),
             ),
         ),

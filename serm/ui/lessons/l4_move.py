@@ -22,19 +22,19 @@ LESSON = Lesson(
             draw=Draw(aim=((1, "assault"), RAM), marks=(((2, "armored"), "target"),)),
             choices=(
                 Choice(
+                    "At the Armored",
+                    (Move("assault", RAM), Roll(((4,), (3,)))),
+                    "Rolled 7: it rammed the Armored, their last soldier. You win.",
+                    Expect(out=((2, "armored"),), winner=1),
+                    tap=((2, "armored"),),
+                ),
+                Choice(
                     "Up, into the wall",
                     (Move("assault", 0.0), Roll(((4,), (3,))), Face(None)),
                     "Rolled 7, but the wall halted it after 0.30 L. Aim past it.",
                     Expect(kept=((2, "armored"),)),
                     wrong=True,
                     toward=(6.7, 5.2),
-                ),
-                Choice(
-                    "At the Armored",
-                    (Move("assault", RAM), Roll(((4,), (3,)))),
-                    "Rolled 7: it rammed the Armored, their last soldier. You win.",
-                    Expect(out=((2, "armored"),), winner=1),
-                    tap=((2, "armored"),),
                 ),
             ),
         ),

@@ -31,14 +31,6 @@ LESSON = Lesson(
             ),
             choices=(
                 Choice(
-                    "Gunner: Shoot",
-                    (Shoot("gunner", "assault"),),
-                    "Not yet: in the opening nobody shoots. Move instead.",
-                    Expect(refused="R5", kept=((2, "assault"),)),
-                    wrong=True,
-                    tap=((2, "assault"),),
-                ),
-                Choice(
                     "Brawler: Move",
                     (
                         Move("brawler", None),
@@ -53,6 +45,14 @@ LESSON = Lesson(
                     ),
                     Expect(out=((2, "armored"),)),
                     tap=((1, "brawler"), (2, "armored")),
+                ),
+                Choice(
+                    "Gunner: Shoot",
+                    (Shoot("gunner", "assault"),),
+                    "Not yet: in the opening nobody shoots. Move instead.",
+                    Expect(refused="R5", kept=((2, "assault"),)),
+                    wrong=True,
+                    tap=((2, "assault"),),
                 ),
             ),
         ),
