@@ -289,6 +289,11 @@ def exposure_threat(state: State, player: int, standing: bool) -> str:
     where = ""
     if not standing:
         where = f"Not placed yet, it may still stand {_open_to_gunner(state, player)}. "
+    if theirs < mine and standing:  # it cannot turn and shoot in one activation (R14, R22)
+        return (
+            "It acts first: it may shoot at once at every card it sees as it stands, or turn "
+            "first and shoot later."
+        )
     if theirs < mine:
         return f"{where}It acts first and shoots at every card it sees."
     rule = opening_rule(state)

@@ -137,6 +137,11 @@ EXPOSURE = {
         "You act before it does; then it shoots at every card it sees.",
     ),
 }
+STANDING_FIRST = (
+    "It acts first: it may shoot at once at every card it sees as it stands, or turn first and "
+    "shoot later."
+)
+"""The words for an enemy Gunner on the table that acts first (no opening)."""
 UNPLACED = "Not placed yet, it may still stand anywhere in its zone. "
 """How the words begin while the enemy Gunner is still to be placed."""
 
@@ -146,6 +151,10 @@ def test_the_exposure_view_says_when_the_enemy_gunner_may_shoot(opening: str) ->
     state = placing(opening, first=1)
     for standing, before in ((True, ""), (False, UNPLACED)):
         second, first = (words.exposure_threat(state, p, standing) for p in (2, 1))
+        if opening == "none" and standing:  # the view counts its turns; its first shot is as
+            # it stands, since turning is its Move (R14, R22)
+            assert second == STANDING_FIRST and first == EXPOSURE["none"][1]
+            continue
         if opening == "none":
             assert (second, first) == tuple(before + w for w in EXPOSURE["none"])
             continue
