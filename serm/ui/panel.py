@@ -261,7 +261,8 @@ def prompt_html(state: State, ui: UI, recent: Sequence[Event] = ()) -> str:
     fb = ui.feedback
     said = words.message_html(msg, fb.rule, fb.news, fb.short, fb.repeats)
     choosing = playback.choosing(ui)
-    results = "" if ui.playback.playing else _recent(state, ui.seats.names, recent, choosing)
+    lost = _lost(state, ui)
+    results = "" if ui.playback.playing else _recent(state, names, recent, choosing, lost)
     if p is None and ui.playback.playing:
         return f'<div data-pending="none">{_skip_hint(ui, names)}</div>'  # the victory after it
     if p is None:
@@ -481,14 +482,20 @@ def _placer(state: State) -> int:
 
 
 def _recent(
-    state: State, names: tuple[str, str], events: Sequence[Event], wide_only: bool = False
+    state: State,
+    names: tuple[str, str],
+    events: Sequence[Event],
+    wide_only: bool = False,
+    lost: Sequence[Soldier] = (),
 ) -> str:
     """What the last action led to: rolls, hits, rams, reacts (also kept in the log); through
     the whole deployment, whose the roll-off was, in one line (``words.rolloff``). Never shown
     before the show of it has played (the caller leaves it out); once the person deciding has
     begun a new choice (``wide_only``, ``playback.choosing``: the last turn's marks are gone
     from the board too), said on a wide screen only, as a phone's short bar needs its room
-    for the choice's words and the log keeps what happened."""
+    for the choice's words and the log keeps what happened. The soldiers the last turn shown
+    eliminated (``lost``) are named together last when its newest line does not name them
+    all (``_lost_line``)."""
     if state.status == Status.DEPLOYMENT:
         told = words.rolloff(state, names, events)
         items = f'<li class="log-roll">{escape(told)}</li>' if told else ""
@@ -496,10 +503,31 @@ def _recent(
         kinds: tuple[EventKind, ...] = RESULT_KINDS
         if state.status == Status.FINISHED:  # the end screen below tells the end (said once)
             kinds = tuple(k for k in RESULT_KINDS if k != EventKind.END)
-        shown = [e for e in events if e.kind in kinds][-RECENT_SHOWN:]
-        items = "".join(log_entry_html(e, names=names) for e in shown)
+        shown = [e for e in events if e.kind in kinds]
+        items = "".join(log_entry_html(e, names=names) for e in shown[-RECENT_SHOWN:])
+        items += _lost_line(shown, lost, names)
     cls = "recent wide-only" if wide_only else "recent"
     return f'<ul class="{cls}" aria-label="What just happened">{items}</ul>' if items else ""
+
+
+def _lost(state: State, ui: UI) -> tuple[Soldier, ...]:
+    """The soldiers the last turn shown eliminated (its kills, ``Playback.last``), in the order
+    they fell: the board fades out every one of them."""
+    keys = dict.fromkeys(b.card for b in ui.playback.last if b.kind == BeatKind.KILL)
+    return tuple(state.soldier(*key) for key in keys)
+
+
+def _lost_line(shown: Sequence[Event], lost: Sequence[Soldier], names: tuple[str, str]) -> str:
+    """One line naming every soldier in ``lost`` (``words.eliminated``), after the newest of the
+    lines ``shown``, when that newest line does not name them all: several eliminated (a
+    Gunner attacks every enemy it sees, R22), or one before a later line (a shot that spared
+    its target, a Move). A phone's short bar shows only the newest line and a wide screen's
+    list its last four (``serm.web.paint.newest_news``), so every soldier lost is read at
+    once. "" otherwise."""
+    if not shown or not lost or (len(lost) == 1 and shown[-1].kind == EventKind.KILL):
+        return ""
+    said = words.named(words.eliminated(lost), names)
+    return f'<li class="log-kill lost">{escape(said)}</li>'
 
 
 def _place(state: State, ui: UI) -> str:

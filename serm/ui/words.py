@@ -757,6 +757,22 @@ def named(text: str, names: tuple[str, str]) -> str:
     return PLAYER.sub(name, text)
 
 
+def eliminated(lost: Sequence[Soldier]) -> str:
+    """The soldiers ``lost`` (in the order they fell) in one line of the log's words ("Player
+    1's Assault and Brawler are eliminated!"), each side named once before its soldiers, for
+    ``named`` to call each side by its name at this screen."""
+    sides: dict[int, list[str]] = {}
+    for s in lost:
+        sides.setdefault(s.player, []).append(s.type.title)
+    said = _listed([f"Player {p}'s {_listed(titles)}" for p, titles in sides.items()])
+    return f"{said} {'is' if len(lost) == 1 else 'are'} eliminated!"
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``items`` in a sentence: "A", "A and B", "A, B and C"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def rolloff(state: State, names: tuple[str, str], events: Sequence[Event]) -> str:
     """The roll-off among ``events`` that decided who places first (R5), in one line of a
     phone's bar ("Player 2 won the roll-off 6–1."; who acts first is the deployment tip's):

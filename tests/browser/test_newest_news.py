@@ -20,6 +20,8 @@ from tests.browser.test_one_screen import (
     FRAMES,
     assert_newest_news_in_view,
     assert_newest_news_whole,
+    assert_question_in_view,
+    moment,
     sized,
 )
 
@@ -49,6 +51,27 @@ def test_a_long_kill_line_shows_whole_at_360x640(touch_page: Page, site_url: str
     assert_newest_news_whole(page)
     assert "could not see" not in page.inner_text("#prompt")  # its Armored is eliminated
     assert "Your Armored was shot from outside its sight" in page.inner_text("#prompt .one-way")
+
+
+def test_every_soldier_a_volley_eliminated_is_named_at_360x640(
+    touch_page: Page, site_url: str
+) -> None:
+    """Player 1's Gunner shoots the three enemies it sees, one after another (R22), and the
+    game's own dice eliminate each: player 2's phone then shows one line of what just happened,
+    its newest, and that line names all three, whole, with the question still in view."""
+    page = touch_page
+    sized(page, 360, 640)
+    open_moment(page, site_url, moment("gunner-shoot"))
+    for target in ("gunner", "ranger"):  # the last one left is shot by the screen's default
+        page.tap(f"#prompt button[data-action=target][data-arg={target}]")
+        page.tap("#prompt button[data-action=confirm]")
+    page.wait_for_selector("#prompt [data-pending=act][data-player='2'] .recent .log-kill")
+    newest = page.locator("#prompt .recent > li").last
+    said = "Player 2's Gunner, Ranger and Armored are eliminated!"
+    assert said in newest.inner_text() and newest.is_visible()
+    assert_newest_news_in_view(page)
+    assert_newest_news_whole(page)
+    assert_question_in_view(page)
 
 
 def test_the_newest_entry_shows_whole_and_alone_at_360x640(touch_page: Page, site_url: str) -> None:

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import pytest
+
 from serm.ai import seated_players
 from serm.core import queries as q
-from serm.core.actions import Action, End, Face, React
+from serm.core.actions import Action, End, Face, React, Roll, Shoot
 from serm.core.scenario import by_name
-from serm.core.state import Event, EventKind, PendingKind
-from serm.ui import driver, playback
+from serm.core.state import Event, EventKind, PendingKind, Purpose
+from serm.ui import driver, playback, words
 from serm.ui.events import Command, ShowEnded
 from serm.ui.help import HELP_HTML
 from serm.ui.model import ActMode
@@ -127,6 +129,88 @@ def test_a_computer_pass_is_told_in_what_just_happened() -> None:
     items = re.findall(r"<li[^>]*>(.*?)</li>", box[1])
     for seen in (phone_text(items[-1]), wide_text(items[-1])):
         assert "Player 2 passes." in seen, items
+
+
+def _computer_volley(hits: dict[str, bool]) -> Screen:
+    """The computer's Gunner (player 2, acting first) shoots the person's soldiers in the order
+    of ``hits``, each eliminated or spared as its value says (R21, R22): the dice set by hand,
+    each roll played as the computer's game rolls it. The person decides next, the show seen."""
+    s = deployed(referee=True)
+    seats = replace(
+        s.ui.seats, names=("Player 1", "Computer (easy)"), computers=frozenset({2}), referee=False
+    )
+    s.ui = replace(s.ui, seats=seats)
+    gunner = s.state.soldier(2, "gunner")
+    assert set(hits) <= {e.card for e in q.visible_enemies(s.state, gunner)}
+    for card, eliminated in hits.items():
+        s.ui = driver.play(s.game, s.ui, Shoot("gunner", card), human=False).ui
+        while s.waiting(PendingKind.ROLL):
+            p = s.state.pending
+            assert p is not None and p.pool is not None
+            high = (p.purpose == Purpose.SHOOT) == eliminated
+            faces = tuple((5 if high else 1,) for _ in range(p.pool.dice))
+            s.ui = driver.play(s.game, s.ui, Roll(faces), human=False).ui
+        assert s.state.soldier(1, card).alive != eliminated, card
+    s.ui = driver.step(s.game, s.ui, ShowEnded(s.ui.playback.shows)).ui
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.ACT and p.player == 1
+    return s
+
+
+def _newest_news(html: str) -> list[str]:
+    """The newest entry of what just happened, as a phone's short bar and a wide screen show
+    it: the list opens on it, and a phone's is only as tall as it (``serm.web.paint``)."""
+    box = re.search(r'<ul class="recent"[^>]*>(.*?)</ul>', html)
+    assert box is not None, html
+    newest = re.findall(r"<li[^>]*>(.*?)</li>", box[1])[-1]
+    return [phone_text(newest), wide_text(newest)]
+
+
+@pytest.mark.parametrize(
+    "hits",
+    [
+        {"ranger": False, "gunner": False, "armored": False, "assault": True, "brawler": True},
+        {"assault": True, "brawler": True, "ranger": False, "gunner": False, "armored": False},
+        {"brawler": True, "ranger": False, "gunner": False, "armored": False, "assault": False},
+    ],
+    ids=["two-last", "two-first", "one-then-spared"],
+)
+def test_every_soldier_the_computer_s_volley_eliminated_is_named_in_the_newest_news(
+    hits: dict[str, bool],
+) -> None:
+    """The computer's Gunner shoots every enemy it sees (R22): when its volley eliminates
+    soldiers the newest line of what just happened does not name (several, or one before a
+    shot that spared its target), the newest line names them all, on a phone's short bar as
+    on a wide screen: the board shows every one fade out, and the bar shows only its newest
+    line."""
+    s = _computer_volley(hits)
+    lost = [card for card, eliminated in hits.items() if eliminated]
+    titles = " and ".join(s.state.soldier(1, card).type.title for card in lost)
+    verb = "are" if len(lost) > 1 else "is"
+    for seen in _newest_news(s.prompt()):
+        assert f"Player 1's {titles} {verb} eliminated!" in seen, seen
+
+
+def test_one_elimination_told_by_the_newest_line_is_not_told_again() -> None:
+    """When the volley's one elimination is its last shot, the newest line names it already:
+    no line repeats it."""
+    s = _computer_volley(
+        {"ranger": False, "gunner": False, "armored": False, "assault": False, "brawler": True}
+    )
+    html = s.prompt()
+    assert "lost" not in re.findall(r'<li class="([^"]*)"', html)[-1]
+    for seen in _newest_news(html):
+        assert seen.endswith("Player 1's Brawler is eliminated!"), seen
+
+
+def test_the_soldiers_lost_are_named_in_the_order_they_fell_each_side_once() -> None:
+    state = deployed().state
+    lost = [state.soldier(2, "ranger"), state.soldier(1, "assault"), state.soldier(1, "gunner")]
+    assert words.eliminated(lost[:1]) == "Player 2's Ranger is eliminated!"
+    assert words.eliminated(lost[1:]) == "Player 1's Assault and Gunner are eliminated!"
+    assert words.eliminated(lost + [state.soldier(1, "armored")]) == (
+        "Player 2's Ranger and Player 1's Assault, Gunner and Armored are eliminated!"
+    )
 
 
 def test_replay_last_turn_is_called_so_on_a_phone_as_how_to_play_calls_it() -> None:
