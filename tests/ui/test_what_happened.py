@@ -131,6 +131,19 @@ def test_a_computer_pass_is_told_in_what_just_happened() -> None:
         assert "Player 2 passes." in seen, items
 
 
+def test_the_other_persons_pass_is_told_in_what_just_happened() -> None:
+    """Two people at one screen: after one passes (R7), the other reads it as the newest line
+    of what just happened, on a phone's bar as on a wide screen."""
+    s = deployed()
+    p = s.state.pending
+    assert p is not None and p.kind == PendingKind.ACT
+    s.press(Command.END)
+    now = s.state.pending
+    assert now is not None and now.player == 3 - p.player
+    for seen in _newest_news(s.prompt()):
+        assert seen == f"Player {p.player} passes.", seen
+
+
 def _computer_volley(hits: dict[str, bool]) -> Screen:
     """The computer's Gunner (player 2, acting first) shoots the person's soldiers in the order
     of ``hits``, each eliminated or spared as its value says (R21, R22): the dice set by hand,
