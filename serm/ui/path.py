@@ -195,8 +195,8 @@ def _how_far(state: State, stop: Halt, trace: Trace) -> str:
 
 
 def preview(state: State, trace: Trace) -> PathTrace:
-    """What the board draws: corners, length left, the cursor's leg and where it would halt,
-    against what."""
+    """What the board draws: corners, length left, the cursor's leg and where, how far along it
+    and against what it would halt."""
     pts = points(state, trace)
     cursor = cursor_leg(state, trace)
     full = pts + ([cursor] if cursor is not None else [])
@@ -204,12 +204,14 @@ def preview(state: State, trace: Trace) -> PathTrace:
     rams: tuple[str, ...] = ()
     stopper = ""
     wasted = 0.0
+    along: float | None = None
     stop = halt(state, full)
     if stop is not None and state.activation is not None:
         h = point_along(tuple(full), stop.distance)
         at, rams = (h.x, h.y), rammed(stop, state.activation.player)
         stopper = words.against(state.activation.player, stop)
         wasted = lost_hundredths(state, stop) / 100
+        along = stop.distance
     return PathTrace(
         tuple((v.x, v.y) for v in pts),
         remaining(state, trace),
@@ -218,4 +220,5 @@ def preview(state: State, trace: Trace) -> PathTrace:
         rams,
         stopper,
         wasted,
+        halt_along=along,
     )

@@ -117,6 +117,9 @@ class PathTrace:
     stop_chance: float | None = None
     """The chance the path is stopped (their best React beats the roll, R19), once worked out
     and when some enemy could React."""
+    halt_along: float | None = None
+    """How far along the path as drawn (L) ``halt`` lies, as the engine finds it (R16): the
+    card's body sweeps the path up to there and no further."""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import NamedTuple
 
 import svg
 
@@ -14,6 +15,7 @@ from serm.core.geometry import (
     EPS,
     Vec,
     card_polygon,
+    convex_hull,
     point_along,
     polygons_overlap,
     polyline_length,
@@ -116,7 +118,24 @@ def _cross_label(p: Vec, label: str, spots: Spots) -> svg.Element:
     """The word under the halt marker at ``p``, placed by the board's rule."""
     box = cross_box(p)
     spots.take(box)
-    return word_label(scaled(p.x), box[3] + 10, label, 18, WHITE, spots=spots)
+    return word_label(scaled(p.x), box[3] + 10, label, WORDS, WHITE, spots=spots)
+
+
+def _halt_words(p: Vec, said: str, card: Box | None, spots: Spots) -> svg.Element:
+    """The words of the halt marker at ``p``: next to the outline of the card halted there
+    (``card``, its box, taken), off it, so its edges show what it touches (R16); with no
+    outline, or no room next to it, placed by the board's rule from under the marker."""
+    halo = max(2.0, WORDS / 5)  # the halo's stroke, as ``text`` draws it
+    w, h = text_width(said, WORDS) + halo, WORDS * 1.2 + halo
+    spot = None if card is None else _next_to(card, w, h, spots)
+    if spot is None:
+        return _cross_label(p, said, spots)
+    spots.take(box_at(spot[0], spot[1], w, h), mark=True)
+    return text(spot[0], spot[1], said, WORDS, WHITE, bold=True, halo=INK)
+
+
+WORDS = 18
+"""Font size (scaled units) of the words by a halt marker."""
 
 
 def halt_marks(state: State, view: ViewModel) -> list[Box]:
@@ -140,6 +159,19 @@ def _marker_label(own: Box, s: str, bg: str, spots: Spots) -> svg.Element:
     nearer another mark than ``own`` (``Spots.find``), the one nearest the marker (the first
     of equals); where none is, wherever the rule puts it."""
     w, h = pill_size([s], 18)
+    spot = _next_to(own, w, h, spots)
+    if spot is None:
+        x, y = own[2] + GAP + w / 2, (own[1] + own[3]) / 2
+        return pill(x, y, s, 18, bg, INK, border=WHITE, spots=spots, own=own)
+    spots.take(box_at(spot[0], spot[1], w, h), mark=True)
+    return pill(spot[0], spot[1], s, 18, bg, INK, border=WHITE)
+
+
+def _next_to(own: Box, w: float, h: float, spots: Spots) -> tuple[float, float] | None:
+    """Where a ``w`` by ``h`` label of the mark whose box is ``own`` (scaled units) goes next
+    to it: of the clear spots the board's rule finds from just right of it, above, below and
+    left of it, each no nearer another mark than ``own`` (``Spots.find``), the one nearest the
+    mark (the first of equals); None where none is. Nothing is taken."""
     left, top, right, bottom = own
     mx, my = (left + right) / 2, (top + bottom) / 2
     sides = (
@@ -150,10 +182,8 @@ def _marker_label(own: Box, s: str, bg: str, spots: Spots) -> svg.Element:
     )
     found = [spot for x, y in sides if (spot := spots.find(x, y, w, h, own)) is not None]
     if not found:
-        return pill(sides[0][0], my, s, 18, bg, INK, border=WHITE, spots=spots, own=own)
-    x, y = min(found, key=lambda p: gap(box_at(p[0], p[1], w, h), own))
-    spots.take(box_at(x, y, w, h), mark=True)
-    return pill(x, y, s, 18, bg, INK, border=WHITE)
+        return None
+    return min(found, key=lambda p: gap(box_at(p[0], p[1], w, h), own))
 
 
 def move_preview(state: State, mp: MovePreview, spots: Spots) -> list[svg.Element]:
@@ -335,29 +365,82 @@ def path_trace(state: State, trace: PathTrace, spots: Spots) -> list[svg.Element
             stroke_dasharray=[6, 8],
         ),
     ]
+    cur = Vec(*map(float, trace.cursor)) if trace.cursor is not None else None
+    drawn = (*points, *([cur] if cur else []))
+    body = _path_body(state, trace, drawn)
+    out += body.elements
     if len(points) > 1:
         out.append(polyline(points, REACH, 7, stroke_linecap="round"))
     cards = [card_box(s.x, s.y, s.facing) for s in state.on_table()]
-    cur = Vec(*map(float, trace.cursor)) if trace.cursor is not None else None
     out += [mark for p in points[1:] for mark in _corner(p, cards)]  # the start is no corner
     anchor = last
     if cur is not None:  # past a halt it shows the roll lost: kept on the table, as the ring
         out.append(line(last, cur, REACH, 4, stroke_dasharray=[10, 8], clip_path=CLIP))
         anchor = cur
-    drawn = (*points, *([cur] if cur else []))
     out += watch_marks(trace.watchers, drawn, cards, spots)
+    if body.box is not None:  # the words keep off the card where it ends: its edges show
+        spots.take(body.box, mark=True)
     label = f"{length_text(remaining)} L left"
     if trace.halt is not None:
         at = Vec(float(trace.halt[0]), float(trace.halt[1]))
         said = f"halts at {trace.stopper}" if trace.stopper and not trace.rams else ""
         out += _cross(at, TARGET, cards)
-        out.append(_cross_label(at, said or _halt_label(trace.rams), spots))
+        out.append(_halt_words(at, said or _halt_label(trace.rams), body.box, spots))
         lost = length_text(trace.lost)  # what lies past the halt goes unused
         anchor, label = at, f"{lost} L lost"
     x, y = scaled(anchor.x), scaled(anchor.y) - 34
     out.append(pill(x, y, label, 18, INK, REACH, border=REACH, spots=spots))
     out += _path_stopped(trace, drawn, spots)
     return [svg.G(class_=["path-trace"], elements=out)]
+
+
+class Body(NamedTuple):
+    """Where the Brawler's card goes along its path as drawn: its ``elements`` (the band its
+    body sweeps, its outline where it ends) and the ``box`` that outline covers (scaled
+    units), None when none is drawn."""
+
+    elements: list[svg.Element]
+    box: Box | None
+
+
+def _path_body(state: State, trace: PathTrace, drawn: tuple[Vec, ...]) -> Body:
+    """The Brawler's card along its path as drawn, as the engine slides it (R16, R17; C1: it
+    keeps its facing): the band its body sweeps, up to where it halts (``trace.halt_along``),
+    and its outline where it ends, red where it halts, touching what halts it (a centre line
+    clear of a terrain piece halts where the card's width reaches it), else dashed at the drawn
+    path's end (the corner a tap there would trace)."""
+    mv = state.move
+    if mv is None or not drawn:
+        return Body([], None)
+    if trace.halt is not None:
+        end, colour, dash = Vec(float(trace.halt[0]), float(trace.halt[1])), TARGET, "none"
+        along = trace.halt_along
+        swept = truncate_polyline(drawn, along) if along is not None else ()
+    elif len(drawn) > 1:
+        end, colour, dash, swept = drawn[-1], REACH, "6 6", drawn
+    else:
+        return Body([], None)
+    outline = card_outline(end.x, end.y, mv.facing, colour, fill_opacity=0.12, dash=dash)
+    outline.class_ = ["path-card", "halt" if trace.halt is not None else "end"]
+    band = _swept(swept, mv.facing)
+    return Body([*band, outline], card_box(end.x, end.y, mv.facing))
+
+
+def _swept(path: tuple[Vec, ...], facing: float) -> list[svg.Element]:
+    """The band a card at ``facing`` sweeps sliding along ``path`` (R16): on each leg the hull
+    of the card at its two ends, all in one path, one tint where they overlap (each hull is
+    wound the same way, and the path fills by its winding)."""
+    d: list[svg.PathData] = []
+    for a, b in itertools.pairwise(path):
+        if (b - a).length() <= EPS:
+            continue
+        hull = convex_hull([*card_polygon(a, facing), *card_polygon(b, facing)])
+        d.append(svg.M(scaled(hull[0].x), scaled(hull[0].y)))
+        d += [svg.L(scaled(p.x), scaled(p.y)) for p in hull[1:]]
+        d.append(svg.Z())
+    if not d:
+        return []
+    return [svg.Path(d=d, fill=REACH, fill_opacity=0.16, stroke="none", class_=["path-band"])]
 
 
 def _path_stopped(trace: PathTrace, drawn: tuple[Vec, ...], spots: Spots) -> list[svg.Element]:

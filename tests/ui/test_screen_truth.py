@@ -14,7 +14,7 @@ from serm.core import apply
 from serm.core import queries as q
 from serm.core.actions import End, Face, Move, Path, Place, React, Shoot, Stop, Turn
 from serm.core.dice import prob_beats
-from serm.core.geometry import Vec
+from serm.core.geometry import CARD_WIDTH, Vec, card_polygon, polygons_overlap
 from serm.core.scenario import by_name, open_field
 from serm.core.state import PendingKind, State, Status
 from serm.ui import driver, exposure, path, playback, words
@@ -347,6 +347,54 @@ def test_a_brawler_path_into_the_crates_counts_only_what_it_uses_and_says_why() 
     assert "The Brawler moves 1.00 L and halts against the Crates." in [
         e.text for e in after.events
     ]
+
+
+def _path_body(state: State, ui: UI) -> tuple[ET.Element | None, list[float]]:
+    """The outline of the Brawler's card the board draws on its path being traced, and the
+    numbers (scaled units) of the band its body sweeps."""
+    root = ET.fromstring(
+        f'<g xmlns="http://www.w3.org/2000/svg">{overlay_layer(state, view_model(state, ui))}</g>'
+    )
+    cards = [g for g in root.iter(f"{SVG}g") if "path-card" in g.get("class", "").split()]
+    bands = [b for b in root.iter(f"{SVG}path") if b.get("class") == "path-band"]
+    assert len(cards) <= 1 and len(bands) <= 1
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", bands[0].get("d", ""))] if bands else []
+    return (cards[0] if cards else None), nums
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_a_path_whose_line_clears_the_crates_shows_the_card_halting_against_them() -> None:
+    """The Brawler rolled 4 and traces 0.8 L left, then up past the Crates: its line runs
+    0.2 L clear of them, but its card, 63/88 L wide, reaches them 1.0 L up. While it traces,
+    the board draws the card's outline where the engine halts it, touching the Crates, and the
+    band its body sweeps, the card's width along the path, up to there and no further; the
+    engine, sent that path, puts the card exactly there (R4, R16, R17; C1: it keeps facing up)."""
+    state = brawler_rolled(4)
+    corner = Vec(7.6, 7.0)
+    ui = UI(trace=Trace(corners=(corner,), cursor=Vec(7.6, 3.0)))
+    (crates,) = [t for t in state.scenario.terrain if t.name == "Crates" and t.points[0].x > 7]
+    assert min(p.x for p in crates.points) - corner.x > 0.19  # the line is clear of them
+    card, band = _path_body(state, ui)
+    assert card is not None and "halt" in card.get("class", "").split()
+    at = re.match(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)", card.get("transform", ""))
+    assert at is not None
+    x, y = float(at[1]) / 100, float(at[2]) / 100
+    after = apply(state, Path(((corner.x, corner.y), (7.6, 3.8)), player=1))
+    assert after.soldier(1, "brawler").pos == Vec(x, y) == Vec(7.6, 6.0)
+    there = card_polygon(Vec(x, y), 0.0)
+    assert q.footprint_problem(state, there, state.soldier(1, "brawler")) is None  # touching
+    assert polygons_overlap(card_polygon(Vec(x, y - 0.01), 0.0), crates.points)
+    xs, ys = band[0::2], band[1::2]
+    assert min(ys) == 550.0  # the card's top edge where it halts, on the Crates' edge
+    half = CARD_WIDTH / 2 * 100
+    assert min(xs) == round(760 - half, 2) and max(xs) == round(840 + half, 2)
+    ui = UI(trace=Trace(corners=(corner,), cursor=Vec(7.6, 8.5)))  # back down: no halt
+    card, band = _path_body(state, ui)
+    assert card is not None and "end" in card.get("class", "").split()
+    assert card.get("transform", "").startswith("translate(760 850)")
+    assert max(band[1::2]) == 900.0  # down to the card's bottom edge at the drawn end
 
 
 def test_a_brawler_path_says_its_lengths_so_that_they_add_up() -> None:

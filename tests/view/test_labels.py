@@ -18,7 +18,7 @@ from serm.core import Move, Place, React, Roll, State, apply
 from serm.core import queries as q
 from serm.core.geometry import Vec, card_polygon, point_along, polygons_overlap, unit
 from serm.core.scenario import by_name, open_field
-from serm.ui.model import UI, Playback
+from serm.ui.model import UI, Playback, Trace
 from serm.ui.screen import view_model
 from serm.view import frame
 from serm.view.beats import Beat, BeatKind
@@ -46,6 +46,7 @@ from serm.view.model import (
 from serm.view.moves import CROSS_OUTLINE
 from serm.view.render import MARGIN, SCALE, render
 from serm.view.show import TRAIL_RING
+from tests.ui.test_screen_truth import brawler_rolled
 from tests.view.conftest import fresh_game
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -485,6 +486,36 @@ def test_a_path_halting_under_the_zoom_buttons_keeps_its_words_off_them(deployed
     assert {"halts at the Crates", "0.90 L lost"} <= {label.words for label in found}
     check_clear(found, card_boxes(deployed) | {"zoom buttons": scaled_box(covered[0])})
     check_whole(deployed, found)
+
+
+@pytest.mark.parametrize(
+    ("corners", "cursor", "halt"),
+    [
+        ((Vec(7.6, 7.0),), Vec(7.6, 3.0), "halts at the Crates"),  # its line clears them
+        ((), Vec(8.4, 4.5), "halts at the Crates"),
+        ((Vec(8.4, 8.0),), Vec(9.3, 8.0), ""),
+    ],
+)
+def test_a_traced_paths_words_keep_off_the_card_where_it_ends(
+    corners: tuple[Vec, ...], cursor: Vec, halt: str
+) -> None:
+    """Player 1's Brawler, 1.0 L below the right-hand Crates, traces a path that halts
+    against them (R16), or one clear of them: the outline of its card where it halts, or at
+    the drawn end, shows whole, every edge seen (what it touches there): no label lies over
+    it, the words of the halt and of the length lost or left go beside it, and every label
+    is whole and clear of the cards."""
+    state = brawler_rolled(4)
+    view = view_model(state, UI(trace=Trace(corners=corners, cursor=cursor)))
+    trace = view.path_trace
+    assert trace is not None
+    x, y = trace.halt if trace.halt is not None else (trace.cursor or (0.0, 0.0))
+    outline = card_box(x, y, 0.0)
+    found = drawn(state, view)
+    said = {label.words for label in found}
+    assert (halt in said) if halt else not any(w.startswith("halts") for w in said)
+    assert any(w.endswith(" L lost" if halt else " L left") for w in said)
+    check_clear(found, card_boxes(state) | {"the card where it ends": outline})
+    check_whole(state, found)
 
 
 def test_the_chances_on_cards_keep_off_the_zoom_buttons(deployed: State) -> None:

@@ -501,6 +501,56 @@ def test_path_trace(path_pending: State) -> None:
     assert line is not None and len(points(line)) == 2
 
 
+def _band(g: ET.Element) -> list[list[Vec]]:
+    """The hulls (L) of the band a Brawler's path being traced sweeps, one per leg."""
+    (band,) = [p for p in g.iter(f"{NS}path") if "path-band" in classes(p)]
+    hulls = [part for part in re.split(r"Z", band.get("d", "")) if part.strip()]
+    return [
+        [Vec(float(x) / SCALE, float(y) / SCALE) for x, y in re.findall(r"([-\d.]+) ([-\d.]+)", h)]
+        for h in hulls
+    ]
+
+
+@pytest.mark.parametrize("facing", [0.0, 30.0, 100.0])
+def test_the_band_a_traced_path_sweeps_is_the_card_all_along_it(
+    path_pending: State, facing: float
+) -> None:
+    """Player 2's Brawler, turned to ``facing``, traces a corner down-left and on toward the
+    pointer: the band drawn is what its card covers sliding along the path, keeping its facing
+    (C1): the card lies inside the band all along the way, and every corner of the band is a
+    corner of the card at a leg's end (no wider than the card); past where it halts, 2.0 L on,
+    no band is drawn, and its outline stands there (R16, R17)."""
+    mv = path_pending.move
+    assert mv is not None
+    state = replace(path_pending, move=replace(mv, facing=facing))
+    b = state.soldier(2, "brawler")
+    drawn = (b.pos, b.pos + Vec(-1.5, 1.0), b.pos + Vec(-1.5, 3.0))
+    trace = PathTrace(tuple((p.x, p.y) for p in drawn[:2]), 2.0, (drawn[2].x, drawn[2].y))
+    (g,) = groups(overlay(state, ViewModel(path_trace=trace)), "path-trace")
+    hulls = _band(g)
+    assert len(hulls) == 2
+    inside_some = [
+        any(inside((c.x, c.y), edges_of([(h.x, h.y) for h in hull]), -1e-2) for hull in hulls)
+        for k in range(41)
+        for c in card_polygon(point_along(drawn, polyline_length(drawn) * k / 40), facing)
+    ]
+    assert all(inside_some)
+    ends = [c for p in drawn for c in card_polygon(p, facing)]
+    for hull in hulls:
+        for p in hull:
+            assert min((p - c).length() for c in ends) < 0.01, p
+    halt = point_along(drawn, 2.0)
+    cut = replace(trace, halt=(halt.x, halt.y), halt_along=2.0)
+    (g,) = groups(overlay(state, ViewModel(path_trace=cut)), "path-trace")
+    tips = [p for hull in _band(g) for p in hull]
+    assert max(p.y for p in tips) <= max(c.y for c in card_polygon(halt, facing)) + 0.01
+    (card,) = [c for c in g.iter(f"{NS}g") if "path-card" in classes(c)]
+    assert "halt" in classes(card)
+    assert card.get("transform", "").startswith(
+        f"translate({round(halt.x * SCALE, 2):g} {round(halt.y * SCALE, 2):g})"
+    )
+
+
 def test_the_path_leg_toward_the_pointer_stays_on_the_table(path_pending: State) -> None:
     """The leg toward the pointer runs on past a halt for the length lost (R16); past the
     table's edge it is cut there, as the ring of the length left is, not drawn over the panel."""
