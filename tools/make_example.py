@@ -26,6 +26,7 @@ import argparse
 import json
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,10 @@ from serm.core.queries import (
 )
 from serm.core.scenario import default
 from serm.core.state import EventKind, PendingKind, Soldier, Status
+
+OPENING = "opening-moves"
+"""The opening the example is played under (R5), named in its record: the tests and the moments
+built on its positions (``harness/moments.py``) stay put whatever opening new games default to."""
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "examples" / "complete-game.json"
@@ -149,7 +154,7 @@ def _decide(state: State, rng: random.Random) -> Action:
 def play_game(seed: int) -> tuple[Game, set[str]]:
     """Play one game with ``seed``; returns it and the features it showed."""
     rng = random.Random(f"serm-example/{seed}")
-    game = Game(default(), seed=seed)
+    game = Game(replace(default(), opening=OPENING), seed=seed)
     game.record.players = {k: dict(v) for k, v in PLAYERS.items()}
     game.roll_pending()
     features: set[str] = set()

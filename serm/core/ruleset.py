@@ -61,11 +61,12 @@ EXACT_WORK_ALLOWANCE = 150_000
 """Rules version 2: units a replay may spend on top of ``EXACT_WORK_PER_ACTION`` per action (a
 short game with one long costly chase fits)."""
 
-DEFAULT_OPENING = "opening-moves"
+DEFAULT_OPENING = "gunner-holds"
 """R5, Opening: the opening of rules version 3 when the scenario names none (a key of
 ``serm.core.opening.OPENINGS``). Chosen by measurement: among the openings whose first-initiative
 score over 400 hard-vs-hard games on the default table has its whole 95% interval inside
-0.40-0.60, the one closest to 0.50 (docs/data/seat-*-dd20c4c.jsonl)."""
+0.40-0.60, the one closest to 0.50: gunner-holds 0.541 [0.492, 0.590]; opening-moves 0.596
+[0.547, 0.643] reaches past 0.60 (docs/data/rule-*-b3bbe41.jsonl)."""
 
 Sees = Callable[[Viewer, Polygon, tuple[Terrain, ...]], bool]
 FirstSighting = Callable[[Viewer, float, tuple[Vec, ...], float, tuple[Terrain, ...]], float | None]
@@ -138,7 +139,7 @@ RULESETS: dict[int, Ruleset] = {
     ),
     3: Ruleset(
         3,
-        "the rules with an opening (no shooting at the start of the game)",
+        "the rules with an opening (shooting held back at the start of the game)",
         los.sees,
         los.first_sighting,
         DRAW_AFTER,

@@ -64,10 +64,15 @@ def opening_html() -> str:
     o = new_opening()
     if o is None:
         return ""
+    allowed = (
+        f"Every other soldier may act as usual, and a {o.card.title()} reacting to a Move "
+        "may shoot."
+        if o.card
+        else "Moving, turning and passing are allowed, and a soldier reacting to a Move may shoot."
+    )
     return (
         f"\n<li><strong>Opening:</strong> {escape(o.words)}, so that acting first does not "
-        "decide the game. Moving, turning and passing are allowed, and a soldier reacting to a "
-        "Move may shoot. The panel says when it applies.</li>"
+        f"decide the game. {escape(allowed)} The panel says when it applies.</li>"
     )
 
 

@@ -40,7 +40,7 @@ WHOLE_GAME = DATA / "same-everywhere.json"
 GAMES = {
     "easy-easy/3": (("easy", "easy"), 3, 16),
     "normal-normal/4": (("normal", "normal"), 4, 16),
-    "hard-easy/1": (("hard", "easy"), 1, 12),
+    "hard-easy/5": (("hard", "easy"), 5, 12),
 }
 """name -> (the players' kinds, the seed, the activations played): deployment, then Moves,
 Reacts, stop points and Shoots (``test_the_games_cover_every_kind_of_choice``)."""
@@ -95,7 +95,7 @@ def test_the_games_cover_every_kind_of_choice(golden: dict[str, list[dict[str, A
     for name, actions in golden.items():
         kinds = {a["type"] for a in actions}
         assert {"place", "move", "react", "shoot"} <= kinds, (name, kinds)
-    assert any(a["type"] == "stop" for a in golden["hard-easy/1"])
+    assert any(a["type"] == "stop" for a in golden["hard-easy/5"])
 
 
 def record() -> None:

@@ -117,8 +117,17 @@ def test_a_move_total_is_a_chance_node_over_the_whole_distribution() -> None:
     assert st.pending is not None
     from serm.core import queries as q
 
-    mover = next(s for s in st.alive(st.pending.player) if not s.type.traces_path)
-    way = max(range(0, 360, 15), key=lambda d: q.straight_reach(st, mover, d, d)[1].distance)
+    # the longest straight reach of a soldier that may turn to face its way (R4, R14)
+    mover, way = max(
+        (
+            (s, d)
+            for s in st.alive(st.pending.player)
+            if not s.type.traces_path
+            for d in range(0, 360, 15)
+            if q.facing_problem(st, s, float(d)) is None
+        ),
+        key=lambda m: q.straight_reach(st, m[0], m[1], m[1])[1].distance,
+    )
     assert q.straight_reach(st, mover, way, way)[1].distance > 4  # the totals short of it count
     declared = apply(st, Move(mover.card, float(way), float(way)))
     assert declared.pending is not None and declared.pending.kind == PendingKind.ROLL

@@ -232,7 +232,7 @@ def test_a_whole_game_link_rebuilds_a_lost_copy(match: friends.Match) -> None:
 
 
 def test_standing_orders_decide_reacts_and_are_rechecked() -> None:
-    ordered = friends.play(("greedy", "greedy"), 4, (1, 1))
+    ordered = friends.play(("greedy", "greedy"), 6, (1, 1))
     record = ordered.devices[1].record
     assert record.link is not None and record.link.orders == (1, 1)
     game = Game.from_record(replace(record, actions=[]))

@@ -120,8 +120,8 @@ SOLDIERS = {
     "move": {(1, "assault"), (2, "armored")},
     "react": {(1, "ranger"), (1, "assault"), (2, "assault"), (2, "ranger")},
     "gunner": {(1, "gunner"), (2, "ranger"), (2, "assault"), (2, "armored")},
-    # the opening: the enemy's five are the five to knock out to win
-    "brawler": {(1, "brawler"), (1, "gunner"), *((2, c) for c in CARD_NAMES)},
+    # the game's first activation: all ten, the enemy's five to knock out to win
+    "brawler": {(p, c) for p in (1, 2) for c in CARD_NAMES},
 }
 """The soldiers on the table as each lesson starts: only those it teaches with."""
 
@@ -136,8 +136,9 @@ def test_a_lesson_starts_with_only_the_soldiers_it_teaches_with(lesson: Lesson) 
 
 
 def test_the_opening_lesson_is_still_in_the_opening() -> None:
-    """Its spare cards went in a React's activation, which the opening does not count (R5)."""
+    """It is the game's first activation, in which the opening holds the Gunner back (R5)."""
     state = play_position(LESSONS[-1]).state
+    assert state.activation_number == 1 and all(s.alive for s in state.soldiers)
     assert q.opening_holds(state, state.soldier(1, "gunner"))
 
 

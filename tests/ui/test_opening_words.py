@@ -175,6 +175,20 @@ def test_how_to_play_states_the_opening_of_new_games(monkeypatch: pytest.MonkeyP
     assert "holds back the first shots" in help.opening_tip()
 
 
+@pytest.mark.parametrize("opening", ["gunner-holds", "no-first-shot", "opening-moves"])
+def test_how_to_play_says_what_the_opening_still_allows(
+    opening: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An opening that holds one card lets every other soldier act as usual; one that holds
+    every soldier leaves moving, turning and passing; a reacting soldier may shoot (R5, R19)."""
+    monkeypatch.setattr(help, "new_opening", lambda: OPENINGS[opening])
+    line = help.opening_html()
+    held_one = OPENINGS[opening].card is not None
+    assert ("Every other soldier may act as usual" in line) is held_one
+    assert ("Moving, turning and passing are allowed" in line) is not held_one
+    assert "reacting to a Move may shoot" in line
+
+
 def test_asking_a_held_soldier_to_shoot_says_the_opening() -> None:
     """Shoot pressed on a soldier the opening holds: the reason is the opening (R5), not a Move
     it never made."""

@@ -23,12 +23,6 @@ Spot = tuple[int, str, float, float, float]
 
 SoldierKey = tuple[int, str]
 
-SHOTS_CLEAR = "shots"
-"""A lesson's spare cards are shot off the table one activation after another before it starts."""
-REACT_CLEAR = "react"
-"""A lesson set in the game's opening (R5): the first Move is reacted to by the enemy Gunner,
-whose Shoot takes off the player's spare cards; the enemy keeps its five."""
-
 
 @dataclass(frozen=True)
 class Draw:
@@ -98,7 +92,8 @@ class Step:
 @dataclass(frozen=True)
 class Lesson:
     """One lesson: ``teaches`` (at most 40 words) says what it teaches; the position is
-    ``table`` with ``cards`` placed, the other cards shot off the table (``clear``) and
+    ``table`` with ``cards`` placed, the other cards shot off the table
+    (``serm.ui.lessons.position``) and
     ``prefix`` played after that;
     ``steps`` ask at most three inputs in all."""
 
@@ -113,6 +108,3 @@ class Lesson:
     """The player who takes the first initiative (the roll-off's loser, R5)."""
     you: int = 1
     """The player the lesson's choices are made for."""
-    clear: str = SHOTS_CLEAR
-    """How the soldiers the lesson does not place leave the table (``SHOTS_CLEAR`` or
-    ``REACT_CLEAR``, ``serm.ui.lessons.position``)."""

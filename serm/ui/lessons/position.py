@@ -4,10 +4,8 @@ taken so far, every die from the lesson (``Game`` without its own dice, R24).
 
 The cards a lesson does not place are deployed where an enemy soldier sees them and shot one
 activation after another (the other side passing in between), so that the lesson starts with
-only its own soldiers on the table: ``Lesson.clear``. A lesson set in the game's opening (R5)
-cannot shoot before its first activation; there the first Move is reacted to by an enemy Gunner
-(a reacting soldier's activation is never restricted, R19) whose one Shoot takes off the
-player's soldiers the lesson does not need, and the enemy keeps its five.
+only its own soldiers on the table. A lesson that places all ten cards starts at the game's
+first activation.
 """
 
 from __future__ import annotations
@@ -17,11 +15,11 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ...core import queries as q
-from ...core.actions import Action, End, Move, Place, React, Roll, Shoot, Stop
+from ...core.actions import Action, End, Place, Roll, Shoot
 from ...core.cards import CARD_NAMES, CARDS
 from ...core.game import Game
 from ...core.state import PendingKind, Purpose, State
-from .model import REACT_CLEAR, Lesson, SoldierKey, Spot
+from .model import Lesson, SoldierKey, Spot
 
 SEED = 0
 """The lesson's game seed: never used for dice (the lesson supplies every die)."""
@@ -32,9 +30,6 @@ right."""
 
 GRID_X = tuple(round(9.6 - 0.4 * i, 2) for i in range(24))
 """The x a card to be shot may stand at, from the right."""
-
-FACINGS = (180.0, 135.0, 225.0, 90.0, 270.0, 0.0)
-"""The facings tried for the Gunner that reacts in an opening lesson."""
 
 
 def rolloff(first: int) -> Roll:
@@ -142,8 +137,6 @@ def _try_plan(
 @lru_cache(maxsize=16)
 def clearing(lesson: Lesson) -> tuple[dict[SoldierKey, Spot], Plan]:
     """Where the cards the lesson does not place stand, and how they are shot off the table."""
-    if lesson.clear == REACT_CLEAR:
-        return _react_spots(lesson), ()
     needed = {(p, c) for p, c, *_ in lesson.cards}
     for side in (1, 2):
         for first in _shooters(lesson, side, needed):
@@ -153,48 +146,6 @@ def clearing(lesson: Lesson) -> tuple[dict[SoldierKey, Spot], Plan]:
                     if found is not None:
                         return found
     raise ValueError(f"lesson {lesson.key}: no way to clear the spare cards")
-
-
-def _react_spots(lesson: Lesson) -> dict[SoldierKey, Spot]:
-    """The opening lesson's spots: the enemy Gunner where it sees none of the player's soldiers
-    the lesson needs, the player's spare cards where it sees them, the enemy's others aside."""
-    you, enemy = lesson.you, _other(lesson.you)
-    state = _placed_lesson(lesson)
-    needed = [k for k in ((p, c) for p, c, *_ in lesson.cards) if k[0] == you]
-    spare = [(you, c) for c in CARD_NAMES if (you, c) not in needed]
-    spots: dict[SoldierKey, Spot] = {}
-    gunner = (enemy, "gunner")
-    for y in _rows(state, enemy):
-        for x in GRID_X:
-            for facing in FACINGS:
-                if q.placement_problem(state, enemy, "gunner", x, y, facing) is not None:
-                    continue
-                placed = _put(state, enemy, "gunner", x, y, facing)
-                g = placed.soldier(*gunner)
-                if any(q.sees_soldier(placed, g, placed.soldier(*k)) for k in needed):
-                    continue
-                try:
-                    found = {gunner: (enemy, "gunner", x, y, facing)}
-                    for key in spare:
-                        found[key] = _spot_where(placed, *key, gunner, (_away(you),))
-                        placed = _put(placed, *key, *found[key][2:])
-                except ValueError:
-                    continue
-                spots = found
-                state = placed
-                break
-            if spots:
-                break
-        if spots:
-            break
-    if not spots:
-        raise ValueError(f"lesson {lesson.key}: no spot for the reacting Gunner")
-    for card in CARD_NAMES:
-        key = (enemy, card)
-        if key not in spots and key not in {(p, c) for p, c, *_ in lesson.cards}:
-            spots[key] = _spot_where(state, enemy, card, None, (_away(enemy),))
-            state = _put(state, enemy, card, *spots[key][2:])
-    return spots
 
 
 def setup_actions(lesson: Lesson) -> Iterator[tuple[Action, State]]:
@@ -215,11 +166,10 @@ def setup_actions(lesson: Lesson) -> Iterator[tuple[Action, State]]:
 
 
 def _dice(game: Game) -> Roll:
-    """Dice for the pending roll of an elimination: a Shoot of fives against Endure ones, a Move
-    of ones against a React of sixes."""
+    """Dice for the pending roll of an elimination: a Shoot of fives against Endure ones."""
     pending = game.state.pending
     assert pending is not None and pending.pool is not None
-    face = 5 if pending.purpose == Purpose.SHOOT else 6 if pending.purpose == Purpose.REACT else 1
+    face = 5 if pending.purpose == Purpose.SHOOT else 1
     return Roll(tuple((face,) for _ in range(pending.pool.dice)))
 
 
@@ -248,38 +198,6 @@ def _shots(game: Game, plan: Plan, you: int) -> list[Action]:
     return out
 
 
-def _react_volley(game: Game, lesson: Lesson) -> list[Action]:
-    """The opening lesson's first activation: a spare card of the player moves, the enemy
-    Gunner reacts, stops it where it stands and shoots every spare card of the player."""
-    you = lesson.you
-    needed = {(p, c) for p, c, *_ in lesson.cards}
-    mover = next(c for c in CARD_NAMES if (you, c) not in needed and CARDS[c].move > 0)
-    out: list[Action] = []
-    for direction in (90.0, 270.0, 0.0, 180.0):
-        trial = Game(lesson.table, seed=SEED, auto_dice=False)
-        for action in game.record.actions:
-            trial.play(action)
-        trial.play(Move(mover, direction))
-        trial.play(_dice(trial))
-        pending = trial.state.pending
-        if (
-            pending is not None
-            and pending.kind == PendingKind.REACT
-            and "gunner" in pending.options
-        ):
-            break
-    else:
-        raise ValueError(f"lesson {lesson.key}: the Gunner cannot react to a spare card")
-    _play(game, Move(mover, direction), out)
-    _play(game, React("gunner"), out)
-    _play(game, Stop(0.0), out)
-    gunner = game.state.soldier(_other(you), "gunner")
-    while game.state.initiative != you or game.state.activation is not None:
-        seen = q.visible_enemies(game.state, gunner)
-        _play(game, Shoot("gunner", seen[0].card), out)
-    return out
-
-
 @lru_cache(maxsize=16)
 def prefix_record(lesson: Lesson) -> tuple[Action, ...]:
     """Every action of the lesson's position: setup, the eliminations, the lesson's prefix."""
@@ -287,10 +205,7 @@ def prefix_record(lesson: Lesson) -> tuple[Action, ...]:
     setup = [a for a, _ in setup_actions(lesson)]
     for action in setup:
         game.play(action)
-    if lesson.clear == REACT_CLEAR:
-        cleared = _react_volley(game, lesson)
-    else:
-        cleared = _shots(game, clearing(lesson)[1], lesson.you)
+    cleared = _shots(game, clearing(lesson)[1], lesson.you)
     return (*setup, *cleared, *lesson.prefix)
 
 
