@@ -65,6 +65,14 @@ def invitation_html(side: int, table: str) -> str:
     )
 
 
+WHOLE_HINT = (
+    '<p class="friend-hint">Each of your turns makes a link like this. Send to your friend '
+    "shares it (or copies it); Send the whole game sends every move so far, for a friend who "
+    "lost a link.</p>"
+)
+"""What the send box's buttons do: a link per turn, and the whole game for a lost one."""
+
+
 def send_html(url: str, words: str, sent: bool, whole: bool, file_offered: bool) -> str:
     """The box that sends the link: its words, the link always in view, Send to your friend
     (Send again once sent), the whole game, and a file when the link is long."""
@@ -92,6 +100,6 @@ def send_html(url: str, words: str, sent: bool, whole: bool, file_offered: bool)
         f'<div class="friend-send"><p class="friend-words">{escape(words)}</p>'
         '<textarea id="friend-link" readonly rows="3" aria-label="The link to send">'
         f"{escape(url)}</textarea>"
-        f'<div class="actions">{buttons}</div>{long_words}'
+        f'<div class="actions">{buttons}</div>{"" if whole else WHOLE_HINT}{long_words}'
         '<p class="friend-sent" role="status"></p></div>'
     )

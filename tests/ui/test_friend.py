@@ -19,7 +19,7 @@ from serm.core.game import Game
 from serm.core.record import RecordError, from_dict, loads
 from serm.core.scenario import by_name
 from serm.core.state import PendingKind, Status
-from serm.ui import compact, driver, friend, panel
+from serm.ui import compact, driver, friend, friend_panel, panel
 from serm.ui.friend import Held, Refused
 
 
@@ -310,3 +310,13 @@ def test_each_device_names_its_own_side_you(match: friends.Match) -> None:
     plain = driver.open_ui(local)
     assert plain.seats.names == ("Player 1", "Player 2")
     assert "(you)" not in panel.status_html(local.state, plain.seats.names)
+
+
+def test_the_send_box_says_what_its_buttons_do() -> None:
+    """A link per turn, shared or copied by Send to your friend; the whole game for a friend who
+    lost a link. Once the whole game is being sent, its button and its words go."""
+    box = friend_panel.send_html("https://x/#a", "Send them this link:", False, False, False)
+    assert "Send the whole game</button>" in box
+    assert "Each of your turns makes a link" in box and "lost a link" in box
+    whole = friend_panel.send_html("https://x/#a", "Send them this link:", True, True, False)
+    assert "Send the whole game" not in whole and "Send again</button>" in whole
