@@ -156,17 +156,30 @@ BELOW_THE_FOLD = """() => document.getElementById('panel').getBoundingClientRect
 under."""
 
 
+def _move_assaults(table: Table) -> None:
+    """Five times, whoever has the initiative moves its Assault as aimed (any React let go, its
+    facing kept) and ends the activation where the opening lets it go on to Shoot (R5): the
+    prompt grows with the news and the soldiers' list, or with a Move's aim, where a Move would
+    go nowhere (the Assault already touching terrain that way, R16) and waits to be aimed."""
+    page = table.page
+    for _ in range(5):
+        for key in ("4", "m", "Enter"):
+            page.keyboard.press(key)
+        if table.pending()[0] == "react":
+            page.keyboard.press("n")
+        if table.pending()[0] == "face":
+            page.keyboard.press("Enter")
+        if "End activation" in page.inner_text("#prompt"):
+            page.keyboard.press("p")
+
+
 def test_saves_comes_into_view_when_opened(page: Page, site_url: str) -> None:
     """At 1280x800 the Saves box lies below the side panel's fold (the prompt and the speed of
     shows above it leave less room in view than its heading, form and list take): pressing
     Saves brings its form into view, ready to type a name."""
     table = start_game(page, site_url, SEED, "default")
     _deploy_by_keys(page)
-    for _ in range(5):  # Assaults moved: the prompt grows with the news and the soldiers' list
-        for key in ("4", "m", "Enter"):
-            page.keyboard.press(key)
-        if table.pending()[0] == "react":
-            page.keyboard.press("n")
+    _move_assaults(table)
     assert page.evaluate(BELOW_THE_FOLD)
     page.click("#btn-saves")
     page.locator("#save-name").wait_for()
@@ -190,11 +203,7 @@ def test_opening_saves_leaves_the_status_line_whole(page: Page, site_url: str) -
     status line stays whole at the column's top, not cut under the header."""
     table = start_game(page, site_url, SEED, "default")
     _deploy_by_keys(page)
-    for _ in range(5):
-        for key in ("4", "m", "Enter"):
-            page.keyboard.press(key)
-        if table.pending()[0] == "react":
-            page.keyboard.press("n")
+    _move_assaults(table)
     page.evaluate(
         """() => { const game = localStorage.getItem('serm/autosave');
           for (const n of [1, 2, 3, 4]) localStorage.setItem('serm/slot/' + n, game); }"""

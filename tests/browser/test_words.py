@@ -33,9 +33,9 @@ def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, sit
     _deploy(page)
     assert table.pending() == ("act", 1), page.inner_text("#prompt")
     page.keyboard.press("2")
-    assert "Opening: no shooting this activation" in page.inner_text("#prompt")  # R5
+    assert "Opening: your Gunner may not shoot this activation" in page.inner_text("#prompt")  # R5
     page.keyboard.press("Escape")
-    for _ in range(2):  # each side passes its opening activation
+    for _ in range(2):  # each side passes an activation
         page.keyboard.press("p")
     assert table.pending() == ("act", 1), page.inner_text("#prompt")
     page.keyboard.press("2")  # the Gunner, behind its Wall: no enemy in sight
