@@ -11,7 +11,7 @@ from ..view.escape import escape
 from ..view.thumbnail import table_thumbnail
 from .events import Command
 from .keys import CHOICE_KEYS, badge
-from .words import SIXES, pointer_html
+from .words import RULES_PAGE, SIXES, pointer_html
 
 KEY_HELP: tuple[tuple[tuple[Command, ...], str], ...] = (
     ((Command.CHOOSE,), "choose"),
@@ -132,6 +132,8 @@ roll their dice. @TAPS@ the board<span class="keys"> or press any key</span> to 
 (a button of the question acts at once); <em>Show each action</em> sets the speed. After the
 other side's turn, its moves and shots stay drawn until you begin your next action, and
 <em>Replay last turn</em> plays them again.</p>
+<p>Every rule in full, each ruling numbered as the small print cites it (R5):
+<a href="@RULES@" target="_blank" rel="noopener">the rules page</a>.</p>
 """.replace("@X@", escape(badge(Command.EXPOSURE)))
     .replace(
         "@CARD@",
@@ -146,6 +148,7 @@ other side's turn, its moves and shots stay drawn until you begin your next acti
     .replace("@TAPS@", pointer_html("Tap"))
     .replace("@OPENING@", opening_html())
     .replace("@TIP@", opening_tip())
+    .replace("@RULES@", RULES_PAGE)
     + keys_html()
 )
 

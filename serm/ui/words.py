@@ -78,14 +78,26 @@ def rule_html(rule: str) -> str:
     return rules_html(rule) if rule else ""
 
 
+RULES_PAGE = "rules.html"
+"""The site's page of the full rules, one anchor per code (made from RULES.md by the build)."""
+
+
 def rules_html(*rules: str) -> str:
     """The rules behind a paragraph in small print after it, in brackets, e.g. ``(rules R15,
     R16)``: the player reads plain words first, never a rule code among them, and the brackets
-    keep the tag apart from a sentence that follows it on the same line; "" for none."""
+    keep the tag apart from a sentence that follows it on the same line; "" for none. Each code
+    links to its ruling on the rules page, opened beside the game so the game stays as it is."""
     if not rules:
         return ""
     word = "rule" if len(rules) == 1 else "rules"
-    return f' <small class="rule">({word} {escape(", ".join(rules))})</small>'
+    links = ", ".join(rule_link(r) for r in rules)
+    return f' <small class="rule">({word} {links})</small>'
+
+
+def rule_link(code: str) -> str:
+    """One rule code as a link to its ruling on the rules page (``RULES_PAGE``)."""
+    c = escape(code, quote=True)
+    return f'<a href="{RULES_PAGE}#{c}" target="_blank" rel="noopener">{c}</a>'
 
 
 RULE_CODE = re.compile(r"\b[CR]\d+\b")

@@ -260,6 +260,10 @@ def test_boots_and_plays_a_whole_game_offline_after_one_visit_on_the_trimmed_lib
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     meta, python = build_ids(page)
     assert meta == python != "dev"
+    rules = page.context.new_page()  # the rules page reads offline too, at a ruling
+    rules.goto(f"{site_url}rules.html#R5")
+    assert "Roll-off." in rules.locator(":target").inner_text()
+    rules.close()
     # another address in the site, with a query string: the precached page all the same
     page.goto(f"{site_url}?seed={scripted_game.SEED}&scenario=open")
     wait_until_booted(page)

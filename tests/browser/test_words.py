@@ -61,6 +61,33 @@ def test_refusals_are_said_in_words_with_the_rule_in_small_print(page: Page, sit
     assert violations(page) == []  # the small print and the message keep their contrast
 
 
+def test_a_rule_in_small_print_opens_its_ruling_beside_the_game(page: Page, site_url: str) -> None:
+    """Each rule code links to its ruling on the rules page (rules.html, made from RULES.md),
+    opened in a page of its own with the ruling marked: the game stays as it was."""
+    table = start_game(page, site_url, SEED, scenario="default")
+    _deploy(page)
+    for _ in range(2):  # each side passes an activation: the opening holds no more
+        page.keyboard.press("p")
+    page.keyboard.press("2")  # the Gunner, behind its Wall: no enemy in sight
+    page.keyboard.press("s")
+    said = _message(page)
+    link = page.locator("#prompt .message small.rule a")
+    assert link.inner_text() == "R21"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/serm/rules.html#R21"), rules.url
+    ruling = rules.locator(":target")
+    assert "Shoot" in ruling.inner_text() and ruling.inner_text().endswith("(R21)")
+    marked = ruling.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert marked != rules.locator("main").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert rules.get_by_role("link", name="Back to the game").get_attribute("href") == "./"
+    assert violations(rules) == []
+    rules.close()
+    assert _message(page) == said and table.pending() == ("act", 1)
+
+
 def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path: Path) -> None:
     table = start_game(page, site_url, SEED)
     _deploy(page)

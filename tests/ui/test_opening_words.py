@@ -22,6 +22,7 @@ from serm.ui.model import UI
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import reduce, settle
 from serm.view.escape import escape
+from tests.ui.rule_links import unlinked
 from tests.ui.two_screens import phone_text, wide_text
 
 NOTE = {
@@ -72,7 +73,7 @@ def first_activation(opening: str) -> State:
 @pytest.mark.parametrize("opening", OPENINGS)
 def test_the_prompt_says_the_opening_while_it_restricts_the_side_acting(opening: str) -> None:
     state = first_activation(opening)
-    html = prompt_html(state, UI())
+    html = unlinked(prompt_html(state, UI()))
     note = NOTE[opening]
     if note is None:
         assert 'class="opening"' not in html

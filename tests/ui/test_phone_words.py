@@ -21,6 +21,7 @@ from serm.ui.model import UI, Choice
 from serm.ui.panel import prompt_html
 from serm.ui.reduce import settle
 from tests.ui.player import Screen
+from tests.ui.rule_links import unlinked
 from tests.ui.test_reduce import deployed
 from tests.ui.two_screens import phone_text, wide_text
 
@@ -131,7 +132,7 @@ def test_a_rule_tag_stays_apart_from_the_sentence_after_it() -> None:
     state = arrange(layout, others=False)
     ui = settle(UI(), state)[0]
     ui = replace(ui, choice=Choice(soldier=(1, "gunner")))
-    html = prompt_html(state, ui)
+    html = unlinked(prompt_html(state, ui))
     said = "it has nothing to shoot at. (rule R21) Moves or shoots, never both"
     assert said in phone_text(html) and said in wide_text(html)
     for tag in re.findall(r'<small class="rule">([^<]*)</small>', html):

@@ -31,6 +31,7 @@ from serm.view.common import SCALE
 from serm.view.moves import CROSS_OUTLINE
 from serm.view.overlay import GLIMPSED_WORDS, SEEN_WORDS
 from serm.view.render import overlay_layer
+from tests.ui.rule_links import unlinked
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -145,7 +146,7 @@ def test_a_react_lost_to_a_turn_at_the_start_of_a_move_is_told_why() -> None:
         "Your Ranger could not React: the Armored turned out of its sight as its Move began and "
         "stayed out of it all the way."
     )
-    html = unescape(prompt_html(game.state, ui))
+    html = unlinked(unescape(prompt_html(game.state, ui)))
     assert said in html and "(rule R18)" in html
     assert html.index("one of your soldiers to activate it") < html.index(said)
     ui = driver.step(game, ui, Press(Command.SELECT, "ranger")).ui

@@ -62,6 +62,7 @@ from serm.view.model import Viewport
 from serm.view.motion import motions
 from serm.view.render import render
 from tests.ui.player import Screen, deploy_all
+from tests.ui.rule_links import unlinked
 
 
 def typed(s: Screen, high: bool) -> str:
@@ -854,9 +855,8 @@ def test_a_refusal_is_said_with_its_rule_and_changes_nothing_else() -> None:
     s = deployed()
     ui, action = reduce(s.ui, s.state, Refused("R4", "cannot turn: overlaps terrain (R4)"))
     assert action is None and ui.feedback.message == "Cannot turn: overlaps terrain."
-    assert ui.feedback.rule == "R4" and '<small class="rule">(rule R4)</small>' in prompt_html(
-        s.state, ui
-    )
+    html = unlinked(prompt_html(s.state, ui))
+    assert ui.feedback.rule == "R4" and '<small class="rule">(rule R4)</small>' in html
     assert replace(ui, feedback=s.ui.feedback) == s.ui
 
 
@@ -1012,14 +1012,14 @@ def test_the_key_map_names_each_key_once() -> None:
 def test_prompts_speak_plain_words_with_rules_only_in_small_print() -> None:
     """No rule code such as "(R16)" among a prompt's words: the rules follow in small print."""
     for s in _screens():
-        words = re.sub(r'<small class="rule">[^<]*</small>', "", s.prompt())
+        words = re.sub(r'<small class="rule">[^<]*</small>', "", unlinked(s.prompt()))
         assert not re.search(r"\bR\d", words), words
 
 
 def test_card_texts_speak_plain_words_with_rules_only_in_small_print() -> None:
     """Each card's special rule, in its activation menu and in its details, reads plain words
     ("Never reacts (React 0).") with its rule codes in small print after them."""
-    assert words.special_html(CARDS["armored"]) == (
+    assert unlinked(words.special_html(CARDS["armored"])) == (
         'Never reacts (React 0). <small class="rule">(rule R23)</small>'
     )
     for n in range(1, 6):
@@ -1029,7 +1029,7 @@ def test_card_texts_speak_plain_words_with_rules_only_in_small_print() -> None:
         assert me is not None
         details = card_html(s.state, replace(s.ui, inspect=(me.player, me.card)))
         for html in (s.prompt(), details):
-            plain = re.sub(r'<small class="rule">[^<]*</small>', "", html)
+            plain = re.sub(r'<small class="rule">[^<]*</small>', "", unlinked(html))
             assert not re.search(r"\bR\d", plain), plain
             assert '<small class="rule">' in html or me.card == "assault", html
 
@@ -1198,7 +1198,7 @@ def test_the_outlook_of_an_aimed_move_is_worked_out_once_the_aim_rests() -> None
     assert mp is not None and mp.stop_chance == expected.stop_chance
     assert [(k[1], d) for k, d, _ in mp.watchers] == [(w.card, w.entry) for w in expected.watchers]
     assert ((foe.player, expected.watchers[0].card), "reactor") in s.view().highlights
-    html = s.prompt()
+    html = unlinked(s.prompt())
     assert "Chance this Move is stopped: " + percent(expected.stop_chance) in html
     assert "Could React: " in html and "(rules R16, R18, R19, C15)</small>" in html
     assert re.search(r"A roll of \d+ or more takes your Assault into the enemy \w+ after", html)
@@ -1235,7 +1235,7 @@ def test_a_move_aimed_into_the_table_edge_is_said_to_go_nowhere_before_the_roll(
     assert "the table edge" not in s.prompt()  # aimed ahead, away from the edge
     s.move(soldier.x, soldier.y + (2.0 if me == 1 else -2.0))
     assert s.ui.choice.aim == back
-    said = s.prompt()
+    said = unlinked(s.prompt())
     assert f"the {soldier.type.title} halts at once: it already touches the table edge" in said
     assert '<small class="rule">(rule R16)</small>' in said
 
@@ -1265,7 +1265,7 @@ def test_the_brawler_asks_for_the_same_confirmation_before_its_roll() -> None:
     s.key("5")
     s.key("m")
     assert s.ui.choice.mode == ActMode.AIM and len(s.game.record.actions) == before
-    said = s.prompt()
+    said = unlinked(s.prompt())
     assert "rolls 3d6 first" in said and '<small class="rule">(rules R14, R16, R17, R18' in said
     assert "(R1" not in said  # rules in small print, not among the words
     assert "any number of times. An enemy" in said  # each sentence ends before the next

@@ -35,6 +35,7 @@ from serm.ui.screen import prompt_key, view_model
 from serm.view.board import percent
 from serm.view.render import overlay_layer
 from tests.ui.player import Screen
+from tests.ui.rule_links import unlinked
 from tests.ui.test_exposure import most_seen_turned, place_at
 from tests.ui.test_reduce import deployed, pending_player, to_react, typed
 from tests.ui.two_screens import phone_text, wide_text
@@ -752,7 +753,7 @@ def test_a_soldier_shot_by_an_enemy_it_cannot_see_is_told_why_under_the_question
     Move being aimed has the room."""
     s = one_way_table()
     shot_by_the_assault(s)
-    html = s.prompt()
+    html = unlinked(s.prompt())
     said = escape(f"Your Gunner could not see the enemy Assault that shot it: {ONE_WAY_SAID}.")
     assert said in html and '<small class="rule">(rule R11)</small>' in html
     assert html.index("one of your soldiers to activate it") < html.index(said)
@@ -1143,10 +1144,10 @@ def test_a_react_question_cites_the_opening_only_while_it_holds() -> None:
     all the same, and R19 alone once the opening no longer holds (activation 14)."""
     asking = gunner_watching()
     ui, _ = reduce(settle(UI(), asking)[0], asking, Press(Command.REACT, "gunner"))
-    assert '<small class="rule">(rules R19, R5)</small>' in prompt_html(asking, ui)
+    assert '<small class="rule">(rules R19, R5)</small>' in unlinked(prompt_html(asking, ui))
     later = replace(asking, activation_number=14)
     ui, _ = reduce(settle(UI(), later)[0], later, Press(Command.REACT, "gunner"))
-    html = prompt_html(later, ui)
+    html = unlinked(prompt_html(later, ui))
     assert "React with your <strong>Gunner</strong>" in html
     assert '<small class="rule">(rule R19)</small>' in html and "R5" not in html
 

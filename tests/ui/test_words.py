@@ -18,6 +18,7 @@ from serm.ui.events import Command, Hit, Refused
 from serm.ui.panel import notice_html
 from serm.ui.reduce import reduce
 from tests.ui.player import Screen, deploy_all
+from tests.ui.rule_links import unlinked
 
 RAW_ID = re.compile(r"\b(" + "|".join(CARDS) + r")\b")
 """A card's record key as a word of its own ("gunner"): never in a message."""
@@ -89,7 +90,7 @@ def test_a_target_behind_the_wall_is_refused_naming_the_wall() -> None:
     assert said == "The Wall blocks the Gunner's view of the enemy Ranger."
     assert s.ui.feedback.rule == "R12" and s.ui.choice.pick == "assault"  # its one target
     assert s.view().selected == (s.state.pending.player, "gunner")  # type: ignore[union-attr]
-    assert '<small class="rule">(rule R12)</small>' in s.prompt()
+    assert '<small class="rule">(rule R12)</small>' in unlinked(s.prompt())
 
 
 def test_a_shoot_with_one_enemy_in_sight_asks_only_its_confirmation() -> None:
@@ -253,7 +254,7 @@ def test_other_engine_refusals_become_sentences_with_the_rule_apart(rule: str, t
 
 
 def test_the_rule_is_small_print_and_everything_is_escaped() -> None:
-    html = words.message_html("The <b> blocks.", "R12")
+    html = unlinked(words.message_html("The <b> blocks.", "R12"))
     assert html == (
         '<p class="message" role="alert">The &lt;b&gt; blocks. '
         '<small class="rule">(rule R12)</small></p>'

@@ -35,6 +35,7 @@ from tools.sitebuild.common import (
 )
 from tools.sitebuild.first_paint import prerendered, with_first_paint
 from tools.sitebuild.package import app_zip_name, package_files, package_zip, with_app_zip
+from tools.sitebuild.rules_page import PAGE, rules_page
 from tools.sitebuild.stdlib import stdlib_zip_name, trimmed_stdlib
 from tools.sitebuild.vendor import pyscript_needed
 
@@ -49,9 +50,11 @@ def site_plan() -> dict[str, Path]:
     """Every file _site/ copies, by its path in the site (index.html is rewritten on the way).
 
     Generated besides: static/app/serm-HASH.zip, static/app/stdlib-HASH.zip and sw.js
-    (pyscript.toml is rewritten to name the serm zip, index.html gets the boot list).
+    (pyscript.toml is rewritten to name the serm zip, index.html gets the boot list); rules.html
+    is made from RULES.md in build/rules/ first (``rules_page``) and copied like the rest.
     """
     plan = {name: ROOT / name for name in SITE_FILES}
+    plan[PAGE] = rules_page()
     for folder in SITE_DIRS:
         for path in sorted((ROOT / folder).rglob("*")):
             rel = path.relative_to(ROOT)
