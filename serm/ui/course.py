@@ -176,14 +176,19 @@ def _step_drawn(course: Course) -> Step:
 
 def view_of(state: State, step: Step, you: int, asking: bool) -> ViewModel:
     """What the board draws for ``step``: its sight, marks with their chances, the Move aimed
-    with who could React along it, the stop point; only the sight once the step is answered."""
+    with who could React along it, the stop point; only the sight once the step is answered.
+    A target's kill chance is drawn only where the soldier whose sight is drawn may Shoot: the
+    opening holds a Gunner back in the game's first activation (R5), so no chance of its own
+    Shoot stands over the target then."""
     draw = step.draw
     chances: list[tuple[tuple[int, str], float]] = []
     marks = draw.marks if asking else ()
+    seer = state.soldier(*draw.sight) if draw.sight is not None else None
     for key, role in marks:
         soldier = state.soldier(*key)
-        if role == "target" and draw.sight is not None and soldier.alive:
-            chances.append((key, q.kill_chance(state.soldier(*draw.sight), soldier)))
+        if role == "target" and seer is not None and soldier.alive:
+            if not q.opening_holds(state, seer):
+                chances.append((key, q.kill_chance(seer, soldier)))
     preview = None
     if asking and draw.aim is not None:
         mover = state.soldier(*draw.aim[0])

@@ -289,3 +289,16 @@ def test_each_choice_is_taken_on_the_board_by_the_games_gesture(lesson: Lesson) 
         assert c.board_choice(course, -5.0, -5.0, None) is None
         chosen = (*chosen, c.answers(lesson)[len(chosen)])
     assert c.board_choice(c.Course(index, chosen), 5.0, 5.0, None) is None  # nothing asked
+
+
+def test_no_kill_chance_stands_over_a_target_the_opening_keeps_the_gunner_from() -> None:
+    """The opening lesson draws its Gunner's sight, but the Gunner may not Shoot in the game's
+    first activation (R5): no kill chance of a Shoot it cannot make stands on the board, only
+    the mark of the Brawler's target."""
+    lesson = LESSONS[KEYS.index("brawler")]
+    state = play_position(lesson).state
+    view = c.view_of(state, lesson.steps[0], lesson.you, asking=True)
+    assert view.selected == (1, "gunner")
+    assert ((2, "armored"), "target") in view.highlights
+    assert view.chances == ()
+    assert "%" not in c.course_screen(c.Course(KEYS.index("brawler"))).board
