@@ -22,8 +22,10 @@ from ..core.forecast import straight_move
 from ..core.game import Game
 from ..core.state import State
 from ..view import frame
+from ..view.beats import Beat, BeatKind, beats
 from ..view.model import NOTHING_OVER, MovePreview, Overlaid, ViewModel
 from ..view.render import render
+from ..view.show import trail, trail_boxes
 from .lessons import LESSONS, Lesson, Step
 from .lessons.position import play_position
 
@@ -176,14 +178,19 @@ def _step_drawn(course: Course) -> Step:
 
 def view_of(state: State, step: Step, you: int, asking: bool) -> ViewModel:
     """What the board draws for ``step``: its sight, marks with their chances, the Move aimed
-    with who could React along it, the stop point; only the sight once the step is answered."""
+    with who could React along it, the stop point; only the sight once the step is answered.
+    A target's kill chance is drawn only where the soldier whose sight is drawn may Shoot: the
+    opening holds a Gunner back in the game's first activation (R5), so no chance of its own
+    Shoot stands over the target then."""
     draw = step.draw
     chances: list[tuple[tuple[int, str], float]] = []
     marks = draw.marks if asking else ()
+    seer = state.soldier(*draw.sight) if draw.sight is not None else None
     for key, role in marks:
         soldier = state.soldier(*key)
-        if role == "target" and draw.sight is not None and soldier.alive:
-            chances.append((key, q.kill_chance(state.soldier(*draw.sight), soldier)))
+        if role == "target" and seer is not None and soldier.alive:
+            if not q.opening_holds(state, seer):
+                chances.append((key, q.kill_chance(seer, soldier)))
     preview = None
     if asking and draw.aim is not None:
         mover = state.soldier(*draw.aim[0])
@@ -286,8 +293,50 @@ def course_screen(course: Course, kept: bool = True, over: Overlaid = NOTHING_OV
         + f'<div class="foot"><div class="actions course-choices">{actions}</div>'
         f'<div class="actions course-more">{extra}</div></div></div>'
     )
-    view = frame.clear_of(state.scenario, view_of(state, step, lesson.you, asking), over)
-    return CourseScreen(status, prompt, render(state, view))
+    view = view_of(state, step, lesson.you, asking)
+    done = _drawn(_done_beats(course), state)
+    if done:
+        view = replace(view, covered=view.covered + trail_boxes(done, state))
+    view = frame.clear_of(state.scenario, view, over)
+    return CourseScreen(status, prompt, render(state, view, still=trail(done, state)))
+
+
+def _drawn(done: tuple[Beat, ...], state: State) -> tuple[Beat, ...]:
+    """The beats of ``done`` the lesson's trail draws: not a pass (a lesson's script passes for
+    the player to hand the turn over, R7: its words tell the story), nor the roll of a Move
+    still under way, which the board draws as the Move awaiting a React (R18)."""
+    a = state.activation
+    mover = (a.player, state.move.card) if state.move is not None and a is not None else None
+    return tuple(
+        b for b in done if b.kind != BeatKind.PASS and not (b.card == mover and b.kind in _WAITING)
+    )
+
+
+_WAITING = (BeatKind.ROLL, BeatKind.REACT, BeatKind.DECLINE)
+"""The beats of a Move not yet made: its roll, and a React or none declared to it."""
+
+
+def _done_beats(course: Course) -> tuple[Beat, ...]:
+    """The beats of the choice just taken (the right one answered, or the wrong one being
+    explained, up to the action the engine refused), drawn still over the board as the game
+    draws the other side's last turn: the path a Move or a Brawler's traced Move took (R16,
+    R17), each shot's line, each turn; none before the lesson's first choice."""
+    lesson = course.current
+    if course.tried is not None:
+        before, index = course.chosen, course.tried
+    elif course.chosen:
+        before, index = course.chosen[:-1], course.chosen[-1]
+    else:
+        return ()
+    game = play_position(lesson, before)
+    states = [game.state]
+    for action in lesson.steps[len(before)].choices[index].actions:
+        try:
+            game.play(action)
+        except IllegalActionError:  # the engine refused it (a wrong choice): played so far
+            break
+        states.append(game.state)
+    return beats(states, lesson.steps[len(before)].choices[index].actions[: len(states) - 1])
 
 
 def answers(lesson: Lesson) -> list[int]:

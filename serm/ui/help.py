@@ -77,9 +77,18 @@ def opening_html() -> str:
 
 
 def opening_tip() -> str:
-    """The end of the help's tip on who shoots first (R5, Opening)."""
-    if new_opening() is None:
+    """The end of the help's tip on who shoots first (R5, Opening). An opening that holds one
+    card back holds only that card's first shot: every other soldier of the side acting first
+    may shoot in its first activation."""
+    o = new_opening()
+    if o is None:
         return ", and its Gunner can open with a volley at every soldier of yours it sees"
+    if o.card is not None:
+        return (
+            f", but the opening holds its {o.card.title()} back from shooting in the game's "
+            "first activation: every other soldier may shoot at once, and the enemy Gunner "
+            "will still shoot at every soldier of yours it sees"
+        )
     return (
         ", but the opening holds back the first shots; the enemy Gunner will still shoot at "
         "every soldier of yours it sees"

@@ -171,11 +171,14 @@ def render(
     view: ViewModel,
     overlay: OverlayParts | None = None,
     board: BoardParts | None = None,
+    still: str = "",
 ) -> str:
     """The whole ``<svg id="board-svg">`` element for ``state`` as seen through ``view``.
 
     ``overlay``: ``overlay_parts(state, view)``, ``board``: ``card_parts(state, view)``, when the
     caller has them already (the browser keeps them to compare the next paint's parts with).
+    ``still``: markup drawn still in ``#layer-show`` (a lesson's trail of what its choice did,
+    ``serm.view.show.trail``); a game's shows fill that layer from the page instead.
     """
     parts = overlay if overlay is not None else overlay_parts(state, view)
     label = esc(describe(state))
@@ -196,7 +199,11 @@ def render(
                     svg.G(id="layer-live", elements=[Markup(markup=parts.live)]),
                 ],
             ),
-            svg.G(id="layer-show", pointer_events="none"),
+            svg.G(
+                id="layer-show",
+                pointer_events="none",
+                elements=[Markup(markup=still)] if still else None,
+            ),
         ],
     )
     return str(root)

@@ -5,6 +5,7 @@ from the same position; the course's steps, skips, progress and screen."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from html import escape
 
@@ -19,6 +20,7 @@ from serm.core.movement import position_at
 from serm.core.state import PendingKind, Status
 from serm.ui import course as c
 from serm.ui.lessons import LESSONS, Expect, Lesson
+from serm.ui.lessons.l7_brawler import PATH
 from serm.ui.lessons.position import play_position
 
 KEYS = [lesson.key for lesson in LESSONS]
@@ -289,3 +291,52 @@ def test_each_choice_is_taken_on_the_board_by_the_games_gesture(lesson: Lesson) 
         assert c.board_choice(course, -5.0, -5.0, None) is None
         chosen = (*chosen, c.answers(lesson)[len(chosen)])
     assert c.board_choice(c.Course(index, chosen), 5.0, 5.0, None) is None  # nothing asked
+
+
+def test_no_kill_chance_stands_over_a_target_the_opening_keeps_the_gunner_from() -> None:
+    """The opening lesson draws its Gunner's sight, but the Gunner may not Shoot in the game's
+    first activation (R5): no kill chance of a Shoot it cannot make stands on the board, only
+    the mark of the Brawler's target."""
+    lesson = LESSONS[KEYS.index("brawler")]
+    state = play_position(lesson).state
+    view = c.view_of(state, lesson.steps[0], lesson.you, asking=True)
+    assert view.selected == (1, "gunner")
+    assert ((2, "armored"), "target") in view.highlights
+    assert view.chances == ()
+    assert "%" not in c.course_screen(c.Course(KEYS.index("brawler"))).board
+
+
+def _trail_paths(board: str) -> list[list[tuple[float, float]]]:
+    """The corners (L) of each path the board's trail draws (``#layer-show``)."""
+    show = board.split('id="layer-show"', 1)[1]
+    found = re.findall(r'<polyline points="([^"]+)"[^>]*class="trail-path"', show)
+    found += re.findall(r'<polyline[^>]*class="trail-path"[^>]*points="([^"]+)"', show)
+    return [
+        [(float(x) / 100, float(y) / 100) for x, y in (p.split(",") for p in pts.split())]
+        for pts in found
+    ]
+
+
+def test_the_brawlers_answer_draws_the_bending_path_it_traced() -> None:
+    """The lesson says the Brawler went round the wall and the crates (R17): once answered, the
+    board draws the path it took through each corner, as the game draws a last turn; while
+    the step is asked, nothing of it."""
+    index = KEYS.index("brawler")
+    lesson = LESSONS[index]
+    assert _trail_paths(c.course_screen(c.Course(index)).board) == []
+    answered = c.choose(c.Course(index), c.answers(lesson)[0])
+    (drawn,) = _trail_paths(c.course_screen(answered).board)
+    assert drawn[0] == pytest.approx((5.0, 8.6))  # where the Brawler stood
+    for corner in PATH[:-1]:
+        assert any(math.dist(corner, p) < 1e-6 for p in drawn), corner
+
+
+def test_a_lessons_trail_leaves_out_its_scripted_pass() -> None:
+    """The React lesson's first answer plays a pass for the player to hand the turn over (R7):
+    the trail draws the shot that stopped the Assault, not a pass the player never chose."""
+    index = KEYS.index("react")
+    answered = c.choose(c.Course(index), 0)
+    board = c.course_screen(answered).board
+    show = board.split('id="layer-show"', 1)[1]
+    assert "trail-aim" in show and "trail-hit" in show
+    assert "passes" not in show

@@ -173,7 +173,23 @@ def test_how_to_play_states_the_opening_of_new_games(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(help, "RULES_VERSION", OPENING_VERSION)
     line = help.opening_html()
     assert "<strong>Opening:</strong>" in line and escape(OPENINGS[DEFAULT_OPENING].words) in line
-    assert "holds back the first shots" in help.opening_tip()
+
+
+@pytest.mark.parametrize("opening", ["gunner-holds", "no-first-shot", "opening-moves"])
+def test_how_to_plays_tip_holds_back_only_what_the_opening_holds(
+    opening: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tip on who shoots first says the first shots are held back only when the opening
+    holds every soldier: one that holds the Gunner lets the side acting first shoot with every
+    other soldier in its first activation (R5, Opening)."""
+    monkeypatch.setattr(help, "new_opening", lambda: OPENINGS[opening])
+    tip = help.opening_tip()
+    held_one = OPENINGS[opening].card is not None
+    assert ("holds back the first shots" in tip) is not held_one
+    assert ("every other soldier may shoot at once" in tip) is held_one
+    if held_one:
+        assert "holds its Gunner back from shooting in the game's first activation" in tip
+    assert "the enemy Gunner will still shoot at every soldier of yours it sees" in tip
 
 
 @pytest.mark.parametrize("opening", ["gunner-holds", "no-first-shot", "opening-moves"])
