@@ -160,6 +160,16 @@ def test_the_named_wrong_choices_are_the_issues() -> None:
     }
 
 
+def test_an_answer_says_whose_soldier_did_what() -> None:
+    """Where both sides have a soldier of the same kind, an answer says whose: in the React
+    lesson's first step it is the enemy's Ranger that reacts and your Assault that is shot; the
+    Brawler lesson's wrong answer names the soldier to move instead of the Gunner."""
+    react = LESSONS[KEYS.index("react")].steps[0].choices[0].says
+    assert "Their Ranger's React" in react and "your Assault" in react
+    wrong = next(ch for ch in LESSONS[KEYS.index("brawler")].steps[0].choices if ch.wrong)
+    assert wrong.says.endswith("Move the Brawler instead.")
+
+
 def test_reacting_can_be_declined_as_in_the_game() -> None:
     """The React question offers the game's "no": the Move goes on, the step is asked again."""
     lesson = LESSONS[KEYS.index("react")]

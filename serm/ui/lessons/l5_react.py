@@ -44,7 +44,10 @@ LESSON = Lesson(
                         Move("assault", 90.0),
                         Roll(((2,), (3,))),
                     ),
-                    "React 8 beat Move 3: stopped and shot. Their Assault runs.",
+                    (
+                        "Their Ranger's React 8 beat your Move 3: your Assault, stopped, was "
+                        "shot. Their Assault runs."
+                    ),
                     Expect(out=((1, "assault"),)),
                     toward=(8.0, 5.0),
                 ),

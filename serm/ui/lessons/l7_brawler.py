@@ -54,7 +54,7 @@ LESSON = Lesson(
                 Choice(
                     "Gunner: Shoot",
                     (Shoot("gunner", "assault"),),
-                    "Not yet: the Gunner may not shoot in activation 1. Move instead.",
+                    "Not yet: the Gunner may not shoot in activation 1. Move the Brawler instead.",
                     Expect(refused="R5", kept=((2, "assault"),)),
                     wrong=True,
                     tap=((2, "assault"),),
