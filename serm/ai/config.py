@@ -29,6 +29,9 @@ class Search:
     (``Weights.approach``): a look-ahead one activation deep sees nothing gained by closing in on
     an enemy out of reach, and a side ahead that never closes in lets the game end in a draw
     (R8)."""
+    inner: int = 1
+    """The opponent's decisions inside an activation searched (the model's best): each is then
+    a choice node of its own, the one worst for me taken; 1: the model's best alone."""
     press: float = 0.0
     """Per soldier value of my lead, in proportion to the quiet activations already run (R8),
     when my side is ahead: the weight of my scores' ``Weights.sight`` (getting where my
@@ -106,6 +109,7 @@ STRENGTHS: dict[str, Config] = {
             width=4,
             replies=2,
             groups=2,
+            inner=2,
             budget=450_000,
             seconds=20.0,
             model=MODEL,

@@ -13,8 +13,9 @@ searched, best first, passing over a Move that would halt where it starts whatev
   kills or not, one outcome per Gunner attack (R22). Each outcome is weighted by the engine's
   exact distributions (``serm.core.dice``), and the faces played are ones the pool can roll;
 * a smaller decision inside the activation (a React, a stop point, an end facing, a Brawler's
-  path, a Gunner's next target, the rest of the activation) is taken as the opponent model
-  (``Search.model``, a ``Config``) would take it, for either side;
+  path, a Gunner's next target, the rest of the activation) is mine as the opponent model
+  (``Search.model``, a ``Config``) would take it; the opponent's is its ``Search.inner`` best as
+  the model ranks them, each played on, and it takes the one worst for me;
 * once the opponent has the initiative, its ``Search.replies`` best activations, as the model
   ranks them, are each played out the same way, and the opponent takes the one worst for me;
 * at the boundary after that reply the position is scored (``evaluate``), with a finished game
@@ -37,7 +38,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from serm.core import queries as q
-from serm.core.actions import Action, Move, Roll
+from serm.core.actions import Action, End, Move, Roll
 from serm.core.cards import other
 from serm.core.dice import Faces, Pool
 from serm.core.errors import IllegalActionError
@@ -302,8 +303,37 @@ class LookAhead:
             return self.static(state)
         if boundary:
             return (yield from self.reply(state))
+        if p.player == self.them and self.s.inner > 1:
+            return (yield from self.their_choice(state, replied))
         action = yield from self.model_choice(state)
         return (yield from self.value(self.apply(state, action), replied))
+
+    def their_choice(self, state: State, replied: bool) -> Steps:
+        """A decision of the opponent's inside an activation (a React or none, a stop point, the
+        rest of its activation, an end facing): its ``Search.inner`` best as the model ranks
+        them, and ending the activation wherever the model lists it (R7; first, as it costs the
+        least to search), each played on, the one worst for me taken. The model's best alone
+        would let the look-ahead count on the opponent's mistakes: a soldier that shot walking
+        on into a React, say, when ending its activation was open to it."""
+        order = yield from self.ranked(state, self.s.model)
+        ranked = [cand.action for _, _, cand in order]
+        options = [a for a in ranked if a == End()][:1] + [
+            a for a in ranked[: self.s.inner] if a != End()
+        ]
+        worst: float | None = None
+        for action in options:
+            if worst is not None and self.spent():
+                break
+            try:
+                after = self.apply(state, action)
+            except IllegalActionError:
+                continue
+            v = yield from self.value(after, replied)
+            worst = v if worst is None else min(worst, v)
+        if worst is None:
+            action = yield from self.model_choice(state)
+            return (yield from self.value(self.apply(state, action), replied))
+        return worst
 
     def reply(self, state: State) -> Steps:
         """The opponent's best reply for it, among the model's best few: the worst for me."""

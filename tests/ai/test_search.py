@@ -15,7 +15,7 @@ import pytest
 from serm.ai import STRENGTHS, make_player, odds, search
 from serm.ai.search import LookAhead, can_total, faces_for
 from serm.core import apply
-from serm.core.actions import Action, Move, Roll, Shoot
+from serm.core.actions import Action, End, Move, Roll, Shoot
 from serm.core.dice import Pool, total
 from serm.core.game import Game
 from serm.core.scenario import by_name
@@ -216,3 +216,52 @@ def test_a_leaf_inside_an_activation_is_scored_with_the_side_after_it_to_act() -
     pl.me, pl.them = 1, 2
     assert la.static(facing) == pytest.approx(pl.score(pl.board, to_act=2))
     assert la.static(facing) != pytest.approx(pl.score(pl.board, to_act=1))
+
+
+def after_a_miss() -> tuple[State, list[Action]] | None:
+    """A position inside an activation, after its soldier shot and missed (R21), where that
+    side's model would go on (a Move, a turn) rather than end the activation, with the ranked
+    rest of the activation; None if the opening positions searched have none."""
+    for seed in range(3, 30):
+        st = opening_position(seed, 5)
+        assert st.pending is not None
+        for s in st.alive(st.pending.player):
+            from serm.core import queries as q
+
+            if s.type.shoots_all_seen or not all(q.can_act(st, s)):
+                continue
+            for target in q.visible_enemies(st, s):
+                mid = apply(st, Shoot(s.card, target.card))
+                la = look(mid, budget=0)
+                while mid.pending is not None and mid.pending.kind == PendingKind.ROLL:
+                    mid = la.apply(mid, Roll(la.outcomes(mid)[-1][1]))  # the miss
+                if mid.pending is None or mid.pending.kind != PendingKind.ACT:
+                    continue
+                ranked = [c.action for _, _, c in run(la.ranked(mid, LOOK.model))]
+                if ranked and ranked[0] != End() and End() in ranked:
+                    return mid, ranked
+    return None
+
+
+def test_the_opponents_choice_inside_its_activation_is_the_worst_for_me_of_its_options() -> None:
+    """The opponent's decisions inside its activation are choice nodes of their own: ending the
+    activation (R7) and the model's ``Search.inner`` best, each played on, the one worst for me
+    taken; the look-ahead does not count on the opponent walking on where ending was open."""
+    found = after_a_miss()
+    assert found is not None
+    mid, ranked = found
+    them = mid.pending.player  # type: ignore[union-attr]
+    budget = 30_000
+
+    def mine(state: State) -> LookAhead:
+        """A look-ahead scoring for the other side, ``them`` deciding in ``state``."""
+        la = look(state, budget)
+        la.me, la.them = la.them, la.me
+        return la
+
+    options = [End(), *[a for a in ranked[: LOOK.inner] if a != End()]]
+    values = [run(mine(mid).value(apply(mid, a), replied=True)) for a in options]
+    value = run(mine(mid).value(mid, replied=True))
+    assert min(values) < values[1]  # the model's best alone would be better for me than ending
+    assert value == pytest.approx(min(values))
+    assert them != mine(mid).me
