@@ -760,15 +760,34 @@ def _choose_soldier(state: State) -> str:
     )
     lead = "React! " if a is not None and a.reaction else ""
     held = words.opening_now(state) is not None and q.opening_of(state).card is None
-    may = (  # else: the opening says; a phone's short bar leaves it to How to play
-        ""
-        if held
-        else ' <span class="wide-words">It may Move then Shoot, or Shoot then Move.</span>'
-    )
+    said = "" if held else may_do(state, activatable(state))  # else: the opening says
+    # a phone's short bar leaves it to How to play
+    may = f' <span class="wide-words">{escape(said)}</span>' if said else ""
     tap = words.pointer_html("Tap")
     return f"<p>{lead}{tap} one of your soldiers to activate it.{may}</p>" + foot(
         card_row(picks), actions(button("Pass", Command.END))
     )
+
+
+def may_do(state: State, soldiers: Sequence[Soldier]) -> str:
+    """What ``soldiers`` may do once activated now, true of each (R7): Move then Shoot, or Shoot
+    then Move, save a Gunner, which moves or shoots (R22), and a soldier that may not Shoot: a
+    Brawler (Shoot 0, R21), one the opening holds (R5). "" for no soldier."""
+    both, apart = False, dict[str, list[str]]()
+    for s in soldiers:
+        may_move, may_shoot = q.can_act(state, s)
+        if may_move and may_shoot and not s.type.moves_or_shoots:
+            both = True
+            continue
+        does = (
+            "Move or Shoot" if may_move and may_shoot else "only Move" if may_move else "only Shoot"
+        )
+        apart.setdefault(does, []).append(s.type.title)
+    if both:
+        but = " and ".join(f"{' and '.join(t)} ({does})" for does, t in apart.items())
+        return f"It may Move then Shoot, or Shoot then Move{f', except your {but}' if but else ''}."
+    said = "; ".join(f"your {' and '.join(t)} may {does}" for does, t in apart.items())
+    return f"{said[:1].upper()}{said[1:]}." if said else ""
 
 
 def _menu(state: State, s: Soldier) -> str:
