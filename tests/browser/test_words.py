@@ -88,6 +88,31 @@ def test_a_rule_in_small_print_opens_its_ruling_beside_the_game(page: Page, site
     assert _message(page) == said and table.pending() == ("act", 1)
 
 
+def test_enter_on_a_rule_link_opens_its_ruling_and_leaves_the_game_alone(
+    page: Page, site_url: str
+) -> None:
+    """A keyboard player tabs to "(rule R5)" under the deployment's tip and presses Enter: the
+    rules page opens at R5 beside the game, and the game takes no Enter of its own from it (no
+    card is placed)."""
+    table = start_game(page, site_url, SEED, scenario="default")
+    placing = table.pending()
+    link = page.locator("#prompt .tip small.rule a")
+    assert link.inner_text() == "R5"
+    for _ in range(40):
+        if link.evaluate("a => a === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("the keyboard never reached the rule link")
+    with page.context.expect_page() as opened:
+        page.keyboard.press("Enter")
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/serm/rules.html#R5"), rules.url
+    rules.close()
+    assert table.cards() == [] and table.pending() == placing
+
+
 def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path: Path) -> None:
     table = start_game(page, site_url, SEED)
     _deploy(page)
