@@ -96,6 +96,9 @@ def test_enter_on_a_rule_link_opens_its_ruling_and_leaves_the_game_alone(
     card is placed)."""
     table = start_game(page, site_url, SEED, scenario="default")
     placing = table.pending()
+    exposure = page.locator("#prompt p.exposure")  # worked out: the prompt is drawn no more
+    exposure.filter(has_text=re.compile("Red squares")).wait_for(timeout=60_000)
+    exposure.filter(has_not_text="Working out").wait_for(timeout=60_000)
     link = page.locator("#prompt .tip small.rule a")
     assert link.inner_text() == "R5"
     for _ in range(40):
