@@ -82,10 +82,24 @@ def test_a_rule_in_small_print_opens_its_ruling_beside_the_game(page: Page, site
     assert "Shoot" in ruling.inner_text() and ruling.inner_text().endswith("(R21)")
     marked = ruling.evaluate("e => getComputedStyle(e).backgroundColor")
     assert marked != rules.locator("main").evaluate("e => getComputedStyle(e).backgroundColor")
-    assert rules.get_by_role("link", name="Back to the game").get_attribute("href") == "./"
+    back = rules.get_by_role("link", name="Back to the game")
+    assert back.get_attribute("href") == "./"
     assert violations(rules) == []
-    rules.close()
+    with rules.expect_event("close"):  # the tab the game opened closes: the game shows again
+        back.click()
+    assert page.context.pages == [page]
     assert _message(page) == said and table.pending() == ("act", 1)
+
+
+def test_the_rules_page_opened_by_its_address_goes_to_the_game(page: Page, site_url: str) -> None:
+    """Opened by its address, the rules page's "Back to the game" is a link to the game."""
+    rules = page.context.new_page()
+    rules.goto(f"{site_url}rules.html#R12")
+    assert "(R12)" in rules.locator(":target").inner_text()
+    rules.get_by_role("link", name="Back to the game").click()
+    rules.wait_for_url(site_url)
+    rules.wait_for_selector("#btn-menu", state="attached")  # the game's page
+    rules.close()
 
 
 def test_enter_on_a_rule_link_opens_its_ruling_and_leaves_the_game_alone(

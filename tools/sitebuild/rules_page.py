@@ -90,6 +90,7 @@ TEMPLATE = """<!doctype html>
   <title>@TITLE@ — S.E.R.M.</title>
   <link rel="icon" href="./static/icons/serm.svg" type="image/svg+xml">
   <link rel="stylesheet" href="./static/css/rules.css">
+  <script type="module" src="./static/js/rules.js"></script>
 </head>
 <body>
 <nav><a href="./">Back to the game</a></nav>
