@@ -57,6 +57,20 @@ def test_every_ruling_and_clarification_has_its_anchor_at_its_own_words() -> Non
         assert ids[c].startswith(f"{c} "), (c, ids[c][:60])
 
 
+def test_lists_read_as_commonmark_nested_by_two_spaces_and_no_item_swallowed() -> None:
+    """RULES.md nests the openings' list two spaces deep under the Opening item and starts the
+    Deployment item right after the Opening's last paragraph, as CommonMark reads it."""
+    page = page_html(RULES_MD.read_text(encoding="utf-8"))
+    ids = anchors(RULES_MD.read_text(encoding="utf-8"))
+    assert ids["R6"].strip().startswith("Deployment.")
+    opening = page.index("<strong>Opening.</strong>")
+    assert page.index("<li><strong>gunner holds</strong>", opening) < page.index('id="R6"')
+    text = "- **A.** one\n  - sub (R2)\n\n  more (R1)\n- **B.** two (R3)\n"
+    ids = anchors(text)
+    assert ids["R1"].strip().startswith("A. one") and ids["R2"].strip() == "sub (R2)"
+    assert ids["R3"].strip() == "B. two (R3)"
+
+
 def test_every_code_the_game_cites_leads_to_an_anchor() -> None:
     ids = anchors(RULES_MD.read_text(encoding="utf-8"))
     cited = set()

@@ -567,11 +567,15 @@ def _exposure_toggle(ui: UI) -> str:
 def _exposure(state: State, ui: UI) -> str:
     """The Exposure view in words: how many of the cards placed so far the enemy Gunner could
     see from its worst spot (R5, R22), and what the shading means. Before the first card, the
-    shading (on the board from the start) is told first, then what a card placed adds."""
+    shading (on the board from the start) is told first, then what a card placed adds. A
+    phone's short bar leaves out what a card placed will add and what the deployment's tip
+    right above says (who acts first, when the enemy Gunner may shoot): the question's foot
+    would cover it."""
     ev = exposure.view(state, ui)
     if ev is None:
         return ""
     rules: tuple[str, ...] = ()
+    short = ""
     if not ev.ready and ev.standing:
         said = "Working out the enemy Gunner's turns where it stands…"
     elif not ev.ready:
@@ -594,10 +598,8 @@ def _exposure(state: State, ui: UI) -> str:
         shown = "the dashed Gunner on the board"
         if ev.standing:
             shown = "its sight lines on the board" if ev.seen else ""
-        said = (
-            f"{exposure_words(ev)}{f': {shown}' if shown else ''}. "
-            f"{words.exposure_threat(state, ev.player, ev.standing)}"
-        )
+        short = f"{exposure_words(ev)}{f': {shown}' if shown else ''}."
+        said = f"{short} {words.exposure_threat(state, ev.player, ev.standing)}"
         rules = ("R5", "R14", "R22") if ev.standing else ("R5", "R22")
     shading = "Shading your zone…"
     if ev.shade_done and ev.standing:
@@ -611,9 +613,14 @@ def _exposure(state: State, ui: UI) -> str:
             "green: from few or none."
         )
     first, then = (shading, said) if ev.ready and ev.placed == 0 else (said, shading)
+    told = escape(f"{first} {then}")
+    if ev.ready and ev.placed == 0:
+        told = two_ways(told, escape(shading))
+    elif short:
+        told = two_ways(told, escape(f"{short} {shading}"))
     return (
-        f'<p class="exposure" role="status"><strong>Exposure:</strong> {escape(first)} '
-        f"{escape(then)}{words.rules_html(*rules)}</p>"
+        f'<p class="exposure" role="status"><strong>Exposure:</strong> {told}'
+        f"{words.rules_html(*rules)}</p>"
     )
 
 
@@ -634,7 +641,8 @@ SEES_COUNTED = " (the label by it counts the enemy cards it would see from there
 def _deployment_tip(st: State, player: int) -> str:
     """Who shoots first matters most (R5, R22): say so while the cards go down. The roll-off's
     winner places first, so the side acting first is said to be the one placing last: a player
-    who lost the roll-off reads why they act first."""
+    who lost the roll-off reads why they act first. Under an opening a phone's short bar says
+    whose Gunner shoots first in fewer words, the whole tip in view above its foot."""
     if not st.first_placer:
         return ""
     rule = words.opening_rule(st)
@@ -663,12 +671,15 @@ def _deployment_tip(st: State, player: int) -> str:
             "Their Gunner may shoot before yours, once at every soldier of yours it sees: "
             f"{words.hiding(st)}."
         )
+        short = f"Their Gunner may shoot first: {words.hiding(st)}."
     else:
         then = (
             "Your Gunner may shoot before theirs, once at every enemy it sees: place it where "
             f"it sees the most{SEES_COUNTED}."
         )
-    return f'<p class="tip">{escape(f"{first} {rule} {then}")}{words.rules_html("R5")}</p>'
+        short = "Your Gunner may shoot first: place it where it sees the most."
+    said = two_ways(escape(f"{first} {rule} {then}"), escape(f"{first} {rule} {short}"))
+    return f'<p class="tip">{said}{words.rules_html("R5")}</p>'
 
 
 def _act(state: State, ui: UI) -> str:
@@ -760,15 +771,34 @@ def _choose_soldier(state: State) -> str:
     )
     lead = "React! " if a is not None and a.reaction else ""
     held = words.opening_now(state) is not None and q.opening_of(state).card is None
-    may = (  # else: the opening says; a phone's short bar leaves it to How to play
-        ""
-        if held
-        else ' <span class="wide-words">It may Move then Shoot, or Shoot then Move.</span>'
-    )
+    said = "" if held else may_do(state, activatable(state))  # else: the opening says
+    # a phone's short bar leaves it to How to play
+    may = f' <span class="wide-words">{escape(said)}</span>' if said else ""
     tap = words.pointer_html("Tap")
     return f"<p>{lead}{tap} one of your soldiers to activate it.{may}</p>" + foot(
         card_row(picks), actions(button("Pass", Command.END))
     )
+
+
+def may_do(state: State, soldiers: Sequence[Soldier]) -> str:
+    """What ``soldiers`` may do once activated now, true of each (R7): Move then Shoot, or Shoot
+    then Move, save a Gunner, which moves or shoots (R22), and a soldier that may not Shoot: a
+    Brawler (Shoot 0, R21), one the opening holds (R5). "" for no soldier."""
+    both, apart = False, dict[str, list[str]]()
+    for s in soldiers:
+        may_move, may_shoot = q.can_act(state, s)
+        if may_move and may_shoot and not s.type.moves_or_shoots:
+            both = True
+            continue
+        does = (
+            "Move or Shoot" if may_move and may_shoot else "only Move" if may_move else "only Shoot"
+        )
+        apart.setdefault(does, []).append(s.type.title)
+    if both:
+        but = " and ".join(f"{' and '.join(t)} ({does})" for does, t in apart.items())
+        return f"It may Move then Shoot, or Shoot then Move{f', except your {but}' if but else ''}."
+    said = "; ".join(f"your {' and '.join(t)} may {does}" for does, t in apart.items())
+    return f"{said[:1].upper()}{said[1:]}." if said else ""
 
 
 def _menu(state: State, s: Soldier) -> str:

@@ -202,8 +202,8 @@ class Input:
             return
         if not null(document.querySelector(DIALOGS)):
             return  # its buttons take Enter, Space and Tab, and Escape closes it
-        if key == "Enter" and tag == "button":
-            return  # let the focused button do its own click
+        if key == "Enter" and tag in ("button", "a"):
+            return  # let the focused button do its own click, the focused link open its page
         if self.app.viewer.watch is not None:
             self.app.viewer.key(key, event)
             return

@@ -14,6 +14,7 @@ sheet holds the other controls, each of them in view once it is open.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -597,6 +598,28 @@ def test_a_tip_cut_by_the_bar_shows_that_the_bar_scrolls(touch_page: Page, site_
     page.locator("#panel").evaluate("p => { p.scrollTop = p.scrollHeight; }")
     page.wait_for_function(f"() => !({SHADED_JS})()")
     assert hidden_words(page, tip) == []
+
+
+def test_the_deployments_tip_is_read_whole_on_a_phone_of_740_px(
+    touch_page: Page, site_url: str
+) -> None:
+    """At 360x740 while each side places its first card, the tip under the question (who acts
+    first, the opening, whose Gunner shoots first: "(rule R5)") is whole in view above the
+    cards to place, the bar unscrolled; and once the Exposure view is worked out, the bar says
+    the opening once: its words leave out what the tip says."""
+    page = touch_page
+    sized(page, 360, 740)
+    start_game(page, site_url, SEED, scenario="default")
+    tip = ("#prompt [data-pending=place] > .tip",)
+    for _ in range(4):  # each side's first two cards: the side acting first's tip and the other's
+        page.wait_for_selector("#prompt [data-pending=place] > .tip .rule")
+        assert page.locator("#panel").evaluate("p => p.scrollTop") == 0
+        assert hidden_words(page, tip) == []
+        exposure = page.locator("#prompt p.exposure")
+        exposure.filter(has_text=re.compile("Red squares")).wait_for(timeout=60_000)
+        exposure.filter(has_not_text="Working out").wait_for(timeout=60_000)
+        assert page.inner_text("#prompt").count("Opening:") == 1, page.inner_text("#prompt")
+        page.locator("#prompt [data-action=confirm]").tap()
 
 
 def words_at(page: Page, site_url: str, name: str, size: tuple[int, int], *texts: str) -> list[str]:

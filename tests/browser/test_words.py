@@ -82,10 +82,52 @@ def test_a_rule_in_small_print_opens_its_ruling_beside_the_game(page: Page, site
     assert "Shoot" in ruling.inner_text() and ruling.inner_text().endswith("(R21)")
     marked = ruling.evaluate("e => getComputedStyle(e).backgroundColor")
     assert marked != rules.locator("main").evaluate("e => getComputedStyle(e).backgroundColor")
-    assert rules.get_by_role("link", name="Back to the game").get_attribute("href") == "./"
+    back = rules.get_by_role("link", name="Back to the game")
+    assert back.get_attribute("href") == "./"
     assert violations(rules) == []
-    rules.close()
+    with rules.expect_event("close"):  # the tab the game opened closes: the game shows again
+        back.click()
+    assert page.context.pages == [page]
     assert _message(page) == said and table.pending() == ("act", 1)
+
+
+def test_the_rules_page_opened_by_its_address_goes_to_the_game(page: Page, site_url: str) -> None:
+    """Opened by its address, the rules page's "Back to the game" is a link to the game."""
+    rules = page.context.new_page()
+    rules.goto(f"{site_url}rules.html#R12")
+    assert "(R12)" in rules.locator(":target").inner_text()
+    rules.get_by_role("link", name="Back to the game").click()
+    rules.wait_for_url(site_url)
+    rules.wait_for_selector("#btn-menu", state="attached")  # the game's page
+    rules.close()
+
+
+def test_enter_on_a_rule_link_opens_its_ruling_and_leaves_the_game_alone(
+    page: Page, site_url: str
+) -> None:
+    """A keyboard player tabs to "(rule R5)" under the deployment's tip and presses Enter: the
+    rules page opens at R5 beside the game, and the game takes no Enter of its own from it (no
+    card is placed)."""
+    table = start_game(page, site_url, SEED, scenario="default")
+    placing = table.pending()
+    exposure = page.locator("#prompt p.exposure")  # worked out: the prompt is drawn no more
+    exposure.filter(has_text=re.compile("Red squares")).wait_for(timeout=60_000)
+    exposure.filter(has_not_text="Working out").wait_for(timeout=60_000)
+    link = page.locator("#prompt .tip small.rule a")
+    assert link.inner_text() == "R5"
+    for _ in range(40):
+        if link.evaluate("a => a === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("the keyboard never reached the rule link")
+    with page.context.expect_page() as opened:
+        page.keyboard.press("Enter")
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/serm/rules.html#R5"), rules.url
+    rules.close()
+    assert table.cards() == [] and table.pending() == placing
 
 
 def test_a_good_import_is_news_not_an_error(page: Page, site_url: str, tmp_path: Path) -> None:

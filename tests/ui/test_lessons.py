@@ -162,10 +162,10 @@ def test_the_named_wrong_choices_are_the_issues() -> None:
 
 def test_an_answer_says_whose_soldier_did_what() -> None:
     """Where both sides have a soldier of the same kind, an answer says whose: in the React
-    lesson's first step it is the enemy's Ranger that reacts and your Assault that is shot; the
+    lesson's first step it is the enemy's React that beat your Move; the
     Brawler lesson's wrong answer names the soldier to move instead of the Gunner."""
     react = LESSONS[KEYS.index("react")].steps[0].choices[0].says
-    assert "Their Ranger's React" in react and "your Assault" in react
+    assert react.startswith("Their React 8 beat your Move 3")
     wrong = next(ch for ch in LESSONS[KEYS.index("brawler")].steps[0].choices if ch.wrong)
     assert wrong.says.endswith("Move the Brawler instead.")
 

@@ -16,7 +16,7 @@ from serm.core.opening import OPENINGS
 from serm.core.ruleset import DEFAULT_OPENING, OPENING_VERSION
 from serm.core.scenario import LIBRARY, by_name
 from serm.core.state import Activation, Pending, PendingKind, State, new_game
-from serm.ui import help, words
+from serm.ui import help, panel, words
 from serm.ui.events import Command, Press
 from serm.ui.model import UI
 from serm.ui.panel import prompt_html
@@ -230,6 +230,25 @@ def test_a_gunner_only_opening_still_offers_the_others_to_shoot() -> None:
     """Under gunner-holds the other soldiers may still Move then Shoot, and the prompt says so."""
     html = prompt_html(first_activation("gunner-holds"), UI())
     assert "Move then Shoot" in html
+
+
+def test_what_a_soldier_may_do_once_chosen_is_true_of_the_gunner_and_the_brawler() -> None:
+    """A wide screen says what the soldier tapped may do: Move then Shoot, or Shoot then Move,
+    save the Gunner, which moves or shoots (R22), and the Brawler, which never shoots (R21);
+    while gunner-holds holds the Gunner, it may only Move (R5)."""
+    state = first_activation("gunner-holds")
+    said = "It may Move then Shoot, or Shoot then Move, except your Gunner and Brawler (only Move)."
+    assert said in _wide(prompt_html(state, UI()))
+    state = apply(apply(state, End()), End())  # activation 3: the opening holds no more
+    said = (
+        "It may Move then Shoot, or Shoot then Move, except your Gunner (Move or Shoot) and "
+        "Brawler (only Move)."
+    )
+    assert said in _wide(prompt_html(state, UI()))
+    gunner, brawler = state.soldier(1, "gunner"), state.soldier(1, "brawler")
+    assert panel.may_do(state, [gunner, brawler]) == (
+        "Your Gunner may Move or Shoot; your Brawler may only Move."
+    )
 
 
 TABLES = [(t.name, seed) for t in LIBRARY for seed in ((1, 2, 3) if t.seeded else (0,))]

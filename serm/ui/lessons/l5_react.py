@@ -44,10 +44,7 @@ LESSON = Lesson(
                         Move("assault", 90.0),
                         Roll(((2,), (3,))),
                     ),
-                    (
-                        "Their Ranger's React 8 beat your Move 3: your Assault, stopped, was "
-                        "shot. Their Assault runs."
-                    ),
+                    "Their React 8 beat your Move 3: shot. Their Assault runs.",
                     Expect(out=((1, "assault"),)),
                     toward=(8.0, 5.0),
                 ),
