@@ -317,19 +317,9 @@ class LookAhead:
         on into a React, say, when ending its activation was open to it."""
         order = yield from self.ranked(state, self.s.model)
         ranked = [cand.action for _, _, cand in order]
-        options = [a for a in ranked if a == End()][:1] + [
-            a for a in ranked[: self.s.inner] if a != End()
-        ]
-        worst: float | None = None
-        for action in options:
-            if worst is not None and self.spent():
-                break
-            try:
-                after = self.apply(state, action)
-            except IllegalActionError:
-                continue
-            v = yield from self.value(after, replied)
-            worst = v if worst is None else min(worst, v)
+        end = End()
+        options = ([end] if end in ranked else []) + [a for a in ranked[: self.s.inner] if a != end]
+        worst = yield from self.worst_of(state, options, len(options), replied)
         if worst is None:
             action = yield from self.model_choice(state)
             return (yield from self.value(self.apply(state, action), replied))
@@ -338,19 +328,29 @@ class LookAhead:
     def reply(self, state: State) -> Steps:
         """The opponent's best reply for it, among the model's best few: the worst for me."""
         order = yield from self.ranked(state, self.s.model)
+        actions = [cand.action for _, _, cand in order]
+        worst = yield from self.worst_of(state, actions, self.s.replies, replied=True)
+        return self.static(state) if worst is None else worst
+
+    def worst_of(
+        self, state: State, actions: list[Action], most: int, replied: bool
+    ) -> Generator[None, None, float | None]:
+        """The least value for me of the first ``most`` of ``actions`` the engine takes, each
+        played on (one refused is passed over); past the budget, no more once one is valued.
+        None when none was played."""
         worst: float | None = None
         tried = 0
-        for _, _, cand in order:
-            if tried >= self.s.replies or (worst is not None and self.spent()):
+        for action in actions:
+            if tried >= most or (worst is not None and self.spent()):
                 break
             try:
-                after = self.apply(state, cand.action)
+                after = self.apply(state, action)
             except IllegalActionError:
                 continue
             tried += 1
-            v = yield from self.value(after, replied=True)
+            v = yield from self.value(after, replied)
             worst = v if worst is None else min(worst, v)
-        return self.static(state) if worst is None else worst
+        return worst
 
     def model_choice(self, state: State) -> Generator[None, None, Action]:
         """The decision inside an activation as the opponent model takes it (either side)."""
