@@ -68,13 +68,24 @@ class Tried:
 
 def try_choice(lesson: Lesson, chosen: tuple[int, ...], index: int) -> Tried:
     """Play the choice ``index`` of the step after ``chosen``; a refused action stops it."""
+    game, _, refused = _play_choice(lesson, chosen, index)
+    return Tried(game, refused)
+
+
+def _play_choice(
+    lesson: Lesson, chosen: tuple[int, ...], index: int
+) -> tuple[Game, list[State], IllegalActionError | None]:
+    """The game after the choice ``index`` of the step after ``chosen``, up to an action the
+    engine refuses (that refusal too), with the states it went through from the position."""
     game = play_position(lesson, chosen)
+    states = [game.state]
     for action in lesson.steps[len(chosen)].choices[index].actions:
         try:
             game.play(action)
         except IllegalActionError as refused:
-            return Tried(game, refused)
-    return Tried(game, None)
+            return game, states, refused
+        states.append(game.state)
+    return game, states, None
 
 
 def choose(course: Course, index: int) -> Course:
@@ -321,22 +332,21 @@ def _done_beats(course: Course) -> tuple[Beat, ...]:
     explained, up to the action the engine refused), drawn still over the board as the game
     draws the other side's last turn: the path a Move or a Brawler's traced Move took (R16,
     R17), each shot's line, each turn; none before the lesson's first choice."""
-    lesson = course.current
     if course.tried is not None:
-        before, index = course.chosen, course.tried
-    elif course.chosen:
-        before, index = course.chosen[:-1], course.chosen[-1]
-    else:
-        return ()
-    game = play_position(lesson, before)
-    states = [game.state]
-    for action in lesson.steps[len(before)].choices[index].actions:
-        try:
-            game.play(action)
-        except IllegalActionError:  # the engine refused it (a wrong choice): played so far
-            break
-        states.append(game.state)
-    return beats(states, lesson.steps[len(before)].choices[index].actions[: len(states) - 1])
+        return _choice_beats(course.lesson, course.chosen, course.tried)
+    if course.chosen:
+        return _choice_beats(course.lesson, course.chosen[:-1], course.chosen[-1])
+    return ()
+
+
+@lru_cache(maxsize=4)
+def _choice_beats(lesson: int, before: tuple[int, ...], index: int) -> tuple[Beat, ...]:
+    """The beats of choice ``index`` of lesson ``lesson``'s step after ``before`` (kept, as
+    ``_board_state`` is: the board is drawn again each time its box changes)."""
+    course_lesson = LESSONS[lesson]
+    _, states, _ = _play_choice(course_lesson, before, index)
+    actions = course_lesson.steps[len(before)].choices[index].actions
+    return beats(states, actions[: len(states) - 1])
 
 
 def answers(lesson: Lesson) -> list[int]:
